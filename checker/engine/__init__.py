@@ -1,0 +1,31 @@
+"""The reference engine: load a ruleset with the engine's predicates and score hands under it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.engine.hand import Hand, HandError, Meld, parse_meld
+from checker.engine.predicates import PREDICATES
+from checker.engine.scoring import FanLine, Score, Scorer, score_hand
+from checker.engine.shapes import SHAPES
+from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset as _load
+
+
+def predicate_params() -> dict[str, frozenset[str]]:
+    """Predicate and shape names a spec may use, with the parameters each accepts."""
+    names = {name: kind.params for name, kind in PREDICATES.items()}
+    names.update({name: kind.params for name, kind in SHAPES.items()})
+    return names
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load and fully validate a ruleset: schema, references, predicates, and a bind with default options."""
+    ruleset = _load(name_or_path, predicate_params())
+    try:
+        Scorer(ruleset)
+    except ValueError as exc:
+        raise SpecError([SpecIssue(ruleset.path, "/patterns", str(exc))]) from None
+    return ruleset
+
+
+__all__ = ["Hand", "HandError", "Meld", "parse_meld", "Score", "Scorer", "FanLine", "score_hand",
+           "load_ruleset", "Ruleset", "SpecError"]

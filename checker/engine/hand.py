@@ -1,0 +1,194 @@
+"""A winning hand as the scorer sees it: concealed tiles, declared melds, the winning tile and its context.
+
+`Hand.build` checks the input and raises `HandError` naming the tile, meld or field at fault and the rule
+(`tiles.hand_size`, `tiles.four_copies`, …) it breaks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from checker import tiles as T
+
+WIN_BY = ("self_draw", "discard", "robbing_kong")
+MELD_KINDS = ("chow", "pung", "kong")
+
+
+class HandError(ValueError):
+    """Bad hand input. `rule` is the rule or input id it breaks (used as a case's expected `error`)."""
+
+    def __init__(self, message: str, rule: str = "input"):
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: `tile` is the lowest tile of a chow, the tile of a pung or kong."""
+
+    kind: str
+    tile: int
+    concealed: bool = False
+    source: int | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+    @property
+    def exposed(self) -> bool:
+        """Every declared meld is exposed except a concealed kong."""
+        return not self.concealed
+
+    def text(self) -> str:
+        label = "concealed kong" if self.kind == "kong" and self.concealed else self.kind
+        return f"{label} {T.format_tiles(self.tiles)}"
+
+
+def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None = None) -> Meld:
+    """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld."""
+    kind = kind.strip().lower()
+    if kind in ("concealed_kong", "concealed-kong", "ckong", "angang"):
+        kind, concealed = "kong", True
+    if kind not in MELD_KINDS:
+        raise HandError(f"unknown meld type {kind!r}: use chow, pung, kong or concealed_kong", "input.meld")
+    try:
+        tiles = T.sort_tiles(T.parse_tiles(text))
+    except T.TileError as exc:
+        raise HandError(f"meld {kind}:{text}: {exc}", "input.tile") from None
+    shown = f"{kind} {text!r}"
+    if any(T.is_flower(t) for t in tiles):
+        raise HandError(f"{shown}: a flower cannot be part of a meld", "input.meld")
+    need = {"chow": 3, "pung": 3, "kong": 4}[kind]
+    if kind == "kong" and len(tiles) == 1:
+        tiles = tiles * 4  # `kong:5p` is shorthand for 5p5p5p5p
+    if kind == "pung" and len(tiles) == 1:
+        tiles = tiles * 3
+    if len(tiles) != need:
+        raise HandError(f"{shown}: a {kind} has {need} tiles, not {len(tiles)}", "input.meld")
+    if kind == "chow":
+        ok = T.is_suited(tiles[0]) and T.suit_of(tiles[0]) == T.suit_of(tiles[2]) and \
+            tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
+        if not ok:
+            raise HandError(f"{shown}: a chow is three consecutive tiles of one suit", "input.meld")
+        if concealed:
+            raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
+    elif len(set(tiles)) != 1:
+        raise HandError(f"{shown}: a {kind} is {need} identical tiles", "input.meld")
+    elif kind == "pung" and concealed:
+        raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
+    if source is not None and source not in (1, 2, 3):
+        raise HandError(f"{shown}: 'from' must be seat 1, 2 or 3 (relative to the winner), not {source!r}", "input.meld")
+    return Meld(kind, tiles[0], concealed, source)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A complete winning situation. `concealed` excludes the winning tile."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    win_tile: int
+    win_by: str = "self_draw"
+    discarder: int | None = None
+    seat_wind: int = T.WIND_TILES["E"]
+    round_wind: int = T.WIND_TILES["E"]
+    flowers: tuple[int, ...] = ()
+    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def closed_tiles(self) -> tuple[int, ...]:
+        """The concealed tiles with the winning tile, i.e. everything outside the declared melds."""
+        return self.concealed + (self.win_tile,)
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        out = list(self.closed_tiles)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(out)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win_by == "self_draw"
+
+    @property
+    def kong_count(self) -> int:
+        return sum(1 for m in self.melds if m.kind == "kong")
+
+    @classmethod
+    def build(cls, concealed, melds=(), win_tile=None, win_by="self_draw", discarder=None,
+              seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None) -> "Hand":
+        """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints."""
+        concealed = _tiles(concealed, "concealed tiles")
+        if win_tile is None:
+            raise HandError("no winning tile given", "input.win_tile")
+        win = _tiles(win_tile, "winning tile")
+        if len(win) != 1:
+            raise HandError(f"the winning tile must be one tile, got {len(win)}", "input.win_tile")
+        win_tile = win[0]
+        if win_by not in WIN_BY:
+            raise HandError(f"unknown win_by {win_by!r}: use self_draw, discard or robbing_kong", "input.win_by")
+        if win_by == "self_draw":
+            if discarder not in (None, 0):
+                raise HandError("a self-drawn win has no discarder", "input.discarder")
+            discarder = None
+        elif discarder not in (1, 2, 3):
+            who = "discarder" if win_by == "discard" else "discarder (the player whose kong was robbed)"
+            raise HandError(f"a {win_by.replace('_', ' ')} win needs a {who}: seat 1, 2 or 3", "input.discarder")
+        melds = tuple(melds)
+        flower_tiles = _tiles(flowers, "flowers") if not isinstance(flowers, int) else tuple(range(34, 34 + flowers))
+        for t in flower_tiles:
+            if not T.is_flower(t):
+                raise HandError(f"{T.tile_name(t)} is not a flower", "input.flowers")
+        for t in concealed + (win_tile,):
+            if T.is_flower(t):
+                raise HandError(f"flower {T.tile_name(t)} is among the hand's tiles: flowers go in 'flowers'", "input.flowers")
+        flags = frozenset(flags)
+        if known_flags is not None:
+            unknown = sorted(flags - set(known_flags))
+            if unknown:
+                raise HandError(f"unknown flag {unknown[0]!r}; this ruleset knows: {', '.join(sorted(known_flags))}",
+                                "input.flags")
+        hand = cls(tuple(T.sort_tiles(concealed)), melds, win_tile, win_by, discarder,
+                   _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags)
+        hand._check_counts()
+        if win_by == "robbing_kong" and any(m.kind in ("pung", "kong") and m.tile == win_tile for m in melds):
+            raise HandError("a robbed kong's tile cannot also be in the winner's own pung or kong", "input.win_tile")
+        return hand
+
+    def _check_counts(self) -> None:
+        n_closed = len(self.closed_tiles)
+        expected = 14 - 3 * len(self.melds)
+        if n_closed != expected:
+            meld_tiles = sum(len(m.tiles) for m in self.melds)
+            raise HandError(
+                f"a hand has 14 tiles plus one per kong; this one has {n_closed + meld_tiles} "
+                f"({len(self.concealed)} concealed + 1 winning + {meld_tiles} in {len(self.melds)} meld(s), "
+                f"{self.kong_count} kong(s)): with {len(self.melds)} meld(s) the concealed part needs "
+                f"{expected - 1} tiles plus the winning tile", "tiles.hand_size")
+        try:
+            T.check_no_fifth_copy(self.all_tiles + self.flowers)
+        except T.TileError as exc:
+            raise HandError(str(exc), "tiles.four_copies") from None
+
+
+def _tiles(value, what: str) -> tuple[int, ...]:
+    if isinstance(value, int):
+        return (value,)
+    if isinstance(value, str):
+        try:
+            return tuple(T.parse_tiles(value))
+        except T.TileError as exc:
+            raise HandError(f"{what}: {exc}", "input.tile") from None
+    return tuple(value)
+
+
+def _wind(value, what: str) -> int:
+    if isinstance(value, int) and T.is_wind(value):
+        return value
+    try:
+        return T.parse_wind(str(value))
+    except T.TileError as exc:
+        raise HandError(f"{what}: {exc}", "input.wind") from None

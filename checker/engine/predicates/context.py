@@ -1,0 +1,51 @@
+"""Fans decided by how and when the hand was won: self-draw, last tile, replacement draws, robbing the kong,
+and the wait the winning tile filled."""
+from __future__ import annotations
+
+from checker.engine.predicates.registry import HAND, SPECIAL, choice, predicate
+
+WIN_BY = ("self_draw", "discard", "robbing_kong")
+
+
+@predicate("win_context", ("win_by", "flag"), scope=HAND)
+def win_context(win_by=WIN_BY, flag=None):
+    """The hand was won in one of the `win_by` ways and, if given, the context `flag` is set."""
+    for w in win_by:
+        choice("win_by", w, WIN_BY)
+
+    def decide(f):
+        return int(f.hand.win_by in win_by and (flag is None or flag in f.flags))
+
+    return decide
+
+
+@predicate("replacement_draw_win", ("flower_replacement_counts",), scope=HAND)
+def replacement_draw_win(flower_replacement_counts=False):
+    """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`."""
+
+    def decide(f):
+        if f.hand.win_by != "self_draw":
+            return 0
+        return int("kong_replacement" in f.flags or (flower_replacement_counts and "flower_replacement" in f.flags))
+
+    return decide
+
+
+@predicate("wait", ("kind", "single_tile_type"))
+def wait(kind, single_tile_type=True):
+    """The winning tile filled an `edge`, `closed` (middle of a chow) or `single` (pair) wait; with
+    `single_tile_type`, only when the hand waited on that one tile type."""
+    choice("kind", kind, ("edge", "closed", "single"))
+
+    def decide(x):
+        if x.win_kind != kind:
+            return 0
+        return int(not single_tile_type or len(x.facts.waiting_tiles) == 1)
+
+    return decide
+
+
+@predicate("no_other_fan", scope=SPECIAL)
+def no_other_fan():
+    """Chicken hand: decided by the scorer, which checks that no interpretation has any other fan."""
+    return None

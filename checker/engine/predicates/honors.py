@@ -1,0 +1,51 @@
+"""Fans of wind and dragon pungs, and of single pungs of a kind (dragon, seat / prevalent wind, terminals)."""
+from __future__ import annotations
+
+from checker.engine.predicates.registry import choice, predicate
+
+WINDS = range(27, 31)
+DRAGONS = range(31, 34)
+
+
+@predicate("honor_pungs", ("kind", "pungs", "pair"))
+def honor_pungs(kind, pungs, pair=False):
+    """At least `pungs` pungs/kongs of winds or dragons; with `pair`, the pair is of that kind too.
+    The one instance holds every such pung."""
+    choice("kind", kind, ("wind", "dragon"))
+    tiles = WINDS if kind == "wind" else DRAGONS
+
+    def decide(x):
+        groups = x.groups
+        found = tuple(i for i in x.pungs if groups[i].tile in tiles)
+        if len(found) < pungs:
+            return ()
+        if pair and (x.pair is None or x.pair.tile not in tiles):
+            return ()
+        return (found,)
+
+    return decide
+
+
+@predicate("pungs_of", ("tiles",))
+def pungs_of(tiles):
+    """Each pung/kong of: a dragon; the seat wind; the prevalent (round) wind; or a terminal or a wind that
+    is neither seat nor prevalent wind (MCR's "pung of terminals or honors"). One instance per pung."""
+    choice("tiles", tiles, ("dragons", "seat_wind", "prevalent_wind", "terminals_and_non_value_winds"))
+
+    def matches(tile, hand):
+        if tiles == "dragons":
+            return tile in DRAGONS
+        if tiles == "seat_wind":
+            return tile == hand.seat_wind
+        if tiles == "prevalent_wind":
+            return tile == hand.round_wind
+        if tile in WINDS:
+            return tile != hand.seat_wind and tile != hand.round_wind
+        return tile < 27 and tile % 9 in (0, 8)
+
+    def decide(x):
+        hand = x.facts.hand
+        groups = x.groups
+        return tuple((i,) for i in x.pungs if matches(groups[i].tile, hand))
+
+    return decide

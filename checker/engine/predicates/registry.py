@@ -1,0 +1,39 @@
+"""The registry that maps predicate names used in spec files to their factories."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+HAND, INTERPRETATION, SPECIAL = "hand", "interpretation", "special"
+
+
+@dataclass(frozen=True)
+class PredicateKind:
+    name: str
+    make: Callable[..., Callable[[Any], Any] | None]
+    params: frozenset[str]
+    scope: str
+
+
+_registered: dict[str, PredicateKind] = {}
+PREDICATES: Mapping[str, PredicateKind] = MappingProxyType(_registered)
+
+
+def predicate(name: str, params: tuple[str, ...] = (), scope: str = INTERPRETATION):
+    """Register a predicate factory under `name`, taking keyword parameters `params`."""
+
+    def register(make):
+        if name in _registered:
+            raise ValueError(f"predicate {name!r} registered twice")
+        _registered[name] = PredicateKind(name, make, frozenset(params), scope)
+        return make
+
+    return register
+
+
+def choice(name: str, value: Any, allowed) -> Any:
+    """Check a parameter value against its allowed values; the error names the parameter."""
+    if value not in allowed:
+        raise ValueError(f"parameter {name!r} must be one of {sorted(map(str, allowed))}, not {value!r}")
+    return value

@@ -1,0 +1,173 @@
+"""Fans decided by the groups of one interpretation: all pungs / chows, concealed pungs, kongs, the special
+shapes (seven pairs, knitted tiles, nine gates) and what every set contains."""
+from __future__ import annotations
+
+from checker import tiles as T
+from checker.engine.predicates.registry import HAND, choice, predicate
+from checker.engine.shapes import KNITTED_STRAIGHTS, KONG
+
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@predicate("shape_is", ("shape",))
+def shape_is(shape):
+    """The interpretation has this shape (Seven pairs, Thirteen orphans)."""
+
+    def decide(x):
+        return int(x.shape == shape)
+
+    return decide
+
+
+@predicate("all_pungs")
+def all_pungs():
+    """Four pungs/kongs and a pair."""
+
+    def decide(x):
+        return int(x.shape == "regular" and len(x.pungs) == 4)
+
+    return decide
+
+
+@predicate("all_chows")
+def all_chows():
+    """Four chows and a pair of a numbered tile."""
+
+    def decide(x):
+        return int(x.shape == "regular" and len(x.chows) == 4 and x.pair.tile < 27)
+
+    return decide
+
+
+@predicate("all_even_pungs")
+def all_even_pungs():
+    """Four pungs/kongs and a pair, all of even numbered tiles (2, 4, 6, 8)."""
+
+    def decide(x):
+        if x.shape != "regular" or len(x.pungs) != 4:
+            return 0
+        return int(all(g.tile < 27 and g.tile % 9 in (1, 3, 5, 7) for g in x.groups))
+
+    return decide
+
+
+@predicate("every_set_contains", ("tiles",))
+def every_set_contains(tiles):
+    """Every set and the pair holds a 5 (`five`) or a terminal or honour (`terminal_or_honor`)."""
+    choice("tiles", tiles, ("five", "terminal_or_honor"))
+    test = (lambda t: t < 27 and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
+
+    def decide(x):
+        if x.shape != "regular":
+            return 0
+        return int(all(any(test(t) for t in g.tiles) for g in x.groups))
+
+    return decide
+
+
+@predicate("concealed_pungs", ("at_least",))
+def concealed_pungs(at_least):
+    """At least `at_least` concealed pungs/kongs (a pung completed by a discard is not concealed)."""
+
+    def decide(x):
+        groups = x.groups
+        return int(sum(1 for i in x.pungs if groups[i].concealed) >= at_least)
+
+    return decide
+
+
+@predicate("kongs", ("at_least", "concealed", "melded"))
+def kongs(at_least, concealed=None, melded=None):
+    """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`."""
+
+    def decide(x):
+        n = 0
+        for g in x.groups:
+            if g.kind != KONG:
+                continue
+            if concealed and not g.concealed:
+                continue
+            if melded and not g.exposed:
+                continue
+            n += 1
+        return int(n >= at_least)
+
+    return decide
+
+
+@predicate("melded_hand", ("win_by",))
+def melded_hand(win_by=("discard",)):
+    """Four exposed sets; the winning tile, claimed, completes the pair."""
+
+    def decide(x):
+        f = x.facts
+        return int(f.exposed_melds == 4 and f.hand.win_by in win_by and x.win_kind == "single")
+
+    return decide
+
+
+@predicate("concealment", ("win_by",), scope=HAND)
+def concealment(win_by):
+    """No exposed sets (a concealed kong is not exposed) and the win came as listed
+    (Fully concealed hand: self_draw; Concealed hand: a claimed tile)."""
+
+    def decide(f):
+        return int(f.exposed_melds == 0 and f.hand.win_by in win_by)
+
+    return decide
+
+
+@predicate("nine_gates", scope=HAND)
+def nine_gates():
+    """No melds; before the winning tile the hand is 1112345678999 of one suit; the winning tile is of that suit."""
+
+    def decide(f):
+        hand = f.hand
+        if hand.melds or len(f.suits) != 1 or f.has_winds or f.has_dragons:
+            return 0
+        suit = hand.win_tile // 9
+        before = list(f.closed_counts[9 * suit: 9 * suit + 9])
+        before[hand.win_tile % 9] -= 1
+        return int(tuple(before) == NINE_GATES)
+
+    return decide
+
+
+@predicate("seven_shifted_pairs")
+def seven_shifted_pairs():
+    """Seven pairs of seven consecutive ranks in one suit."""
+
+    def decide(x):
+        if x.shape != "seven_pairs":
+            return 0
+        tiles = sorted(g.tile for g in x.groups)
+        return int(tiles[0] < 27 and tiles[-1] // 9 == tiles[0] // 9 and tiles == list(range(tiles[0], tiles[0] + 7)))
+
+    return decide
+
+
+@predicate("honors_and_knitted_tiles", ("all_honors",))
+def honors_and_knitted(all_honors):
+    """The honours-and-knitted-tiles shape; with `all_honors`, all seven honours are among its tiles."""
+
+    def decide(x):
+        if x.shape != "honors_and_knitted":
+            return 0
+        return int(not all_honors or all(x.facts.counts[t] for t in range(27, 34)))
+
+    return decide
+
+
+@predicate("contains_knitted_straight")
+def knitted_straight():
+    """The hand holds a full knitted straight: 147, 258 and 369 each in a different suit."""
+
+    def decide(x):
+        if x.shape == "knitted_straight":
+            return 1
+        if x.shape == "honors_and_knitted":
+            counts = x.facts.counts
+            return int(any(all(counts[t] for t in s) for s in KNITTED_STRAIGHTS))
+        return 0
+
+    return decide

@@ -1,0 +1,109 @@
+"""Fans decided by which tiles the hand holds, whatever its division: flushes, ranges, tile kinds."""
+from __future__ import annotations
+
+from checker import tiles as T
+from checker.engine.predicates.registry import HAND, choice, predicate
+
+CLASSES = {
+    "terminal": T.is_terminal,
+    "honor": T.is_honor,
+    "simple": T.is_simple,
+    "suited": T.is_suited,
+    "wind": T.is_wind,
+    "dragon": T.is_dragon,
+}
+
+
+@predicate("tile_classes", ("allowed", "required"), scope=HAND)
+def tile_classes(allowed, required=()):
+    """Every tile belongs to one of the `allowed` classes and each `required` class is present."""
+    for name in tuple(allowed) + tuple(required):
+        choice("class", name, CLASSES)
+    allowed_tests = [CLASSES[a] for a in allowed]
+    required_tests = [CLASSES[r] for r in required]
+
+    def decide(f):
+        present = f.present
+        if not all(any(test(t) for test in allowed_tests) for t in present):
+            return 0
+        return int(all(any(test(t) for t in present) for test in required_tests))
+
+    return decide
+
+
+@predicate("tiles_within", ("tiles",), scope=HAND)
+def tiles_within(tiles):
+    """Every tile is one of the listed tiles (All green, Reversible tiles)."""
+    allowed = frozenset(T.parse_tile(t) for t in tiles)
+
+    def decide(f):
+        return int(all(t in allowed for t in f.present))
+
+    return decide
+
+
+@predicate("ranks_within", ("ranks",), scope=HAND)
+def ranks_within(ranks):
+    """Only numbered tiles, all of the listed ranks (Upper / Middle / Lower tiles, Upper / Lower four)."""
+    allowed = frozenset(r - 1 for r in ranks)
+
+    def decide(f):
+        return int(all(t < 27 and t % 9 in allowed for t in f.present))
+
+    return decide
+
+
+@predicate("one_suit", ("honors",), scope=HAND)
+def one_suit(honors):
+    """One numbered suit only; honours `forbidden` (Full flush) or `required` (Half flush)."""
+    choice("honors", honors, ("forbidden", "required"))
+
+    def decide(f):
+        if len(f.suits) != 1:
+            return 0
+        has_honors = f.has_winds or f.has_dragons
+        return int(has_honors if honors == "required" else not has_honors)
+
+    return decide
+
+
+@predicate("suits_present", ("count",), scope=HAND)
+def suits_present(count):
+    """Exactly `count` of the three numbered suits are present (One voided suit: 2)."""
+
+    def decide(f):
+        return int(len(f.suits) == count)
+
+    return decide
+
+
+@predicate("all_types", scope=HAND)
+def all_types():
+    """All three numbered suits, a wind and a dragon are present."""
+
+    def decide(f):
+        return int(len(f.suits) == 3 and f.has_winds and f.has_dragons)
+
+    return decide
+
+
+@predicate("tile_hog", ("honors",), scope=HAND)
+def tile_hog(honors):
+    """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
+
+    def decide(f):
+        kongs = {m.tile for m in f.hand.melds if m.kind == "kong"}
+        return sum(1 for t in f.present
+                   if f.counts[t] == 4 and t not in kongs and (honors or t < 27))
+
+    return decide
+
+
+@predicate("flowers", scope=HAND)
+def flowers():
+    """One per flower tile."""
+
+    def decide(f):
+        return len(f.hand.flowers)
+
+    return decide

@@ -1,0 +1,247 @@
+"""Score a hand under a ruleset: every interpretation, its fans, exclusions, account-once, the best one.
+
+The rules are data. `Scorer` binds a `Ruleset` to chosen option values once (points, predicate parameters,
+which fans each fan keeps from counting) and then scores hands:
+
+1. each pattern's predicate finds its instances in each interpretation (hand-wide ones once per hand);
+2. exclusions read as defaults and exceptions: in order of value, a fan counts unless a fan already counted
+   excludes it (its `excludes`, plus its `implies` closure under the non-repeat principle);
+3. combination fans keep the largest set of instances the account-once principle allows;
+4. the interpretation with the highest qualifying score wins (principle.highest_interpretation);
+5. the chicken-hand pattern applies only when no interpretation has any other qualifying fan.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from checker import tiles as T
+from checker.engine.hand import Hand, HandError
+from checker.engine.interpretation import HandFacts, Interpretation, interpretations
+from checker.engine.predicates import PREDICATES
+from checker.engine.predicates.registry import HAND, SPECIAL
+from checker.engine.selection import best_combinations
+from checker.engine.settlement import payments
+from checker.spec import Condition, OptionRef, Pattern, Ruleset
+
+
+@dataclass(frozen=True)
+class BoundPattern:
+    """A pattern with its option values applied."""
+
+    pattern: Pattern
+    points: int
+    scope: str
+    decide: Callable[[Any], Any] | None
+    blocks: frozenset[str]
+    blocks_within: frozenset[str]
+    qualifies: bool
+
+    @property
+    def id(self) -> str:
+        return self.pattern.id
+
+
+@dataclass(frozen=True)
+class FanLine:
+    """One counted fan: its value, how many times, and the groups it was found in."""
+
+    id: str
+    name: str
+    name_zh: str
+    points: int
+    count: int
+    groups: tuple[str, ...] = ()
+    requirement: str = ""
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+    def as_expect(self) -> dict:
+        return {"id": self.id, "points": self.points, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Score:
+    """The outcome of scoring one hand."""
+
+    ruleset: str
+    valid: bool
+    total: int = 0
+    qualifying: int = 0
+    fans: tuple[FanLine, ...] = ()
+    payments: tuple[int, ...] | None = None
+    error: str | None = None
+    message: str = ""
+    interpretation: str = ""
+    alternatives: tuple[tuple[FanLine, ...], ...] = ()
+    hand: Hand | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_expect(self) -> dict:
+        """The `expect` shape of the case format."""
+        if not self.valid:
+            return {"valid": False, "error": self.error}
+        result = {"valid": True, "total": self.total, "fans": [f.as_expect() for f in self.fans],
+                  "payments": list(self.payments or [])}
+        if self.alternatives:
+            others = [{**result, "fans": [f.as_expect() for f in alt]} for alt in self.alternatives]
+            return {"either": [result] + others}
+        return result
+
+
+def _resolve(value: Any, options: Mapping[str, Any]) -> Any:
+    return options[value.option] if isinstance(value, OptionRef) else value
+
+
+def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
+    if isinstance(cond, Condition):
+        return options[cond.option] == cond.is_
+    return bool(cond)
+
+
+class Scorer:
+    """A ruleset bound to option values, ready to score hands."""
+
+    def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None):
+        self.ruleset = ruleset
+        self.options = ruleset.resolve_options(options)
+        opts = self.options
+        non_repeat = _holds(ruleset.principles.non_repeat, opts)
+        self.account_once = _holds(ruleset.principles.account_once, opts)
+        self.chicken = ruleset.principles.chicken_hand
+        by_id = {p.id: p for p in ruleset.patterns}
+
+        def closure(start: Pattern) -> frozenset[str]:
+            out, todo = set(), list(start.excludes) + list(start.implies)
+            while todo:
+                pid = todo.pop()
+                if pid not in out:
+                    out.add(pid)
+                    todo.extend(by_id[pid].excludes + by_id[pid].implies)
+            return frozenset(out)
+
+        bound = []
+        for p in ruleset.patterns:
+            kind = PREDICATES[p.when.name]
+            params = {k: _resolve(v, opts) for k, v in p.when.params.items()}
+            try:
+                decide = kind.make(**params)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}") from None
+            blocks = closure(p) if non_repeat else frozenset(p.excludes)
+            for cond, extra in p.excludes_if:
+                if _holds(cond, opts):
+                    blocks |= frozenset(extra)
+            bound.append(BoundPattern(p, int(_resolve(p.points, opts)), kind.scope, decide, blocks,
+                                      frozenset(p.implies_within) if non_repeat else frozenset(),
+                                      p.id not in ruleset.win.minimum_excludes))
+        # Defaults and exceptions: a fan counts unless a fan of higher value already counted excludes it.
+        table_order = {p.id: i for i, p in enumerate(ruleset.patterns)}
+        self.patterns = tuple(sorted(bound, key=lambda b: (-b.points, table_order[b.id])))
+        self.hand_patterns = tuple(b for b in self.patterns if b.scope == HAND)
+        self.interp_patterns = tuple(b for b in self.patterns if b.scope not in (HAND, SPECIAL))
+        self.by_id = MappingProxyType({b.id: b for b in self.patterns})
+        self.shapes = tuple((s.when.name,
+                             {k: _resolve(v, opts) for k, v in s.when.params.items()})
+                            for s in ruleset.win.shapes)
+        self.known_flags = None
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, hand: Hand) -> Score:
+        rs = self.ruleset
+        facts = HandFacts(hand, self.shapes)
+        readings = interpretations(hand, facts)
+        if not readings:
+            return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
+                         message="not a winning hand: the tiles form none of this ruleset's winning shapes "
+                                 f"({', '.join(s.id for s in rs.win.shapes)})")
+        hand_found = {}
+        for b in self.hand_patterns:
+            r = b.decide(facts)
+            if r:
+                hand_found[b.id] = r
+        scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
+        any_fan = any(qual > 0 or any(self.by_id[f.id].qualifies for f in lines)
+                      for qual, _, lines, _ in scored)
+        if self.chicken and not any_fan:
+            b = self.by_id[self.chicken]
+            chicken = FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, 1, (), b.pattern.requirement)
+            qual, total, lines, x = scored[0]
+            scored = [(b.points, total + b.points, (chicken,) + lines, x)]
+        best_qual = max(s[0] for s in scored)
+        best_total = max(s[1] for s in scored if s[0] == best_qual)
+        winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
+        qual, total, lines, x = winners[0]
+        alternatives = []
+        seen = {_signature(lines)}
+        for _, _, other, _ in winners[1:]:
+            sig = _signature(other)
+            if sig not in seen:
+                seen.add(sig)
+                alternatives.append(other)
+        minimum = rs.win.minimum_points
+        common = dict(total=total, qualifying=qual, fans=lines, interpretation=x.describe(), hand=hand,
+                      options=self.options, alternatives=tuple(alternatives))
+        if qual < minimum:
+            return Score(rs.id, False, error="win.minimum_points",
+                         message=f"{qual} qualifying point(s): a win needs at least {minimum} before flowers",
+                         **common)
+        return Score(rs.id, True, payments=payments(rs.settlement, hand, total), **common)
+
+    def _score_interpretation(self, x: Interpretation, hand_found: Mapping[str, Any]):
+        found: dict[str, list[tuple[int, ...]]] = {}
+        for b in self.patterns:
+            if b.scope == HAND:
+                r = hand_found.get(b.id)
+            elif b.scope == SPECIAL:
+                continue
+            else:
+                r = b.decide(x)
+            if r:
+                found[b.id] = [()] * r if isinstance(r, int) else list(r)
+        counted: dict[str, list[tuple[int, ...]]] = {}
+        blocked: set[str] = set()
+        for b in self.patterns:
+            if b.id in found and b.id not in blocked:
+                counted[b.id] = found[b.id]
+                blocked |= b.blocks
+        for pid in list(counted):
+            for target in self.by_id[pid].blocks_within:
+                if target in counted:
+                    used = {i for inst in counted[pid] for i in inst}
+                    counted[target] = [inst for inst in counted[target] if not set(inst) <= used]
+        combos = {pid: insts for pid, insts in counted.items() if self.by_id[pid].pattern.counting == "combination"}
+        if not combos:
+            return [self._lines(x, counted)]
+        choices = best_combinations(combos, {pid: self.by_id[pid].points for pid in combos}, self.account_once)
+        return [self._lines(x, {**counted, **{pid: chosen.get(pid, []) for pid in combos}}) for chosen in choices]
+
+    def _lines(self, x: Interpretation, counted: Mapping[str, list]):
+        lines = []
+        for b in self.patterns:
+            insts = counted.get(b.id)
+            if not insts:
+                continue
+            count = 1 if b.pattern.counting == "once" else len(insts)
+            groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst)
+            lines.append(FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, count, groups,
+                                 b.pattern.requirement))
+        qual = sum(f.total for f in lines if self.by_id[f.id].qualifies)
+        total = sum(f.total for f in lines)
+        return qual, total, tuple(lines), x
+
+
+def _signature(lines) -> tuple:
+    return tuple(sorted((f.id, f.count) for f in lines))
+
+
+def score_hand(ruleset: Ruleset, hand: Hand, options: Mapping[str, Any] | None = None) -> Score:
+    """Score one hand (binds the ruleset each call: for many hands build one `Scorer`)."""
+    return Scorer(ruleset, options).score(hand)
+
+
+__all__ = ["Scorer", "Score", "FanLine", "score_hand", "HandError", "T"]

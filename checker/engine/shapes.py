@@ -1,0 +1,260 @@
+"""Winning shapes: how the tiles outside the declared melds can be divided into groups.
+
+Each shape has a `decompose` function (every division, as tuples of `Group`s) and a `complete` test used to
+find the tiles a hand waits on. Regular divisions are built from per-suit divisions cached by the suit's
+count pattern, so each suit pattern is searched once per process.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Callable, Iterable, Mapping
+
+from checker import tiles as T
+
+CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of an interpretation.
+
+    `tile` is the lowest tile of a chow, the tile of a pung / kong / pair; `melded` marks a declared meld;
+    `exposed` a meld shown to the table (every meld but a concealed kong); `concealed` a pung or kong that
+    counts as concealed (not claimed, not completed by a discard).
+    """
+
+    kind: str
+    tile: int
+    melded: bool = False
+    exposed: bool = False
+    concealed: bool = True
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        if self.kind == KNITTED:
+            return (self.tile, self.tile + 3, self.tile + 6)
+        return (self.tile,) * {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}[self.kind]
+
+    @property
+    def is_pung(self) -> bool:
+        """A pung or a kong (MCR's "pungs/kongs")."""
+        return self.kind == PUNG or self.kind == KONG
+
+    def text(self) -> str:
+        return T.format_tiles(self.tiles)
+
+
+# --------------------------------------------------------------------------- per-suit divisions
+
+@lru_cache(maxsize=None)
+def suit_divisions(counts: tuple[int, ...]) -> tuple[tuple[tuple[tuple[str, int], ...], int | None], ...]:
+    """Every division of one suit's nine counts into chows and pungs plus at most one pair.
+
+    Returns tuples (sets, pair_rank_index) with sets as ((kind, rank_index), ...) sorted; ranks 0-based.
+    """
+    results: set = set()
+
+    def walk(c: list[int], sets: list, pair: int | None) -> None:
+        i = next((k for k in range(9) if c[k]), None)
+        if i is None:
+            results.add((tuple(sorted(sets)), pair))
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            sets.append((PUNG, i))
+            walk(c, sets, pair)
+            sets.pop()
+            c[i] += 3
+        if pair is None and c[i] >= 2:
+            c[i] -= 2
+            walk(c, sets, i)
+            c[i] += 2
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            sets.append((CHOW, i))
+            walk(c, sets, pair)
+            sets.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    walk(list(counts), [], None)
+    return tuple(sorted(results, key=lambda r: (r[1] is None, r)))
+
+
+@lru_cache(maxsize=None)
+def suit_completable(counts: tuple[int, ...]) -> tuple[bool, bool]:
+    """(divides into sets alone, divides into sets and one pair) for one suit's counts."""
+    divs = suit_divisions(counts)
+    return (any(p is None for _, p in divs), any(p is not None for _, p in divs))
+
+
+def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[int]] | None:
+    sets, pairs = [], []
+    for i, c in enumerate(counts):
+        if c == 3:
+            sets.append((PUNG, 27 + i))
+        elif c == 2:
+            pairs.append(27 + i)
+        elif c:
+            return None
+    return sets, pairs
+
+
+# --------------------------------------------------------------------------- regular shape
+
+def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
+    """Divisions of the concealed tiles (counts of 34) into 4 - n_melds sets and a pair; pair last."""
+    honors = _honor_division(counts[27:34])
+    if honors is None or len(honors[1]) > 1:
+        return []
+    per_suit = []
+    for s in range(3):
+        divs = suit_divisions(tuple(counts[9 * s: 9 * s + 9]))
+        if not divs:
+            return []
+        per_suit.append([(s, d) for d in divs])
+    out = []
+    for combo in product(*per_suit):
+        pairs = [9 * s + p for s, (_, p) in combo if p is not None] + honors[1]
+        if len(pairs) != 1:
+            continue
+        groups = [Group(kind, 9 * s + r) for s, (sets, _) in combo for kind, r in sets]
+        groups += [Group(kind, t) for kind, t in honors[0]]
+        if len(groups) != 4 - n_melds:
+            continue
+        out.append(tuple(groups) + (Group(PAIR, pairs[0]),))
+    return out
+
+
+def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
+    """True when the concealed tiles divide into sets and exactly one pair (the set count follows from size)."""
+    honors = _honor_division(counts[27:34])
+    if honors is None:
+        return False
+    pairs = len(honors[1])
+    for s in range(3):
+        suit = tuple(counts[9 * s: 9 * s + 9])
+        alone, with_pair = suit_completable(suit)
+        size = sum(suit) % 3
+        if size == 0 and alone:
+            continue
+        if size == 2 and with_pair:
+            pairs += 1
+            continue
+        return False
+    return pairs == 1 and sum(counts) == 14 - 3 * n_melds
+
+
+# --------------------------------------------------------------------------- seven pairs
+
+def seven_pairs_divisions(counts, n_melds, four_identical_as_two_pairs=True) -> list[tuple[Group, ...]]:
+    if n_melds or sum(counts) != 14:
+        return []
+    pairs = []
+    for t, c in enumerate(counts):
+        if c == 2:
+            pairs.append(Group(PAIR, t))
+        elif c == 4 and four_identical_as_two_pairs:
+            pairs += [Group(PAIR, t), Group(PAIR, t)]
+        elif c:
+            return []
+    return [tuple(pairs)] if len(pairs) == 7 else []
+
+
+# --------------------------------------------------------------------------- thirteen orphans
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def thirteen_orphans_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+    if n_melds or sum(counts) != 14:
+        return []
+    if all(counts[t] >= 1 for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
+        pair = next(t for t in ORPHANS if counts[t] == 2)
+        return [tuple(Group(SINGLE, t) for t in ORPHANS if t != pair) + (Group(PAIR, pair),)]
+    return []
+
+
+# --------------------------------------------------------------------------- knitted tiles
+
+# The six ways to give 147, 258 and 369 each to a different suit: tuples of the nine knitted tiles.
+KNITTED_STRAIGHTS = tuple(
+    tuple(sorted(9 * suit + r for suit, start in zip(order, (0, 1, 2)) for r in (start, start + 3, start + 6)))
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
+
+
+def honors_and_knitted_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+    """Fourteen distinct tiles: honours plus numbered tiles all from one knitted straight."""
+    if n_melds or sum(counts) != 14 or any(c > 1 for c in counts):
+        return []
+    suited = {t for t in range(27) if counts[t]}
+    if len(suited) > 9:
+        return []
+    for straight in KNITTED_STRAIGHTS:
+        if suited <= set(straight):
+            return [tuple(Group(SINGLE, t) for t in range(34) if counts[t])]
+    return []
+
+
+def knitted_straight_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+    """A full knitted straight (147/258/369 in three suits) plus one set and a pair; the set may be a meld."""
+    if n_melds > 1:
+        return []
+    out = []
+    for straight in KNITTED_STRAIGHTS:
+        if not all(counts[t] for t in straight):
+            continue
+        rest = list(counts)
+        for t in straight:
+            rest[t] -= 1
+        # the straight's 147 / 258 / 369 runs, each written as its lowest tile (one per suit)
+        knitted = tuple(Group(KNITTED, t) for t in sorted(straight) if (t % 9) in (0, 1, 2))
+        for division in regular_divisions(tuple(rest), 3 + n_melds):
+            out.append(knitted + division)
+    return out
+
+
+def knitted_straight_complete(counts, n_melds) -> bool:
+    if n_melds > 1:
+        return False
+    for straight in KNITTED_STRAIGHTS:
+        if all(counts[t] for t in straight):
+            rest = list(counts)
+            for t in straight:
+                rest[t] -= 1
+            if regular_complete(tuple(rest), 3 + n_melds):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------- registry
+
+@dataclass(frozen=True)
+class ShapeKind:
+    """A shape predicate named from a spec: its divisions and its completeness test."""
+
+    decompose: Callable[..., list]
+    complete: Callable[..., bool]
+    params: frozenset[str] = frozenset()
+
+
+def _complete_from(decompose):
+    return lambda counts, n_melds, **params: bool(decompose(counts, n_melds, **params))
+
+
+SHAPES: Mapping[str, ShapeKind] = {
+    "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n)),
+    "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions),
+                             frozenset({"four_identical_as_two_pairs"})),
+    "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions)),
+    "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions)),
+    "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete),
+}
