@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -175,6 +174,7 @@ class Ruleset:
     settlement: Settlement
     statements: tuple[Statement, ...]
     tiles: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def pattern(self, pattern_id: str) -> Pattern:
@@ -212,10 +212,12 @@ def value_key(value: Any) -> str:
 
 def spec_dir() -> Path:
     """The directory holding the rulesets: the repository's `spec/`, or the copy installed with the package."""
-    repo = Path(__file__).resolve().parent.parent / "spec"
-    if (repo / "schema" / "ruleset.schema.json").is_file():
-        return repo
-    return Path(str(resources.files("checker.specdata")))
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "spec", here / "specdata"):
+        if (candidate / "schema" / "ruleset.schema.json").is_file():
+            return candidate
+    raise SpecError([SpecIssue(str(here), "", "no spec directory found (neither the repository's spec/ "
+                                              "nor the installed checker/specdata)")])
 
 
 def available_rulesets() -> list[str]:
@@ -483,5 +485,6 @@ def _build(data: dict, label: str) -> Ruleset:
         options=MappingProxyType(options),
         win=WinRule(shapes, win.get("minimum_points", 0), tuple(win.get("minimum_excludes", []))),
         principles=principles, patterns=patterns, settlement=settlement, statements=statements,
-        tiles=MappingProxyType(dict(data.get("tiles", {}))), procedure=MappingProxyType(dict(data.get("procedure", {}))),
+        tiles=MappingProxyType(dict(data.get("tiles", {}))), flags=MappingProxyType(dict(data.get("flags", {}))),
+        procedure=MappingProxyType(dict(data.get("procedure", {}))),
     )

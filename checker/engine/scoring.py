@@ -77,6 +77,7 @@ class Score:
     message: str = ""
     interpretation: str = ""
     alternatives: tuple[tuple[FanLine, ...], ...] = ()
+    withheld: tuple[tuple[str, str], ...] = ()
     hand: Hand | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -165,26 +166,25 @@ class Scorer:
             if r:
                 hand_found[b.id] = r
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
-        any_fan = any(qual > 0 or any(self.by_id[f.id].qualifies for f in lines)
-                      for qual, _, lines, _ in scored)
+        any_fan = any(s[0] > 0 or any(self.by_id[f.id].qualifies for f in s[2]) for s in scored)
         if self.chicken and not any_fan:
             b = self.by_id[self.chicken]
             chicken = FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, 1, (), b.pattern.requirement)
-            qual, total, lines, x = scored[0]
-            scored = [(b.points, total + b.points, (chicken,) + lines, x)]
+            qual, total, lines, x, withheld = scored[0]
+            scored = [(b.points, total + b.points, (chicken,) + lines, x, withheld)]
         best_qual = max(s[0] for s in scored)
         best_total = max(s[1] for s in scored if s[0] == best_qual)
         winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
-        qual, total, lines, x = winners[0]
+        qual, total, lines, x, withheld = winners[0]
         alternatives = []
         seen = {_signature(lines)}
-        for _, _, other, _ in winners[1:]:
+        for _, _, other, _, _ in winners[1:]:
             sig = _signature(other)
             if sig not in seen:
                 seen.add(sig)
                 alternatives.append(other)
         minimum = rs.win.minimum_points
-        common = dict(total=total, qualifying=qual, fans=lines, interpretation=x.describe(), hand=hand,
+        common = dict(total=total, qualifying=qual, fans=lines, interpretation=x.describe(), hand=hand, withheld=withheld,
                       options=self.options, alternatives=tuple(alternatives))
         if qual < minimum:
             return Score(rs.id, False, error="win.minimum_points",
@@ -204,23 +204,36 @@ class Scorer:
             if r:
                 found[b.id] = [()] * r if isinstance(r, int) else list(r)
         counted: dict[str, list[tuple[int, ...]]] = {}
-        blocked: set[str] = set()
+        withheld: dict[str, str] = {}
         for b in self.patterns:
-            if b.id in found and b.id not in blocked:
+            if b.id not in found:
+                continue
+            blocker = next((c for c in counted if b.id in self.by_id[c].blocks), None)
+            if blocker is None:
                 counted[b.id] = found[b.id]
-                blocked |= b.blocks
+            else:
+                withheld[b.id] = blocker
         for pid in list(counted):
             for target in self.by_id[pid].blocks_within:
                 if target in counted:
                     used = {i for inst in counted[pid] for i in inst}
-                    counted[target] = [inst for inst in counted[target] if not set(inst) <= used]
+                    kept = [inst for inst in counted[target] if not set(inst) <= used]
+                    if len(kept) < len(counted[target]):
+                        withheld.setdefault(target, pid)
+                    counted[target] = kept
         combos = {pid: insts for pid, insts in counted.items() if self.by_id[pid].pattern.counting == "combination"}
         if not combos:
-            return [self._lines(x, counted)]
+            return [self._lines(x, counted, withheld)]
         choices = best_combinations(combos, {pid: self.by_id[pid].points for pid in combos}, self.account_once)
-        return [self._lines(x, {**counted, **{pid: chosen.get(pid, []) for pid in combos}}) for chosen in choices]
+        out = []
+        for chosen in choices:
+            dropped = {pid: "account_once" for pid in combos
+                       if len(chosen.get(pid, [])) < len(combos[pid]) and pid not in withheld}
+            out.append(self._lines(x, {**counted, **{pid: chosen.get(pid, []) for pid in combos}},
+                                   {**withheld, **dropped}))
+        return out
 
-    def _lines(self, x: Interpretation, counted: Mapping[str, list]):
+    def _lines(self, x: Interpretation, counted: Mapping[str, list], withheld: Mapping[str, str]):
         lines = []
         for b in self.patterns:
             insts = counted.get(b.id)
@@ -232,7 +245,7 @@ class Scorer:
                                  b.pattern.requirement))
         qual = sum(f.total for f in lines if self.by_id[f.id].qualifies)
         total = sum(f.total for f in lines)
-        return qual, total, tuple(lines), x
+        return qual, total, tuple(lines), x, tuple(sorted(withheld.items()))
 
 
 def _signature(lines) -> tuple:

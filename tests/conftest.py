@@ -1,0 +1,16 @@
+"""Shared fixtures: the MCR ruleset and a scorer bound to its default options."""
+from __future__ import annotations
+
+import pytest
+
+from checker.engine import Scorer, load_ruleset
+
+
+@pytest.fixture(scope="session")
+def mcr_ruleset():
+    return load_ruleset("mcr")
+
+
+@pytest.fixture(scope="session")
+def mcr(mcr_ruleset):
+    return Scorer(mcr_ruleset)
