@@ -6,15 +6,27 @@ the tiles the hand waits on) so it is computed once per hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping, Sequence
 
 from checker import tiles as T
 from checker.engine.hand import Hand
-from checker.engine.shapes import CHOW, KONG, KNITTED, PAIR, PUNG, SHAPES, Group
+from checker.engine.shapes import CHOW, KONG, PAIR, PUNG, SHAPES, Group
 
 EDGE, CLOSED, SINGLE_WAIT, OPEN, DUAL_PUNG = "edge", "closed", "single", "open", "pung"
+
+
+def tile_mask(tiles) -> int:
+    """A bit per tile type (bit t for tile t), for fast "only these tiles" tests."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
+
+
+SUIT_MASKS = tuple(tile_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+WIND_MASK = tile_mask(range(27, 31))
+DRAGON_MASK = tile_mask(range(31, 34))
 
 
 class HandFacts:
@@ -32,9 +44,13 @@ class HandFacts:
             closed[t] += 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
         self.present: tuple[int, ...] = tuple(t for t in range(34) if counts[t])
-        self.suits = frozenset(T.suit_of(t) for t in self.present if t < 27)
-        self.has_winds = any(27 <= t <= 30 for t in self.present)
-        self.has_dragons = any(t >= 31 for t in self.present)
+        mask = 0
+        for t in self.present:
+            mask |= 1 << t
+        self.mask = mask  # bit t set when tile type t is in the hand
+        self.suits = frozenset(s for s, m in zip("mps", SUIT_MASKS) if mask & m)
+        self.has_winds = bool(mask & WIND_MASK)
+        self.has_dragons = bool(mask & DRAGON_MASK)
         self.exposed_melds = sum(1 for m in hand.melds if m.exposed)
         self.flags = hand.flags
 
@@ -43,48 +59,35 @@ class HandFacts:
         """Tile types that would complete the hand before its winning tile (a fifth copy is impossible)."""
         before = list(self.closed_counts)
         before[self.hand.win_tile] -= 1
-        n_melds = len(self.hand.melds)
+        counts, n_melds = tuple(before), len(self.hand.melds)
         waits = set()
-        for t in range(34):
-            if self.counts[t] - (t == self.hand.win_tile) >= 4:
-                continue
-            before[t] += 1
-            counts = tuple(before)
-            if any(SHAPES[name].complete(counts, n_melds, **params) for name, params in self.shapes):
-                waits.add(t)
-            before[t] -= 1
-        return frozenset(waits)
+        for name, params in self.shapes:
+            waits |= SHAPES[name].waits(counts, n_melds, **params)
+        return frozenset(t for t in waits if self.counts[t] - (t == self.hand.win_tile) < 4)
 
 
-@dataclass(frozen=True)
 class Interpretation:
     """One reading of the hand: its shape, its groups (melds first, pair last for the regular shape),
-    the group the winning tile completes and how it completes it."""
+    the group the winning tile completes and how it completes it. Treat as immutable."""
 
-    shape: str
-    groups: tuple[Group, ...]
-    win_group: int | None
-    win_kind: str | None
-    facts: HandFacts = field(compare=False, repr=False)
+    __slots__ = ("shape", "groups", "win_group", "win_kind", "facts", "chows", "pungs", "kongs", "pair", "structure")
 
-    @cached_property
+    def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None, win_kind: str | None,
+                 facts: HandFacts):
+        self.shape, self.groups, self.win_group, self.win_kind, self.facts = shape, groups, win_group, win_kind, facts
+        kinds = [g.kind for g in groups]
+        self.chows = tuple(i for i, k in enumerate(kinds) if k == CHOW)
+        self.pungs = tuple(i for i, k in enumerate(kinds) if k == PUNG or k == KONG)
+        self.kongs = sum(1 for k in kinds if k == KONG)
+        pairs = [g for g in groups if g.kind == PAIR]
+        self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
+        # what decides which predicates can hold here (see predicates.registry.gate)
+        self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind)
+
+    @property
     def sets(self) -> tuple[int, ...]:
         """Indices of chows, pungs and kongs."""
-        return tuple(i for i, g in enumerate(self.groups) if g.kind in (CHOW, PUNG, KONG))
-
-    @cached_property
-    def chows(self) -> tuple[int, ...]:
-        return tuple(i for i, g in enumerate(self.groups) if g.kind == CHOW)
-
-    @cached_property
-    def pungs(self) -> tuple[int, ...]:
-        """Indices of pungs and kongs."""
-        return tuple(i for i, g in enumerate(self.groups) if g.kind in (PUNG, KONG))
-
-    @cached_property
-    def pair(self) -> Group | None:
-        pairs = [g for g in self.groups if g.kind == PAIR]
-        return pairs[0] if len(pairs) == 1 else None
+        return tuple(sorted(self.chows + self.pungs))
 
     def describe(self) -> str:
         parts = []

@@ -75,11 +75,16 @@ class Score:
     payments: tuple[int, ...] | None = None
     error: str | None = None
     message: str = ""
-    interpretation: str = ""
+    reading: Interpretation | None = field(default=None, repr=False, compare=False)
     alternatives: tuple[tuple[FanLine, ...], ...] = ()
     withheld: tuple[tuple[str, str], ...] = ()
     hand: Hand | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def interpretation(self) -> str:
+        """The chosen interpretation, written out (melds in brackets, the winning tile's group starred)."""
+        return self.reading.describe() if self.reading is not None else ""
 
     def as_expect(self) -> dict:
         """The `expect` shape of the case format."""
@@ -145,12 +150,34 @@ class Scorer:
         self.hand_patterns = tuple(b for b in self.patterns if b.scope == HAND)
         self.interp_patterns = tuple(b for b in self.patterns if b.scope not in (HAND, SPECIAL))
         self.by_id = MappingProxyType({b.id: b for b in self.patterns})
+        self.rank = MappingProxyType({b.id: i for i, b in enumerate(self.patterns)})
+        self.blocks = MappingProxyType({b.id: b.blocks for b in self.patterns})
+        self.blocks_within = MappingProxyType({b.id: b.blocks_within for b in self.patterns})
+        self.qualifies = MappingProxyType({b.id: b.qualifies for b in self.patterns})
+        self.combination_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "combination")
+        self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
+        self._plans: dict[tuple, tuple] = {}
         self.shapes = tuple((s.when.name,
                              {k: _resolve(v, opts) for k, v in s.when.params.items()})
                             for s in ruleset.win.shapes)
-        self.known_flags = None
 
     # ------------------------------------------------------------------ scoring
+
+    def _plan(self, structure: tuple) -> tuple[tuple[str, Callable], ...]:
+        """The interpretation-level predicates that can hold for this structure (shape, chows, pungs, kongs,
+        wait), in value order; cached per structure."""
+        plan = self._plans.get(structure)
+        if plan is None:
+            shape, chows, pungs, kongs, win_kind = structure
+            plan = tuple(
+                (b.id, b.decide) for b in self.interp_patterns
+                if (getattr(b.decide, "shapes", None) is None or shape in b.decide.shapes)
+                and chows >= getattr(b.decide, "min_chows", 0) and pungs >= getattr(b.decide, "min_pungs", 0)
+                and kongs >= getattr(b.decide, "min_kongs", 0)
+                and getattr(b.decide, "win_kind", None) in (None, win_kind)
+            )
+            self._plans[structure] = plan
+        return plan
 
     def score(self, hand: Hand) -> Score:
         rs = self.ruleset
@@ -161,12 +188,13 @@ class Scorer:
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
         hand_found = {}
-        for b in self.hand_patterns:
-            r = b.decide(facts)
+        for pid, decide in self.hand_plan:
+            r = decide(facts)
             if r:
-                hand_found[b.id] = r
+                hand_found[pid] = [()] * r if r.__class__ is int else list(r)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
-        any_fan = any(s[0] > 0 or any(self.by_id[f.id].qualifies for f in s[2]) for s in scored)
+        qualifies = self.qualifies
+        any_fan = any(s[0] > 0 or any(qualifies[f.id] for f in s[2]) for s in scored)
         if self.chicken and not any_fan:
             b = self.by_id[self.chicken]
             chicken = FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, 1, (), b.pattern.requirement)
@@ -184,7 +212,7 @@ class Scorer:
                 seen.add(sig)
                 alternatives.append(other)
         minimum = rs.win.minimum_points
-        common = dict(total=total, qualifying=qual, fans=lines, interpretation=x.describe(), hand=hand, withheld=withheld,
+        common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
                       options=self.options, alternatives=tuple(alternatives))
         if qual < minimum:
             return Score(rs.id, False, error="win.minimum_points",
@@ -192,37 +220,34 @@ class Scorer:
                          **common)
         return Score(rs.id, True, payments=payments(rs.settlement, hand, total), **common)
 
-    def _score_interpretation(self, x: Interpretation, hand_found: Mapping[str, Any]):
-        found: dict[str, list[tuple[int, ...]]] = {}
-        for b in self.patterns:
-            if b.scope == HAND:
-                r = hand_found.get(b.id)
-            elif b.scope == SPECIAL:
-                continue
-            else:
-                r = b.decide(x)
+    def _score_interpretation(self, x: Interpretation, hand_found: Mapping[str, list]):
+        found = dict(hand_found)
+        for pid, decide in self._plan(x.structure):
+            r = decide(x)
             if r:
-                found[b.id] = [()] * r if isinstance(r, int) else list(r)
+                found[pid] = [()] * r if r.__class__ is int else list(r)
+        # Defaults and exceptions, in order of value: a fan counts unless a counted fan withholds it.
+        rank, blocks = self.rank, self.blocks
         counted: dict[str, list[tuple[int, ...]]] = {}
         withheld: dict[str, str] = {}
-        for b in self.patterns:
-            if b.id not in found:
+        blocked_by: dict[str, str] = {}
+        for pid in sorted(found, key=rank.__getitem__):
+            if pid in blocked_by:
+                withheld[pid] = blocked_by[pid]
                 continue
-            blocker = next((c for c in counted if b.id in self.by_id[c].blocks), None)
-            if blocker is None:
-                counted[b.id] = found[b.id]
-            else:
-                withheld[b.id] = blocker
+            counted[pid] = found[pid]
+            for target in blocks[pid]:
+                blocked_by.setdefault(target, pid)
         for pid in list(counted):
-            for target in self.by_id[pid].blocks_within:
+            for target in self.blocks_within[pid]:
                 if target in counted:
                     used = {i for inst in counted[pid] for i in inst}
                     kept = [inst for inst in counted[target] if not set(inst) <= used]
                     if len(kept) < len(counted[target]):
                         withheld.setdefault(target, pid)
                     counted[target] = kept
-        combos = {pid: insts for pid, insts in counted.items() if self.by_id[pid].pattern.counting == "combination"}
-        if not combos:
+        combos = {pid: insts for pid, insts in counted.items() if pid in self.combination_ids}
+        if not combos or (len(combos) == 1 and len(next(iter(combos.values()))) == 1):
             return [self._lines(x, counted, withheld)]
         choices = best_combinations(combos, {pid: self.by_id[pid].points for pid in combos}, self.account_once)
         out = []
@@ -235,16 +260,19 @@ class Scorer:
 
     def _lines(self, x: Interpretation, counted: Mapping[str, list], withheld: Mapping[str, str]):
         lines = []
-        for b in self.patterns:
-            insts = counted.get(b.id)
+        qual = total = 0
+        for pid in sorted(counted, key=self.rank.__getitem__):
+            insts = counted[pid]
             if not insts:
                 continue
+            b = self.by_id[pid]
             count = 1 if b.pattern.counting == "once" else len(insts)
             groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst)
-            lines.append(FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, count, groups,
+            lines.append(FanLine(pid, b.pattern.name_en, b.pattern.name_zh, b.points, count, groups,
                                  b.pattern.requirement))
-        qual = sum(f.total for f in lines if self.by_id[f.id].qualifies)
-        total = sum(f.total for f in lines)
+            total += b.points * count
+            if b.qualifies:
+                qual += b.points * count
         return qual, total, tuple(lines), x, tuple(sorted(withheld.items()))
 
 

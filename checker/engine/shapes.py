@@ -235,6 +235,105 @@ def knitted_straight_complete(counts, n_melds) -> bool:
     return False
 
 
+# --------------------------------------------------------------------------- waits
+
+def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
+    """(this suit can stand as it is, pairs it then holds) for one suit's nine counts."""
+    size = sum(counts) % 3
+    alone, with_pair = suit_completable(counts)
+    if size == 0:
+        return alone, 0
+    if size == 2:
+        return with_pair, 1
+    return False, 0
+
+
+def _honors_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
+    division = _honor_division(counts)
+    if division is None:
+        return False, 0
+    return len(division[1]) <= 1, len(division[1])
+
+
+def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
+    """Tiles completing a 13 - 3 * n_melds tile hand in the regular shape. Each suit's standing is looked up
+    once; for a candidate tile only its own suit is looked up again."""
+    if sum(counts) != 13 - 3 * n_melds:
+        return set()
+    parts = [tuple(counts[9 * s: 9 * s + 9]) for s in range(3)] + [tuple(counts[27:34])]
+    states = [_suit_ok(p) for p in parts[:3]] + [_honors_ok(parts[3])]
+    bad = [i for i, (ok, _) in enumerate(states) if not ok]
+    if len(bad) > 1:
+        return set()
+    waits = set()
+    for part in (bad or range(4)):
+        others_pairs = sum(pairs for i, (_, pairs) in enumerate(states) if i != part)
+        base = 9 * part
+        size = 7 if part == 3 else 9
+        for r in range(size):
+            if parts[part][r] >= 4:
+                continue
+            grown = parts[part][:r] + (parts[part][r] + 1,) + parts[part][r + 1:]
+            ok, pairs = _honors_ok(grown) if part == 3 else _suit_ok(grown)
+            if ok and others_pairs + pairs == 1:
+                waits.add(base + r)
+    return waits
+
+
+def seven_pairs_waits(counts, n_melds, four_identical_as_two_pairs=True) -> set[int]:
+    if n_melds or sum(counts) != 13:
+        return set()
+    odd = [t for t in range(34) if counts[t] % 2]
+    if len(odd) != 1:
+        return set()
+    grown = list(counts)
+    grown[odd[0]] += 1
+    return {odd[0]} if seven_pairs_divisions(tuple(grown), 0, four_identical_as_two_pairs) else set()
+
+
+def thirteen_orphans_waits(counts, n_melds) -> set[int]:
+    if n_melds or sum(counts) != 13 or any(counts[t] for t in range(34) if t not in ORPHANS):
+        return set()
+    missing = [t for t in ORPHANS if not counts[t]]
+    doubled = [t for t in ORPHANS if counts[t] == 2]
+    if not missing and not doubled:
+        return set(ORPHANS)
+    return set(missing) if len(missing) == 1 and len(doubled) == 1 else set()
+
+
+def honors_and_knitted_waits(counts, n_melds) -> set[int]:
+    if n_melds or sum(counts) != 13 or any(c > 1 for c in counts):
+        return set()
+    waits = set()
+    for t in range(34):
+        if not counts[t]:
+            grown = list(counts)
+            grown[t] = 1
+            if honors_and_knitted_divisions(tuple(grown), 0):
+                waits.add(t)
+    return waits
+
+
+def knitted_straight_waits(counts, n_melds) -> set[int]:
+    if n_melds > 1:
+        return set()
+    waits = set()
+    for straight in KNITTED_STRAIGHTS:
+        held = [t for t in straight if counts[t]]
+        if len(held) < 8:
+            continue
+        rest = list(counts)
+        for t in held:
+            rest[t] -= 1
+        if len(held) == 9:
+            waits |= regular_waits(tuple(rest), 3 + n_melds)
+        else:
+            missing = next(t for t in straight if not counts[t])
+            if regular_complete(tuple(rest), 3 + n_melds):
+                waits.add(missing)
+    return waits
+
+
 # --------------------------------------------------------------------------- registry
 
 @dataclass(frozen=True)
@@ -243,6 +342,7 @@ class ShapeKind:
 
     decompose: Callable[..., list]
     complete: Callable[..., bool]
+    waits: Callable[..., set]
     params: frozenset[str] = frozenset()
 
 
@@ -251,10 +351,12 @@ def _complete_from(decompose):
 
 
 SHAPES: Mapping[str, ShapeKind] = {
-    "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n)),
-    "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions),
+    "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n), regular_waits),
+    "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions), seven_pairs_waits,
                              frozenset({"four_identical_as_two_pairs"})),
-    "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions)),
-    "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions)),
-    "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete),
+    "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions),
+                                  thirteen_orphans_waits),
+    "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions),
+                                    honors_and_knitted_waits),
+    "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits),
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations as subsets
 
-from checker.engine.predicates.registry import choice, predicate
+from checker.engine.predicates.registry import choice, gate, predicate
 from checker.engine.shapes import CHOW
 
 
@@ -51,7 +51,7 @@ def chow_combination(size, suits, starts, steps=(1,)):
                 found.append(combo)
         return tuple(found)
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
 
 
 @predicate("pung_combination", ("size", "suits", "ranks"))
@@ -73,7 +73,7 @@ def pung_combination(size, suits, ranks):
                 found.append(combo)
         return tuple(found)
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
 
 
 @predicate("terminal_chows", ("suits",))
@@ -96,7 +96,7 @@ def terminal_chows(suits):
             return 0
         return int(all(sorted(t % 9 for t in tiles if t // 9 == s) == [0, 6] for s in set(chow_suits)))
 
-    return decide
+    return gate(decide, shapes=("regular",), chows=4)
 
 
 __all__ = ["chow_combination", "pung_combination", "terminal_chows", "CHOW"]

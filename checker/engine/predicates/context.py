@@ -2,7 +2,7 @@
 and the wait the winning tile filled."""
 from __future__ import annotations
 
-from checker.engine.predicates.registry import HAND, SPECIAL, choice, predicate
+from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, predicate
 
 WIN_BY = ("self_draw", "discard", "robbing_kong")
 
@@ -42,7 +42,7 @@ def wait(kind, single_tile_type=True):
             return 0
         return int(not single_tile_type or len(x.facts.waiting_tiles) == 1)
 
-    return decide
+    return gate(decide, win_kind=kind)
 
 
 @predicate("no_other_fan", scope=SPECIAL)

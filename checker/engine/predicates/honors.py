@@ -1,7 +1,7 @@
 """Fans of wind and dragon pungs, and of single pungs of a kind (dragon, seat / prevalent wind, terminals)."""
 from __future__ import annotations
 
-from checker.engine.predicates.registry import choice, predicate
+from checker.engine.predicates.registry import choice, gate, predicate
 
 WINDS = range(27, 31)
 DRAGONS = range(31, 34)
@@ -23,7 +23,7 @@ def honor_pungs(kind, pungs, pair=False):
             return ()
         return (found,)
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=pungs)
 
 
 @predicate("pungs_of", ("tiles",))
@@ -48,4 +48,4 @@ def pungs_of(tiles):
         groups = x.groups
         return tuple((i,) for i in x.pungs if matches(groups[i].tile, hand))
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=1)

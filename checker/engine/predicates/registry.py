@@ -37,3 +37,13 @@ def choice(name: str, value: Any, allowed) -> Any:
     if value not in allowed:
         raise ValueError(f"parameter {name!r} must be one of {sorted(map(str, allowed))}, not {value!r}")
     return value
+
+
+def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None):
+    """Declare when a decision function can possibly hold, so the scorer skips it elsewhere:
+    only in these `shapes`, with at least `chows` chows / `pungs` pungs-or-kongs / `kongs` kongs, or only
+    when the winning tile filled a `win_kind` wait. Purely an optimisation: the function must still decide
+    correctly on any interpretation."""
+    decide.shapes = frozenset(shapes) if shapes else None
+    decide.min_chows, decide.min_pungs, decide.min_kongs, decide.win_kind = chows, pungs, kongs, win_kind
+    return decide

@@ -3,7 +3,7 @@ shapes (seven pairs, knitted tiles, nine gates) and what every set contains."""
 from __future__ import annotations
 
 from checker import tiles as T
-from checker.engine.predicates.registry import HAND, choice, predicate
+from checker.engine.predicates.registry import HAND, choice, gate, predicate
 from checker.engine.shapes import KNITTED_STRAIGHTS, KONG
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -16,7 +16,7 @@ def shape_is(shape):
     def decide(x):
         return int(x.shape == shape)
 
-    return decide
+    return gate(decide, shapes=(shape,))
 
 
 @predicate("all_pungs")
@@ -26,7 +26,7 @@ def all_pungs():
     def decide(x):
         return int(x.shape == "regular" and len(x.pungs) == 4)
 
-    return decide
+    return gate(decide, shapes=("regular",), pungs=4)
 
 
 @predicate("all_chows")
@@ -36,7 +36,7 @@ def all_chows():
     def decide(x):
         return int(x.shape == "regular" and len(x.chows) == 4 and x.pair.tile < 27)
 
-    return decide
+    return gate(decide, shapes=("regular",), chows=4)
 
 
 @predicate("all_even_pungs")
@@ -48,7 +48,7 @@ def all_even_pungs():
             return 0
         return int(all(g.tile < 27 and g.tile % 9 in (1, 3, 5, 7) for g in x.groups))
 
-    return decide
+    return gate(decide, shapes=("regular",), pungs=4)
 
 
 @predicate("every_set_contains", ("tiles",))
@@ -62,7 +62,7 @@ def every_set_contains(tiles):
             return 0
         return int(all(any(test(t) for t in g.tiles) for g in x.groups))
 
-    return decide
+    return gate(decide, shapes=("regular",))
 
 
 @predicate("concealed_pungs", ("at_least",))
@@ -73,7 +73,7 @@ def concealed_pungs(at_least):
         groups = x.groups
         return int(sum(1 for i in x.pungs if groups[i].concealed) >= at_least)
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=at_least)
 
 
 @predicate("kongs", ("at_least", "concealed", "melded"))
@@ -92,7 +92,7 @@ def kongs(at_least, concealed=None, melded=None):
             n += 1
         return int(n >= at_least)
 
-    return decide
+    return gate(decide, shapes=("regular", "knitted_straight"), kongs=at_least)
 
 
 @predicate("melded_hand", ("win_by",))
@@ -103,7 +103,7 @@ def melded_hand(win_by=("discard",)):
         f = x.facts
         return int(f.exposed_melds == 4 and f.hand.win_by in win_by and x.win_kind == "single")
 
-    return decide
+    return gate(decide, shapes=("regular",), win_kind="single")
 
 
 @predicate("concealment", ("win_by",), scope=HAND)
@@ -143,7 +143,7 @@ def seven_shifted_pairs():
         tiles = sorted(g.tile for g in x.groups)
         return int(tiles[0] < 27 and tiles[-1] // 9 == tiles[0] // 9 and tiles == list(range(tiles[0], tiles[0] + 7)))
 
-    return decide
+    return gate(decide, shapes=("seven_pairs",))
 
 
 @predicate("honors_and_knitted_tiles", ("all_honors",))
@@ -155,7 +155,7 @@ def honors_and_knitted(all_honors):
             return 0
         return int(not all_honors or all(x.facts.counts[t] for t in range(27, 34)))
 
-    return decide
+    return gate(decide, shapes=("honors_and_knitted",))
 
 
 @predicate("contains_knitted_straight")
@@ -170,4 +170,4 @@ def knitted_straight():
             return int(any(all(counts[t] for t in s) for s in KNITTED_STRAIGHTS))
         return 0
 
-    return decide
+    return gate(decide, shapes=("knitted_straight", "honors_and_knitted"))

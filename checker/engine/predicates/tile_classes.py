@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from checker import tiles as T
+from checker.engine.interpretation import tile_mask
 from checker.engine.predicates.registry import HAND, choice, predicate
 
 CLASSES = {
-    "terminal": T.is_terminal,
-    "honor": T.is_honor,
-    "simple": T.is_simple,
-    "suited": T.is_suited,
-    "wind": T.is_wind,
-    "dragon": T.is_dragon,
+    "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
+    "honor": tile_mask(t for t in range(34) if T.is_honor(t)),
+    "simple": tile_mask(t for t in range(34) if T.is_simple(t)),
+    "suited": tile_mask(t for t in range(34) if T.is_suited(t)),
+    "wind": tile_mask(t for t in range(34) if T.is_wind(t)),
+    "dragon": tile_mask(t for t in range(34) if T.is_dragon(t)),
 }
 
 
@@ -19,14 +20,15 @@ def tile_classes(allowed, required=()):
     """Every tile belongs to one of the `allowed` classes and each `required` class is present."""
     for name in tuple(allowed) + tuple(required):
         choice("class", name, CLASSES)
-    allowed_tests = [CLASSES[a] for a in allowed]
-    required_tests = [CLASSES[r] for r in required]
+    allowed_mask = 0
+    for name in allowed:
+        allowed_mask |= CLASSES[name]
+    required_masks = tuple(CLASSES[r] for r in required)
 
     def decide(f):
-        present = f.present
-        if not all(any(test(t) for test in allowed_tests) for t in present):
+        if f.mask & ~allowed_mask:
             return 0
-        return int(all(any(test(t) for t in present) for test in required_tests))
+        return int(all(f.mask & m for m in required_masks))
 
     return decide
 
@@ -34,10 +36,10 @@ def tile_classes(allowed, required=()):
 @predicate("tiles_within", ("tiles",), scope=HAND)
 def tiles_within(tiles):
     """Every tile is one of the listed tiles (All green, Reversible tiles)."""
-    allowed = frozenset(T.parse_tile(t) for t in tiles)
+    allowed = tile_mask(T.parse_tile(t) for t in tiles)
 
     def decide(f):
-        return int(all(t in allowed for t in f.present))
+        return int(not f.mask & ~allowed)
 
     return decide
 
@@ -45,10 +47,10 @@ def tiles_within(tiles):
 @predicate("ranks_within", ("ranks",), scope=HAND)
 def ranks_within(ranks):
     """Only numbered tiles, all of the listed ranks (Upper / Middle / Lower tiles, Upper / Lower four)."""
-    allowed = frozenset(r - 1 for r in ranks)
+    allowed = tile_mask(9 * s + r - 1 for s in range(3) for r in ranks)
 
     def decide(f):
-        return int(all(t < 27 and t % 9 in allowed for t in f.present))
+        return int(not f.mask & ~allowed)
 
     return decide
 

@@ -1,0 +1,101 @@
+"""Random complete hands for benchmarks, property tests and corpus generation.
+
+`winning_hand(pick)` builds one hand from a `pick(sequence) -> element` function, so the same generator runs
+from a seeded `random.Random` (`pick = rng.choice`, reproducible for a `--seed`) or from Hypothesis
+(`pick = lambda seq: data.draw(st.sampled_from(seq))`, which shrinks to small examples).
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence, TypeVar
+
+from checker.engine.hand import Hand, Meld
+from checker.engine.shapes import KNITTED_STRAIGHTS, ORPHANS
+
+X = TypeVar("X")
+Pick = Callable[[Sequence[X]], X]
+
+SHAPES = ("regular",) * 16 + ("seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
+WINDS = ("E", "S", "W", "N")
+
+
+def winning_hand(pick: Pick) -> Hand:
+    """A complete hand (shape, melds, winning tile and context) chosen by `pick`."""
+    shape = pick(SHAPES)
+    counts = [0] * 34
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    if shape in ("regular", "knitted_straight"):
+        n_sets = 4
+        if shape == "knitted_straight":
+            straight = pick(KNITTED_STRAIGHTS)
+            concealed += straight
+            for t in straight:
+                counts[t] += 1
+            n_sets = 1
+        for _ in range(n_sets):
+            kind, tile = _pick_set(pick, counts)
+            for t in _set_tiles(kind, tile):
+                counts[t] += 1
+            declared = kind == "kong" or (shape == "regular" and pick((False, False, True)))
+            if declared:
+                melds.append(Meld(kind, tile, concealed=kind == "kong" and pick((False, True)),
+                                  source=pick((1, 2, 3))))
+            else:
+                concealed += _set_tiles(kind, tile)
+        pair = pick([t for t in range(34) if counts[t] <= 2])
+        counts[pair] += 2
+        concealed += [pair, pair]
+    elif shape == "seven_pairs":
+        for _ in range(7):
+            t = pick([t for t in range(34) if counts[t] <= 2])
+            counts[t] += 2
+            concealed += [t, t]
+    elif shape == "thirteen_orphans":
+        concealed = list(ORPHANS) + [pick(ORPHANS)]
+    else:  # honours and knitted tiles: 14 distinct tiles of honours and one knitted straight
+        straight = pick(KNITTED_STRAIGHTS)
+        n_honors = pick((5, 6, 7))
+        honors = list(range(27, 34))
+        while len(honors) > n_honors:
+            honors.remove(pick(honors))
+        suited = list(straight)
+        while len(suited) > 14 - n_honors:
+            suited.remove(pick(suited))
+        concealed = suited + honors
+    win = pick(sorted(set(concealed)))
+    concealed.remove(win)
+    win_by = pick(("self_draw", "self_draw", "discard", "discard", "robbing_kong"))
+    if win_by == "robbing_kong" and (any(m.tile == win for m in melds if m.kind != "chow") or
+                                     sum(t == win for t in concealed) + 1 > 1):
+        win_by = "discard"  # a robbed kong's tile has three copies elsewhere: keep it simple
+    flowers = [34 + i for i in range(8) if pick((False, False, False, True))]
+    flags = [f for f in ("last_tile", "fourth_tile_visible", "kong_replacement") if pick((False,) * 5 + (True,))]
+    if win_by != "self_draw":
+        flags = [f for f in flags if f != "kong_replacement"]
+    return Hand.build(concealed=tuple(concealed), melds=melds, win_tile=win, win_by=win_by,
+                      discarder=None if win_by == "self_draw" else pick((1, 2, 3)),
+                      seat_wind=pick(WINDS), round_wind=pick(WINDS), flowers=tuple(flowers), flags=flags)
+
+
+def _set_tiles(kind: str, tile: int) -> list[int]:
+    if kind == "chow":
+        return [tile, tile + 1, tile + 2]
+    return [tile] * (4 if kind == "kong" else 3)
+
+
+def _pick_set(pick: Pick, counts: list[int]) -> tuple[str, int]:
+    while True:
+        kind = pick(("chow", "chow", "chow", "pung", "pung", "kong"))
+        if kind == "chow":
+            tile = pick([9 * s + r for s in range(3) for r in range(7)])
+        else:
+            tile = pick(range(34))
+        if all(counts[t] + _set_tiles(kind, tile).count(t) <= 4 for t in set(_set_tiles(kind, tile))):
+            return kind, tile
+
+
+def seeded_hands(seed: int, n: int) -> list[Hand]:
+    """`n` random complete hands, the same list for the same seed."""
+    rng = random.Random(seed)
+    return [winning_hand(rng.choice) for _ in range(n)]

@@ -1,0 +1,140 @@
+"""Every option of spec/mcr.yaml: the same hand scored under each reading, showing where they part."""
+from __future__ import annotations
+
+import pytest
+
+from checker.engine import Scorer
+from mcr_helpers import fans, score, withheld
+
+
+@pytest.fixture(scope="module")
+def under(mcr_ruleset):
+    """under(option=value, ...) -> a Scorer with those readings."""
+    cache = {}
+
+    def make(**options):
+        key = tuple(sorted(options.items()))
+        if key not in cache:
+            cache[key] = Scorer(mcr_ruleset, options)
+        return cache[key]
+
+    return make
+
+
+def test_every_option_is_tested_here(mcr_ruleset):
+    tested = {"non_repeat_reading", "seven_pairs_four_identical", "tile_hog_honors",
+              "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
+              "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type"}
+    assert set(mcr_ruleset.options) == tested
+
+
+def test_non_repeat_reading_table_only_parts_from_the_examples(under):
+    # Default (table_plus_implied) reproduces the guide's 11 points (see test_examples).
+    # table_only withholds only what the "Not counted again" column names:
+    #   Mixed triple chow 8, All simples 2, Self drawn 1, and No honors 1 (the All simples row names no
+    #   exclusion). Mixed double chow still does not count: its pairs of chows would close a cycle with
+    #   the triple chow's three chows (account-once). 8 + 2 + 1 + 1 = 12.
+    s = score(under(non_repeat_reading="table_only"), "2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"])
+    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "self_drawn": 1, "no_honors": 1}
+    assert s.total == 12
+    assert withheld(s)["mixed_double_chow"] == "account_once"
+
+
+def test_non_repeat_reading_table_only_on_the_79_point_example(under):
+    # table_only on 111m 222m 333p 444s 55m (self-drawn): Four concealed pungs 64 (its row withholds All pungs
+    # and Concealed hand only), Three concealed pungs 16, Two concealed pungs 2, Mixed shifted pungs 8,
+    # Fully concealed hand 4, Self drawn 1 (the Fully concealed hand row names no exclusion), Pung of
+    # terminals 1, No honors 1, Single wait 1.  64+16+2+8+4+1+1+1+1 = 98, against the guide's 79.
+    s = score(under(non_repeat_reading="table_only"), "1m1m1m2m2m2m3p3p3p4s4s4s5m", win="5m")
+    assert fans(s) == {"four_concealed_pungs": 64, "three_concealed_pungs": 16, "two_concealed_pungs": 2,
+                       "mixed_shifted_pungs": 8, "fully_concealed_hand": 4, "self_drawn": 1,
+                       "pung_of_terminals_or_honors": 1, "no_honors": 1, "single_wait": 1}
+    assert s.total == 98
+
+
+SEVEN_PAIRS_WITH_FOUR = dict(concealed="1m1m1m1m2m2m3p3p4p4p5s5s6s", win="6s")
+
+
+def test_seven_pairs_four_identical_allowed(under):
+    # Default: 1m1m|1m1m 2m2m 3p3p 4p4p 5s5s 6s6s are seven pairs. Seven pairs 24 (withholds Concealed hand,
+    # Single wait); the four 1m outside a kong = Tile hog 2; no exposed set + self-drawn = Fully concealed
+    # hand 4 (Self drawn included); no honours = No honors 1 (1m is a terminal, so no All simples).
+    # 24 + 2 + 4 + 1 = 31.
+    s = score(under(), **SEVEN_PAIRS_WITH_FOUR)
+    assert fans(s) == {"seven_pairs": 24, "tile_hog": 2, "fully_concealed_hand": 4, "no_honors": 1}
+    assert s.total == 31
+
+
+def test_seven_pairs_four_identical_refused(under):
+    # seven_pairs_four_identical=false: only six distinct pairs, no other shape fits: not a winning hand.
+    s = score(under(seven_pairs_four_identical=False), **SEVEN_PAIRS_WITH_FOUR)
+    assert not s.valid and s.error == "win.shape"
+
+
+HONOUR_FOURS = dict(concealed="1z1z1z1z2m2m3m3m4p4p5p5p6s", win="6s")
+
+
+def test_tile_hog_honors(under):
+    # 1z1z|1z1z 2m2m 3m3m 4p4p 5p5p 6s6s as seven pairs, self-drawn:
+    # Seven pairs 24 + Fully concealed hand 4 = 28 (no All types: no dragon; East is an honour so no No honors).
+    # tile_hog_honors=true adds Tile hog 2 for the four East tiles: 30.
+    s = score(under(), **HONOUR_FOURS)
+    assert fans(s) == {"seven_pairs": 24, "fully_concealed_hand": 4}
+    s = score(under(tile_hog_honors=True), **HONOUR_FOURS)
+    assert fans(s) == {"seven_pairs": 24, "fully_concealed_hand": 4, "tile_hog": 2}
+    assert s.total == 30
+
+
+def test_four_concealed_pungs_without_fully_concealed(under):
+    # four_concealed_pungs_with_fully_concealed=false: Four concealed pungs withholds Fully concealed hand, and
+    # Self drawn counts instead: 64 + 8 (Mixed shifted pungs) + 1 (Self drawn) + 1 (Pung of terminals)
+    # + 1 (No honors) + 1 (Single wait) = 76, against the guide's 79.
+    s = score(under(four_concealed_pungs_with_fully_concealed=False), "1m1m1m2m2m2m3p3p3p4s4s4s5m", win="5m")
+    assert fans(s) == {"four_concealed_pungs": 64, "mixed_shifted_pungs": 8, "self_drawn": 1,
+                       "pung_of_terminals_or_honors": 1, "no_honors": 1, "single_wait": 1}
+    assert s.total == 76
+    assert withheld(s)["fully_concealed_hand"] == "four_concealed_pungs"
+
+
+TWO_CONCEALED_KONGS = dict(concealed="3s4s7s8s9s1z1z", win="5s",
+                           melds=["concealed_kong:2m2m2m2m", "concealed_kong:5p5p5p5p"])
+
+
+@pytest.mark.parametrize("points, total, each", [(8, 12, 20), (6, 10, 18)])
+def test_two_concealed_kongs_points(under, points, total, each):
+    # Concealed kongs 2222m 5555p, concealed 345s 789s + East pair, 5s self-drawn (the hand waited on 2s and 5s).
+    # Two concealed kongs (8 here, 6 in other tables; Concealed kong and Two concealed pungs included in it)
+    # + Fully concealed hand 4 (concealed kongs are not exposed; Self drawn included) = 12 or 10.
+    # Each opponent pays 8 + total: 20 or 18.
+    s = score(under(two_concealed_kongs_points=points), **TWO_CONCEALED_KONGS)
+    assert fans(s) == {"two_concealed_kongs": points, "fully_concealed_hand": 4}
+    assert s.total == total
+    assert s.payments == (3 * each, -each, -each, -each)
+
+
+def test_flower_replacement_is_kong_replacement(under):
+    # The guide's 11-point hand self-drawn on a flower replacement tile.
+    # Default: not Out with replacement tile: Mixed triple chow 8 + All simples 2 + Self drawn 1 = 11.
+    # flower_replacement_is_kong_replacement=true: Out with replacement tile 8 (Self drawn included): 8+2+8 = 18.
+    args = dict(concealed="2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"], flags=("flower_replacement",))
+    assert fans(score(under(), **args)) == {"mixed_triple_chow": 8, "all_simples": 2, "self_drawn": 1}
+    s = score(under(flower_replacement_is_kong_replacement=True), **args)
+    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "out_with_replacement_tile": 8}
+    assert s.total == 18
+
+
+def test_wait_fans_single_tile_type(under):
+    # The 11-point hand: 5p completes the 5p5p pair, but the hand also waited on 2p, so by default no
+    # Single wait (11). With wait_fans_single_tile_type=false the pair placement alone scores it: 12.
+    args = dict(concealed="2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"])
+    assert score(under(), **args).total == 11
+    s = score(under(wait_fans_single_tile_type=False), **args)
+    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "self_drawn": 1, "single_wait": 1}
+
+
+def test_unknown_option_and_value_are_named(mcr_ruleset):
+    with pytest.raises(ValueError, match="no option 'tile_hog'"):
+        Scorer(mcr_ruleset, {"tile_hog": "true"})
+    with pytest.raises(ValueError, match="two_concealed_kongs_points.*no value '7'.*8, 6"):
+        Scorer(mcr_ruleset, {"two_concealed_kongs_points": "7"})
+    assert Scorer(mcr_ruleset, {"two_concealed_kongs_points": "6"}).options["two_concealed_kongs_points"] == 6

@@ -1,0 +1,120 @@
+"""Property tests (Hypothesis) over random complete hands from checker.random_hands."""
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checker.engine import Hand, HandError, Meld
+from checker.engine.interpretation import HandFacts
+from checker.engine.shapes import SHAPES
+from checker.random_hands import winning_hand
+
+SUIT_SPECIFIC = {"all_green", "reversible_tiles"}  # fans whose tiles name one suit
+
+
+@st.composite
+def complete_hands(draw):
+    return winning_hand(lambda seq: draw(st.sampled_from(list(seq))))
+
+
+def permute_suits(hand: Hand, order: tuple[int, int, int]) -> Hand:
+    """The same hand with suit s renamed order[s] (honours and flowers unchanged)."""
+    def move(t: int) -> int:
+        return 9 * order[t // 9] + t % 9 if t < 27 else t
+
+    return Hand.build(concealed=tuple(move(t) for t in hand.concealed),
+                      melds=[Meld(m.kind, move(m.tile), m.concealed, m.source) for m in hand.melds],
+                      win_tile=move(hand.win_tile), win_by=hand.win_by, discarder=hand.discarder,
+                      seat_wind=hand.seat_wind, round_wind=hand.round_wind, flowers=hand.flowers, flags=hand.flags)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), st.permutations([0, 1, 2]))
+def test_score_is_invariant_under_permuting_the_suits(mcr, hand, order):
+    original = mcr.score(hand)
+    permuted = mcr.score(permute_suits(hand, tuple(order)))
+    if {f.id for f in original.fans + permuted.fans} & SUIT_SPECIFIC:
+        return
+    assert (permuted.valid, permuted.total, permuted.error) == (original.valid, original.total, original.error)
+    assert sorted((f.id, f.count) for f in permuted.fans) == sorted((f.id, f.count) for f in original.fans)
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands())
+def test_every_generated_hand_has_a_shape_and_a_non_negative_score(mcr, hand):
+    s = mcr.score(hand)
+    assert s.error != "win.shape"
+    assert s.total >= s.qualifying >= 0
+    if s.valid:
+        assert sum(s.payments) == 0 and s.payments[0] > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands())
+def test_waiting_tiles_match_a_brute_force_search(mcr, hand):
+    # Two independent ways to find the waits: each shape's `waits` against adding every tile and asking
+    # each shape's `complete`.
+    facts = HandFacts(hand, mcr.shapes)
+    before = list(facts.closed_counts)
+    before[hand.win_tile] -= 1
+    brute = set()
+    for t in range(34):
+        if facts.counts[t] - (t == hand.win_tile) >= 4:
+            continue
+        before[t] += 1
+        if any(SHAPES[name].complete(tuple(before), len(hand.melds), **params) for name, params in mcr.shapes):
+            brute.add(t)
+        before[t] -= 1
+    assert set(facts.waiting_tiles) == brute
+    assert hand.win_tile in brute
+
+
+tile_ids = st.integers(min_value=0, max_value=33)
+melds = st.lists(st.builds(lambda kind, t, c: (kind, t, c), st.sampled_from(["chow", "pung", "kong"]), tile_ids,
+                           st.booleans()), max_size=4)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(tile_ids, max_size=16), tile_ids, melds, st.sampled_from(["self_draw", "discard"]))
+def test_every_accepted_hand_has_fourteen_tiles_plus_kongs_and_no_fifth_copy(mcr, concealed, win, raw_melds, win_by):
+    try:
+        built = [Meld(k, t, k == "kong" and c) for k, t, c in raw_melds if not (k == "chow" and (t >= 27 or t % 9 > 6))]
+        hand = Hand.build(concealed=tuple(concealed), melds=built, win_tile=win, win_by=win_by,
+                          discarder=None if win_by == "self_draw" else 1)
+    except HandError:
+        return
+    s = mcr.score(hand)
+    if not s.valid:
+        return
+    tiles = hand.all_tiles
+    assert len(tiles) == 14 + hand.kong_count
+    assert max(tiles.count(t) for t in set(tiles)) <= 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands(), st.data())
+def test_a_tile_too_many_or_too_few_is_rejected_naming_the_rule(hand, data):
+    concealed = list(hand.concealed)
+    mutation = data.draw(st.sampled_from(["drop", "add", "fifth"]))
+    if mutation == "drop":
+        concealed.remove(data.draw(st.sampled_from(concealed)))
+        rule = "tiles.hand_size"
+    elif mutation == "add":
+        concealed.append(data.draw(tile_ids))
+        rule = "tiles.hand_size"
+    else:
+        counts = [hand.all_tiles.count(t) for t in range(34)]
+        full = [t for t in range(34) if counts[t] == 4]
+        if not full:
+            return
+        target = data.draw(st.sampled_from(full))
+        i = next(i for i, t in enumerate(concealed) if t != target)
+        concealed[i] = target  # same size, one more copy of a tile already held four times
+        rule = "tiles.four_copies"
+    try:
+        Hand.build(concealed=tuple(concealed), melds=hand.melds, win_tile=hand.win_tile, win_by=hand.win_by,
+                   discarder=hand.discarder)
+    except HandError as exc:
+        assert exc.rule == rule
+    else:
+        raise AssertionError(f"accepted a hand after '{mutation}'")

@@ -1,0 +1,168 @@
+"""The spec loader, its validation messages, and spec/mcr.yaml against the guide it comes from."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from checker.engine import Scorer, load_ruleset
+from checker.spec import SpecError, spec_dir
+from mcr_helpers import hand
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+GUIDE = SEEDS / "002_3a615137eafec6e0.txt"
+needs_guide = pytest.mark.skipif(not GUIDE.is_file(), reason="source documents not beside this checkout")
+
+
+def guide_table() -> list[tuple[str, int, list[str]]]:
+    """(name, points, not-counted-again names) for each row of the guide's scoring table."""
+    text = GUIDE.read_text(encoding="utf-8")
+    block = text[text.index("Big four winds88"): text.index("Rule scope & sources")]
+    rows = []
+    for line in block.strip().splitlines():
+        name, points, requirement = re.match(r"(.+?)(88|64|48|32|24|16|12|8|6|4|2|1)([A-Z0-9].*)$", line).groups()
+        excluded = requirement.split("Not counted again: ")[1].split(", ") if "Not counted again: " in requirement else []
+        rows.append((name, int(points), excluded))
+    return rows
+
+
+@needs_guide
+def test_spec_has_every_row_of_the_guide_table_with_its_points_and_exclusions(mcr_ruleset):
+    rows = guide_table()
+    assert len(rows) == 81 == len(mcr_ruleset.patterns)
+    by_name = {p.name_en: p for p in mcr_ruleset.patterns}
+    for name, points, excluded in rows:
+        p = by_name[name]
+        value = mcr_ruleset.options[p.points.option].default if hasattr(p.points, "option") else p.points
+        assert value == points, name
+        assert [by_name[e].id for e in excluded] == list(p.excludes), name
+
+
+@needs_guide
+def test_every_locator_phrase_is_in_its_source(mcr_ruleset):
+    text = GUIDE.read_text(encoding="utf-8")
+    phrases = [s.phrase for s in mcr_ruleset.statements]
+    phrases += [loc.phrase for p in mcr_ruleset.patterns for loc in p.sources]
+    phrases += [loc.phrase for o in mcr_ruleset.options.values() for loc in o.sources]
+    phrases += [loc.phrase for s in mcr_ruleset.win.shapes for loc in s.sources]
+    missing = [p for p in phrases if p not in text]
+    assert not missing
+
+
+def test_every_statement_is_modeled_or_says_why_not(mcr_ruleset):
+    for st in mcr_ruleset.statements:
+        assert st.rules or (st.status == "not-modeled" and st.why), st.id
+    ids = mcr_ruleset.rule_ids()
+    named = {r for st in mcr_ruleset.statements for r in st.rules}
+    assert {f"fan.{p.id}" for p in mcr_ruleset.patterns} <= named  # every fan traced to a statement
+    assert {f"option.{o}" for o in mcr_ruleset.options} <= named
+    assert {r for r in named if r.startswith(("fan.", "option.", "shape."))} <= ids
+
+
+# ---------------------------------------------------------------------------- a spec is data
+
+def edited_copy(tmp_path: Path, edit) -> Path:
+    data = yaml.safe_load((spec_dir() / "mcr.yaml").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "mcr-edited.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def pattern(data, pid):
+    return next(p for p in data["patterns"] if p["id"] == pid)
+
+
+def test_changing_a_fans_points_in_yaml_changes_the_score(tmp_path):
+    # Mixed triple chow raised from 8 to 10 in YAML only: the guide's 11-point hand becomes 10 + 2 + 1 = 13.
+    path = edited_copy(tmp_path, lambda d: pattern(d, "mixed_triple_chow").update(points=10))
+    s = Scorer(load_ruleset(path)).score(hand("2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"]))
+    assert s.total == 13
+
+
+def test_changing_an_exclusion_in_yaml_changes_the_score(tmp_path):
+    # Dropping Self drawn from what Fully concealed hand includes: the 79-point hand gains Self drawn: 80.
+    path = edited_copy(tmp_path, lambda d: pattern(d, "fully_concealed_hand").pop("implies"))
+    s = Scorer(load_ruleset(path)).score(hand("1m1m1m2m2m2m3p3p3p4s4s4s5m", win="5m"))
+    assert s.total == 80
+
+
+def test_changing_the_minimum_in_yaml_changes_which_hands_win(tmp_path):
+    # With a 6-point minimum the 7-point hand of test_examples may win.
+    path = edited_copy(tmp_path, lambda d: d["win"].update(minimum_points=6))
+    s = Scorer(load_ruleset(path)).score(hand("9m9m5z5z", win="9m", melds=["pung:222m", "pung:555p", "pung:888s"],
+                                              discard=2))
+    assert s.valid and s.total == 7
+
+
+# ---------------------------------------------------------------------------- validation messages
+
+def issues_of(path: Path) -> list:
+    with pytest.raises(SpecError) as info:
+        load_ruleset(path)
+    return list(info.value.issues)
+
+
+def test_unknown_predicate_is_named_with_pointer_and_line(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "all_green")["when"].update(predicate="all_greenish"))
+    (issue,) = issues_of(path)
+    assert issue.pointer == "/patterns/2/when/predicate"
+    assert "unknown predicate 'all_greenish'" in issue.reason
+    assert issue.line and "all_greenish" in path.read_text().splitlines()[issue.line - 1]
+
+
+def test_unknown_fan_in_an_exclusion_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "full_flush")["excludes"].append("no_honours"))
+    (issue,) = issues_of(path)
+    assert issue.pointer.endswith("/excludes/1") and "unknown pattern 'no_honours'" in issue.reason
+
+
+def test_unknown_option_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "tile_hog")["when"]["params"].update(honors={"option": "nope"}))
+    (issue,) = issues_of(path)
+    assert "unknown option 'nope'" in issue.reason
+
+
+def test_unknown_predicate_parameter_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "full_flush")["when"]["params"].update(colour="red"))
+    (issue,) = issues_of(path)
+    assert "takes no parameter 'colour'" in issue.reason
+
+
+def test_bad_parameter_value_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "full_flush")["when"]["params"].update(honors="maybe"))
+    (issue,) = issues_of(path)
+    assert "full_flush" in issue.reason and "'maybe'" in issue.reason
+
+
+def test_schema_violation_names_the_pointer(tmp_path):
+    path = edited_copy(tmp_path, lambda d: pattern(d, "seat_wind").update(points="two"))
+    (issue,) = issues_of(path)
+    assert issue.pointer.endswith("/points")
+
+
+def test_statement_naming_an_unknown_rule_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: d["statements"][0].update(rules=["fan.dragon_kong"]))
+    (issue,) = issues_of(path)
+    assert issue.pointer == "/statements/0/rules/0" and "fan.dragon_kong" in issue.reason
+
+
+def test_aliases_are_refused(tmp_path):
+    path = tmp_path / "bomb.yaml"
+    path.write_text("a: &x [1, 2]\nb: *x\n")
+    (issue,) = issues_of(path)
+    assert "not allowed" in issue.reason and issue.line
+
+
+def test_invalid_yaml_names_the_line(tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: mcr\npatterns: [\n")
+    (issue,) = issues_of(path)
+    assert "invalid YAML" in issue.reason and issue.line
+
+
+def test_unknown_ruleset_lists_the_known_ones():
+    with pytest.raises(SpecError, match="known rulesets: .*mcr"):
+        load_ruleset("mahjong-soul")
