@@ -68,8 +68,6 @@ def test_nine_gates_withholds_full_flush_concealed_hand_terminal_pungs(mcr):
 
 # --------------------------------------------------------------------------- Thirteen orphans (88)
 
-@pytest.mark.xfail(strict=True, reason="engine: counts All terminals and honors (32) in a Thirteen orphans hand, "
-                                       "which holds only terminals and honours by definition (non-repeat principle)")
 def test_thirteen_orphans_thirteen_sided_wait_on_a_discard(mcr):
     # Concealed 1m9m1p9p1s9s + all seven honours, wins on 1m (the duplicate) from seat 1.
     # Before the win the hand waits on all 13 orphans: no wait fan.
@@ -87,7 +85,7 @@ def test_thirteen_orphans_thirteen_sided_wait_on_a_discard(mcr):
 
 
 def test_thirteen_orphans_withholds_all_types_and_concealed_hand(mcr):
-    # Same hand as above (the full fan dict is asserted in the xfail test): All types and Concealed hand
+    # Same hand as above (the full fan dict is asserted in the test above): All types and Concealed hand
     # both hold and are kept from counting by Thirteen orphans, its first-ranked fan.
     s = score(mcr, "1m9m1p9p1s9s1z2z3z4z5z6z7z", win="1m", discard=1)
     assert s.valid
@@ -181,8 +179,6 @@ def test_pure_terminal_chows_concealed_beats_the_seven_pairs_reading(mcr):
     assert withheld(s)["full_flush"] == "pure_terminal_chows"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: withholds Concealed hand from Pure terminal chows through the "
-                                       "transitive closure Pure terminal chows -> Seven pairs -> Concealed hand")
 def test_pure_terminal_chows_concealed_on_a_discard_keeps_concealed_hand(mcr):
     # Same tiles as above, 9m won from seat 1's discard.
     #   Pure terminal chows ........................ 64
@@ -587,13 +583,15 @@ def test_tile_hog_not_for_honours(mcr):
 # --------------------------------------------------------------------------- Concealed kong (2)
 
 def test_concealed_kong(mcr):
-    # Melds: concealed kong 5555p, chow 234m, chow 678s; concealed 3s4s 1z1z; wins on 5s from seat 1.
+    # Melds: concealed kong 5555p, chow 234m, chow 678p; concealed 3s4s 1z1z; wins on 5s from seat 1.
     # 3s4s waits on 2s and 5s.
-    # Groups: [5555p concealed] [234m] [678s] 345s + pair 1z1z (15 tiles).
+    # Groups: [5555p concealed] [234m] [678p] 345s + pair 1z1z (15 tiles: 14 + 1 kong).
     #   Concealed kong ..............................  2
     #   One concealed pung only (the kong): no Two concealed pungs. Exposed chows: no Concealed hand.
+    #   Chows 234m / 678p / 345s: three suits, starts 2, 6, 3: no combination.
     # Total 2.
-    s = score(mcr, "3s4s1z1z", win="5s", melds=["concealed_kong:5p5p5p5p", "chow:2m3m4m", "chow:6s7s8s"],
+    # (A first draft melded 678s instead of 678p and forgot that 345s + 678s is a Short straight, 1.)
+    s = score(mcr, "3s4s1z1z", win="5s", melds=["concealed_kong:5p5p5p5p", "chow:2m3m4m", "chow:6p7p8p"],
               discard=1)
     assert s.valid is False and s.error == "win.minimum_points"
     assert fans(s) == {"concealed_kong": 2}

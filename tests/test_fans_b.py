@@ -64,23 +64,19 @@ def test_four_kongs(mcr):
 
 def test_four_kongs_with_concealed_kongs(mcr):
     # Same tiles, but 2222m and 5555p are concealed kongs; 8888s, 3333s exposed; 6m self-drawn.
-    #   Four kongs 88 + All simples 2 + Self drawn 1 = 91 (as above).
-    # Not counted (Four kongs implies them, spec: implies three_kongs/two_concealed_kongs/concealed_kong,
-    # and Two concealed kongs implies Two concealed pungs): Two concealed kongs (8), Concealed kong (2),
-    # Two concealed pungs (2), Three kongs, Two melded kongs, Melded kong, All pungs; Single wait (excludes).
-    # Two exposed kongs -> no fully concealed hand, no concealed hand.
-    # SPEC QUESTION (see the report): withholding Two concealed pungs comes only from the transitive
-    # closure four_kongs -> two_concealed_kongs -> two_concealed_pungs. Four kongs does not include two
-    # concealed pungs by definition, and the widely used MCR calculator (ChineseOfficialMahjongHelper,
-    # fan_calculator.cpp, "case 4: // 4个杠 ... case 2: TWO_CONCEALED_PUNGS") counts it here: 93, not 91.
-    # This test pins the spec as written; change it together with the spec if the spec is changed.
+    #   Four kongs 88 + All simples 2 + Self drawn 1 + Two concealed pungs 2 (the two concealed kongs) = 93.
+    # Not counted: the kong fans formed from Four kongs' own kongs (spec implies_within: Three kongs,
+    # Two concealed kongs, Concealed kong, Two melded kongs, Melded kong), All pungs (implies), Single wait
+    # (excludes; the hand waited on 6m alone). Two concealed pungs is not part of Four kongs by definition
+    # and counts, as in the common MCR calculators (ChineseOfficialMahjongHelper: Four kongs + Two concealed
+    # pungs for two concealed kongs). Two exposed kongs -> no Fully concealed hand.
     s = score(mcr, "6m", win="6m",
               melds=["concealed_kong:2222m", "concealed_kong:5555p", "kong:8888s", "kong:3333s"])
     assert s.valid
-    assert fans(s) == {"four_kongs": 88, "all_simples": 2, "self_drawn": 1}
-    assert s.total == 91
+    assert fans(s) == {"four_kongs": 88, "all_simples": 2, "self_drawn": 1, "two_concealed_pungs": 2}
+    assert s.total == 93
     w = withheld(s)
-    for implied in ("two_concealed_kongs", "concealed_kong", "two_concealed_pungs", "three_kongs",
+    for implied in ("two_concealed_kongs", "concealed_kong", "three_kongs",
                     "two_melded_kongs", "melded_kong", "all_pungs", "single_wait"):
         assert w[implied] == "four_kongs"
 
@@ -197,21 +193,18 @@ def test_three_kongs(mcr):
 
 def test_three_kongs_with_two_concealed_kongs(mcr):
     # As above but 2222m and 5555p are concealed kongs; 8888s exposed; 5s on seat 1's discard.
-    #   Three kongs 32 + All simples 2 = 34.
-    # Not counted, all by Three kongs (spec implies two_concealed_kongs and concealed_kong; Two concealed
-    # kongs implies Two concealed pungs): Two concealed kongs (8), Concealed kong, Two concealed pungs,
-    # Melded kong. One exposed kong -> no concealed hand.
-    # SPEC QUESTION (see the report): as for Four kongs, Two concealed pungs is withheld only through
-    # three_kongs -> two_concealed_kongs -> two_concealed_pungs; ChineseOfficialMahjongHelper counts
-    # Three kongs + Two concealed pungs for 2 concealed + 1 exposed kong ("case 2: // 2暗杠1明杠"): 36.
-    # This test pins the spec as written.
+    #   Three kongs 32 + All simples 2 + Two concealed pungs 2 (the two concealed kongs) = 36.
+    # Not counted, by Three kongs (spec implies_within: kong fans made of its own kongs): Two concealed
+    # kongs (8), Concealed kong, Melded kong. Two concealed pungs is not a kong fan and counts
+    # (ChineseOfficialMahjongHelper gives Three kongs + Two concealed pungs for 2 concealed + 1 exposed kong).
+    # One exposed kong -> no Concealed hand.
     s = score(mcr, "3s4s6m6m", win="5s", melds=["concealed_kong:2222m", "concealed_kong:5555p", "kong:8888s"],
               discard=1)
     assert s.valid
-    assert fans(s) == {"three_kongs": 32, "all_simples": 2}
-    assert s.total == 34
+    assert fans(s) == {"three_kongs": 32, "all_simples": 2, "two_concealed_pungs": 2}
+    assert s.total == 36
     w = withheld(s)
-    for implied in ("two_concealed_kongs", "concealed_kong", "two_concealed_pungs", "melded_kong"):
+    for implied in ("two_concealed_kongs", "concealed_kong", "melded_kong"):
         assert w[implied] == "three_kongs"
 
 

@@ -121,12 +121,15 @@ class Scorer:
         by_id = {p.id: p for p in ruleset.patterns}
 
         def closure(start: Pattern) -> frozenset[str]:
+            """What a counted fan withholds under the non-repeat principle: its excludes and implies, and
+            everything those imply in turn. Only `implies` (inclusion by definition) is followed onward: a
+            fan another one excludes may itself exclude fans the first one does not contain."""
             out, todo = set(), list(start.excludes) + list(start.implies)
             while todo:
                 pid = todo.pop()
                 if pid not in out:
                     out.add(pid)
-                    todo.extend(by_id[pid].excludes + by_id[pid].implies)
+                    todo.extend(by_id[pid].implies)
             return frozenset(out)
 
         bound = []
@@ -231,21 +234,25 @@ class Scorer:
         counted: dict[str, list[tuple[int, ...]]] = {}
         withheld: dict[str, str] = {}
         blocked_by: dict[str, str] = {}
+        within: dict[str, list[str]] = {}  # fan -> counted fans whose own sets it may not reuse
         for pid in sorted(found, key=rank.__getitem__):
             if pid in blocked_by:
                 withheld[pid] = blocked_by[pid]
                 continue
-            counted[pid] = found[pid]
+            insts = found[pid]
+            for holder in within.get(pid, ()):
+                used = {i for inst in counted[holder] for i in inst}
+                kept = [inst for inst in insts if not set(inst) <= used]
+                if len(kept) < len(insts):
+                    withheld.setdefault(pid, holder)
+                insts = kept
+            if not insts:
+                continue
+            counted[pid] = insts
             for target in blocks[pid]:
                 blocked_by.setdefault(target, pid)
-        for pid in list(counted):
             for target in self.blocks_within[pid]:
-                if target in counted:
-                    used = {i for inst in counted[pid] for i in inst}
-                    kept = [inst for inst in counted[target] if not set(inst) <= used]
-                    if len(kept) < len(counted[target]):
-                        withheld.setdefault(target, pid)
-                    counted[target] = kept
+                within.setdefault(target, []).append(pid)
         combos = {pid: insts for pid, insts in counted.items() if pid in self.combination_ids}
         if not combos or (len(combos) == 1 and len(next(iter(combos.values()))) == 1):
             return [self._lines(x, counted, withheld)]

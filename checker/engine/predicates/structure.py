@@ -78,19 +78,13 @@ def concealed_pungs(at_least):
 
 @predicate("kongs", ("at_least", "concealed", "melded"))
 def kongs(at_least, concealed=None, melded=None):
-    """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`."""
+    """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`.
+    The one instance holds every such kong."""
 
     def decide(x):
-        n = 0
-        for g in x.groups:
-            if g.kind != KONG:
-                continue
-            if concealed and not g.concealed:
-                continue
-            if melded and not g.exposed:
-                continue
-            n += 1
-        return int(n >= at_least)
+        found = tuple(i for i, g in enumerate(x.groups)
+                      if g.kind == KONG and not (concealed and not g.concealed) and not (melded and not g.exposed))
+        return (found,) if len(found) >= at_least else ()
 
     return gate(decide, shapes=("regular", "knitted_straight"), kongs=at_least)
 
