@@ -108,8 +108,10 @@ def test_a_tile_too_many_or_too_few_is_rejected_naming_the_rule(hand, data):
         if not full:
             return
         target = data.draw(st.sampled_from(full))
-        i = next(i for i, t in enumerate(concealed) if t != target)
-        concealed[i] = target  # same size, one more copy of a tile already held four times
+        others = [i for i, t in enumerate(concealed) if t != target]
+        if not others:
+            return
+        concealed[others[0]] = target  # same size, one more copy of a tile already held four times
         rule = "tiles.four_copies"
     try:
         Hand.build(concealed=tuple(concealed), melds=hand.melds, win_tile=hand.win_tile, win_by=hand.win_by,

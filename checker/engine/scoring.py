@@ -158,6 +158,8 @@ class Scorer:
         self.blocks_within = MappingProxyType({b.id: b.blocks_within for b in self.patterns})
         self.qualifies = MappingProxyType({b.id: b.qualifies for b in self.patterns})
         self.combination_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "combination")
+        self.once_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "once")
+        self.points = MappingProxyType({b.id: b.points for b in self.patterns})
         self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
         self._plans: dict[tuple, tuple] = {}
         self.shapes = tuple((s.when.name,
@@ -197,23 +199,22 @@ class Scorer:
                 hand_found[pid] = [()] * r if r.__class__ is int else list(r)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
         qualifies = self.qualifies
-        any_fan = any(s[0] > 0 or any(qualifies[f.id] for f in s[2]) for s in scored)
-        if self.chicken and not any_fan:
-            b = self.by_id[self.chicken]
-            chicken = FanLine(b.id, b.pattern.name_en, b.pattern.name_zh, b.points, 1, (), b.pattern.requirement)
-            qual, total, lines, x, withheld = scored[0]
-            scored = [(b.points, total + b.points, (chicken,) + lines, x, withheld)]
+        if self.chicken and not any(s[0] > 0 or any(qualifies[pid] for pid, _, _ in s[2]) for s in scored):
+            qual, total, tally, x, withheld = scored[0]
+            points = self.points[self.chicken]
+            scored = [(points, total + points, ((self.chicken, 1, [()]),) + tally, x, withheld)]
         best_qual = max(s[0] for s in scored)
         best_total = max(s[1] for s in scored if s[0] == best_qual)
         winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
-        qual, total, lines, x, withheld = winners[0]
+        qual, total, tally, x, withheld = winners[0]
+        lines = self._fan_lines(x, tally)
         alternatives = []
-        seen = {_signature(lines)}
-        for _, _, other, _, _ in winners[1:]:
+        seen = {_signature(tally)}
+        for _, _, other, other_x, _ in winners[1:]:
             sig = _signature(other)
             if sig not in seen:
                 seen.add(sig)
-                alternatives.append(other)
+                alternatives.append(self._fan_lines(other_x, other))
         minimum = rs.win.minimum_points
         common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
                       options=self.options, alternatives=tuple(alternatives))
@@ -266,25 +267,32 @@ class Scorer:
         return out
 
     def _lines(self, x: Interpretation, counted: Mapping[str, list], withheld: Mapping[str, str]):
-        lines = []
+        """(qualifying points, total, ((fan id, count, instances), ...) in value order, x, withheld)."""
+        tally = []
         qual = total = 0
+        points, qualifies, once = self.points, self.qualifies, self.once_ids
         for pid in sorted(counted, key=self.rank.__getitem__):
             insts = counted[pid]
             if not insts:
                 continue
-            b = self.by_id[pid]
-            count = 1 if b.pattern.counting == "once" else len(insts)
-            groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst)
-            lines.append(FanLine(pid, b.pattern.name_en, b.pattern.name_zh, b.points, count, groups,
-                                 b.pattern.requirement))
-            total += b.points * count
-            if b.qualifies:
-                qual += b.points * count
-        return qual, total, tuple(lines), x, tuple(sorted(withheld.items()))
+            count = 1 if pid in once else len(insts)
+            tally.append((pid, count, insts))
+            total += points[pid] * count
+            if qualifies[pid]:
+                qual += points[pid] * count
+        return qual, total, tuple(tally), x, tuple(sorted(withheld.items()))
+
+    def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
+        lines = []
+        for pid, count, insts in tally:
+            p = self.by_id[pid].pattern
+            groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst) if x else ()
+            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, groups, p.requirement))
+        return tuple(lines)
 
 
-def _signature(lines) -> tuple:
-    return tuple(sorted((f.id, f.count) for f in lines))
+def _signature(tally) -> tuple:
+    return tuple(sorted((pid, count) for pid, count, _ in tally))
 
 
 def score_hand(ruleset: Ruleset, hand: Hand, options: Mapping[str, Any] | None = None) -> Score:

@@ -109,6 +109,14 @@ def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[
 
 # --------------------------------------------------------------------------- regular shape
 
+@lru_cache(maxsize=None)
+def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[Group, ...], int | None], ...]:
+    """`suit_divisions` for one suit as ready-made groups: (sets, pair tile or None)."""
+    base = 9 * suit
+    return tuple((tuple(Group(kind, base + r) for kind, r in sets), None if pair is None else base + pair)
+                 for sets, pair in suit_divisions(counts))
+
+
 def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """Divisions of the concealed tiles (counts of 34) into 4 - n_melds sets and a pair; pair last."""
     honors = _honor_division(counts[27:34])
@@ -116,20 +124,20 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
         return []
     per_suit = []
     for s in range(3):
-        divs = suit_divisions(tuple(counts[9 * s: 9 * s + 9]))
+        divs = _suit_groups(s, counts[9 * s: 9 * s + 9])
         if not divs:
             return []
-        per_suit.append([(s, d) for d in divs])
+        per_suit.append(divs)
+    honor_sets = tuple(Group(kind, t) for kind, t in honors[0])
+    want = 4 - n_melds
     out = []
     for combo in product(*per_suit):
-        pairs = [9 * s + p for s, (_, p) in combo if p is not None] + honors[1]
+        pairs = [p for _, p in combo if p is not None] + honors[1]
         if len(pairs) != 1:
             continue
-        groups = [Group(kind, 9 * s + r) for s, (sets, _) in combo for kind, r in sets]
-        groups += [Group(kind, t) for kind, t in honors[0]]
-        if len(groups) != 4 - n_melds:
-            continue
-        out.append(tuple(groups) + (Group(PAIR, pairs[0]),))
+        groups = combo[0][0] + combo[1][0] + combo[2][0] + honor_sets
+        if len(groups) == want:
+            out.append(groups + (Group(PAIR, pairs[0]),))
     return out
 
 
