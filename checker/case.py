@@ -61,23 +61,25 @@ def case_problem(case: Any) -> str | None:
     return f"{pointer_of(err.absolute_path) or '/'}: {err.message}"
 
 
-def hand_from_input(data: Mapping[str, Any], ruleset: Ruleset) -> Hand:
-    """Build the `Hand` a case's `input` describes; HandError names the field, tile or meld at fault."""
+def hand_from_input(data: Mapping[str, Any], scorer: Scorer) -> Hand:
+    """Build the `Hand` a case's `input` describes under the scorer's ruleset; HandError names the field,
+    tile, meld or rule at fault."""
     melds = []
     for i, m in enumerate(data.get("melds") or []):
         try:
-            melds.append(parse_meld(m["type"], m["tiles"], bool(m.get("concealed", False)), m.get("from")))
+            melds.append(parse_meld(m["type"], m["tiles"], bool(m.get("concealed", False)), m.get("from"),
+                                    bool(m.get("after_knock", False))))
         except HandError as exc:
             raise HandError(f"melds[{i}]: {exc}", exc.rule) from None
     flowers = data.get("flowers") or ""
     if isinstance(flowers, list):
         flowers = " ".join(flowers)
     flags = [k for k, v in (data.get("flags") or {}).items() if v]
-    return Hand.build(
+    return scorer.build_hand(
         concealed=data.get("concealed", ""), melds=melds, win_tile=data.get("win_tile"),
         win_by=data.get("win_by", "self_draw"), discarder=data.get("discarder"),
         seat_wind=data.get("seat_wind", "E"), round_wind=data.get("round_wind", "E"),
-        flowers=flowers, flags=flags, known_flags=ruleset.flags if ruleset.flags else None,
+        flowers=flowers, flags=flags, counters=data.get("counters") or {},
     )
 
 
@@ -108,7 +110,7 @@ class CaseRunner:
             raise CaseError(f"case kind {case.get('kind')!r} is not supported by the scorer", "input.kind")
         scorer = self.scorer(case["ruleset"], case.get("options"))
         try:
-            hand = hand_from_input(case["input"], scorer.ruleset)
+            hand = hand_from_input(case["input"], scorer)
         except HandError as exc:
             return {"valid": False, "error": exc.rule, "message": str(exc)}
         return scorer.score(hand).as_expect()

@@ -111,9 +111,13 @@ def _parse_options(items: List[str]) -> dict:
 
 
 def _parse_meld_arg(text: str):
-    """TYPE:TILES[@SEAT], e.g. chow:234m, pung:555p@2, kong:7777s, concealed_kong:1z1z1z1z."""
+    """TYPE:TILES[@SEAT][:after_knock], e.g. chow:234m, pung:555p@2, kong:7777s, concealed_kong:1z1z1z1z,
+    chow:234m@3:after_knock."""
     if ":" not in text:
         raise HandError(f"--meld {text!r}: write it as TYPE:TILES[@SEAT], e.g. chow:234m or pung:555p@2", "input.meld")
+    after_knock = text.endswith(":after_knock")
+    if after_knock:
+        text = text[: -len(":after_knock")]
     kind, rest = text.split(":", 1)
     source = None
     if "@" in rest:
@@ -121,11 +125,11 @@ def _parse_meld_arg(text: str):
         if seat not in ("1", "2", "3"):
             raise HandError(f"--meld {text!r}: the seat after @ is 1, 2 or 3", "input.meld")
         source = int(seat)
-    return parse_meld(kind, rest, source=source)
+    return parse_meld(kind, rest, source=source, after_knock=after_knock)
 
 
-def _hand_from_args(ruleset, hand_text, win, melds, self_draw, discard, robbing_kong, seat_wind, round_wind,
-                    flowers, flags) -> Hand:
+def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_kong, seat_wind, round_wind,
+                    flowers, flags, counters) -> Hand:
     chosen = [name for name, on in (("--self-draw", self_draw), ("--discard", discard is not None),
                                     ("--robbing-kong", robbing_kong is not None)) if on]
     if len(chosen) > 1:
@@ -144,9 +148,17 @@ def _hand_from_args(ruleset, hand_text, win, melds, self_draw, discard, robbing_
         if not concealed:
             raise HandError("no tiles given", "input.tile")
         concealed, win = concealed[:-1], concealed[-1]  # like the guide's calculator: the last tile is the winning one
-    return Hand.build(concealed=concealed, melds=[_parse_meld_arg(m) for m in melds], win_tile=win,
-                      win_by=win_by, discarder=discarder, seat_wind=seat_wind, round_wind=round_wind,
-                      flowers=flowers or "", flags=flags, known_flags=ruleset.flags or None)
+    values = {}
+    for item in counters:
+        name, _, number = item.partition("=")
+        try:
+            values[name.strip()] = int(number)
+        except ValueError:
+            raise HandError(f"--counter {item!r}: write it as NAME=WHOLE_NUMBER, e.g. huangfan=2",
+                            "input.counters") from None
+    return scorer.build_hand(concealed=concealed, melds=[_parse_meld_arg(m) for m in melds], win_tile=win,
+                             win_by=win_by, discarder=discarder, seat_wind=seat_wind, round_wind=round_wind,
+                             flowers=flowers or "", flags=flags, counters=values)
 
 
 def _render(score: Score, rs) -> None:
@@ -168,15 +180,22 @@ def _render(score: Score, rs) -> None:
         out.print(f"[bold red]not a win:[/] {score.message}", highlight=False)
         return
     out.print(escape(f"reading: {score.interpretation}"), highlight=False)
-    table = Table("fan", "番种", "points", "why it counts")
+    unit = rs.scoring.unit
+    table = Table("pattern", "名称", "value", "why it counts")
     for f in score.fans:
-        pts = f"{f.points}" if f.count == 1 else f"{f.points} × {f.count} = {f.total}"
+        label = {"hua": " hua", "double": " double" if f.points == 1 else " doubles"}.get(f.kind, "")
+        pts = f"{f.points}{label}" if f.count == 1 else f"{f.points}{label} × {f.count} = {f.total}"
         why = f.requirement + (f" ({'; '.join(f.groups)})" if f.groups else "")
         table.add_row(f.name, f.name_zh, pts, escape(why))
     out.print(table)
-    out.print(f"total [bold]{score.total}[/] points ({score.qualifying} qualifying"
-              + (f", {score.total - score.qualifying} from flowers" if score.total != score.qualifying else "") + ")",
-              highlight=False)
+    for line in score.explain:
+        out.print(escape(line), highlight=False)
+    if rs.scoring.method == "hua":
+        out.print(f"value [bold]{score.total}[/] {unit}", highlight=False)
+    else:
+        out.print(f"total [bold]{score.total}[/] {unit} ({score.qualifying} qualifying"
+                  + (f", {score.total - score.qualifying} from flowers" if score.total != score.qualifying else "")
+                  + ")", highlight=False)
     if score.withheld:
         names = {p.id: p.name_en for p in rs.patterns}
         out.print("not counted again: " + "; ".join(
@@ -210,7 +229,10 @@ def score(
     round_wind: str = typer.Option("E", "--round-wind", help="The prevalent (round) wind: E, S, W or N."),
     flowers: Optional[str] = typer.Option(None, "--flowers", help="Flowers held, e.g. 1f3f or 春夏."),
     flag: List[str] = typer.Option([], "--flag", help="A context flag of the ruleset, e.g. last_tile, "
-                                                      "kong_replacement, fourth_tile_visible. Repeat for several."),
+                                                      "kong_replacement, fourth_tile_visible, knocked. "
+                                                      "Repeat for several."),
+    counter: List[str] = typer.Option([], "--counter", help="A whole-number context value NAME=N the ruleset "
+                                                            "lists, e.g. huangfan=2. Repeat for several."),
     option: List[str] = typer.Option([], "--option", "-o", help="Choose a reading: NAME=VALUE "
                                                                 "(see `mjcheck rulesets`)."),
     case: Optional[str] = typer.Option(None, "--case", help="Score one case in the DESIGN.md case format "
@@ -248,8 +270,8 @@ def score(
     except ValueError as exc:
         fail(str(exc))
     try:
-        the_hand = _hand_from_args(rs, hand, win, meld, self_draw, discard, robbing_kong, seat_wind, round_wind,
-                                   flowers, flag)
+        the_hand = _hand_from_args(scorer, hand, win, meld, self_draw, discard, robbing_kong, seat_wind,
+                                   round_wind, flowers, flag, counter)
     except HandError as exc:
         if as_json:
             print(json.dumps({"valid": False, "error": exc.rule, "message": str(exc)}, ensure_ascii=False))
@@ -297,7 +319,7 @@ def _score_case(path: str, as_json: bool) -> int:
     else:
         scorer = runner.scorer(data["ruleset"], data.get("options"))
         try:
-            the_hand = hand_from_input(data["input"], scorer.ruleset)
+            the_hand = hand_from_input(data["input"], scorer)
         except HandError as exc:
             fail(f"{label}: {exc} [{exc.rule}]")
         _render(scorer.score(the_hand), scorer.ruleset)

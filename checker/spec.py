@@ -116,6 +116,8 @@ class Pattern:
     requirement: str = ""
     note: str = ""
     sources: tuple[Locator, ...] = ()
+    kind: str = "fan"
+    allows_win: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,32 @@ class WinRule:
     shapes: tuple[Shape, ...]
     minimum_points: int = 0
     minimum_excludes: tuple[str, ...] = ()
+    requires_flags: tuple[tuple[str, str, str], ...] = ()  # (flag, rule id, message)
+    requires_allowing_pattern: bool | Condition = False
+    allowing_pattern_rule: str = "win.allowed_hands"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a hua ruleset's scoring, in order."""
+
+    name: str
+    params: Mapping[str, Any]
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Scoring:
+    method: str = "fan_sum"
+    unit: str = "points"
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    id: str
+    check: Predicate
+    message: str
 
 
 @dataclass(frozen=True)
@@ -145,8 +173,10 @@ class Principles:
 class Settlement:
     method: str
     base: int = 0
-    payers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=lambda: MappingProxyType({}))
+    payers: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     note: str = ""
+    per_share: tuple[str, ...] = ("value",)
+    contract: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -175,6 +205,9 @@ class Ruleset:
     statements: tuple[Statement, ...]
     tiles: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    counters: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    scoring: Scoring = field(default_factory=Scoring)
+    hand_checks: tuple[HandCheck, ...] = ()
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     def pattern(self, pattern_id: str) -> Pattern:
@@ -198,6 +231,8 @@ class Ruleset:
         ids = {f"fan.{p.id}" for p in self.patterns}
         ids |= {f"option.{o}" for o in self.options}
         ids |= {f"shape.{s.id}" for s in self.win.shapes}
+        ids |= {st.rule for st in self.scoring.steps if st.rule}
+        ids |= {hc.id for hc in self.hand_checks}
         return frozenset(ids)
 
 
@@ -405,8 +440,24 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
     if chicken is not None and chicken not in known_patterns:
         issue("/principles/chicken_hand/pattern", f"unknown pattern {chicken!r}")
 
+    for j, st in enumerate((data.get("scoring") or {}).get("steps", [])):
+        for pname, pvalue in (st.get("params") or {}).items():
+            check_option_ref(pvalue, f"/scoring/steps/{j}/params/{pname}")
+        if predicates is not None and "step:" + st["step"] not in predicates:
+            issue(f"/scoring/steps/{j}/step", f"unknown scoring step {st['step']!r}")
+    for j, hc in enumerate(data.get("hand_checks", [])):
+        if predicates is not None and "check:" + hc["check"] not in predicates:
+            issue(f"/hand_checks/{j}/check", f"unknown hand check {hc['check']!r}")
+    for kind in ("self_draw", "discard", "robbing_kong"):
+        for role, amount in (data["settlement"].get(kind) or {}).items():
+            check_option_ref(amount, f"/settlement/{kind}/{role}")
+    if isinstance(win.get("requires_allowing_pattern"), dict):
+        check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
+
     defined = {f"fan.{p}" for p in pattern_ids} | {f"option.{o}" for o in options}
     defined |= {f"shape.{s['id']}" for s in win["shapes"]}
+    defined |= {st["rule"] for st in (data.get("scoring") or {}).get("steps", []) if st.get("rule")}
+    defined |= {hc["id"] for hc in data.get("hand_checks", [])}
     seen_statements: set[str] = set()
     for i, st in enumerate(data["statements"]):
         if st["id"] in seen_statements:
@@ -458,6 +509,7 @@ def _build(data: dict, label: str) -> Ruleset:
             excludes_if=tuple((Condition(c["if"]["option"], c["if"]["is"]), tuple(c["excludes"]))
                               for c in p.get("excludes_if", [])),
             requirement=p.get("requirement", ""), note=p.get("note", ""), sources=_locators(p["sources"]),
+            kind=p.get("kind", "fan"), allows_win=bool(p.get("allows_win", False)),
         )
         for p in data["patterns"]
     )
@@ -471,9 +523,20 @@ def _build(data: dict, label: str) -> Ruleset:
         chicken_hand=pr.get("chicken_hand", {}).get("pattern"),
     )
     st = data["settlement"]
-    payers = {k: MappingProxyType({role: tuple(terms) for role, terms in st[k].items()})
+    payers = {k: {role: tuple(v) if isinstance(v, list) else v for role, v in st[k].items()}
               for k in ("self_draw", "discard", "robbing_kong") if k in st}
-    settlement = Settlement(st["method"], st.get("base", 0), MappingProxyType(payers), st.get("note", ""))
+    settlement = Settlement(st["method"], st.get("base", 0),
+                            MappingProxyType({k: MappingProxyType({r: _value(v) for r, v in roles.items()})
+                                              for k, roles in payers.items()}),
+                            st.get("note", ""), tuple(st.get("per_share", ["value"])),
+                            MappingProxyType({k: v for k, v in st.get("contract", {}).items() if k != "sources"}))
+    sc = data.get("scoring", {"method": "fan_sum"})
+    scoring = Scoring(sc["method"], sc.get("unit", "points"),
+                      tuple(Step(x["step"], MappingProxyType({k: _value(v) for k, v in (x.get("params") or {}).items()}),
+                                 x.get("rule", "")) for x in sc.get("steps", [])))
+    checks = tuple(HandCheck(c["id"], Predicate(c["check"], MappingProxyType({k: _value(v) for k, v in
+                                                                            (c.get("params") or {}).items()})),
+                             c["message"]) for c in data.get("hand_checks", []))
     statements = tuple(
         Statement(s["id"], s["doc"], s["section"], s["phrase"], tuple(s.get("rules", [])),
                   s.get("status", "modeled"), s.get("why", ""))
@@ -483,8 +546,13 @@ def _build(data: dict, label: str) -> Ruleset:
         id=data["id"], title=data["title"]["en"], title_zh=data["title"].get("zh", ""), path=label,
         sources=tuple(MappingProxyType(dict(s)) for s in data["sources"]),
         options=MappingProxyType(options),
-        win=WinRule(shapes, win.get("minimum_points", 0), tuple(win.get("minimum_excludes", []))),
+        win=WinRule(shapes, win.get("minimum_points", 0), tuple(win.get("minimum_excludes", [])),
+                    tuple((r["flag"], r["rule"], r["message"]) for r in win.get("requires_flags", [])),
+                    _applies({"applies": win["requires_allowing_pattern"]}) if "requires_allowing_pattern" in win
+                    else False,
+                    win.get("allowing_pattern_rule", "win.allowed_hands")),
         principles=principles, patterns=patterns, settlement=settlement, statements=statements,
         tiles=MappingProxyType(dict(data.get("tiles", {}))), flags=MappingProxyType(dict(data.get("flags", {}))),
+        counters=MappingProxyType(dict(data.get("counters", {}))), scoring=scoring, hand_checks=checks,
         procedure=MappingProxyType(dict(data.get("procedure", {}))),
     )

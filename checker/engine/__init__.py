@@ -6,7 +6,9 @@ from pathlib import Path
 from checker.engine.hand import Hand, HandError, Meld, parse_meld
 from checker.engine.predicates import PREDICATES
 from checker.engine.scoring import FanLine, Score, Scorer, score_hand
+from checker.engine.checks import CHECKS
 from checker.engine.shapes import SHAPES
+from checker.engine.steps import STEPS
 from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset as _load
 
 
@@ -14,6 +16,8 @@ def predicate_params() -> dict[str, frozenset[str]]:
     """Predicate and shape names a spec may use, with the parameters each accepts."""
     names = {name: kind.params for name, kind in PREDICATES.items()}
     names.update({name: kind.params for name, kind in SHAPES.items()})
+    names.update({f"step:{name}": params for name, (_, params) in STEPS.items()})
+    names.update({f"check:{name}": params for name, (_, params) in CHECKS.items()})
     return names
 
 

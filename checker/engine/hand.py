@@ -29,6 +29,7 @@ class Meld:
     tile: int
     concealed: bool = False
     source: int | None = None
+    after_knock: bool = False  # claimed after its player knocked (Shanghai knocking)
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -46,7 +47,8 @@ class Meld:
         return f"{label} {T.format_tiles(self.tiles)}"
 
 
-def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None = None) -> Meld:
+def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None = None,
+               after_knock: bool = False) -> Meld:
     """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld."""
     kind = kind.strip().lower()
     if kind in ("concealed_kong", "concealed-kong", "ckong", "angang"):
@@ -80,7 +82,7 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
         raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
     if source is not None and source not in (1, 2, 3):
         raise HandError(f"{shown}: 'from' must be seat 1, 2 or 3 (relative to the winner), not {source!r}", "input.meld")
-    return Meld(kind, tiles[0], concealed, source)
+    return Meld(kind, tiles[0], concealed, source, after_knock)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,10 @@ class Hand:
     round_wind: int = T.WIND_TILES["E"]
     flowers: tuple[int, ...] = ()
     flags: frozenset[str] = field(default_factory=frozenset)
+    counters: tuple[tuple[str, int], ...] = ()  # integer context, e.g. (("huangfan", 2),)
+
+    def counter(self, name: str, default: int = 0) -> int:
+        return dict(self.counters).get(name, default)
 
     @property
     def closed_tiles(self) -> tuple[int, ...]:
@@ -119,7 +125,8 @@ class Hand:
 
     @classmethod
     def build(cls, concealed, melds=(), win_tile=None, win_by="self_draw", discarder=None,
-              seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None) -> "Hand":
+              seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None, counters=None,
+              known_counters=None, dragons_as_flowers=False) -> "Hand":
         """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints."""
         concealed = _tiles(concealed, "concealed tiles")
         if win_tile is None:
@@ -140,19 +147,31 @@ class Hand:
         melds = tuple(melds)
         flower_tiles = _tiles(flowers, "flowers") if not isinstance(flowers, int) else tuple(range(34, 34 + flowers))
         for t in flower_tiles:
-            if not T.is_flower(t):
-                raise HandError(f"{T.tile_name(t)} is not a flower", "input.flowers")
-        for t in concealed + (win_tile,):
-            if T.is_flower(t):
-                raise HandError(f"flower {T.tile_name(t)} is among the hand's tiles: flowers go in 'flowers'", "input.flowers")
+            if not (T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t))):
+                extra = " (dragons count as flowers only where the ruleset says so)" if T.is_dragon(t) else ""
+                raise HandError(f"{T.tile_name(t)} is not a flower{extra}", "input.flowers")
+        for t in concealed + (win_tile,) + tuple(x for m in melds for x in m.tiles):
+            if T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t)):
+                kind = "dragon (a flower in this ruleset)" if T.is_dragon(t) else "flower"
+                raise HandError(f"{kind} {T.tile_name(t)} is among the hand's tiles: it goes in 'flowers'", "input.flowers")
         flags = frozenset(flags)
         if known_flags is not None:
             unknown = sorted(flags - set(known_flags))
             if unknown:
                 raise HandError(f"unknown flag {unknown[0]!r}; this ruleset knows: {', '.join(sorted(known_flags))}",
                                 "input.flags")
+        counters = dict(counters or {})
+        for name, value in counters.items():
+            if known_counters is not None and name not in known_counters:
+                known = ", ".join(sorted(known_counters)) or "none"
+                raise HandError(f"unknown counter {name!r}; this ruleset knows: {known}", "input.counters")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise HandError(f"counter {name!r} must be a whole number, not {value!r}", "input.counters")
+            if value < 0:
+                raise HandError(f"counter {name!r} cannot be below zero (got {value})", "input.counters")
         hand = cls(tuple(T.sort_tiles(concealed)), melds, win_tile, win_by, discarder,
-                   _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags)
+                   _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
+                   tuple(sorted(counters.items())))
         hand._check_counts()
         if win_by == "robbing_kong" and any(m.kind in ("pung", "kong") and m.tile == win_tile for m in melds):
             raise HandError("a robbed kong's tile cannot also be in the winner's own pung or kong", "input.win_tile")

@@ -22,7 +22,9 @@ from checker.engine.interpretation import HandFacts, Interpretation, interpretat
 from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
+from checker.engine.checks import CHECKS
 from checker.engine.settlement import payments
+from checker.engine.steps import STEPS, Counted, run_steps
 from checker.spec import Condition, OptionRef, Pattern, Ruleset
 
 
@@ -54,6 +56,7 @@ class FanLine:
     count: int
     groups: tuple[str, ...] = ()
     requirement: str = ""
+    kind: str = "fan"
 
     @property
     def total(self) -> int:
@@ -78,6 +81,7 @@ class Score:
     reading: Interpretation | None = field(default=None, repr=False, compare=False)
     alternatives: tuple[tuple[FanLine, ...], ...] = ()
     withheld: tuple[tuple[str, str], ...] = ()
+    explain: tuple[str, ...] = ()
     hand: Hand | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
@@ -149,7 +153,10 @@ class Scorer:
                                       p.id not in ruleset.win.minimum_excludes))
         # Defaults and exceptions: a fan counts unless a fan of higher value already counted excludes it.
         table_order = {p.id: i for i, p in enumerate(ruleset.patterns)}
-        self.patterns = tuple(sorted(bound, key=lambda b: (-b.points, table_order[b.id])))
+        if ruleset.scoring.method == "fan_sum":
+            self.patterns = tuple(sorted(bound, key=lambda b: (-b.points, table_order[b.id])))
+        else:  # hua items, doubles and caps are different units: keep the spec's order
+            self.patterns = tuple(bound)
         self.hand_patterns = tuple(b for b in self.patterns if b.scope == HAND)
         self.interp_patterns = tuple(b for b in self.patterns if b.scope not in (HAND, SPECIAL))
         self.by_id = MappingProxyType({b.id: b for b in self.patterns})
@@ -162,9 +169,32 @@ class Scorer:
         self.points = MappingProxyType({b.id: b.points for b in self.patterns})
         self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
         self._plans: dict[tuple, tuple] = {}
-        self.shapes = tuple((s.when.name,
-                             {k: _resolve(v, opts) for k, v in s.when.params.items()})
+        self.method = ruleset.scoring.method
+        self.steps = tuple((STEPS[st.name][0], {k: _resolve(v, opts) for k, v in st.params.items()})
+                           for st in ruleset.scoring.steps)
+        self.checks = tuple((hc.id, CHECKS[hc.check.name][0],
+                             {k: _resolve(v, opts) for k, v in hc.check.params.items()}, hc.message)
+                            for hc in ruleset.hand_checks)
+        self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
+        self.allowing_ids = frozenset(p.id for p in ruleset.patterns if p.allows_win)
+        self.kinds = MappingProxyType({p.id: p.kind for p in ruleset.patterns})
+        self.shapes = tuple((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                             for s in ruleset.win.shapes)
+
+    def build_hand(self, **kwargs) -> Hand:
+        """`Hand.build` with this ruleset's flags, counters and flower tiles, then its hand checks."""
+        rs = self.ruleset
+        hand = Hand.build(known_flags=rs.flags or None, known_counters=rs.counters,
+                          dragons_as_flowers=bool(rs.tiles.get("dragons_as_flowers", False)), **kwargs)
+        self.check(hand)
+        return hand
+
+    def check(self, hand: Hand) -> None:
+        """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input)."""
+        for rule, fn, params, message in self.checks:
+            problem = fn(hand, **params)
+            if problem:
+                raise HandError(f"{message}: {problem}", rule)
 
     # ------------------------------------------------------------------ scoring
 
@@ -186,6 +216,8 @@ class Scorer:
 
     def score(self, hand: Hand) -> Score:
         rs = self.ruleset
+        if self.checks:
+            self.check(hand)
         facts = HandFacts(hand, self.shapes)
         readings = interpretations(hand, facts)
         if not readings:
@@ -200,29 +232,36 @@ class Scorer:
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
         qualifies = self.qualifies
         if self.chicken and not any(s[0] > 0 or any(qualifies[pid] for pid, _, _ in s[2]) for s in scored):
-            qual, total, tally, x, withheld = scored[0]
+            qual, total, tally, x, withheld, explain = scored[0]
             points = self.points[self.chicken]
-            scored = [(points, total + points, ((self.chicken, 1, [()]),) + tally, x, withheld)]
+            scored = [(points, total + points, ((self.chicken, 1, [()]),) + tally, x, withheld, explain)]
         best_qual = max(s[0] for s in scored)
         best_total = max(s[1] for s in scored if s[0] == best_qual)
         winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
-        qual, total, tally, x, withheld = winners[0]
+        qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
         alternatives = []
         seen = {_signature(tally)}
-        for _, _, other, other_x, _ in winners[1:]:
+        for _, _, other, other_x, _, _ in winners[1:]:
             sig = _signature(other)
             if sig not in seen:
                 seen.add(sig)
                 alternatives.append(self._fan_lines(other_x, other))
         minimum = rs.win.minimum_points
         common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
-                      options=self.options, alternatives=tuple(alternatives))
+                      options=self.options, alternatives=tuple(alternatives), explain=explain)
+        for flag, rule, message in rs.win.requires_flags:
+            if flag not in hand.flags:
+                return Score(rs.id, False, error=rule, message=message, **common)
+        if self.requires_allowing and not any(pid in self.allowing_ids for pid, _, _ in tally):
+            allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.get))
+            return Score(rs.id, False, error=rs.win.allowing_pattern_rule,
+                         message=f"only these hands may win: {allowed}", **common)
         if qual < minimum:
             return Score(rs.id, False, error="win.minimum_points",
                          message=f"{qual} qualifying point(s): a win needs at least {minimum} before flowers",
                          **common)
-        return Score(rs.id, True, payments=payments(rs.settlement, hand, total), **common)
+        return Score(rs.id, True, payments=payments(rs.settlement, hand, total, self.options), **common)
 
     def _score_interpretation(self, x: Interpretation, hand_found: Mapping[str, list]):
         found = dict(hand_found)
@@ -280,14 +319,21 @@ class Scorer:
             total += points[pid] * count
             if qualifies[pid]:
                 qual += points[pid] * count
-        return qual, total, tuple(tally), x, tuple(sorted(withheld.items()))
+        explain: tuple[str, ...] = ()
+        if self.method == "hua":
+            counted = [Counted(pid, self.by_id[pid].pattern.name_en, self.kinds[pid], points[pid], count)
+                       for pid, count, _ in tally]
+            run = run_steps(self.steps, counted, x.facts.hand)
+            qual = total = run.value
+            explain = tuple(run.explain)
+        return qual, total, tuple(tally), x, tuple(sorted(withheld.items())), explain
 
     def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
         lines = []
         for pid, count, insts in tally:
             p = self.by_id[pid].pattern
             groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst) if x else ()
-            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, groups, p.requirement))
+            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, groups, p.requirement, p.kind))
         return tuple(lines)
 
 

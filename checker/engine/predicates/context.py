@@ -45,6 +45,16 @@ def wait(kind, single_tile_type=True):
     return gate(decide, win_kind=kind)
 
 
+@predicate("going_out", scope=HAND)
+def going_out():
+    """Always holds: the base a hand earns for going out."""
+
+    def decide(f):
+        return 1
+
+    return decide
+
+
 @predicate("no_other_fan", scope=SPECIAL)
 def no_other_fan():
     """Chicken hand: decided by the scorer, which checks that no interpretation has any other fan."""

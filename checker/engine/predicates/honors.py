@@ -49,3 +49,26 @@ def pungs_of(tiles):
         return tuple((i,) for i in x.pungs if matches(groups[i].tile, hand))
 
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=1)
+
+
+@predicate("sets_of", ("tiles", "form"))
+def sets_of(tiles, form):
+    """Each set of numbered tiles (`suited`), winds or dragons in one form: a `pung` (concealed or exposed),
+    an `exposed_kong` or a `concealed_kong`. One instance per set (Shanghai hua / 花 items)."""
+    choice("tiles", tiles, ("suited", "winds", "dragons"))
+    choice("form", form, ("pung", "exposed_kong", "concealed_kong"))
+    in_class = {"suited": lambda t: t < 27, "winds": lambda t: t in WINDS, "dragons": lambda t: t in DRAGONS}[tiles]
+
+    def matches(g):
+        if form == "pung":
+            return g.kind == "pung"
+        if g.kind != "kong":
+            return False
+        concealed_kong = g.melded and not g.exposed
+        return concealed_kong if form == "concealed_kong" else g.exposed
+
+    def decide(x):
+        groups = x.groups
+        return tuple((i,) for i in x.pungs if in_class(groups[i].tile) and matches(groups[i]))
+
+    return gate(decide, shapes=("regular",), pungs=1)

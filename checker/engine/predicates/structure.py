@@ -89,13 +89,15 @@ def kongs(at_least, concealed=None, melded=None):
     return gate(decide, shapes=("regular", "knitted_straight"), kongs=at_least)
 
 
-@predicate("melded_hand", ("win_by",))
-def melded_hand(win_by=("discard",)):
-    """Four exposed sets; the winning tile, claimed, completes the pair."""
+@predicate("melded_hand", ("win_by", "count_concealed_kongs"))
+def melded_hand(win_by=("discard",), count_concealed_kongs=False):
+    """Four sets laid down (exposed; concealed kongs too if `count_concealed_kongs`); the winning tile,
+    won as listed in `win_by`, completes the pair (MCR Melded hand, Shanghai 大吊车 / 大挑车)."""
 
     def decide(x):
-        f = x.facts
-        return int(f.exposed_melds == 4 and f.hand.win_by in win_by and x.win_kind == "single")
+        hand = x.facts.hand
+        laid = len(hand.melds) if count_concealed_kongs else x.facts.exposed_melds
+        return int(laid == 4 and hand.win_by in win_by and x.win_kind == "single")
 
     return gate(decide, shapes=("regular",), win_kind="single")
 
@@ -107,6 +109,17 @@ def concealment(win_by):
 
     def decide(f):
         return int(f.exposed_melds == 0 and f.hand.win_by in win_by)
+
+    return decide
+
+
+@predicate("concealed_hand", ("self_draw_only",), scope=HAND)
+def concealed_hand(self_draw_only=False):
+    """Nothing claimed: no chow, pung or exposed kong (concealed kongs allowed); self-drawn too if
+    `self_draw_only` (Shanghai 门清)."""
+
+    def decide(f):
+        return int(f.exposed_melds == 0 and (not self_draw_only or f.hand.win_by == "self_draw"))
 
     return decide
 

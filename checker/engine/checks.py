@@ -1,0 +1,39 @@
+"""Input rules a ruleset lays on a hand (its `hand_checks`): breaking one is bad input, not a lost hand.
+
+Each check is a small function (hand, **params) returning None or the reason it fails; the spec gives the
+check's id (the rule reported) and the message.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from checker.engine.hand import Hand
+
+_checks: dict[str, tuple[Callable[..., str | None], frozenset[str]]] = {}
+CHECKS: Mapping[str, tuple[Callable[..., str | None], frozenset[str]]] = MappingProxyType(_checks)
+
+
+def check(name: str, params: tuple[str, ...] = ()):
+    def register(fn):
+        _checks[name] = (fn, frozenset(params))
+        return fn
+    return register
+
+
+@check("no_claims_after_knock", ("kinds",))
+def no_claims_after_knock(hand: Hand, kinds=("chow", "pung")) -> str | None:
+    """Once knocked a hand is locked: no meld of these kinds may have been claimed after knocking."""
+    for m in hand.melds:
+        if m.after_knock and m.kind in kinds:
+            return f"the {m.text()} was claimed after knocking"
+    return None
+
+
+@check("chow_from", ("seat",))
+def chow_from(hand: Hand, seat=3) -> str | None:
+    """A claimed chow comes from this seat only (3: the previous player, upstream)."""
+    for m in hand.melds:
+        if m.kind == "chow" and m.source is not None and m.source != seat:
+            return f"the {m.text()} was claimed from seat {m.source}"
+    return None
