@@ -118,6 +118,8 @@ class Pattern:
     sources: tuple[Locator, ...] = ()
     kind: str = "fan"
     allows_win: bool = False
+    active_if: Condition | None = None
+    cap: int | None = None
 
 
 @dataclass(frozen=True)
@@ -412,6 +414,8 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
             issue(f"{base}/id", f"duplicate pattern id {pat['id']!r}")
         seen.add(pat["id"])
         check_option_ref(pat["points"], f"{base}/points")
+        if "active_if" in pat:
+            check_option_ref(pat["active_if"], f"{base}/active_if")
         check_predicate(pat["when"], f"{base}/when")
         for key in ("excludes", "implies", "implies_within"):
             for j, ref in enumerate(pat.get(key, [])):
@@ -451,6 +455,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
     for kind in ("self_draw", "discard", "robbing_kong"):
         for role, amount in (data["settlement"].get(kind) or {}).items():
             check_option_ref(amount, f"/settlement/{kind}/{role}")
+            if isinstance(amount, dict) and "map" in amount and amount["option"] in options:
+                missing = [value_key(v) for v in options[amount["option"]]["values"] if value_key(v) not in amount["map"]]
+                if missing:
+                    issue(f"/settlement/{kind}/{role}/map", f"no amount for option value(s) {', '.join(missing)}")
     if isinstance(win.get("requires_allowing_pattern"), dict):
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 
@@ -473,9 +481,19 @@ def _locators(items: list | None) -> tuple[Locator, ...]:
     return tuple(Locator(s["doc"], s["section"], s["phrase"]) for s in items or [])
 
 
+@dataclass(frozen=True)
+class OptionMap:
+    """A value chosen by an option: `map[value of option]`."""
+
+    option: str
+    map: Mapping[str, Any]
+
+
 def _value(raw: Any) -> Any:
     if isinstance(raw, dict) and set(raw) == {"option"}:
         return OptionRef(raw["option"])
+    if isinstance(raw, dict) and set(raw) == {"option", "map"}:
+        return OptionMap(raw["option"], MappingProxyType(dict(raw["map"])))
     if isinstance(raw, list):
         return tuple(raw)
     return raw
@@ -510,6 +528,8 @@ def _build(data: dict, label: str) -> Ruleset:
                               for c in p.get("excludes_if", [])),
             requirement=p.get("requirement", ""), note=p.get("note", ""), sources=_locators(p["sources"]),
             kind=p.get("kind", "fan"), allows_win=bool(p.get("allows_win", False)),
+            active_if=Condition(p["active_if"]["option"], p["active_if"]["is"]) if "active_if" in p else None,
+            cap=p.get("cap"),
         )
         for p in data["patterns"]
     )
@@ -529,7 +549,8 @@ def _build(data: dict, label: str) -> Ruleset:
                             MappingProxyType({k: MappingProxyType({r: _value(v) for r, v in roles.items()})
                                               for k, roles in payers.items()}),
                             st.get("note", ""), tuple(st.get("per_share", ["value"])),
-                            MappingProxyType({k: v for k, v in st.get("contract", {}).items() if k != "sources"}))
+                            MappingProxyType({k: _value(v) for k, v in st.get("contract", {}).items()
+                                              if k not in ("sources", "note")}))
     sc = data.get("scoring", {"method": "fan_sum"})
     scoring = Scoring(sc["method"], sc.get("unit", "points"),
                       tuple(Step(x["step"], MappingProxyType({k: _value(v) for k, v in (x.get("params") or {}).items()}),

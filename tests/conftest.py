@@ -14,3 +14,23 @@ def mcr_ruleset():
 @pytest.fixture(scope="session")
 def mcr(mcr_ruleset):
     return Scorer(mcr_ruleset)
+
+
+@pytest.fixture(scope="session")
+def knocking_ruleset():
+    return load_ruleset("shanghai-knocking")
+
+
+@pytest.fixture(scope="session")
+def knocking(knocking_ruleset):
+    return Scorer(knocking_ruleset)
+
+
+@pytest.fixture(scope="session")
+def classic_ruleset():
+    return load_ruleset("shanghai-classic")
+
+
+@pytest.fixture(scope="session")
+def classic(classic_ruleset):
+    return Scorer(classic_ruleset)

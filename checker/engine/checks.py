@@ -37,3 +37,20 @@ def chow_from(hand: Hand, seat=3) -> str | None:
         if m.kind == "chow" and m.source is not None and m.source != seat:
             return f"the {m.text()} was claimed from seat {m.source}"
     return None
+
+
+@check("counter_range", ("name", "low", "high"))
+def counter_range(hand: Hand, name: str, low: int = 0, high: int = 0) -> str | None:
+    """A counter, when given, lies between `low` and `high`."""
+    value = hand.counter(name, low)
+    if not low <= value <= high:
+        return f"{name} is {value}"
+    return None
+
+
+@check("flag_needs_counter", ("flag", "counter"))
+def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
+    """A flag that only makes sense with a counter set (e.g. a contract's detail without a contract)."""
+    if flag in hand.flags and not hand.counter(counter):
+        return f"flag {flag} is set but {counter} is not"
+    return None

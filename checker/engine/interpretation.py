@@ -62,7 +62,8 @@ class HandFacts:
         counts, n_melds = tuple(before), len(self.hand.melds)
         waits = set()
         for name, params in self.shapes:
-            waits |= SHAPES[name].waits(counts, n_melds, **params)
+            if not SHAPES[name].needs_hand:
+                waits |= SHAPES[name].waits(counts, n_melds, **params)
         return frozenset(t for t in waits if self.counts[t] - (t == self.hand.win_tile) < 4)
 
 
@@ -111,7 +112,12 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     out: list[Interpretation] = []
     seen: set = set()
     for name, params in facts.shapes:
-        for division in SHAPES[name].decompose(facts.closed_counts, n_melds, **params):
+        kind = SHAPES[name]
+        extra = {"hand": hand} if kind.needs_hand else {}
+        for division in kind.decompose(facts.closed_counts, n_melds, **extra, **params):
+            if not division:  # a declared win with no groups (八花齐)
+                out.append(Interpretation(name, meld_groups, None, None, facts))
+                continue
             for interp in _placements(name, meld_groups, division, hand, facts):
                 key = (interp.shape, interp.groups, interp.win_group)
                 if key not in seen:

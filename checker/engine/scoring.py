@@ -138,6 +138,8 @@ class Scorer:
 
         bound = []
         for p in ruleset.patterns:
+            if p.active_if is not None and not _holds(p.active_if, opts):
+                continue  # this pattern belongs to another reading of the rules
             kind = PREDICATES[p.when.name]
             params = {k: _resolve(v, opts) for k, v in p.when.params.items()}
             try:
@@ -170,14 +172,17 @@ class Scorer:
         self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
         self._plans: dict[tuple, tuple] = {}
         self.method = ruleset.scoring.method
-        self.steps = tuple((STEPS[st.name][0], {k: _resolve(v, opts) for k, v in st.params.items()})
+        raised = {b.id: (b.pattern.cap if b.pattern.cap is not None else b.points)
+                  for b in self.patterns if b.pattern.cap is not None or b.pattern.kind == "direct"}
+        self.steps = tuple((STEPS[st.name][0], {**{k: _resolve(v, opts) for k, v in st.params.items()},
+                                                **({"raised": raised} if st.name == "cap" else {})})
                            for st in ruleset.scoring.steps)
         self.checks = tuple((hc.id, CHECKS[hc.check.name][0],
                              {k: _resolve(v, opts) for k, v in hc.check.params.items()}, hc.message)
                             for hc in ruleset.hand_checks)
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
-        self.allowing_ids = frozenset(p.id for p in ruleset.patterns if p.allows_win)
-        self.kinds = MappingProxyType({p.id: p.kind for p in ruleset.patterns})
+        self.allowing_ids = frozenset(b.id for b in self.patterns if b.pattern.allows_win)
+        self.kinds = MappingProxyType({b.id: b.pattern.kind for b in self.patterns})
         self.shapes = tuple((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                             for s in ruleset.win.shapes)
 

@@ -6,7 +6,7 @@ player (downstream), 2 across, 3 the previous player (upstream). They sum to zer
 from __future__ import annotations
 
 from checker.engine.hand import Hand
-from checker.spec import Settlement
+from checker.spec import Settlement, value_key
 
 
 def _amount(terms, base: int, points: int) -> int:
@@ -33,24 +33,53 @@ def payments(settlement: Settlement, hand: Hand, points: int, options=None) -> t
     return tuple(paid)
 
 
+def _amount_of(amount, options) -> int:
+    """A number of shares: a plain number, an option's value, or an option mapped to numbers."""
+    if hasattr(amount, "map"):
+        return int(amount.map[value_key(options[amount.option])])
+    if hasattr(amount, "option"):
+        return int(options[amount.option])
+    return int(amount)
+
+
 def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> tuple[int, ...]:
-    """Each payer pays a number of shares; one share is the sum of `per_share` terms (base, value)."""
+    """Each payer pays a number of shares; one share is the sum of `per_share` terms (base: 底分, value: the
+    hand's value). A contract (承包) between the winner and another seat changes who pays how many shares."""
     rule = settlement.payers.get(hand.win_by) or settlement.payers.get("discard")
     base = hand.counter("base", settlement.base) if "base" in settlement.per_share else 0
     share = sum(base if term == "base" else value for term in settlement.per_share)
-
-    def shares(role: str) -> int:
-        amount = rule.get(role, 0)
-        return options[amount.option] if hasattr(amount, "option") else amount
-
-    paid = [0, 0, 0, 0]
+    shares = [0, 0, 0, 0]
     for seat in (1, 2, 3):
         if "each_opponent" in rule:
-            n = shares("each_opponent")
+            role = "each_opponent"
         elif seat == hand.discarder:
-            n = shares("discarder")
+            role = "discarder"
         else:
-            n = shares("others")
-        paid[seat] = -n * share
-    paid[0] = -sum(paid)
+            role = "others"
+        shares[seat] = _amount_of(rule.get(role, 0), options)
+    partner = hand.counter("contract_with")
+    if partner and settlement.contract:
+        contract_shares(settlement.contract, hand, partner, shares, options)
+    paid = [-n * share for n in shares]
+    paid[0] = -sum(paid[1:])
     return tuple(paid)
+
+
+def contract_shares(contract, hand: Hand, partner: int, shares: list[int], options) -> None:
+    """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
+    counted twice when the relation runs both ways (flag contract_mutual)."""
+    factor = _amount_of(contract.get("mutual_factor", 2), options) if "contract_mutual" in hand.flags else 1
+    if hand.win_by == "self_draw":
+        others = _amount_of(contract.get("self_draw_others", 0), options)
+        for seat in (1, 2, 3):
+            shares[seat] = others
+        shares[partner] = _amount_of(contract["self_draw"], options) * factor
+    elif hand.win_by == "robbing_kong":
+        shares[partner] += _amount_of(contract["robbing_kong"], options) * factor
+    elif hand.discarder == partner:
+        shares[partner] = _amount_of(contract["discard"], options) * factor
+    elif "discarder_ready" in hand.flags:
+        shares[hand.discarder] = _amount_of(contract["third_party_discard_ready"], options)
+        shares[partner] = _amount_of(contract["third_party_discard_ready"], options) * factor
+    else:
+        shares[hand.discarder] = _amount_of(contract["third_party_discard_not_ready"], options)

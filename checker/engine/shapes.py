@@ -243,6 +243,23 @@ def knitted_straight_complete(counts, n_melds) -> bool:
     return False
 
 
+# --------------------------------------------------------------------------- shapes decided by the hand
+
+def tiles_of_one_class_divisions(counts, n_melds, hand, tiles="winds") -> list[tuple[Group, ...]]:
+    """Every tile, melds included, is a wind (乱风: any arrangement, no sets needed)."""
+    allowed = range(27, 31) if tiles == "winds" else range(27, 34)
+    if all(t in allowed for t in hand.all_tiles):
+        return [tuple(Group(SINGLE, t) for t in range(34) for _ in range(counts[t]))]
+    return []
+
+
+def declared_flowers_divisions(hand, flag: str, flowers: int) -> list[tuple[Group, ...]]:
+    """An immediate win declared with `flag` on holding `flowers` flowers (八花齐); the tiles do not matter."""
+    if flag in hand.flags and len([f for f in hand.flowers if f >= 34]) >= flowers:
+        return [()]
+    return []
+
+
 # --------------------------------------------------------------------------- waits
 
 def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
@@ -352,6 +369,7 @@ class ShapeKind:
     complete: Callable[..., bool]
     waits: Callable[..., set]
     params: frozenset[str] = frozenset()
+    needs_hand: bool = False  # decompose(counts, n_melds, hand=…, **params); not a shape one waits on
 
 
 def _complete_from(decompose):
@@ -367,4 +385,8 @@ SHAPES: Mapping[str, ShapeKind] = {
     "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions),
                                     honors_and_knitted_waits),
     "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits),
+    "tiles_of_one_class": ShapeKind(lambda c, n, hand, tiles="winds": tiles_of_one_class_divisions(c, n, hand, tiles),
+                                    lambda *a, **k: False, lambda *a, **k: set(), frozenset({"tiles"}), True),
+    "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
+                                  lambda *a, **k: False, lambda *a, **k: set(), frozenset({"flag", "flowers"}), True),
 }

@@ -28,6 +28,7 @@ class Running:
 
     value: int = 0
     cap: int | None = None
+    base_cap: int | None = None  # the cap before patterns raised it (one 勒), times the multipliers applied
     fixed: bool = False  # a fixed value is not changed by later doubles
     explain: list[str] = field(default_factory=list)
 
@@ -90,3 +91,71 @@ def run_steps(steps, counted: Sequence[Counted], hand) -> Running:
     for fn, params in steps:
         fn(run, counted, hand, **params)
     return run
+
+
+@step("direct", ("unit",))
+def direct(run: Running, counted: Sequence[Counted], hand, unit: int) -> None:
+    """A hand with a direct settlement (清一色 1勒 …) is worth its largest such value, in cap units × `unit`."""
+    items = _of(counted, "direct")
+    if items:
+        best = max(items, key=lambda c: c.points)
+        run.value = best.points * unit
+        run.explain.append(f"settles directly: {best.name} {best.points} × {unit} = {run.value}")
+
+
+@step("cap", ("base", "unit"))
+def cap(run: Running, counted: Sequence[Counted], hand, base: int, unit: int, raised=None) -> None:
+    """The hand's cap: `base` cap units, raised to the largest cap a counted pattern brings (its `cap`,
+    or a direct pattern's own value), times `unit`."""
+    raised = raised or {}
+    candidates = [(base, "base")] + [(raised[c.id], c.name) for c in counted if c.id in raised]
+    units, why = max(candidates, key=lambda x: x[0])
+    run.cap = units * unit
+    run.base_cap = base * unit
+    run.explain.append(f"cap: {units} × {unit} = {run.cap}" + ("" if why == "base" else f" ({why})"))
+
+
+@step("multiply")
+def multiply(run: Running, counted: Sequence[Counted], hand) -> None:
+    """Multipliers (荒番, 开宝) multiply the value and the cap."""
+    for c in _of(counted, "multiplier"):
+        factor = c.points ** c.count
+        run.value *= factor
+        if run.cap is not None:
+            run.cap *= factor
+            run.base_cap *= factor
+        run.explain.append(f"{c.name}: × {factor} → value {run.value}" +
+                           ("" if run.cap is None else f", cap {run.cap}"))
+
+
+@step("lift", ("to",))
+def lift(run: Running, counted: Sequence[Counted], hand, to: str = "hand_cap") -> None:
+    """A lifting pattern (杠开, 大吊车): with `to: hand_cap` a hand below its cap is lifted to the cap (and
+    one at or above it keeps its value); with `to: one_cap_unit` the hand is worth exactly one cap unit
+    (one 勒, times the multipliers applied) whatever its value."""
+    items = _of(counted, "lift")
+    if not items or run.cap is None:
+        return
+    if to == "one_cap_unit":
+        run.explain.append(f"{items[0].name}: {run.value} → one cap unit {run.base_cap}")
+        run.value = run.base_cap
+    elif run.value < run.cap:
+        run.explain.append(f"{items[0].name}: {run.value} → the cap {run.cap}")
+        run.value = run.cap
+
+
+@step("limit")
+def limit(run: Running, counted: Sequence[Counted], hand) -> None:
+    """The value never exceeds the cap."""
+    if run.cap is not None and run.value > run.cap:
+        run.explain.append(f"capped: {run.value} → {run.cap}")
+        run.value = run.cap
+
+
+@step("outer_limit", ("units", "unit", "applies"))
+def outer_limit(run: Running, counted: Sequence[Counted], hand, units: int, unit: int, applies: bool = True) -> None:
+    """A limit over everything (单局封顶): the value never exceeds `units` × `unit`."""
+    top = units * unit
+    if applies and run.value > top:
+        run.explain.append(f"single-hand limit: {run.value} → {top}")
+        run.value = top

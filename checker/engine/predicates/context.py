@@ -45,6 +45,19 @@ def wait(kind, single_tile_type=True):
     return gate(decide, win_kind=kind)
 
 
+@predicate("counter", ("name", "stacking"), scope=HAND)
+def counter(name, stacking="per_count"):
+    """The hand's whole-number context `name` (e.g. huangfan: drawn hands in a row), counted once per unit
+    (`per_count`) or at most once (`once`)."""
+    choice("stacking", stacking, ("per_count", "once"))
+
+    def decide(f):
+        n = f.hand.counter(name)
+        return min(n, 1) if stacking == "once" else n
+
+    return decide
+
+
 @predicate("going_out", scope=HAND)
 def going_out():
     """Always holds: the base a hand earns for going out."""

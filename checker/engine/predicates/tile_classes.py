@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from checker import tiles as T
 from checker.engine.interpretation import tile_mask
-from checker.engine.predicates.registry import HAND, choice, predicate
+from checker.engine.predicates.registry import HAND, choice, gate, predicate
 
 CLASSES = {
     "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
@@ -109,3 +109,31 @@ def flowers():
         return len(f.hand.flowers)
 
     return decide
+
+
+@predicate("flush_pungs", ("honors", "pungs"))
+def flush_pungs(honors, pungs=True):
+    """One numbered suit with no honours (`forbidden`) or with winds and no dragons (`winds`); with `pungs`,
+    also four pungs/kongs and a pair (清碰, 混碰); without, any arrangement (Shanghai 混一色)."""
+    choice("honors", honors, ("forbidden", "winds"))
+
+    def decide(x):
+        f = x.facts
+        if len(f.suits) != 1 or f.has_dragons:
+            return 0
+        if f.has_winds != (honors == "winds"):
+            return 0
+        return int(not pungs or (x.shape == "regular" and len(x.pungs) == 4))
+
+    return decide
+
+
+@predicate("wind_pungs_only")
+def wind_pungs_only():
+    """Every tile a wind, as four pungs/kongs and a pair (风碰)."""
+
+    def decide(x):
+        f = x.facts
+        return int(x.shape == "regular" and not f.suits and not f.has_dragons and len(x.pungs) == 4)
+
+    return gate(decide, shapes=("regular",), pungs=4)
