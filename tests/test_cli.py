@@ -136,3 +136,28 @@ def test_rulesets_lists_mcr_with_options():
 def test_help_teaches():
     r = run("score", "--help")
     assert r.exit_code == 0 and "Examples" in r.output and "--meld" in r.output
+
+
+def test_shanghai_knocking_scores_with_its_flags():
+    # Hua: base 1 + flowers 1f and 5z (a dragon is a flower here) 2 + East pung 1 = 4; doubles 门清 1 + 混一色 1:
+    # 4 x 2^2 = 16; self-drawn, each opponent pays 16.
+    r = run("score", "-r", "shanghai-knocking", "1s2s3s4s5s6s7s8s9s1z1z1z5s", "--win", "5s", "--flag", "knocked",
+            "--flowers", "1f5z", "--json")
+    assert r.exit_code == 0
+    assert json.loads(r.output)["payments"] == [48, -16, -16, -16]
+
+
+def test_shanghai_bad_input_names_the_flag_or_rule():
+    r = run("score", "-r", "shanghai-knocking", "4s5s6s7s8s9s1z1z1z5s", "--win", "5s", "--flag", "knocked",
+            "--meld", "chow:123s@3:after_knock")
+    assert r.exit_code == 2 and "procedure.knock_locks_hand" in r.output
+    r = run("score", "-r", "shanghai-knocking", "1s2s3s4s5s6s7s8s9s1z1z1z5s", "--win", "5s", "--flag", "kaibao")
+    assert r.exit_code == 2 and "kaibao" in r.output
+    r = run("score", "-r", "shanghai-classic", "1m1m1m2m2m2m3m3m3m4m4m4m5m", "--win", "5m", "--flag", "knocked",
+            "--counter", "huangfan=-1")
+    assert r.exit_code == 2 and "huangfan" in r.output and "below zero" in r.output
+
+
+def test_shanghai_hand_refused_before_knocking_exits_1():
+    r = run("score", "-r", "shanghai-knocking", "1s2s3s4s5s6s7s8s9s1z1z1z5s", "--win", "5s")
+    assert r.exit_code == 1 and "knocked" in r.output

@@ -120,3 +120,34 @@ def test_a_tile_too_many_or_too_few_is_rejected_naming_the_rule(hand, data):
         assert exc.rule == rule
     else:
         raise AssertionError(f"accepted a hand after '{mutation}'")
+
+
+def as_shanghai(hand: Hand, scorer, extra_flags=("knocked",)) -> Hand | None:
+    """The same tiles as a Shanghai hand: knocked, chows claimed from upstream; None when the ruleset cannot
+    hold it (a dragon among the tiles under knocking, where dragons are flowers)."""
+    melds = [Meld(m.kind, m.tile, m.concealed, 3 if m.kind == "chow" else m.source) for m in hand.melds]
+    try:
+        return scorer.build_hand(concealed=hand.concealed, melds=melds, win_tile=hand.win_tile, win_by=hand.win_by,
+                                 discarder=hand.discarder, flowers=hand.flowers, flags=extra_flags)
+    except HandError:
+        return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(complete_hands(), st.sampled_from(["knocking", "classic"]))
+def test_shanghai_payments_sum_to_zero_and_a_flower_never_changes_who_may_win(request, hand, which):
+    scorer = request.getfixturevalue(which)
+    built = as_shanghai(hand, scorer)
+    if built is None:
+        return
+    s = scorer.score(built)
+    if s.valid:
+        assert sum(s.payments) == 0 and s.payments[0] > 0
+    missing = [f for f in range(34, 42) if f not in built.flowers]
+    if not missing:
+        return
+    more = scorer.build_hand(concealed=built.concealed, melds=built.melds, win_tile=built.win_tile,
+                             win_by=built.win_by, discarder=built.discarder, flowers=built.flowers + (missing[0],),
+                             flags=built.flags)
+    t = scorer.score(more)
+    assert (t.valid, t.error) == (s.valid, s.error)

@@ -113,27 +113,45 @@ def flowers():
 
 @predicate("flush_pungs", ("honors", "pungs"))
 def flush_pungs(honors, pungs=True):
-    """One numbered suit with no honours (`forbidden`) or with winds and no dragons (`winds`); with `pungs`,
-    also four pungs/kongs and a pair (清碰, 混碰); without, any arrangement (Shanghai 混一色)."""
-    choice("honors", honors, ("forbidden", "winds"))
+    """One numbered suit with no honours (`forbidden`), or with honours of the given class (`winds`: winds and
+    no dragons; `honors`: any honours); with `pungs`, also four pungs/kongs and a pair (清碰, 混碰); without,
+    any arrangement (Shanghai 混一色)."""
+    choice("honors", honors, ("forbidden", "winds", "honors"))
 
     def decide(x):
         f = x.facts
-        if len(f.suits) != 1 or f.has_dragons:
+        if len(f.suits) != 1:
             return 0
-        if f.has_winds != (honors == "winds"):
+        if honors == "forbidden" and (f.has_winds or f.has_dragons):
+            return 0
+        if honors == "winds" and (f.has_dragons or not f.has_winds):
+            return 0
+        if honors == "honors" and not (f.has_winds or f.has_dragons):
             return 0
         return int(not pungs or (x.shape == "regular" and len(x.pungs) == 4))
 
     return decide
 
 
-@predicate("wind_pungs_only")
-def wind_pungs_only():
-    """Every tile a wind, as four pungs/kongs and a pair (风碰)."""
+@predicate("one_class", ("tiles",), scope=HAND)
+def one_class(tiles):
+    """Every tile is a wind (`winds`) or every tile an honour (`honors`) (Shanghai 风一色)."""
+    choice("tiles", tiles, ("winds", "honors"))
+    allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
+
+    def decide(f):
+        return int(not f.mask & ~allowed)
+
+    return decide
+
+
+@predicate("class_pungs_only", ("tiles",))
+def class_pungs_only(tiles):
+    """Every tile a wind (`winds`) or an honour (`honors`), as four pungs/kongs and a pair (风碰)."""
+    choice("tiles", tiles, ("winds", "honors"))
+    allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
 
     def decide(x):
-        f = x.facts
-        return int(x.shape == "regular" and not f.suits and not f.has_dragons and len(x.pungs) == 4)
+        return int(x.shape == "regular" and not x.facts.mask & ~allowed and len(x.pungs) == 4)
 
     return gate(decide, shapes=("regular",), pungs=4)
