@@ -161,3 +161,9 @@ def test_shanghai_bad_input_names_the_flag_or_rule():
 def test_shanghai_hand_refused_before_knocking_exits_1():
     r = run("score", "-r", "shanghai-knocking", "1s2s3s4s5s6s7s8s9s1z1z1z5s", "--win", "5s")
     assert r.exit_code == 1 and "knocked" in r.output
+
+
+def test_every_corpus_file_matches_its_expectations():
+    for path in sorted(CORPUS.parent.glob("*.jsonl")):
+        r = run("score", "--batch", str(path))
+        assert r.exit_code == 0, (path.name, r.output[-500:])
