@@ -135,7 +135,7 @@ class WinRule:
     shapes: tuple[Shape, ...]
     minimum_points: int = 0
     minimum_excludes: tuple[str, ...] = ()
-    requires_flags: tuple[tuple[str, str, str], ...] = ()  # (flag, rule id, message)
+    requires_flags: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()  # (flag, rule id, message, exempt)
     requires_allowing_pattern: bool | Condition = False
     allowing_pattern_rule: str = "win.allowed_hands"
 
@@ -430,6 +430,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
                     issue(f"{base}/excludes_if/{j}/excludes/{k}", f"excludes_if names unknown pattern {ref!r}")
 
     win = data["win"]
+    for j, req in enumerate(win.get("requires_flags", [])):
+        for k, ref in enumerate(req.get("exempt", [])):
+            if ref not in known_patterns:
+                issue(f"/win/requires_flags/{j}/exempt/{k}", f"unknown pattern {ref!r}")
     for j, ref in enumerate(win.get("minimum_excludes", [])):
         if ref not in known_patterns:
             issue(f"/win/minimum_excludes/{j}", f"unknown pattern {ref!r}")
@@ -568,7 +572,8 @@ def _build(data: dict, label: str) -> Ruleset:
         sources=tuple(MappingProxyType(dict(s)) for s in data["sources"]),
         options=MappingProxyType(options),
         win=WinRule(shapes, win.get("minimum_points", 0), tuple(win.get("minimum_excludes", [])),
-                    tuple((r["flag"], r["rule"], r["message"]) for r in win.get("requires_flags", [])),
+                    tuple((r["flag"], r["rule"], r["message"], tuple(r.get("exempt", [])))
+                          for r in win.get("requires_flags", [])),
                     _applies({"applies": win["requires_allowing_pattern"]}) if "requires_allowing_pattern" in win
                     else False,
                     win.get("allowing_pattern_rule", "win.allowed_hands")),

@@ -255,8 +255,9 @@ class Scorer:
         minimum = rs.win.minimum_points
         common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
                       options=self.options, alternatives=tuple(alternatives), explain=explain)
-        for flag, rule, message in rs.win.requires_flags:
-            if flag not in hand.flags:
+        counted_ids = {pid for pid, _, _ in tally}
+        for flag, rule, message, exempt in rs.win.requires_flags:
+            if flag not in hand.flags and not counted_ids & set(exempt):
                 return Score(rs.id, False, error=rule, message=message, **common)
         if self.requires_allowing and not any(pid in self.allowing_ids for pid, _, _ in tally):
             allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.get))

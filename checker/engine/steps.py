@@ -78,7 +78,7 @@ def doubles(run: Running, counted: Sequence[Counted], hand) -> None:
     if not n:
         return
     if run.fixed:
-        run.explain.append(f"{n} double(s) do not change the fixed fig")
+        run.explain.append(f"{n} double(s) do not change the fixed value")
         return
     before = run.value
     run.value = before * 2 ** n
@@ -93,14 +93,17 @@ def run_steps(steps, counted: Sequence[Counted], hand) -> Running:
     return run
 
 
-@step("direct", ("unit",))
-def direct(run: Running, counted: Sequence[Counted], hand, unit: int) -> None:
-    """A hand with a direct settlement (清一色 1勒 …) is worth its largest such value, in cap units × `unit`."""
+@step("direct", ("unit", "final"))
+def direct(run: Running, counted: Sequence[Counted], hand, unit: int, final: bool = False) -> None:
+    """A hand with a direct settlement (清一色 1勒 …) is worth its largest such value, in cap units × `unit`;
+    with `final`, later doubles (番) do not change it (multipliers such as 荒番 still do)."""
     items = _of(counted, "direct")
     if items:
         best = max(items, key=lambda c: c.points)
         run.value = best.points * unit
-        run.explain.append(f"settles directly: {best.name} {best.points} × {unit} = {run.value}")
+        run.fixed = final
+        run.explain.append(f"settles directly: {best.name} {best.points} × {unit} = {run.value}"
+                           + (", not doubled by 番" if final else ""))
 
 
 @step("cap", ("base", "unit"))
