@@ -19,7 +19,7 @@ from checker import tiles as T
 from checker.case import CaseError, CaseRunner, case_problem, hand_from_input, matches, read_cases
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
 from checker.engine.scoring import Score
-from checker.spec import SpecError, available_rulesets, spec_dir
+from checker.spec import SpecError, available_rulesets, spec_dir, value_key
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
@@ -54,18 +54,20 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list 
             rows.append({"id": name, "error": str(exc)})
             continue
         rows.append({"id": rs.id, "title": rs.title, "patterns": len(rs.patterns), "statements": len(rs.statements),
-                     "options": {o.id: o.default for o in rs.options.values()}})
+                     "options": {o.id: o.default for o in rs.options.values()},
+                     "values": {o.id: [value_key(v) for v in o.values] for o in rs.options.values()}})
     if as_json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    table = Table("id", "title", "patterns", "statements", "options (default)")
     for r in rows:
         if "error" in r:
-            table.add_row(r["id"], f"[red]{r['error']}[/]", "", "", "")
-        else:
-            opts = "\n".join(f"{k} = {json.dumps(v)}" for k, v in r["options"].items())
-            table.add_row(r["id"], r["title"], str(r["patterns"]), str(r["statements"]), opts)
-    out.print(table)
+            err.print(f"[red]{r['id']}: {escape(r['error'])}[/]", highlight=False)
+            continue
+        out.print(f"[bold]{r['id']}[/]  {escape(r['title'])}: {r['patterns']} patterns, {r['statements']} statements",
+                  highlight=False)
+        for name, value in r["options"].items():
+            allowed = ", ".join(r["values"][name])
+            out.print(f"  --option {name}={json.dumps(value).strip(chr(34))}   (readings: {allowed})", highlight=False)
 
 
 # ----------------------------------------------------------------------------- spec validate

@@ -12,7 +12,6 @@ other two pay 8. `s.payments` is (winner, seat 1, seat 2, seat 3).
 """
 from __future__ import annotations
 
-import pytest
 
 from checker.engine import Scorer
 from mcr_helpers import fans, score, withheld

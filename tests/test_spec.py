@@ -166,3 +166,27 @@ def test_invalid_yaml_names_the_line(tmp_path):
 def test_unknown_ruleset_lists_the_known_ones():
     with pytest.raises(SpecError, match="known rulesets: .*mcr"):
         load_ruleset("mahjong-soul")
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr", "shanghai-knocking", "shanghai-classic"])
+def test_every_option_has_a_test_that_names_it(ruleset_id):
+    # Each option's readings must part in some test; at least, some test must choose the option by name.
+    texts = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    ruleset = load_ruleset(ruleset_id)
+    untested = [o for o in ruleset.options if f'"{o}"' not in texts and f"{o}=" not in texts]
+    assert not untested
+
+
+@pytest.mark.parametrize("ruleset_id", ["shanghai-knocking", "shanghai-classic"])
+def test_shanghai_locators_are_in_their_sources(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    doc = ruleset.sources[0]["doc"]
+    path = SEEDS / doc
+    if not path.is_file():
+        pytest.skip("source documents not beside this checkout")
+    text = path.read_text(encoding="utf-8")
+    phrases = [s.phrase for s in ruleset.statements] + [loc.phrase for p in ruleset.patterns for loc in p.sources]
+    phrases += [loc.phrase for o in ruleset.options.values() for loc in o.sources if loc.doc == doc]
+    assert [p for p in phrases if p not in text] == []
+    for st in ruleset.statements:
+        assert st.rules or (st.status == "not-modeled" and st.why), st.id

@@ -85,11 +85,6 @@ class Interpretation:
         # what decides which predicates can hold here (see predicates.registry.gate)
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind)
 
-    @property
-    def sets(self) -> tuple[int, ...]:
-        """Indices of chows, pungs and kongs."""
-        return tuple(sorted(self.chows + self.pungs))
-
     def describe(self) -> str:
         parts = []
         for i, g in enumerate(self.groups):

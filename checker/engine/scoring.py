@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from checker import tiles as T
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, interpretations
 from checker.engine.predicates import PREDICATES
@@ -352,4 +351,4 @@ def score_hand(ruleset: Ruleset, hand: Hand, options: Mapping[str, Any] | None =
     return Scorer(ruleset, options).score(hand)
 
 
-__all__ = ["Scorer", "Score", "FanLine", "score_hand", "HandError", "T"]
+__all__ = ["Scorer", "Score", "FanLine", "score_hand"]
