@@ -24,7 +24,8 @@ def under(mcr_ruleset):
 def test_every_option_is_tested_here(mcr_ruleset):
     tested = {"non_repeat_reading", "seven_pairs_four_identical", "tile_hog_honors",
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
-              "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type"}
+              "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
+              "fully_concealed_with_concealed_shapes"}
     assert set(mcr_ruleset.options) == tested
 
 
@@ -138,3 +139,14 @@ def test_unknown_option_and_value_are_named(mcr_ruleset):
     with pytest.raises(ValueError, match="two_concealed_kongs_points.*no value '7'.*8, 6"):
         Scorer(mcr_ruleset, {"two_concealed_kongs_points": "7"})
     assert Scorer(mcr_ruleset, {"two_concealed_kongs_points": "6"}).options["two_concealed_kongs_points"] == 6
+
+
+def test_fully_concealed_with_concealed_shapes(under):
+    # The seven-pairs hand above, self-drawn. Default: Seven pairs 24 + Tile hog 2 + Fully concealed hand 4
+    # (Self drawn included in it) + No honors 1 = 31.
+    # fully_concealed_with_concealed_shapes=false: Seven pairs withholds Fully concealed hand, which then
+    # withholds nothing; Self drawn counts: 24 + 2 + 1 + 1 = 28.
+    s = score(under(fully_concealed_with_concealed_shapes=False), **SEVEN_PAIRS_WITH_FOUR)
+    assert fans(s) == {"seven_pairs": 24, "tile_hog": 2, "self_drawn": 1, "no_honors": 1}
+    assert s.total == 28
+    assert withheld(s)["fully_concealed_hand"] == "seven_pairs"
