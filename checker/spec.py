@@ -179,6 +179,7 @@ class Settlement:
     note: str = ""
     per_share: tuple[str, ...] = ("value",)
     contract: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    base_counter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -463,6 +464,18 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
                 missing = [value_key(v) for v in options[amount["option"]]["values"] if value_key(v) not in amount["map"]]
                 if missing:
                     issue(f"/settlement/{kind}/{role}/map", f"no amount for option value(s) {', '.join(missing)}")
+    declared_counters, declared_flags = set(data.get("counters", {})), set(data.get("flags", {}))
+    settle = data["settlement"]
+    if settle.get("base_counter") and settle["base_counter"] not in declared_counters:
+        issue("/settlement/base_counter", f"counter {settle['base_counter']!r} is not declared in `counters`")
+    for key, declared, what in (("partner_counter", declared_counters, "counters"),
+                                ("mutual_flag", declared_flags, "flags"), ("ready_flag", declared_flags, "flags")):
+        name = (settle.get("contract") or {}).get(key)
+        if settle.get("contract") and name not in declared:
+            issue(f"/settlement/contract/{key}", f"{key} {name!r} is not declared in `{what}`")
+    for j, req in enumerate(win.get("requires_flags", [])):
+        if declared_flags and req["flag"] not in declared_flags:
+            issue(f"/win/requires_flags/{j}/flag", f"flag {req['flag']!r} is not declared in `flags`")
     if isinstance(win.get("requires_allowing_pattern"), dict):
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 
@@ -554,7 +567,8 @@ def _build(data: dict, label: str) -> Ruleset:
                                               for k, roles in payers.items()}),
                             st.get("note", ""), tuple(st.get("per_share", ["value"])),
                             MappingProxyType({k: _value(v) for k, v in st.get("contract", {}).items()
-                                              if k not in ("sources", "note")}))
+                                              if k not in ("sources", "note")}),
+                            st.get("base_counter"))
     sc = data.get("scoring", {"method": "fan_sum"})
     scoring = Scoring(sc["method"], sc.get("unit", "points"),
                       tuple(Step(x["step"], MappingProxyType({k: _value(v) for k, v in (x.get("params") or {}).items()}),

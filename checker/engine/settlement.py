@@ -43,10 +43,13 @@ def _amount_of(amount, options) -> int:
 
 
 def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> tuple[int, ...]:
-    """Each payer pays a number of shares; one share is the sum of `per_share` terms (base: 底分, value: the
-    hand's value). A contract (承包) between the winner and another seat changes who pays how many shares."""
+    """Each payer pays a number of shares; one share is the sum of `per_share` terms (base: 底分, or the hand's
+    `base_counter` when given; value: the hand's value). A contract (承包) between the winner and another seat,
+    named by the contract's partner counter, changes who pays how many shares."""
     rule = settlement.payers.get(hand.win_by) or settlement.payers.get("discard")
-    base = hand.counter("base", settlement.base) if "base" in settlement.per_share else 0
+    base = settlement.base
+    if settlement.base_counter:
+        base = hand.counter(settlement.base_counter, base)
     share = sum(base if term == "base" else value for term in settlement.per_share)
     shares = [0, 0, 0, 0]
     for seat in (1, 2, 3):
@@ -57,8 +60,9 @@ def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> t
         else:
             role = "others"
         shares[seat] = _amount_of(rule.get(role, 0), options)
-    partner = hand.counter("contract_with")
-    if partner and settlement.contract:
+    contract = settlement.contract
+    partner = hand.counter(contract["partner_counter"]) if contract else 0
+    if partner:
         contract_shares(settlement.contract, hand, partner, shares, options)
     paid = [-n * share for n in shares]
     paid[0] = -sum(paid[1:])
@@ -68,7 +72,7 @@ def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> t
 def contract_shares(contract, hand: Hand, partner: int, shares: list[int], options) -> None:
     """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
     counted twice when the relation runs both ways (flag contract_mutual)."""
-    factor = _amount_of(contract.get("mutual_factor", 2), options) if "contract_mutual" in hand.flags else 1
+    factor = _amount_of(contract.get("mutual_factor", 2), options) if contract["mutual_flag"] in hand.flags else 1
     if hand.win_by == "self_draw":
         others = _amount_of(contract.get("self_draw_others", 0), options)
         for seat in (1, 2, 3):
@@ -78,7 +82,7 @@ def contract_shares(contract, hand: Hand, partner: int, shares: list[int], optio
         shares[partner] += _amount_of(contract["robbing_kong"], options) * factor
     elif hand.discarder == partner:
         shares[partner] = _amount_of(contract["discard"], options) * factor
-    elif "discarder_ready" in hand.flags:
+    elif contract["ready_flag"] in hand.flags:
         shares[hand.discarder] = _amount_of(contract["third_party_discard_ready"], options)
         shares[partner] = _amount_of(contract["third_party_discard_ready"], options) * factor
     else:
