@@ -35,14 +35,16 @@ class HandFacts:
     def __init__(self, hand: Hand, shapes: Sequence[tuple[str, Mapping]]):
         self.hand = hand
         self.shapes = shapes
-        counts = [0] * 34
-        for t in hand.all_tiles:
-            counts[t] += 1
-        self.counts: tuple[int, ...] = tuple(counts)
         closed = [0] * 34
-        for t in hand.closed_tiles:
+        for t in hand.concealed:
             closed[t] += 1
+        closed[hand.win_tile] += 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
+        counts = closed[:]
+        for m in hand.melds:
+            for t in m.tiles:
+                counts[t] += 1
+        self.counts: tuple[int, ...] = tuple(counts)
         self.present: tuple[int, ...] = tuple(t for t in range(34) if counts[t])
         mask = 0
         for t in self.present:
@@ -76,11 +78,19 @@ class Interpretation:
     def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None, win_kind: str | None,
                  facts: HandFacts):
         self.shape, self.groups, self.win_group, self.win_kind, self.facts = shape, groups, win_group, win_kind, facts
-        kinds = [g.kind for g in groups]
-        self.chows = tuple(i for i, k in enumerate(kinds) if k == CHOW)
-        self.pungs = tuple(i for i, k in enumerate(kinds) if k == PUNG or k == KONG)
-        self.kongs = sum(1 for k in kinds if k == KONG)
-        pairs = [g for g in groups if g.kind == PAIR]
+        chows, pungs, pairs, kongs = [], [], [], 0
+        for i, g in enumerate(groups):
+            kind = g.kind
+            if kind == CHOW:
+                chows.append(i)
+            elif kind == PUNG:
+                pungs.append(i)
+            elif kind == KONG:
+                pungs.append(i)
+                kongs += 1
+            elif kind == PAIR:
+                pairs.append(g)
+        self.chows, self.pungs, self.kongs = tuple(chows), tuple(pungs), kongs
         self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
         # what decides which predicates can hold here (see predicates.registry.gate)
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind)
@@ -125,17 +135,16 @@ def _placements(shape, meld_groups, division, hand: Hand, facts: HandFacts):
     """The winning tile may complete any concealed group holding it; each choice is an interpretation."""
     win = hand.win_tile
     claimed = not hand.self_drawn
+    base = meld_groups + division
     done = set()
     for j, g in enumerate(division):
-        if win not in g.tiles or (g.kind, g.tile) in done:
+        if (g.kind, g.tile) in done or win not in g.tiles:
             continue
         done.add((g.kind, g.tile))
-        groups = list(meld_groups)
-        for k, other in enumerate(division):
-            if k == j and claimed and other.kind == PUNG:
-                other = Group(PUNG, other.tile, concealed=False)  # a pung completed by a discard is not concealed
-            groups.append(other)
-        yield Interpretation(shape, tuple(groups), len(meld_groups) + j, _win_kind(g, win), facts)
+        groups = base
+        if claimed and g.kind == PUNG:  # a pung completed by a discard is not concealed
+            groups = meld_groups + division[:j] + (Group(PUNG, g.tile, concealed=False),) + division[j + 1:]
+        yield Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts)
 
 
 def _win_kind(group: Group, win: int) -> str | None:
