@@ -66,9 +66,8 @@ def winning_hand(pick: Pick) -> Hand:
     win = pick(sorted(set(concealed)))
     concealed.remove(win)
     win_by = pick(("self_draw", "self_draw", "discard", "discard", "robbing_kong"))
-    if win_by == "robbing_kong" and (any(m.tile == win for m in melds if m.kind != "chow") or
-                                     sum(t == win for t in concealed) + 1 > 1):
-        win_by = "discard"  # a robbed kong's tile has three copies elsewhere: keep it simple
+    if win_by == "robbing_kong" and (win in concealed or any(win in m.tiles for m in melds)):
+        win_by = "discard"  # a robbed kong's other three copies are the konger's: the winner holds none
     flowers = [34 + i for i in range(8) if pick((False, False, False, True))]
     flags = [f for f in ("last_tile", "fourth_tile_visible", "kong_replacement") if pick((False,) * 5 + (True,))]
     if win_by != "self_draw":

@@ -173,8 +173,9 @@ class Hand:
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))
         hand._check_counts()
-        if win_by == "robbing_kong" and any(m.kind in ("pung", "kong") and m.tile == win_tile for m in melds):
-            raise HandError("a robbed kong's tile cannot also be in the winner's own pung or kong", "input.win_tile")
+        if win_by == "robbing_kong" and hand.all_tiles.count(win_tile) > 1:
+            raise HandError(f"a robbed kong's tile {T.tile_name(win_tile)} has its other three copies in the "
+                            f"konger's pung: the winner cannot hold another copy", "input.win_tile")
         return hand
 
     def _check_counts(self) -> None:
