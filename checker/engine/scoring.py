@@ -21,6 +21,7 @@ from checker.engine.interpretation import HandFacts, Interpretation, interpretat
 from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
+from checker import tiles as T
 from checker.engine.checks import CHECKS
 from checker.engine.settlement import payments
 from checker.engine.steps import STEPS, Counted, run_steps
@@ -53,9 +54,14 @@ class FanLine:
     name_zh: str
     points: int
     count: int
-    groups: tuple[str, ...] = ()
+    sets: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per counted instance, the tiles of each group it uses
     requirement: str = ""
     kind: str = "fan"
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """Each instance's groups written out, e.g. ('2m3m4m 2p3p4p 2s3s4s',)."""
+        return tuple(" ".join(T.format_tiles(tiles) for tiles in instance) for instance in self.sets)
 
     @property
     def total(self) -> int:
@@ -337,8 +343,8 @@ class Scorer:
         lines = []
         for pid, count, insts in tally:
             p = self.by_id[pid].pattern
-            groups = tuple(" ".join(x.groups[i].text() for i in inst) for inst in insts if inst) if x else ()
-            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, groups, p.requirement, p.kind))
+            sets = tuple(tuple(x.groups[i].tiles for i in inst) for inst in insts if inst) if x else ()
+            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, sets, p.requirement, p.kind))
         return tuple(lines)
 
 
