@@ -17,7 +17,7 @@ from rich.table import Table
 
 from checker import tiles as T
 from checker.case import CaseError, CaseRunner, case_problem, hand_from_input, matches, read_cases
-from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
+from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld_text
 from checker.engine.scoring import Score
 from checker.spec import SpecError, available_rulesets, spec_dir, value_key
 
@@ -112,24 +112,6 @@ def _parse_options(items: List[str]) -> dict:
     return options
 
 
-def _parse_meld_arg(text: str):
-    """TYPE:TILES[@SEAT][:after_knock], e.g. chow:234m, pung:555p@2, kong:7777s, concealed_kong:1z1z1z1z,
-    chow:234m@3:after_knock."""
-    if ":" not in text:
-        raise HandError(f"--meld {text!r}: write it as TYPE:TILES[@SEAT], e.g. chow:234m or pung:555p@2", "input.meld")
-    after_knock = text.endswith(":after_knock")
-    if after_knock:
-        text = text[: -len(":after_knock")]
-    kind, rest = text.split(":", 1)
-    source = None
-    if "@" in rest:
-        rest, seat = rest.rsplit("@", 1)
-        if seat not in ("1", "2", "3"):
-            raise HandError(f"--meld {text!r}: the seat after @ is 1, 2 or 3", "input.meld")
-        source = int(seat)
-    return parse_meld(kind, rest, source=source, after_knock=after_knock)
-
-
 def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_kong, seat_wind, round_wind,
                     flowers, flags, counters) -> Hand:
     chosen = [name for name, on in (("--self-draw", self_draw), ("--discard", discard is not None),
@@ -158,7 +140,7 @@ def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_k
         except ValueError:
             raise HandError(f"--counter {item!r}: write it as NAME=WHOLE_NUMBER, e.g. huangfan=2",
                             "input.counters") from None
-    return scorer.build_hand(concealed=concealed, melds=[_parse_meld_arg(m) for m in melds], win_tile=win,
+    return scorer.build_hand(concealed=concealed, melds=[parse_meld_text(m) for m in melds], win_tile=win,
                              win_by=win_by, discarder=discarder, seat_wind=seat_wind, round_wind=round_wind,
                              flowers=flowers or "", flags=flags, counters=values)
 

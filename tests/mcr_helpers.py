@@ -8,45 +8,32 @@
 """
 from __future__ import annotations
 
-from checker.engine import Hand, parse_meld
+from checker.engine import Hand, parse_meld_text
 
 
-def meld(text: str):
-    """`chow:234m`, `pung:555p`, `kong:7777s`, `concealed_kong:1z1z1z1z`; `@N` names the seat it came
-    from (`chow:234m@3`), a trailing `:after_knock` marks a claim made after knocking."""
-    after_knock = text.endswith(":after_knock")
-    if after_knock:
-        text = text[: -len(":after_knock")]
-    kind, tiles = text.split(":", 1)
-    source = None
-    if "@" in tiles:
-        tiles, seat = tiles.split("@")
-        source = int(seat)
-    return parse_meld(kind, tiles, source=source, after_knock=after_knock)
+meld = parse_meld_text  # "chow:234m", "pung:555p@2", "concealed_kong:1z1z1z1z", "chow:123s@3:after_knock"
+
+
+def win_by(discard=None, robbing_kong=None) -> tuple[str, int | None]:
+    if discard is not None:
+        return "discard", discard
+    if robbing_kong is not None:
+        return "robbing_kong", robbing_kong
+    return "self_draw", None
 
 
 def hand(concealed: str, win: str, melds=(), discard=None, robbing_kong=None, seat="E", round_="E",
          flowers="", flags=()) -> Hand:
-    if discard is not None:
-        win_by, discarder = "discard", discard
-    elif robbing_kong is not None:
-        win_by, discarder = "robbing_kong", robbing_kong
-    else:
-        win_by, discarder = "self_draw", None
-    return Hand.build(concealed=concealed, melds=[meld(m) for m in melds], win_tile=win, win_by=win_by,
+    how, discarder = win_by(discard, robbing_kong)
+    return Hand.build(concealed=concealed, melds=[meld(m) for m in melds], win_tile=win, win_by=how,
                       discarder=discarder, seat_wind=seat, round_wind=round_, flowers=flowers, flags=flags)
 
 
 def score(scorer, concealed: str, win: str, melds=(), discard=None, robbing_kong=None, seat="E", round_="E",
           flowers="", flags=(), counters=None):
     """Build the hand under the scorer's ruleset (its flags, counters, flower tiles, hand checks) and score it."""
-    if discard is not None:
-        win_by, discarder = "discard", discard
-    elif robbing_kong is not None:
-        win_by, discarder = "robbing_kong", robbing_kong
-    else:
-        win_by, discarder = "self_draw", None
-    built = scorer.build_hand(concealed=concealed, melds=[meld(m) for m in melds], win_tile=win, win_by=win_by,
+    how, discarder = win_by(discard, robbing_kong)
+    built = scorer.build_hand(concealed=concealed, melds=[meld(m) for m in melds], win_tile=win, win_by=how,
                               discarder=discarder, seat_wind=seat, round_wind=round_, flowers=flowers, flags=flags,
                               counters=counters or {})
     return scorer.score(built)

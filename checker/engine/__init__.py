@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checker.engine.hand import Hand, HandError, Meld, parse_meld
+from checker.engine.hand import Hand, HandError, Meld, parse_meld, parse_meld_text
 from checker.engine.predicates import PREDICATES
 from checker.engine.scoring import FanLine, Score, Scorer, score_hand
 from checker.engine.checks import CHECKS
@@ -31,5 +31,5 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     return ruleset
 
 
-__all__ = ["Hand", "HandError", "Meld", "parse_meld", "Score", "Scorer", "FanLine", "score_hand",
+__all__ = ["Hand", "HandError", "Meld", "parse_meld", "parse_meld_text", "Score", "Scorer", "FanLine", "score_hand",
            "load_ruleset", "Ruleset", "SpecError"]

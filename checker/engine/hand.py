@@ -85,6 +85,23 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
     return Meld(kind, tiles[0], concealed, source, after_knock)
 
 
+def parse_meld_text(text: str) -> Meld:
+    """A meld written TYPE:TILES[@SEAT][:after_knock]: chow:234m, pung:555p@2, kong:7777s,
+    concealed_kong:1z1z1z1z, chow:234m@3:after_knock."""
+    after_knock = text.endswith(":after_knock")
+    body = text[: -len(":after_knock")] if after_knock else text
+    if ":" not in body:
+        raise HandError(f"meld {text!r}: write it as TYPE:TILES[@SEAT], e.g. chow:234m or pung:555p@2", "input.meld")
+    kind, tiles = body.split(":", 1)
+    source = None
+    if "@" in tiles:
+        tiles, seat = tiles.rsplit("@", 1)
+        if seat not in ("1", "2", "3"):
+            raise HandError(f"meld {text!r}: the seat after @ is 1, 2 or 3", "input.meld")
+        source = int(seat)
+    return parse_meld(kind, tiles, source=source, after_knock=after_knock)
+
+
 @dataclass(frozen=True)
 class Hand:
     """A complete winning situation. `concealed` excludes the winning tile."""
