@@ -13,6 +13,7 @@ from typing import List, Optional
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
 from rich.table import Table
 
 from checker import tiles as T
@@ -318,27 +319,38 @@ def _score_batch(path: str) -> int:
     stream, label = _open(path)
     runner = CaseRunner()
     bad = mismatched = 0
-    for item in read_cases(stream, label):
-        if item.case is None:
-            bad += 1
-            print(json.dumps({"line": item.line, "error": "input.case", "message": item.error}))
-            continue
-        try:
-            result = runner.run(item.case)
-        except CaseError as exc:
-            bad += 1
-            print(json.dumps({"line": item.line, "id": item.case.get("id"), "error": exc.rule, "message": str(exc)},
-                             ensure_ascii=False))
-            continue
-        line = {"line": item.line, "id": item.case.get("id"), "result": result}
-        if "expect" in item.case:
-            line["matches"] = matches(result, item.case["expect"])
-            mismatched += not line["matches"]
-        print(json.dumps(line, ensure_ascii=False))
+    with Progress(SpinnerColumn(), TextColumn("scoring {task.description}"), MofNCompleteColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        task = progress.add_task(label, total=None)
+        for item in read_cases(stream, label):
+            progress.advance(task)
+            outcome = _batch_line(runner, item)
+            bad += outcome == "bad"
+            mismatched += outcome == "mismatch"
     if bad:
         err.print(f"{bad} case(s) could not be scored", highlight=False)
         return 2
     return 1 if mismatched else 0
+
+
+def _batch_line(runner: CaseRunner, item) -> str:
+    """Score one case line and print its result line; say whether it was bad, mismatched or fine."""
+    if item.case is None:
+        print(json.dumps({"line": item.line, "error": "input.case", "message": item.error}))
+        return "bad"
+    try:
+        result = runner.run(item.case)
+    except CaseError as exc:
+        print(json.dumps({"line": item.line, "id": item.case.get("id"), "error": exc.rule, "message": str(exc)},
+                         ensure_ascii=False))
+        return "bad"
+    line = {"line": item.line, "id": item.case.get("id"), "result": result}
+    outcome = "ok"
+    if "expect" in item.case:
+        line["matches"] = matches(result, item.case["expect"])
+        outcome = "ok" if line["matches"] else "mismatch"
+    print(json.dumps(line, ensure_ascii=False))
+    return outcome
 
 
 def main() -> None:

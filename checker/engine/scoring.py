@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from checker import tiles as T
+from checker.engine.checks import CHECKS
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, interpretations
 from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
-from checker import tiles as T
-from checker.engine.checks import CHECKS
 from checker.engine.settlement import payments
 from checker.engine.steps import STEPS, Counted, run_steps
 from checker.spec import Condition, OptionRef, Pattern, Ruleset
