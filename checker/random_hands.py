@@ -70,8 +70,13 @@ def winning_hand(pick: Pick) -> Hand:
         win_by = "discard"  # a robbed kong's other three copies are the konger's: the winner holds none
     flowers = [34 + i for i in range(8) if pick((False, False, False, True))]
     flags = [f for f in ("last_tile", "fourth_tile_visible", "kong_replacement") if pick((False,) * 5 + (True,))]
-    if win_by != "self_draw":
+    # keep the context consistent with the hand (each is a hand check of the rulesets)
+    if win_by != "self_draw" or not any(m.kind == "kong" for m in melds):
         flags = [f for f in flags if f != "kong_replacement"]
+    if win in concealed:
+        flags = [f for f in flags if f != "fourth_tile_visible"]
+    if win_by == "robbing_kong":
+        flags = [f for f in flags if f != "last_tile"]
     return Hand.build(concealed=tuple(concealed), melds=melds, win_tile=win, win_by=win_by,
                       discarder=None if win_by == "self_draw" else pick((1, 2, 3)),
                       seat_wind=pick(WINDS), round_wind=pick(WINDS), flowers=tuple(flowers), flags=flags)

@@ -46,3 +46,30 @@ def test_counters_are_whole_numbers_at_or_above_zero():
     assert "below zero" in str(refused(**base, counters={"huangfan": -1}))
     assert "whole number" in str(refused(**base, counters={"huangfan": "2"}))
     assert "unknown counter" in str(refused(**base, counters={"huangfang": 1}))
+
+
+@pytest.mark.parametrize("extra, rule", [
+    # 5m drawn on a kong replacement, but the winner declared no kong
+    (dict(flags=("kong_replacement",)), "context.kong_replacement"),
+    # a flower replacement without a flower
+    (dict(flags=("flower_replacement",)), "context.flower_replacement"),
+    # the last wall tile cannot be a robbed kong's tile
+    # (4m robbed: the winner holds no other 4m)
+    (dict(concealed="1m1m1m2m2m2m3p3p3p5m6m7s7s", win_tile="4m", flags=("last_tile",), win_by="robbing_kong",
+          discarder=1), "context.last_wall_tile"),
+])
+def test_mcr_context_flags_must_fit_the_hand(mcr, extra, rule):
+    kw = dict(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", win_tile="5m")
+    kw.update(extra)
+    with pytest.raises(HandError) as info:
+        mcr.build_hand(**kw)
+    assert info.value.rule == rule
+
+
+def test_fourth_tile_visible_needs_no_hidden_copy(mcr):
+    # Winning 6p while holding another 6p concealed: its other three copies cannot all be on the table.
+    with pytest.raises(HandError) as info:
+        mcr.build_hand(concealed="1p2p3p6p", win_tile="6p", win_by="discard", discarder=1,
+                       melds=[parse_meld("pung", "444p"), parse_meld("chow", "234p"), parse_meld("pung", "666m")],
+                       flags=("fourth_tile_visible",))
+    assert info.value.rule == "context.fourth_tile_visible" and "6p" in str(info.value)

@@ -25,7 +25,7 @@ def test_every_option_is_tested_here(mcr_ruleset):
     tested = {"non_repeat_reading", "seven_pairs_four_identical", "tile_hog_honors",
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
-              "fully_concealed_with_concealed_shapes"}
+              "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows"}
     assert set(mcr_ruleset.options) == tested
 
 
@@ -114,14 +114,19 @@ def test_two_concealed_kongs_points(under, points, total, each):
 
 
 def test_flower_replacement_is_kong_replacement(under):
-    # The guide's 11-point hand self-drawn on a flower replacement tile.
-    # Default: not Out with replacement tile: Mixed triple chow 8 + All simples 2 + Self drawn 1 = 11.
-    # flower_replacement_is_kong_replacement=true: Out with replacement tile 8 (Self drawn included): 8+2+8 = 18.
-    args = dict(concealed="2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"], flags=("flower_replacement",))
-    assert fans(score(under(), **args)) == {"mixed_triple_chow": 8, "all_simples": 2, "self_drawn": 1}
+    # The guide's 11-point hand, holding flower 1f, self-drawn on the flower's replacement tile.
+    # Default: not Out with replacement tile: Mixed triple chow 8 + All simples 2 + Self drawn 1 = 11,
+    #   + Flower 1 = 12.
+    # flower_replacement_is_kong_replacement=true: Out with replacement tile 8 (Self drawn included):
+    #   8 + 2 + 8 = 18, + Flower 1 = 19.
+    args = dict(concealed="2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"], flowers="1f",
+                flags=("flower_replacement",))
+    s = score(under(), **args)
+    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "self_drawn": 1, "flower_tiles": 1}
+    assert s.total == 12
     s = score(under(flower_replacement_is_kong_replacement=True), **args)
-    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "out_with_replacement_tile": 8}
-    assert s.total == 18
+    assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "out_with_replacement_tile": 8, "flower_tiles": 1}
+    assert s.total == 19
 
 
 def test_wait_fans_single_tile_type(under):
@@ -150,3 +155,15 @@ def test_fully_concealed_with_concealed_shapes(under):
     assert fans(s) == {"seven_pairs": 24, "tile_hog": 2, "self_drawn": 1, "no_honors": 1}
     assert s.total == 28
     assert withheld(s)["fully_concealed_hand"] == "seven_pairs"
+
+
+def test_knitted_straight_as_chows(under):
+    # 147m 258p 369s knitted straight + 234s chow + 5m5m pair, 8p (a knitted tile) won on seat 1's discard.
+    # Default: Knitted straight 12 + Concealed hand 2 + No honors 1 = 15 (no wait fan: the winning tile is in
+    # the knitted straight; 1m and 9s are terminals, so no All simples; three suits, no One voided suit).
+    # knitted_straight_as_chows=true: All chows 2 also counts and withholds No honors: 12 + 2 + 2 = 16.
+    args = dict(concealed="1m4m7m2p5p3s6s9s2s3s4s5m5m", win="8p", discard=1)
+    assert fans(score(under(), **args)) == {"knitted_straight": 12, "concealed_hand": 2, "no_honors": 1}
+    s = score(under(knitted_straight_as_chows=True), **args)
+    assert fans(s) == {"knitted_straight": 12, "concealed_hand": 2, "all_chows": 2}
+    assert s.total == 16

@@ -54,3 +54,36 @@ def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     if flag in hand.flags and not hand.counter(counter):
         return f"flag {flag} is set but {counter} is not"
     return None
+
+
+@check("flag_needs_meld", ("flag", "kind"))
+def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
+    """A flag that only makes sense when the winner has declared a meld of this kind (a kong's replacement
+    draw needs a kong)."""
+    if flag in hand.flags and not any(m.kind == kind for m in hand.melds):
+        return f"flag {flag} is set but the winner has declared no {kind}"
+    return None
+
+
+@check("flag_needs_flowers", ("flag",))
+def flag_needs_flowers(hand: Hand, flag: str) -> str | None:
+    """A flower replacement draw needs a flower among the winner's flowers."""
+    if flag in hand.flags and not hand.flowers:
+        return f"flag {flag} is set but the winner holds no flower"
+    return None
+
+
+@check("last_copy_visible", ("flag",))
+def last_copy_visible(hand: Hand, flag: str) -> str | None:
+    """The other three copies of the winning tile cannot all be visible while the winner hides one of them."""
+    if flag in hand.flags and hand.win_tile in hand.concealed:
+        return f"flag {flag} is set but the winner holds another {hand.win_tile_name} concealed"
+    return None
+
+
+@check("flag_not_with_win", ("flag", "win_by"))
+def flag_not_with_win(hand: Hand, flag: str, win_by: str) -> str | None:
+    """A flag that cannot go with a way of winning (no kong can be robbed on the last tile of the wall)."""
+    if flag in hand.flags and hand.win_by == win_by:
+        return f"flag {flag} cannot go with a {win_by.replace('_', ' ')} win"
+    return None

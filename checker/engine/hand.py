@@ -133,6 +133,10 @@ class Hand:
         return tuple(out)
 
     @property
+    def win_tile_name(self) -> str:
+        return T.tile_name(self.win_tile)
+
+    @property
     def self_drawn(self) -> bool:
         return self.win_by == "self_draw"
 

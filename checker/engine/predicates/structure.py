@@ -29,13 +29,20 @@ def all_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("all_chows")
-def all_chows():
-    """Four chows and a pair of a numbered tile."""
+@predicate("all_chows", ("knitted_straight",))
+def all_chows(knitted_straight=False):
+    """Four chows and a pair of a numbered tile; with `knitted_straight`, a knitted straight counts as three
+    chows (knitted straight + a chow + a numbered pair)."""
 
     def decide(x):
-        return int(x.shape == "regular" and len(x.chows) == 4 and x.pair.tile < 27)
+        if x.pair is None or x.pair.tile >= 27:
+            return 0
+        if x.shape == "regular":
+            return int(len(x.chows) == 4)
+        return int(knitted_straight and x.shape == "knitted_straight" and len(x.chows) == 1)
 
+    if knitted_straight:
+        return gate(decide, shapes=("regular", "knitted_straight"), chows=1)
     return gate(decide, shapes=("regular",), chows=4)
 
 
