@@ -25,7 +25,7 @@ def test_every_option_is_tested_here(mcr_ruleset):
     tested = {"non_repeat_reading", "seven_pairs_four_identical", "tile_hog_honors",
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
-              "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows"}
+              "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait"}
     assert set(mcr_ruleset.options) == tested
 
 
@@ -167,3 +167,19 @@ def test_knitted_straight_as_chows(under):
     s = score(under(knitted_straight_as_chows=True), **args)
     assert fans(s) == {"knitted_straight": 12, "concealed_hand": 2, "all_chows": 2}
     assert s.total == 16
+
+
+def test_held_four_is_a_wait(under):
+    # Exposed Red pung 7z7z7z (seat/round East: Red is a dragon -> Dragon pung 2), concealed 222m 777p 9999p,
+    # 8p won on seat 1's discard: 222m 789p 999p + 77p pair, 8p in the middle of 789p.
+    # Before the win (2m2m2m 7p7p7p 9p9p9p9p) the shape is completed by 8p, and by 9p only as a fifth copy.
+    # Default (held four is no wait): single tile type -> Closed wait 1.
+    #   Dragon pung 2 + Two concealed pungs 2 (222m, 999p) + Tile hog 2 (four 9p outside a kong)
+    #   + Pung of terminals 1 (999p) + One voided suit 1 (m, p) + Closed wait 1 = 9.
+    # held_four_is_a_wait=true: waits 8p and 9p -> no Closed wait: 8.
+    args = dict(concealed="2m2m2m7p7p7p9p9p9p9p", win="8p", melds=["pung:7z7z7z"], discard=1)
+    s = score(under(), **args)
+    assert fans(s) == {"dragon_pung": 2, "two_concealed_pungs": 2, "tile_hog": 2, "pung_of_terminals_or_honors": 1,
+                       "one_voided_suit": 1, "closed_wait": 1}
+    assert s.total == 9
+    assert score(under(held_four_is_a_wait=True), **args).total == 8

@@ -57,8 +57,9 @@ class HandFacts:
         self.flags = hand.flags
 
     @cached_property
-    def waiting_tiles(self) -> frozenset[int]:
-        """Tile types that would complete the hand before its winning tile (a fifth copy is impossible)."""
+    def completing_tiles(self) -> frozenset[int]:
+        """Tile types that would complete the hand before its winning tile, by shape alone (even a tile of
+        which the hand already holds all four copies)."""
         before = list(self.closed_counts)
         before[self.hand.win_tile] -= 1
         counts, n_melds = tuple(before), len(self.hand.melds)
@@ -66,7 +67,12 @@ class HandFacts:
         for name, params in self.shapes:
             if not SHAPES[name].needs_hand:
                 waits |= SHAPES[name].waits(counts, n_melds, **params)
-        return frozenset(t for t in waits if self.counts[t] - (t == self.hand.win_tile) < 4)
+        return frozenset(waits)
+
+    @cached_property
+    def waiting_tiles(self) -> frozenset[int]:
+        """The completing tiles the hand can still win on: not one whose four copies it already holds."""
+        return frozenset(t for t in self.completing_tiles if self.counts[t] - (t == self.hand.win_tile) < 4)
 
 
 class Interpretation:

@@ -296,8 +296,6 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
         base = 9 * part
         size = 7 if part == 3 else 9
         for r in range(size):
-            if parts[part][r] >= 4:
-                continue
             grown = parts[part][:r] + (parts[part][r] + 1,) + parts[part][r + 1:]
             ok, pairs = _honors_ok(grown) if part == 3 else _suit_ok(grown)
             if ok and others_pairs + pairs == 1:

@@ -31,16 +31,20 @@ def replacement_draw_win(flower_replacement_counts=False):
     return decide
 
 
-@predicate("wait", ("kind", "single_tile_type"))
-def wait(kind, single_tile_type=True):
+@predicate("wait", ("kind", "single_tile_type", "held_four_is_a_wait"))
+def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     """The winning tile filled an `edge`, `closed` (middle of a chow) or `single` (pair) wait; with
-    `single_tile_type`, only when the hand waited on that one tile type."""
+    `single_tile_type`, only when the hand waited on that one tile type. A tile whose four copies the hand
+    already holds counts among its waits only with `held_four_is_a_wait`."""
     choice("kind", kind, ("edge", "closed", "single"))
 
     def decide(x):
         if x.win_kind != kind:
             return 0
-        return int(not single_tile_type or len(x.facts.waiting_tiles) == 1)
+        if not single_tile_type:
+            return 1
+        waits = x.facts.completing_tiles if held_four_is_a_wait else x.facts.waiting_tiles
+        return int(len(waits) == 1)
 
     return gate(decide, win_kind=kind)
 
