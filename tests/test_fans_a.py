@@ -545,12 +545,13 @@ def test_tile_hog(mcr):
     # Melds: pung 444p, chow 234m, chow 789s; concealed 5p6p 1z1z; wins on 4p (its fourth copy) from seat 1.
     # 5p6p waits on 4p and 7p: no wait fan.
     # Groups: [444p] [234m] [789s] 456p + pair 1z1z. All four 4p are in the hand, not as a kong.
+    #   Last tile (4p: its other three copies are public, in the winner's own exposed pung)  4
     #   Tile hog (4p) ...............................  2
-    # Total 2.
+    # Total 6.
     s = score(mcr, "5p6p1z1z", win="4p", melds=["pung:4p4p4p", "chow:2m3m4m", "chow:7s8s9s"], discard=1)
     assert s.valid is False and s.error == "win.minimum_points"
-    assert fans(s) == {"tile_hog": 2}
-    assert s.total == 2
+    assert fans(s) == {"last_tile": 4, "tile_hog": 2}
+    assert s.total == 6
 
 
 def test_tile_hog_in_seven_pairs_with_four_identical_tiles(mcr):

@@ -183,3 +183,16 @@ def test_held_four_is_a_wait(under):
                        "one_voided_suit": 1, "closed_wait": 1}
     assert s.total == 9
     assert score(under(held_four_is_a_wait=True), **args).total == 8
+
+
+def test_last_tile_from_the_winners_own_exposed_pung(under):
+    # Exposed pung 222m and chow 678m; concealed 345m 67m + 3p3p; 2m self-drawn: 234m 567m + 33p.
+    # The other three 2m lie in the winner's exposed pung: public, so Last tile 4 holds without the flag
+    # ("The other three copies of the win tile are visible; enter public tiles").
+    #   Last tile 4 + Tile hog 2 (all four 2m, no kong) + All simples 2 + Short straight 1 (234m, 567m)
+    #   + One voided suit 1 (m, p) + Self drawn 1 = 11 (No honors included in All simples; the hand waited on
+    #   2m, 5m and 8m: no wait fan).
+    s = score(under(), "3m4m5m6m7m3p3p", win="2m", melds=["pung:222m", "chow:678m"])
+    assert fans(s) == {"last_tile": 4, "tile_hog": 2, "all_simples": 2, "short_straight": 1,
+                       "one_voided_suit": 1, "self_drawn": 1}
+    assert s.total == 11

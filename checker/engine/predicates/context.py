@@ -19,6 +19,21 @@ def win_context(win_by=WIN_BY, flag=None):
     return decide
 
 
+@predicate("last_copy", ("flag",), scope=HAND)
+def last_copy(flag="fourth_tile_visible"):
+    """The winning tile is its last copy: the other three are public, either as the context `flag` says or
+    because they lie in the winner's own exposed melds (a concealed kong is face down)."""
+
+    def decide(f):
+        hand = f.hand
+        if flag in f.flags:
+            return 1
+        shown = sum(m.tiles.count(hand.win_tile) for m in hand.melds if m.exposed)
+        return int(shown == 3)
+
+    return decide
+
+
 @predicate("replacement_draw_win", ("flower_replacement_counts",), scope=HAND)
 def replacement_draw_win(flower_replacement_counts=False):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`."""
