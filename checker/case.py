@@ -16,12 +16,9 @@ from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
 from checker.spec import Ruleset, SpecError, pointer_of, schema
 
 
-class CaseError(ValueError):
-    """A case that cannot be run: bad JSON, a schema violation, or input the ruleset rejects."""
-
-    def __init__(self, message: str, rule: str = "input"):
-        super().__init__(message)
-        self.rule = rule
+class CaseError(HandError):
+    """A case that cannot be run: an unknown ruleset or option, or a kind the scorer does not run.
+    Like HandError it carries the `rule` or input id it breaks."""
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,7 @@ def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> t
 def contract_shares(contract, hand: Hand, partner: int, shares: list[int], options) -> None:
     """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
     counted twice when the relation runs both ways (flag contract_mutual)."""
-    factor = _amount_of(contract.get("mutual_factor", 2), options) if contract["mutual_flag"] in hand.flags else 1
+    factor = _amount_of(contract.get("mutual_factor", 1), options) if contract["mutual_flag"] in hand.flags else 1
     if hand.win_by == "self_draw":
         others = _amount_of(contract.get("self_draw_others", 0), options)
         for seat in (1, 2, 3):
