@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import Callable, Iterable, Mapping
 
 from checker import tiles as T
@@ -163,7 +164,7 @@ def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 # --------------------------------------------------------------------------- seven pairs
 
 def seven_pairs_divisions(counts, n_melds, four_identical_as_two_pairs=True) -> list[tuple[Group, ...]]:
-    if n_melds or sum(counts) != 14:
+    if n_melds or counts.count(1) or counts.count(3) or sum(counts) != 14:
         return []
     pairs = []
     for t, c in enumerate(counts):
@@ -182,7 +183,7 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def thirteen_orphans_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
-    if n_melds or sum(counts) != 14:
+    if n_melds or counts.count(0) != 21 or sum(counts) != 14:
         return []
     if all(counts[t] >= 1 for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
         pair = next(t for t in ORPHANS if counts[t] == 2)
@@ -198,10 +199,12 @@ KNITTED_STRAIGHTS = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 
+_HELD = tuple(itemgetter(*straight) for straight in KNITTED_STRAIGHTS)  # each straight's nine counts, at once
+
 
 def honors_and_knitted_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
     """Fourteen distinct tiles: honours plus numbered tiles all from one knitted straight."""
-    if n_melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if n_melds or counts.count(1) != 14 or counts.count(0) != 20:
         return []
     suited = {t for t in range(27) if counts[t]}
     if len(suited) > 9:
@@ -214,11 +217,11 @@ def honors_and_knitted_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
 
 def knitted_straight_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
     """A full knitted straight (147/258/369 in three suits) plus one set and a pair; the set may be a meld."""
-    if n_melds > 1:
+    if n_melds > 1 or counts.count(0) > 25:
         return []
     out = []
-    for straight in KNITTED_STRAIGHTS:
-        if not all(counts[t] for t in straight):
+    for straight, held in zip(KNITTED_STRAIGHTS, _HELD):
+        if 0 in held(counts):
             continue
         rest = list(counts)
         for t in straight:
@@ -233,8 +236,8 @@ def knitted_straight_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
 def knitted_straight_complete(counts, n_melds) -> bool:
     if n_melds > 1:
         return False
-    for straight in KNITTED_STRAIGHTS:
-        if all(counts[t] for t in straight):
+    for straight, held in zip(KNITTED_STRAIGHTS, _HELD):
+        if 0 not in held(counts):
             rest = list(counts)
             for t in straight:
                 rest[t] -= 1
@@ -262,6 +265,7 @@ def declared_flowers_divisions(hand, flag: str, flowers: int) -> list[tuple[Grou
 
 # --------------------------------------------------------------------------- waits
 
+@lru_cache(maxsize=None)
 def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
     """(this suit can stand as it is, pairs it then holds) for one suit's nine counts."""
     size = sum(counts) % 3
@@ -273,6 +277,7 @@ def _suit_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
     return False, 0
 
 
+@lru_cache(maxsize=None)
 def _honors_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
     division = _honor_division(counts)
     if division is None:
@@ -280,13 +285,26 @@ def _honors_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
     return len(division[1]) <= 1, len(division[1])
 
 
+@lru_cache(maxsize=None)
+def _growths(part: int, counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """For one suit (part 0-2) or the honours (part 3): each (rank, pairs) such that one more tile of that rank
+    leaves the part standing with that many pairs. Cached by the part's count pattern."""
+    standing = _honors_ok if part == 3 else _suit_ok
+    out = []
+    for r in range(len(counts)):
+        ok, pairs = standing(counts[:r] + (counts[r] + 1,) + counts[r + 1:])
+        if ok:
+            out.append((r, pairs))
+    return tuple(out)
+
+
 def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
-    """Tiles completing a 13 - 3 * n_melds tile hand in the regular shape. Each suit's standing is looked up
-    once; for a candidate tile only its own suit is looked up again."""
+    """Tiles completing a 13 - 3 * n_melds tile hand in the regular shape. Each part's standing and the ranks
+    that keep it standing are looked up by its count pattern; at most one part may be short."""
     if sum(counts) != 13 - 3 * n_melds:
         return set()
-    parts = [tuple(counts[9 * s: 9 * s + 9]) for s in range(3)] + [tuple(counts[27:34])]
-    states = [_suit_ok(p) for p in parts[:3]] + [_honors_ok(parts[3])]
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    states = [_suit_ok(parts[0]), _suit_ok(parts[1]), _suit_ok(parts[2]), _honors_ok(parts[3])]
     bad = [i for i, (ok, _) in enumerate(states) if not ok]
     if len(bad) > 1:
         return set()
@@ -294,17 +312,14 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     for part in (bad or range(4)):
         others_pairs = sum(pairs for i, (_, pairs) in enumerate(states) if i != part)
         base = 9 * part
-        size = 7 if part == 3 else 9
-        for r in range(size):
-            grown = parts[part][:r] + (parts[part][r] + 1,) + parts[part][r + 1:]
-            ok, pairs = _honors_ok(grown) if part == 3 else _suit_ok(grown)
-            if ok and others_pairs + pairs == 1:
+        for r, pairs in _growths(part, parts[part]):
+            if others_pairs + pairs == 1:
                 waits.add(base + r)
     return waits
 
 
 def seven_pairs_waits(counts, n_melds, four_identical_as_two_pairs=True) -> set[int]:
-    if n_melds or sum(counts) != 13:
+    if n_melds or counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
         return set()
     odd = [t for t in range(34) if counts[t] % 2]
     if len(odd) != 1:
@@ -315,7 +330,8 @@ def seven_pairs_waits(counts, n_melds, four_identical_as_two_pairs=True) -> set[
 
 
 def thirteen_orphans_waits(counts, n_melds) -> set[int]:
-    if n_melds or sum(counts) != 13 or any(counts[t] for t in range(34) if t not in ORPHANS):
+    if n_melds or counts.count(0) not in (21, 22) or sum(counts) != 13 \
+            or any(counts[t] for t in range(34) if t not in ORPHANS):
         return set()
     missing = [t for t in ORPHANS if not counts[t]]
     doubled = [t for t in ORPHANS if counts[t] == 2]
@@ -325,7 +341,7 @@ def thirteen_orphans_waits(counts, n_melds) -> set[int]:
 
 
 def honors_and_knitted_waits(counts, n_melds) -> set[int]:
-    if n_melds or sum(counts) != 13 or any(c > 1 for c in counts):
+    if n_melds or counts.count(1) != 13 or counts.count(0) != 21:
         return set()
     waits = set()
     for t in range(34):
@@ -341,7 +357,9 @@ def knitted_straight_waits(counts, n_melds) -> set[int]:
     if n_melds > 1:
         return set()
     waits = set()
-    for straight in KNITTED_STRAIGHTS:
+    for straight, getter in zip(KNITTED_STRAIGHTS, _HELD):
+        if getter(counts).count(0) > 1:
+            continue
         held = [t for t in straight if counts[t]]
         if len(held) < 8:
             continue
