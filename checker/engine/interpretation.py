@@ -79,7 +79,8 @@ class Interpretation:
     """One reading of the hand: its shape, its groups (melds first, pair last for the regular shape),
     the group the winning tile completes and how it completes it. Treat as immutable."""
 
-    __slots__ = ("shape", "groups", "win_group", "win_kind", "facts", "chows", "pungs", "kongs", "pair", "structure")
+    __slots__ = ("shape", "groups", "win_group", "win_kind", "facts", "chows", "pungs", "kongs", "pair", "structure",
+                 "chow_tiles", "pung_tiles")
 
     def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None, win_kind: str | None,
                  facts: HandFacts):
@@ -97,6 +98,8 @@ class Interpretation:
             elif kind == PAIR:
                 pairs.append(g)
         self.chows, self.pungs, self.kongs = tuple(chows), tuple(pungs), kongs
+        self.chow_tiles = tuple(groups[i].tile for i in chows)  # lowest tile of each chow, in `chows` order
+        self.pung_tiles = tuple(groups[i].tile for i in pungs)  # tile of each pung / kong, in `pungs` order
         self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
         # what decides which predicates can hold here (see predicates.registry.gate)
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind)

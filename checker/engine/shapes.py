@@ -10,16 +10,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
 
 CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One group of an interpretation.
+_SIZES = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
+
+
+class Group(NamedTuple):
+    """One group of an interpretation (a tuple: hashing and comparing it is cheap).
 
     `tile` is the lowest tile of a chow, the tile of a pung / kong / pair; `melded` marks a declared meld;
     `exposed` a meld shown to the table (every meld but a concealed kong); `concealed` a pung or kong that
@@ -34,16 +36,17 @@ class Group:
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        if self.kind == KNITTED:
-            return (self.tile, self.tile + 3, self.tile + 6)
-        return (self.tile,) * {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}[self.kind]
+        kind, tile = self[0], self[1]
+        if kind == CHOW:
+            return (tile, tile + 1, tile + 2)
+        if kind == KNITTED:
+            return (tile, tile + 3, tile + 6)
+        return (tile,) * _SIZES[kind]
 
     @property
     def is_pung(self) -> bool:
         """A pung or a kong (MCR's "pungs/kongs")."""
-        return self.kind == PUNG or self.kind == KONG
+        return self[0] == PUNG or self[0] == KONG
 
     def text(self) -> str:
         return T.format_tiles(self.tiles)

@@ -4,6 +4,7 @@ Each returns its instances (tuples of group indices) so the account-once princip
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations as subsets
 
 from checker.engine.predicates.registry import choice, gate, predicate
@@ -39,17 +40,21 @@ def chow_combination(size, suits, starts, steps=(1,)):
     choice("starts", starts, ("equal", "shifted", "straight", "terminal"))
     steps = tuple(steps)
 
+    @lru_cache(maxsize=1 << 16)
+    def positions(chow_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """The combinations of these chows (by their lowest tiles) that form the fan, as positions."""
+        return tuple(combo for combo in subsets(range(len(chow_tiles)), size)
+                     if _suits_ok([chow_tiles[p] // 9 for p in combo], suits)
+                     and _ranks_ok([chow_tiles[p] % 9 for p in combo], starts, steps))
+
     def decide(x):
         chows = x.chows
         if len(chows) < size:
             return ()
-        groups = x.groups
-        found = []
-        for combo in subsets(chows, size):
-            tiles = [groups[i].tile for i in combo]
-            if _suits_ok([t // 9 for t in tiles], suits) and _ranks_ok([t % 9 for t in tiles], starts, steps):
-                found.append(combo)
-        return tuple(found)
+        found = positions(x.chow_tiles)
+        if not found:
+            return ()
+        return tuple(tuple(chows[p] for p in combo) for combo in found)
 
     return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
 
@@ -61,17 +66,22 @@ def pung_combination(size, suits, ranks):
     choice("suits", suits, ("same", "different"))
     choice("ranks", ranks, ("equal", "shifted"))
 
+    @lru_cache(maxsize=1 << 16)
+    def positions(pung_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """The combinations of these pungs' tiles (numbered ones only) that form the fan, as positions."""
+        numbered = [p for p, t in enumerate(pung_tiles) if t < 27]
+        return tuple(combo for combo in subsets(numbered, size)
+                     if _suits_ok([pung_tiles[p] // 9 for p in combo], suits)
+                     and _ranks_ok([pung_tiles[p] % 9 for p in combo], ranks, (1,)))
+
     def decide(x):
-        groups = x.groups
-        pungs = [i for i in x.pungs if groups[i].tile < 27]
+        pungs = x.pungs
         if len(pungs) < size:
             return ()
-        found = []
-        for combo in subsets(pungs, size):
-            tiles = [groups[i].tile for i in combo]
-            if _suits_ok([t // 9 for t in tiles], suits) and _ranks_ok([t % 9 for t in tiles], ranks, (1,)):
-                found.append(combo)
-        return tuple(found)
+        found = positions(x.pung_tiles)
+        if not found:
+            return ()
+        return tuple(tuple(pungs[p] for p in combo) for combo in found)
 
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from checker import tiles as T
 from checker.engine.predicates.registry import HAND, choice, gate, predicate
-from checker.engine.shapes import KNITTED_STRAIGHTS, KONG
+from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -63,11 +63,17 @@ def every_set_contains(tiles):
     """Every set and the pair holds a 5 (`five`) or a terminal or honour (`terminal_or_honor`)."""
     choice("tiles", tiles, ("five", "terminal_or_honor"))
     test = (lambda t: t < 27 and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
+    # whether a chow starting at t / any other group of tile t holds such a tile
+    chow_holds = tuple(t < 27 and t % 9 <= 6 and any(test(t + k) for k in range(3)) for t in range(34))
+    tile_holds = tuple(test(t) for t in range(34))
 
     def decide(x):
         if x.shape != "regular":
             return 0
-        return int(all(any(test(t) for t in g.tiles) for g in x.groups))
+        for g in x.groups:
+            if not (chow_holds if g.kind == CHOW else tile_holds)[g.tile]:
+                return 0
+        return 1
 
     return gate(decide, shapes=("regular",))
 

@@ -94,6 +94,8 @@ def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
     def decide(f):
+        if 4 not in f.counts:
+            return 0
         kongs = {m.tile for m in f.hand.melds if m.kind == "kong"}
         return sum(1 for t in f.present
                    if f.counts[t] == 4 and t not in kongs and (honors or t < 27))
