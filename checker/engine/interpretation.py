@@ -7,11 +7,12 @@ the tiles the hand waits on) so it is computed once per hand.
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import compress
 from typing import Mapping, Sequence
 
 from checker import tiles as T
 from checker.engine.hand import Hand
-from checker.engine.shapes import CHOW, KONG, PAIR, PUNG, SHAPES, Group
+from checker.engine.shapes import CHOW, KNITTED, KONG, PAIR, PUNG, BoundShapes, Group
 
 EDGE, CLOSED, SINGLE_WAIT, OPEN, DUAL_PUNG = "edge", "closed", "single", "open", "pung"
 
@@ -27,14 +28,16 @@ def tile_mask(tiles) -> int:
 SUIT_MASKS = tuple(tile_mask(range(9 * s, 9 * s + 9)) for s in range(3))
 WIND_MASK = tile_mask(range(27, 31))
 DRAGON_MASK = tile_mask(range(31, 34))
+# the suits present ("m", "p", "s"), indexed by three bits: characters, dots, bamboo
+SUITS_BY_MASK = tuple(frozenset(s for i, s in enumerate("mps") if bits >> i & 1) for bits in range(8))
 
 
 class HandFacts:
     """Division-independent facts about a hand, computed once and shared by its interpretations."""
 
-    def __init__(self, hand: Hand, shapes: Sequence[tuple[str, Mapping]]):
+    def __init__(self, hand: Hand, shapes: BoundShapes | Sequence[tuple[str, Mapping]]):
         self.hand = hand
-        self.shapes = shapes
+        self.shapes = shapes if isinstance(shapes, BoundShapes) else BoundShapes(shapes)
         closed = [0] * 34
         for t in hand.concealed:
             closed[t] += 1
@@ -45,15 +48,16 @@ class HandFacts:
             for t in m.tiles:
                 counts[t] += 1
         self.counts: tuple[int, ...] = tuple(counts)
-        self.present: tuple[int, ...] = tuple(t for t in range(34) if counts[t])
+        self.present: tuple[int, ...] = tuple(compress(range(34), counts))
         mask = 0
         for t in self.present:
             mask |= 1 << t
         self.mask = mask  # bit t set when tile type t is in the hand
-        self.suits = frozenset(s for s, m in zip("mps", SUIT_MASKS) if mask & m)
+        self.suits = SUITS_BY_MASK[(mask & SUIT_MASKS[0] != 0) | (mask & SUIT_MASKS[1] != 0) << 1
+                                   | (mask & SUIT_MASKS[2] != 0) << 2]
         self.has_winds = bool(mask & WIND_MASK)
         self.has_dragons = bool(mask & DRAGON_MASK)
-        self.exposed_melds = sum(1 for m in hand.melds if m.exposed)
+        self.exposed_melds = sum([m.exposed for m in hand.melds])
         self.flags = hand.flags
 
     @cached_property
@@ -63,10 +67,9 @@ class HandFacts:
         before = list(self.closed_counts)
         before[self.hand.win_tile] -= 1
         counts, n_melds = tuple(before), len(self.hand.melds)
-        waits = set()
-        for name, params in self.shapes:
-            if not SHAPES[name].needs_hand:
-                waits |= SHAPES[name].waits(counts, n_melds, **params)
+        waits: set[int] = set()
+        for shape_waits in self.shapes.waiters:
+            waits |= shape_waits(counts, n_melds)
         return frozenset(waits)
 
     @cached_property
@@ -125,10 +128,9 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     n_melds = len(hand.melds)
     out: list[Interpretation] = []
     seen: set = set()
-    for name, params in facts.shapes:
-        kind = SHAPES[name]
-        extra = {"hand": hand} if kind.needs_hand else {}
-        for division in kind.decompose(facts.closed_counts, n_melds, **extra, **params):
+    counts = facts.closed_counts
+    for name, divisions, needs_hand in facts.shapes.decomposers:
+        for division in (divisions(counts, n_melds, hand=hand) if needs_hand else divisions(counts, n_melds)):
             if not division:  # a declared win with no groups (八花齐)
                 out.append(Interpretation(name, meld_groups, None, None, facts))
                 continue
@@ -147,9 +149,16 @@ def _placements(shape, meld_groups, division, hand: Hand, facts: HandFacts):
     base = meld_groups + division
     done = set()
     for j, g in enumerate(division):
-        if (g.kind, g.tile) in done or win not in g.tiles:
+        kind, tile = g[0], g[1]
+        if kind == CHOW:
+            holds = tile <= win <= tile + 2
+        elif kind == KNITTED:
+            holds = win == tile or win == tile + 3 or win == tile + 6
+        else:
+            holds = win == tile
+        if not holds or g in done:
             continue
-        done.add((g.kind, g.tile))
+        done.add(g)
         groups = base
         if claimed and g.kind == PUNG:  # a pung completed by a discard is not concealed
             groups = meld_groups + division[:j] + (Group(PUNG, g.tile, concealed=False),) + division[j + 1:]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from checker import tiles as T
 from checker.engine.checks import CHECKS
@@ -24,6 +24,7 @@ from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
 from checker.engine.settlement import payments
+from checker.engine.shapes import BoundShapes
 from checker.engine.steps import STEPS, Counted, run_steps
 from checker.spec import Condition, OptionRef, Pattern, Ruleset
 
@@ -45,8 +46,7 @@ class BoundPattern:
         return self.pattern.id
 
 
-@dataclass(frozen=True)
-class FanLine:
+class FanLine(NamedTuple):
     """One counted fan: its value, how many times, and the groups it was found in."""
 
     id: str
@@ -188,8 +188,8 @@ class Scorer:
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.allowing_ids = frozenset(b.id for b in self.patterns if b.pattern.allows_win)
         self.kinds = MappingProxyType({b.id: b.pattern.kind for b in self.patterns})
-        self.shapes = tuple((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
-                            for s in ruleset.win.shapes)
+        self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
+                                  for s in ruleset.win.shapes)
 
     def build_hand(self, **kwargs) -> Hand:
         """`Hand.build` with this ruleset's flags, counters and flower tiles, then its hand checks."""
@@ -251,18 +251,18 @@ class Scorer:
         qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
         alternatives = []
-        seen = {_signature(tally)}
-        for _, _, other, other_x, _, _ in winners[1:]:
-            sig = _signature(other)
-            if sig not in seen:
-                seen.add(sig)
-                alternatives.append(self._fan_lines(other_x, other))
+        if len(winners) > 1:
+            seen = {_signature(tally)}
+            for _, _, other, other_x, _, _ in winners[1:]:
+                sig = _signature(other)
+                if sig not in seen:
+                    seen.add(sig)
+                    alternatives.append(self._fan_lines(other_x, other))
         minimum = rs.win.minimum_points
         common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
                       options=self.options, alternatives=tuple(alternatives), explain=explain)
-        counted_ids = {pid for pid, _, _ in tally}
         for flag, rule, message, exempt in rs.win.requires_flags:
-            if flag not in hand.flags and not counted_ids & set(exempt):
+            if flag not in hand.flags and not any(pid in exempt for pid, _, _ in tally):
                 return Score(rs.id, False, error=rule, message=message, **common)
         if self.requires_allowing and not any(pid in self.allowing_ids for pid, _, _ in tally):
             allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.get))

@@ -7,7 +7,7 @@ count pattern, so each suit pattern is searched once per process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import product
 from operator import itemgetter
 from typing import Callable, Iterable, Mapping, NamedTuple
@@ -409,3 +409,24 @@ SHAPES: Mapping[str, ShapeKind] = {
     "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
                                   lambda *a, **k: False, lambda *a, **k: set(), frozenset({"flag", "flowers"}), True),
 }
+
+
+class BoundShapes:
+    """A ruleset's winning shapes with their parameters applied, ready to call for every hand.
+
+    Iterates as the (shape name, parameters) pairs it was made from."""
+
+    def __init__(self, shapes: Iterable[tuple[str, Mapping]]):
+        self.items = tuple((name, dict(params)) for name, params in shapes)
+        # (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand)
+        self.decomposers = tuple((name, partial(SHAPES[name].decompose, **params), SHAPES[name].needs_hand)
+                                 for name, params in self.items)
+        # waits(counts, n_melds) of every shape one can wait on
+        self.waiters = tuple(partial(SHAPES[name].waits, **params)
+                             for name, params in self.items if not SHAPES[name].needs_hand)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)

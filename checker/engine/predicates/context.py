@@ -28,6 +28,8 @@ def last_copy(flag="fourth_tile_visible"):
         hand = f.hand
         if flag in f.flags:
             return 1
+        if f.counts[hand.win_tile] < 4:  # three copies shown in melds and the winning tile make four
+            return 0
         shown = sum(m.tiles.count(hand.win_tile) for m in hand.melds if m.exposed)
         return int(shown == 3)
 

@@ -32,21 +32,20 @@ def pungs_of(tiles):
     is neither seat nor prevalent wind (MCR's "pung of terminals or honors"). One instance per pung."""
     choice("tiles", tiles, ("dragons", "seat_wind", "prevalent_wind", "terminals_and_non_value_winds"))
 
-    def matches(tile, hand):
-        if tiles == "dragons":
-            return tile in DRAGONS
-        if tiles == "seat_wind":
-            return tile == hand.seat_wind
-        if tiles == "prevalent_wind":
-            return tile == hand.round_wind
-        if tile in WINDS:
-            return tile != hand.seat_wind and tile != hand.round_wind
-        return tile < 27 and tile % 9 in (0, 8)
+    terminal_or_wind = frozenset((0, 8, 9, 17, 18, 26, *WINDS))
 
     def decide(x):
+        pungs = x.pungs
+        if tiles == "dragons":
+            return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t >= 31)
         hand = x.facts.hand
-        groups = x.groups
-        return tuple((i,) for i in x.pungs if matches(groups[i].tile, hand))
+        if tiles == "seat_wind":
+            return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t == hand.seat_wind)
+        if tiles == "prevalent_wind":
+            return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t == hand.round_wind)
+        seat, prevalent = hand.seat_wind, hand.round_wind
+        return tuple((i,) for i, t in zip(pungs, x.pung_tiles)
+                     if t in terminal_or_wind and t != seat and t != prevalent)
 
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=1)
 
