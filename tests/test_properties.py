@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.engine import Hand, HandError, Meld
-from checker.engine.interpretation import HandFacts
+from checker.engine.interpretation import HandFacts, interpretations
 from checker.engine.shapes import SHAPES
 from checker.random_hands import winning_hand
 
@@ -151,3 +151,16 @@ def test_shanghai_payments_sum_to_zero_and_a_flower_never_changes_who_may_win(re
                              flags=built.flags)
     t = scorer.score(more)
     assert (t.valid, t.error) == (s.valid, s.error)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), st.sampled_from(["mcr", "knocking", "classic"]))
+def test_predicate_gates_never_skip_a_fan_that_holds(request, hand, which):
+    # The scorer evaluates only the predicates whose gates (shapes, set counts, wait, honours present) admit an
+    # interpretation's structure. Every predicate that holds when asked directly must be among them.
+    scorer = request.getfixturevalue(which)
+    facts = HandFacts(hand, scorer.shapes)
+    for x in interpretations(hand, facts):
+        planned = {pid for pid, _ in scorer._plan(x.structure)}
+        holding = {b.id for b in scorer.interp_patterns if b.decide(x)}
+        assert holding <= planned, f"{x.describe()}: gated out {sorted(holding - planned)}"

@@ -105,7 +105,8 @@ class Interpretation:
         self.pung_tiles = tuple(groups[i].tile for i in pungs)  # tile of each pung / kong, in `pungs` order
         self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
         # what decides which predicates can hold here (see predicates.registry.gate)
-        self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind)
+        self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind, facts.has_winds,
+                          facts.has_dragons)
 
     def describe(self) -> str:
         parts = []

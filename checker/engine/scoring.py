@@ -210,16 +210,18 @@ class Scorer:
 
     def _plan(self, structure: tuple) -> tuple[tuple[str, Callable], ...]:
         """The interpretation-level predicates that can hold for this structure (shape, chows, pungs, kongs,
-        wait), in value order; cached per structure."""
+        wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            shape, chows, pungs, kongs, win_kind = structure
+            shape, chows, pungs, kongs, win_kind, has_winds, has_dragons = structure
+            honors = {None, "winds" if has_winds else None, "dragons" if has_dragons else None}
             plan = tuple(
                 (b.id, b.decide) for b in self.interp_patterns
                 if (getattr(b.decide, "shapes", None) is None or shape in b.decide.shapes)
                 and chows >= getattr(b.decide, "min_chows", 0) and pungs >= getattr(b.decide, "min_pungs", 0)
                 and kongs >= getattr(b.decide, "min_kongs", 0)
                 and getattr(b.decide, "win_kind", None) in (None, win_kind)
+                and getattr(b.decide, "honors", None) in honors
             )
             self._plans[structure] = plan
         return plan

@@ -23,7 +23,7 @@ def honor_pungs(kind, pungs, pair=False):
             return ()
         return (found,)
 
-    return gate(decide, shapes=("regular", "knitted_straight"), pungs=pungs)
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=pungs, honors=kind + "s")
 
 
 @predicate("pungs_of", ("tiles",))
@@ -47,7 +47,8 @@ def pungs_of(tiles):
         return tuple((i,) for i, t in zip(pungs, x.pung_tiles)
                      if t in terminal_or_wind and t != seat and t != prevalent)
 
-    return gate(decide, shapes=("regular", "knitted_straight"), pungs=1)
+    honors = {"dragons": "dragons", "seat_wind": "winds", "prevalent_wind": "winds"}.get(tiles)
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=1, honors=honors)
 
 
 @predicate("sets_of", ("tiles", "form"))

@@ -39,11 +39,14 @@ def choice(name: str, value: Any, allowed) -> Any:
     return value
 
 
-def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None):
+def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None):
     """Declare when a decision function can possibly hold, so the scorer skips it elsewhere:
-    only in these `shapes`, with at least `chows` chows / `pungs` pungs-or-kongs / `kongs` kongs, or only
-    when the winning tile filled a `win_kind` wait. Purely an optimisation: the function must still decide
-    correctly on any interpretation."""
+    only in these `shapes`, with at least `chows` chows / `pungs` pungs-or-kongs / `kongs` kongs, only
+    when the winning tile filled a `win_kind` wait, or only when the hand holds `honors` ("winds" or
+    "dragons"). Purely an optimisation: the function must still decide correctly on any interpretation."""
+    if honors not in (None, "winds", "dragons"):
+        raise ValueError(f"gate: honors must be 'winds' or 'dragons', not {honors!r}")
     decide.shapes = frozenset(shapes) if shapes else None
     decide.min_chows, decide.min_pungs, decide.min_kongs, decide.win_kind = chows, pungs, kongs, win_kind
+    decide.honors = honors
     return decide
