@@ -175,6 +175,8 @@ class Scorer:
         self.once_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "once")
         self.points = MappingProxyType({b.id: b.points for b in self.patterns})
         self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
+        self._line_heads = {b.id: (b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
+                                   b.pattern.kind) for b in self.patterns}
         self._plans: dict[tuple, tuple] = {}
         self.method = ruleset.scoring.method
         raised = {b.id: (b.pattern.cap if b.pattern.cap is not None else b.points)
@@ -343,10 +345,13 @@ class Scorer:
 
     def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
         lines = []
+        heads = self._line_heads
+        groups = x.groups if x is not None else ()
         for pid, count, insts in tally:
-            p = self.by_id[pid].pattern
-            sets = tuple(tuple(x.groups[i].tiles for i in inst) for inst in insts if inst) if x else ()
-            lines.append(FanLine(pid, p.name_en, p.name_zh, self.points[pid], count, sets, p.requirement, p.kind))
+            name, name_zh, points, requirement, kind = heads[pid]
+            sets = (tuple(tuple(groups[i].tiles for i in inst) for inst in insts if inst)
+                    if x is not None and any(insts) else ())
+            lines.append(FanLine(pid, name, name_zh, points, count, sets, requirement, kind))
         return tuple(lines)
 
 
