@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 from rich.console import Console
@@ -47,7 +47,7 @@ def fail(message: str, code: int = 2) -> None:
 @app.command()
 def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
     """List the rulesets in spec/ with their options and defaults."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in available_rulesets():
         try:
             rs = load_ruleset(name)
@@ -148,6 +148,8 @@ def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_k
 
 def _render(score: Score, rs) -> None:
     hand = score.hand
+    if hand is None:  # every score the scorer returns carries its hand
+        raise ValueError("a score without its hand cannot be shown")
     win_text = {"self_draw": "self-drawn", "discard": f"on player {hand.discarder}'s discard",
                 "robbing_kong": f"robbing player {hand.discarder}'s kong"}[hand.win_by]
     melds = " ".join(f"[{m.text()}{'' if m.source is None else f' from {m.source}'}]" for m in hand.melds)
@@ -191,7 +193,7 @@ def _render(score: Score, rs) -> None:
     if not score.valid:
         out.print(f"[bold red]may not win:[/] {score.message}", highlight=False)
         return
-    pays = " · ".join(f"{name} {p:+d}" for name, p in zip(SEAT_NAMES, score.payments))
+    pays = " · ".join(f"{name} {p:+d}" for name, p in zip(SEAT_NAMES, score.payments or ()))
     out.print(f"payments: {pays}", highlight=False)
 
 

@@ -53,7 +53,7 @@ class FanLine(NamedTuple):
     name: str
     name_zh: str
     points: int
-    count: int
+    count: int  # type: ignore[assignment]  # how many times the fan counts (shadows tuple.count, unused here)
     sets: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per counted instance, the tiles of each group it uses
     requirement: str = ""
     kind: str = "fan"
@@ -174,7 +174,8 @@ class Scorer:
         self.combination_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "combination")
         self.once_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "once")
         self.points = MappingProxyType({b.id: b.points for b in self.patterns})
-        self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns)
+        self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns if b.decide is not None)
+        self.interp_plan = tuple((b.id, b.decide) for b in self.interp_patterns if b.decide is not None)
         self._line_heads = {b.id: (b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                    b.pattern.kind) for b in self.patterns}
         self._plans: dict[tuple, tuple] = {}
@@ -215,16 +216,7 @@ class Scorer:
         wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            shape, chows, pungs, kongs, win_kind, has_winds, has_dragons = structure
-            honors = {None, "winds" if has_winds else None, "dragons" if has_dragons else None}
-            plan = tuple(
-                (b.id, b.decide) for b in self.interp_patterns
-                if (getattr(b.decide, "shapes", None) is None or shape in b.decide.shapes)
-                and chows >= getattr(b.decide, "min_chows", 0) and pungs >= getattr(b.decide, "min_pungs", 0)
-                and kongs >= getattr(b.decide, "min_kongs", 0)
-                and getattr(b.decide, "win_kind", None) in (None, win_kind)
-                and getattr(b.decide, "honors", None) in honors
-            )
+            plan = tuple((pid, decide) for pid, decide in self.interp_plan if _admits(decide, structure))
             self._plans[structure] = plan
         return plan
 
@@ -269,7 +261,7 @@ class Scorer:
             if flag not in hand.flags and not any(pid in exempt for pid, _, _ in tally):
                 return Score(rs.id, False, error=rule, message=message, **common)
         if self.requires_allowing and not any(pid in self.allowing_ids for pid, _, _ in tally):
-            allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.get))
+            allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.__getitem__))
             return Score(rs.id, False, error=rs.win.allowing_pattern_rule,
                          message=f"only these hands may win: {allowed}", **common)
         if qual < minimum:
@@ -336,9 +328,9 @@ class Scorer:
                 qual += points[pid] * count
         explain: tuple[str, ...] = ()
         if self.method == "hua":
-            counted = [Counted(pid, self.by_id[pid].pattern.name_en, self.kinds[pid], points[pid], count)
-                       for pid, count, _ in tally]
-            run = run_steps(self.steps, counted, x.facts.hand)
+            items = [Counted(pid, self.by_id[pid].pattern.name_en, self.kinds[pid], points[pid], count)
+                     for pid, count, _ in tally]
+            run = run_steps(self.steps, items, x.facts.hand)
             qual = total = run.value
             explain = tuple(run.explain)
         return qual, total, tuple(tally), x, tuple(sorted(withheld.items())), explain
@@ -353,6 +345,18 @@ class Scorer:
                     if x is not None and any(insts) else ())
             lines.append(FanLine(pid, name, name_zh, points, count, sets, requirement, kind))
         return tuple(lines)
+
+
+def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:
+    """Whether a predicate's gate (see predicates.registry.gate) lets it hold for this structure."""
+    shape, chows, pungs, kongs, win_kind, has_winds, has_dragons = structure
+    shapes = getattr(decide, "shapes", None)
+    honors = getattr(decide, "honors", None)
+    return ((shapes is None or shape in shapes)
+            and chows >= getattr(decide, "min_chows", 0) and pungs >= getattr(decide, "min_pungs", 0)
+            and kongs >= getattr(decide, "min_kongs", 0)
+            and getattr(decide, "win_kind", None) in (None, win_kind)
+            and (honors is None or (honors == "winds" and has_winds) or (honors == "dragons" and has_dragons)))
 
 
 def _signature(tally) -> tuple:

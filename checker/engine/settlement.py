@@ -5,8 +5,18 @@ player (downstream), 2 across, 3 the previous player (upstream). They sum to zer
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from checker.engine.hand import Hand
 from checker.spec import Settlement, value_key
+
+
+def _payers(settlement: Settlement, win_by: str) -> Mapping[str, Any]:
+    """Who pays for a win of this kind (a robbed kong pays as a discard unless the spec says otherwise)."""
+    rule = settlement.payers.get(win_by) or settlement.payers.get("discard")
+    if rule is None:
+        raise ValueError(f"the settlement names no payers for a {win_by.replace('_', ' ')} win")
+    return rule
 
 
 def _amount(terms, base: int, points: int) -> int:
@@ -19,7 +29,7 @@ def payments(settlement: Settlement, hand: Hand, points: int, options=None) -> t
         return share_payments(settlement, hand, points, options or {})
     if settlement.method != "base_plus_points":
         raise ValueError(f"unknown settlement method {settlement.method!r}")
-    rule = settlement.payers.get(hand.win_by) or settlement.payers.get("discard")
+    rule = _payers(settlement, hand.win_by)
     paid = [0, 0, 0, 0]
     for seat in (1, 2, 3):
         if "each_opponent" in rule:
@@ -46,7 +56,7 @@ def share_payments(settlement: Settlement, hand: Hand, value: int, options) -> t
     """Each payer pays a number of shares; one share is the sum of `per_share` terms (base: 底分, or the hand's
     `base_counter` when given; value: the hand's value). A contract (承包) between the winner and another seat,
     named by the contract's partner counter, changes who pays how many shares."""
-    rule = settlement.payers.get(hand.win_by) or settlement.payers.get("discard")
+    rule = _payers(settlement, hand.win_by)
     base = settlement.base
     if settlement.base_counter:
         base = hand.counter(settlement.base_counter, base)
@@ -82,6 +92,8 @@ def contract_shares(contract, hand: Hand, partner: int, shares: list[int], optio
         shares[partner] += _amount_of(contract["robbing_kong"], options) * factor
     elif hand.discarder == partner:
         shares[partner] = _amount_of(contract["discard"], options) * factor
+    elif hand.discarder is None:
+        raise ValueError("a discard win needs a discarder")
     elif contract["ready_flag"] in hand.flags:
         shares[hand.discarder] = _amount_of(contract["third_party_discard_ready"], options)
         shares[partner] = _amount_of(contract["third_party_discard_ready"], options) * factor

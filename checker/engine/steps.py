@@ -137,7 +137,7 @@ def lift(run: Running, counted: Sequence[Counted], hand, to: str = "hand_cap") -
     one at or above it keeps its value); with `to: one_cap_unit` the hand is worth exactly one cap unit
     (one 勒, times the multipliers applied) whatever its value."""
     items = _of(counted, "lift")
-    if not items or run.cap is None:
+    if not items or run.cap is None or run.base_cap is None:  # the cap step sets both
         return
     if to == "one_cap_unit":
         run.explain.append(f"{items[0].name}: {run.value} → one cap unit {run.base_cap}")
