@@ -31,8 +31,8 @@ app = typer.Typer(
 spec_app = typer.Typer(help="Work with ruleset spec files (spec/*.yaml).", no_args_is_help=True)
 app.add_typer(spec_app, name="spec")
 
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)  # a line-oriented tool: messages are never broken mid-word for the width
+err = Console(stderr=True, soft_wrap=True)
 
 SEAT_NAMES = ("winner", "player 1 (next)", "player 2 (across)", "player 3 (previous)")
 

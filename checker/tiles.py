@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import operator
 from types import MappingProxyType
+from typing import Mapping
 
 __all__ = (
     "TileError",
@@ -195,7 +196,7 @@ _PAIRS = MappingProxyType({
     **{name[0] + name[1].upper(): t for t, name in enumerate(_NAMES)},
 })
 
-WIND_TILES = MappingProxyType({"E": 27, "S": 28, "W": 29, "N": 30})
+WIND_TILES: Mapping[str, int] = MappingProxyType({"E": 27, "S": 28, "W": 29, "N": 30})
 
 _WIND_WORDS = MappingProxyType({
     **{k.lower(): v for k, v in WIND_TILES.items()},

@@ -12,6 +12,14 @@ from checker.engine.steps import STEPS
 from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset as _load
 
 
+def compiled() -> bool:
+    """Whether the engine runs as extension modules compiled by mypyc (a regular install, see setup.py)
+    rather than as plain Python (an editable install, or MJCHECK_PURE=1)."""
+    from checker.engine import scoring
+
+    return not scoring.__file__.endswith(".py")
+
+
 def predicate_params() -> dict[str, frozenset[str]]:
     """Predicate and shape names a spec may use, with the parameters each accepts."""
     names = {name: kind.params for name, kind in PREDICATES.items()}
@@ -32,4 +40,4 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
 
 
 __all__ = ["Hand", "HandError", "Meld", "parse_meld", "parse_meld_text", "Score", "Scorer", "FanLine", "score_hand",
-           "load_ruleset", "Ruleset", "SpecError"]
+           "load_ruleset", "Ruleset", "SpecError", "compiled"]

@@ -40,12 +40,13 @@ def chow_combination(size, suits, starts, steps=(1,)):
     choice("starts", starts, ("equal", "shifted", "straight", "terminal"))
     steps = tuple(steps)
 
-    @lru_cache(maxsize=1 << 16)
-    def positions(chow_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def matching(chow_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """The combinations of these chows (by their lowest tiles) that form the fan, as positions."""
         return tuple(combo for combo in subsets(range(len(chow_tiles)), size)
                      if _suits_ok([chow_tiles[p] // 9 for p in combo], suits)
                      and _ranks_ok([chow_tiles[p] % 9 for p in combo], starts, steps))
+
+    positions = lru_cache(maxsize=1 << 16)(matching)  # chows repeat from hand to hand
 
     def decide(x):
         chows = x.chows
@@ -66,13 +67,14 @@ def pung_combination(size, suits, ranks):
     choice("suits", suits, ("same", "different"))
     choice("ranks", ranks, ("equal", "shifted"))
 
-    @lru_cache(maxsize=1 << 16)
-    def positions(pung_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def matching(pung_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """The combinations of these pungs' tiles (numbered ones only) that form the fan, as positions."""
         numbered = [p for p, t in enumerate(pung_tiles) if t < 27]
         return tuple(combo for combo in subsets(numbered, size)
                      if _suits_ok([pung_tiles[p] // 9 for p in combo], suits)
                      and _ranks_ok([pung_tiles[p] % 9 for p in combo], ranks, (1,)))
+
+    positions = lru_cache(maxsize=1 << 16)(matching)  # pungs repeat from hand to hand
 
     def decide(x):
         pungs = x.pungs

@@ -1,0 +1,55 @@
+"""Build hook: compile the reference engine's hot path with mypyc.
+
+The Python sources stay the only source of truth: mypyc compiles the same type-checked modules to C
+extensions, which import in their place. The package metadata lives in pyproject.toml.
+
+The engine runs as plain Python (nothing is compiled) when
+- the install is editable (`pip install -e .`): edits to the sources take effect at once;
+- MJCHECK_PURE=1 is set in the environment, e.g. on a machine without a C compiler.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import sys
+
+from setuptools import setup
+
+# The modules that run for every hand scored. checker.spec and checker.cli (loading, printing) stay Python.
+COMPILED = [
+    "checker/engine/hand.py",
+    "checker/engine/shapes.py",
+    "checker/engine/interpretation.py",
+    "checker/engine/selection.py",
+    "checker/engine/steps.py",
+    "checker/engine/checks.py",
+    "checker/engine/settlement.py",
+    "checker/engine/scoring.py",
+    "checker/engine/predicates/registry.py",
+    "checker/engine/predicates/combinations.py",
+    "checker/engine/predicates/context.py",
+    "checker/engine/predicates/honors.py",
+    "checker/engine/predicates/structure.py",
+    "checker/engine/predicates/tile_classes.py",
+]
+
+
+def _compile() -> bool:
+    if os.environ.get("MJCHECK_PURE", "") not in ("", "0"):
+        return False
+    editable = any(arg in ("editable_wheel", "develop") for arg in sys.argv)
+    wheel = any(arg in ("bdist_wheel", "build_ext", "build") for arg in sys.argv)
+    return wheel and not editable
+
+
+ext_modules = []
+if _compile():
+    from mypyc.build import mypycify
+
+    # A module dropped from COMPILED must not ship as a stale extension left in an earlier build's tree.
+    for stale in glob.glob(os.path.join("build", "lib*", "checker")):
+        shutil.rmtree(stale)
+    ext_modules = mypycify(COMPILED, opt_level="3")
+
+setup(ext_modules=ext_modules)

@@ -1,0 +1,20 @@
+"""The install compiles the engine with mypyc (setup.py); an editable install runs the sources as they are."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import checker
+from checker.engine import compiled
+
+SOURCES = Path(__file__).resolve().parent.parent / "checker"
+
+
+def test_a_regular_install_runs_the_compiled_engine():
+    if Path(checker.__file__).resolve().parent == SOURCES:
+        pytest.skip("the tests import the sources (editable install or run from the source tree)")
+    if os.environ.get("MJCHECK_PURE", "") not in ("", "0"):
+        pytest.skip("MJCHECK_PURE is set: the install was asked not to compile")
+    assert compiled(), f"installed at {checker.__file__} but the engine modules are plain Python"
