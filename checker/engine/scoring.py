@@ -168,17 +168,26 @@ class Scorer:
         self.interp_patterns = tuple(b for b in self.patterns if b.scope not in (HAND, SPECIAL))
         self.by_id = MappingProxyType({b.id: b for b in self.patterns})
         self.rank = MappingProxyType({b.id: i for i, b in enumerate(self.patterns)})
-        self.blocks = MappingProxyType({b.id: b.blocks for b in self.patterns})
-        self.blocks_within = MappingProxyType({b.id: b.blocks_within for b in self.patterns})
-        self.qualifies = MappingProxyType({b.id: b.qualifies for b in self.patterns})
-        self.combination_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "combination")
-        self.once_ids = frozenset(b.id for b in self.patterns if b.pattern.counting == "once")
-        self.points = MappingProxyType({b.id: b.points for b in self.patterns})
-        self.hand_plan = tuple((b.id, b.decide) for b in self.hand_patterns if b.decide is not None)
-        self.interp_plan = tuple((b.id, b.decide) for b in self.interp_patterns if b.decide is not None)
-        self._line_heads = {b.id: (b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
-                                   b.pattern.kind) for b in self.patterns}
-        self._plans: dict[tuple, tuple] = {}
+        # While scoring, a pattern is its rank: its index in self.patterns, which is the value order.
+        rank = self.rank
+        self.ids: tuple[str, ...] = tuple(b.id for b in self.patterns)
+        self.points: tuple[int, ...] = tuple(b.points for b in self.patterns)
+        self.qualifies: tuple[bool, ...] = tuple(b.qualifies for b in self.patterns)
+        self.blocks: tuple[frozenset[int], ...] = tuple(
+            frozenset(rank[t] for t in b.blocks if t in rank) for b in self.patterns)  # absent: inactive
+        self.blocks_within: tuple[frozenset[int], ...] = tuple(
+            frozenset(rank[t] for t in b.blocks_within if t in rank) for b in self.patterns)
+        self.combination: tuple[bool, ...] = tuple(b.pattern.counting == "combination" for b in self.patterns)
+        self.once: tuple[bool, ...] = tuple(b.pattern.counting == "once" for b in self.patterns)
+        self.hand_plan = tuple((rank[b.id], b.decide) for b in self.hand_patterns if b.decide is not None)
+        self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
+        self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
+        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.pattern.allows_win)
+        self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
+                                    for flag, rule, message, exempt in ruleset.win.requires_flags)
+        self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
+        self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
+                                  b.pattern.kind) for b in self.patterns)
         self.method = ruleset.scoring.method
         raised = {b.id: (b.pattern.cap if b.pattern.cap is not None else b.points)
                   for b in self.patterns if b.pattern.cap is not None or b.pattern.kind == "direct"}
@@ -189,8 +198,6 @@ class Scorer:
                              {k: _resolve(v, opts) for k, v in hc.check.params.items()}, hc.message)
                             for hc in ruleset.hand_checks)
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
-        self.allowing_ids = frozenset(b.id for b in self.patterns if b.pattern.allows_win)
-        self.kinds = MappingProxyType({b.id: b.pattern.kind for b in self.patterns})
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
 
@@ -211,12 +218,12 @@ class Scorer:
 
     # ------------------------------------------------------------------ scoring
 
-    def _plan(self, structure: tuple) -> tuple[tuple[str, Callable], ...]:
+    def _plan(self, structure: tuple) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
         """The interpretation-level predicates that can hold for this structure (shape, chows, pungs, kongs,
         wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            plan = tuple((pid, decide) for pid, decide in self.interp_plan if _admits(decide, structure))
+            plan = tuple((i, decide) for i, decide in self.interp_plan if _admits(decide, structure))
             self._plans[structure] = plan
         return plan
 
@@ -230,17 +237,17 @@ class Scorer:
             return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
-        hand_found = {}
-        for pid, decide in self.hand_plan:
+        hand_found: dict[int, list] = {}
+        for i, decide in self.hand_plan:
             r = decide(facts)
             if r:
-                hand_found[pid] = [()] * r if r.__class__ is int else list(r)
+                hand_found[i] = [()] * r if r.__class__ is int else list(r)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
         qualifies = self.qualifies
-        if self.chicken and not any(s[0] > 0 or any(qualifies[pid] for pid, _, _ in s[2]) for s in scored):
+        if self.chicken_rank >= 0 and not any(s[0] > 0 or any(qualifies[i] for i, _, _ in s[2]) for s in scored):
             qual, total, tally, x, withheld, explain = scored[0]
-            points = self.points[self.chicken]
-            scored = [(points, total + points, ((self.chicken, 1, [()]),) + tally, x, withheld, explain)]
+            points = self.points[self.chicken_rank]
+            scored = [(points, total + points, ((self.chicken_rank, 1, [()]),) + tally, x, withheld, explain)]
         best_qual = max(s[0] for s in scored)
         best_total = max(s[1] for s in scored if s[0] == best_qual)
         winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
@@ -254,14 +261,16 @@ class Scorer:
                 if sig not in seen:
                     seen.add(sig)
                     alternatives.append(self._fan_lines(other_x, other))
+        ids = self.ids
+        withheld_ids = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in withheld.items()))
         minimum = rs.win.minimum_points
-        common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld,
+        common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld_ids,
                       options=self.options, alternatives=tuple(alternatives), explain=explain)
-        for flag, rule, message, exempt in rs.win.requires_flags:
-            if flag not in hand.flags and not any(pid in exempt for pid, _, _ in tally):
+        for flag, rule, message, exempt in self.requires_flags:
+            if flag not in hand.flags and not any(i in exempt for i, _, _ in tally):
                 return Score(rs.id, False, error=rule, message=message, **common)
-        if self.requires_allowing and not any(pid in self.allowing_ids for pid, _, _ in tally):
-            allowed = ", ".join(self.by_id[pid].pattern.name_en for pid in sorted(self.allowing_ids, key=self.rank.__getitem__))
+        if self.requires_allowing and not any(i in self.allowing for i, _, _ in tally):
+            allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
             return Score(rs.id, False, error=rs.win.allowing_pattern_rule,
                          message=f"only these hands may win: {allowed}", **common)
         if qual < minimum:
@@ -270,78 +279,79 @@ class Scorer:
                          **common)
         return Score(rs.id, True, payments=payments(rs.settlement, hand, total, self.options), **common)
 
-    def _score_interpretation(self, x: Interpretation, hand_found: Mapping[str, list]):
+    def _score_interpretation(self, x: Interpretation, hand_found: dict[int, list]) -> list[tuple]:
         found = dict(hand_found)
-        for pid, decide in self._plan(x.structure):
+        for i, decide in self._plan(x.structure):
             r = decide(x)
             if r:
-                found[pid] = [()] * r if r.__class__ is int else list(r)
+                found[i] = [()] * r if r.__class__ is int else list(r)
         # Defaults and exceptions, in order of value: a fan counts unless a counted fan withholds it.
-        rank, blocks = self.rank, self.blocks
-        counted: dict[str, list[tuple[int, ...]]] = {}
-        withheld: dict[str, str] = {}
-        blocked_by: dict[str, str] = {}
-        within: dict[str, list[str]] = {}  # fan -> counted fans whose own sets it may not reuse
-        for pid in sorted(found, key=rank.__getitem__):
-            if pid in blocked_by:
-                withheld[pid] = blocked_by[pid]
+        # Patterns are their ranks here, so sorting them puts them in value order.
+        blocks, blocks_within = self.blocks, self.blocks_within
+        counted: dict[int, list[tuple[int, ...]]] = {}
+        withheld: dict[int, int] = {}  # withheld fan -> the fan that withholds it (-1: account-once)
+        blocked_by: dict[int, int] = {}
+        within: dict[int, list[int]] = {}  # fan -> counted fans whose own sets it may not reuse
+        for i in sorted(found):
+            if i in blocked_by:
+                withheld[i] = blocked_by[i]
                 continue
-            insts = found[pid]
-            for holder in within.get(pid, ()):
-                used = {i for inst in counted[holder] for i in inst}
+            insts = found[i]
+            for holder in within.get(i, ()):
+                used = {g for inst in counted[holder] for g in inst}
                 kept = [inst for inst in insts if not set(inst) <= used]
                 if len(kept) < len(insts):
-                    withheld.setdefault(pid, holder)
+                    withheld.setdefault(i, holder)
                 insts = kept
             if not insts:
                 continue
-            counted[pid] = insts
-            for target in blocks[pid]:
-                blocked_by.setdefault(target, pid)
-            for target in self.blocks_within[pid]:
-                within.setdefault(target, []).append(pid)
-        combos = {pid: insts for pid, insts in counted.items() if pid in self.combination_ids}
+            counted[i] = insts
+            for target in blocks[i]:
+                blocked_by.setdefault(target, i)
+            for target in blocks_within[i]:
+                within.setdefault(target, []).append(i)
+        combination = self.combination
+        combos = {i: insts for i, insts in counted.items() if combination[i]}
         if not combos or (len(combos) == 1 and len(next(iter(combos.values()))) == 1):
             return [self._lines(x, counted, withheld)]
-        choices = best_combinations(combos, {pid: self.by_id[pid].points for pid in combos}, self.account_once)
+        choices = best_combinations(combos, {i: self.points[i] for i in combos}, self.account_once)
         out = []
         for chosen in choices:
-            dropped = {pid: "account_once" for pid in combos
-                       if len(chosen.get(pid, [])) < len(combos[pid]) and pid not in withheld}
-            out.append(self._lines(x, {**counted, **{pid: chosen.get(pid, []) for pid in combos}},
-                                   {**withheld, **dropped}))
+            dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld}
+            out.append(self._lines(x, {**counted, **{i: chosen.get(i, []) for i in combos}}, {**withheld, **dropped}))
         return out
 
-    def _lines(self, x: Interpretation, counted: Mapping[str, list], withheld: Mapping[str, str]):
-        """(qualifying points, total, ((fan id, count, instances), ...) in value order, x, withheld)."""
+    def _lines(self, x: Interpretation, counted: dict[int, list], withheld: dict[int, int]) -> tuple:
+        """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain);
+        `counted` is already in value order."""
         tally = []
         qual = total = 0
-        points, qualifies, once = self.points, self.qualifies, self.once_ids
-        for pid in sorted(counted, key=self.rank.__getitem__):
-            insts = counted[pid]
+        points, qualifies, once = self.points, self.qualifies, self.once
+        for i, insts in counted.items():
             if not insts:
                 continue
-            count = 1 if pid in once else len(insts)
-            tally.append((pid, count, insts))
-            total += points[pid] * count
-            if qualifies[pid]:
-                qual += points[pid] * count
+            count = 1 if once[i] else len(insts)
+            tally.append((i, count, insts))
+            total += points[i] * count
+            if qualifies[i]:
+                qual += points[i] * count
         explain: tuple[str, ...] = ()
         if self.method == "hua":
-            items = [Counted(pid, self.by_id[pid].pattern.name_en, self.kinds[pid], points[pid], count)
-                     for pid, count, _ in tally]
+            patterns = self.patterns
+            items = [Counted(patterns[i].id, patterns[i].pattern.name_en, patterns[i].pattern.kind, points[i], count)
+                     for i, count, _ in tally]
             run = run_steps(self.steps, items, x.facts.hand)
             qual = total = run.value
             explain = tuple(run.explain)
-        return qual, total, tuple(tally), x, tuple(sorted(withheld.items())), explain
+        return qual, total, tuple(tally), x, withheld, explain
 
     def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
         lines = []
         heads = self._line_heads
         groups = x.groups if x is not None else ()
-        for pid, count, insts in tally:
-            name, name_zh, points, requirement, kind = heads[pid]
-            sets = (tuple(tuple(groups[i].tiles for i in inst) for inst in insts if inst)
+        for i, count, insts in tally:
+            pid, name, name_zh, points, requirement, kind = heads[i]
+            sets = (tuple(tuple(groups[g].tiles for g in inst) for inst in insts if inst)
                     if x is not None and any(insts) else ())
             lines.append(FanLine(pid, name, name_zh, points, count, sets, requirement, kind))
         return tuple(lines)

@@ -10,13 +10,14 @@ The largest-scoring choice is kept; every equally scoring choice with a differen
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Hashable, Mapping, Sequence, TypeVar
 
 Instance = tuple[int, ...]
+Fan = TypeVar("Fan", bound=Hashable)  # however the caller names its fans
 
 
-def best_combinations(found: Mapping[str, Sequence[Instance]], points: Mapping[str, int],
-                      account_once: bool = True) -> list[dict[str, list[Instance]]]:
+def best_combinations(found: Mapping[Fan, Sequence[Instance]], points: Mapping[Fan, int],
+                      account_once: bool = True) -> list[dict[Fan, list[Instance]]]:
     """Every best-scoring admissible choice of instances, distinct by (fan, count); the first is canonical."""
     if not account_once:
         return [{pid: list(insts) for pid, insts in found.items()}]
@@ -56,7 +57,7 @@ def best_combinations(found: Mapping[str, Sequence[Instance]], points: Mapping[s
     walk(0, {}, set(), [], 0)
     out, seen = [], set()
     for choice in best[1]:
-        result: dict[str, list[Instance]] = {}
+        result: dict[Fan, list[Instance]] = {}
         for pid, inst in choice:
             result.setdefault(pid, []).append(inst)
         signature = tuple(sorted((pid, len(v)) for pid, v in result.items()))

@@ -166,7 +166,8 @@ def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 
 # --------------------------------------------------------------------------- seven pairs
 
-def seven_pairs_divisions(counts, n_melds, four_identical_as_two_pairs=True) -> list[tuple[Group, ...]]:
+def seven_pairs_divisions(counts: tuple[int, ...], n_melds: int,
+                          four_identical_as_two_pairs: bool = True) -> list[tuple[Group, ...]]:
     if n_melds or counts.count(1) or counts.count(3) or sum(counts) != 14:
         return []
     pairs = []
@@ -185,7 +186,7 @@ def seven_pairs_divisions(counts, n_melds, four_identical_as_two_pairs=True) -> 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-def thirteen_orphans_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     if n_melds or counts.count(0) != 21 or sum(counts) != 14:
         return []
     if all(counts[t] >= 1 for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
@@ -205,7 +206,7 @@ KNITTED_STRAIGHTS = tuple(
 _HELD = tuple(itemgetter(*straight) for straight in KNITTED_STRAIGHTS)  # each straight's nine counts, at once
 
 
-def honors_and_knitted_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """Fourteen distinct tiles: honours plus numbered tiles all from one knitted straight."""
     if n_melds or counts.count(1) != 14 or counts.count(0) != 20:
         return []
@@ -218,7 +219,7 @@ def honors_and_knitted_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
     return []
 
 
-def knitted_straight_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
+def knitted_straight_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """A full knitted straight (147/258/369 in three suits) plus one set and a pair; the set may be a meld."""
     if n_melds > 1 or counts.count(0) > 25:
         return []
@@ -236,7 +237,7 @@ def knitted_straight_divisions(counts, n_melds) -> list[tuple[Group, ...]]:
     return out
 
 
-def knitted_straight_complete(counts, n_melds) -> bool:
+def knitted_straight_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     if n_melds > 1:
         return False
     for straight, held in zip(KNITTED_STRAIGHTS, _HELD):
@@ -321,7 +322,7 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     return waits
 
 
-def seven_pairs_waits(counts, n_melds, four_identical_as_two_pairs=True) -> set[int]:
+def seven_pairs_waits(counts: tuple[int, ...], n_melds: int, four_identical_as_two_pairs: bool = True) -> set[int]:
     if n_melds or counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
         return set()
     odd = [t for t in range(34) if counts[t] % 2]
@@ -332,7 +333,7 @@ def seven_pairs_waits(counts, n_melds, four_identical_as_two_pairs=True) -> set[
     return {odd[0]} if seven_pairs_divisions(tuple(grown), 0, four_identical_as_two_pairs) else set()
 
 
-def thirteen_orphans_waits(counts, n_melds) -> set[int]:
+def thirteen_orphans_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if n_melds or counts.count(0) not in (21, 22) or sum(counts) != 13 \
             or any(counts[t] for t in range(34) if t not in ORPHANS):
         return set()
@@ -343,7 +344,7 @@ def thirteen_orphans_waits(counts, n_melds) -> set[int]:
     return set(missing) if len(missing) == 1 and len(doubled) == 1 else set()
 
 
-def honors_and_knitted_waits(counts, n_melds) -> set[int]:
+def honors_and_knitted_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if n_melds or counts.count(1) != 13 or counts.count(0) != 21:
         return set()
     waits = set()
@@ -356,7 +357,7 @@ def honors_and_knitted_waits(counts, n_melds) -> set[int]:
     return waits
 
 
-def knitted_straight_waits(counts, n_melds) -> set[int]:
+def knitted_straight_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if n_melds > 1:
         return set()
     waits = set()

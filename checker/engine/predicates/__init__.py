@@ -6,9 +6,13 @@ function returns a count (0 = absent) or a tuple of instances, each instance the
 """
 from __future__ import annotations
 
-from checker.engine.predicates.registry import PREDICATES, PredicateKind, predicate  # noqa: F401
 from checker.engine.predicates import (  # noqa: F401  (importing registers the predicates)
-    combinations, context, honors, structure, tile_classes,
+    combinations,
+    context,
+    honors,
+    structure,
+    tile_classes,
 )
+from checker.engine.predicates.registry import PREDICATES, PredicateKind, predicate  # noqa: F401
 
 __all__ = ["PREDICATES", "PredicateKind", "predicate"]

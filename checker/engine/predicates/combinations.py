@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations as subsets
+from typing import Any
 
+from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
 from checker.engine.shapes import CHOW
 
@@ -48,7 +50,7 @@ def chow_combination(size, suits, starts, steps=(1,)):
 
     positions = lru_cache(maxsize=1 << 16)(matching)  # chows repeat from hand to hand
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         chows = x.chows
         if len(chows) < size:
             return ()
@@ -76,7 +78,7 @@ def pung_combination(size, suits, ranks):
 
     positions = lru_cache(maxsize=1 << 16)(matching)  # pungs repeat from hand to hand
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         pungs = x.pungs
         if len(pungs) < size:
             return ()
@@ -94,7 +96,7 @@ def terminal_chows(suits):
     with the 5s in the third (`two_and_pair`)."""
     choice("suits", suits, ("same", "two_and_pair"))
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         pair = x.pair
         if len(x.chows) != 4 or pair is None or pair.tile >= 27 or pair.tile % 9 != 4:
             return 0

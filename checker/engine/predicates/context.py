@@ -2,6 +2,9 @@
 and the wait the winning tile filled."""
 from __future__ import annotations
 
+from typing import Any
+
+from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, predicate
 
 WIN_BY = ("self_draw", "discard", "robbing_kong")
@@ -13,7 +16,7 @@ def win_context(win_by=WIN_BY, flag=None):
     for w in win_by:
         choice("win_by", w, WIN_BY)
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(f.hand.win_by in win_by and (flag is None or flag in f.flags))
 
     return decide
@@ -24,7 +27,7 @@ def last_copy(flag="fourth_tile_visible"):
     """The winning tile is its last copy: the other three are public, either as the context `flag` says or
     because they lie in the winner's own exposed melds (a concealed kong is face down)."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         hand = f.hand
         if flag in f.flags:
             return 1
@@ -40,7 +43,7 @@ def last_copy(flag="fourth_tile_visible"):
 def replacement_draw_win(flower_replacement_counts=False):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         if f.hand.win_by != "self_draw":
             return 0
         return int("kong_replacement" in f.flags or (flower_replacement_counts and "flower_replacement" in f.flags))
@@ -55,7 +58,7 @@ def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     already holds counts among its waits only with `held_four_is_a_wait`."""
     choice("kind", kind, ("edge", "closed", "single"))
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.win_kind != kind:
             return 0
         if not single_tile_type:
@@ -72,7 +75,7 @@ def counter(name, stacking="per_count"):
     (`per_count`) or at most once (`once`)."""
     choice("stacking", stacking, ("per_count", "once"))
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         n = f.hand.counter(name)
         return min(n, 1) if stacking == "once" else n
 
@@ -83,7 +86,7 @@ def counter(name, stacking="per_count"):
 def going_out():
     """Always holds: the base a hand earns for going out."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return 1
 
     return decide

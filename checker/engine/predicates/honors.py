@@ -1,6 +1,9 @@
 """Fans of wind and dragon pungs, and of single pungs of a kind (dragon, seat / prevalent wind, terminals)."""
 from __future__ import annotations
 
+from typing import Any
+
+from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
 
 WINDS = range(27, 31)
@@ -14,7 +17,7 @@ def honor_pungs(kind, pungs, pair=False):
     choice("kind", kind, ("wind", "dragon"))
     tiles = WINDS if kind == "wind" else DRAGONS
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         groups = x.groups
         found = tuple(i for i in x.pungs if groups[i].tile in tiles)
         if len(found) < pungs:
@@ -34,7 +37,7 @@ def pungs_of(tiles):
 
     terminal_or_wind = frozenset((0, 8, 9, 17, 18, 26, *WINDS))
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         pungs = x.pungs
         if tiles == "dragons":
             return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t >= 31)
@@ -67,7 +70,7 @@ def sets_of(tiles, form):
         concealed_kong = g.melded and not g.exposed
         return concealed_kong if form == "concealed_kong" else g.exposed
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         groups = x.groups
         return tuple((i,) for i in x.pungs if in_class(groups[i].tile) and matches(groups[i]))
 

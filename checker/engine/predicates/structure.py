@@ -2,7 +2,10 @@
 shapes (seven pairs, knitted tiles, nine gates) and what every set contains."""
 from __future__ import annotations
 
+from typing import Any
+
 from checker import tiles as T
+from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, choice, gate, predicate
 from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG
 
@@ -13,7 +16,7 @@ NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 def shape_is(shape):
     """The interpretation has this shape (Seven pairs, Thirteen orphans)."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         return int(x.shape == shape)
 
     return gate(decide, shapes=(shape,))
@@ -23,7 +26,7 @@ def shape_is(shape):
 def all_pungs():
     """Four pungs/kongs and a pair."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         return int(x.shape == "regular" and len(x.pungs) == 4)
 
     return gate(decide, shapes=("regular",), pungs=4)
@@ -34,7 +37,7 @@ def all_chows(knitted_straight=False):
     """Four chows and a pair of a numbered tile; with `knitted_straight`, a knitted straight counts as three
     chows (knitted straight + a chow + a numbered pair)."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.pair is None or x.pair.tile >= 27:
             return 0
         if x.shape == "regular":
@@ -50,7 +53,7 @@ def all_chows(knitted_straight=False):
 def all_even_pungs():
     """Four pungs/kongs and a pair, all of even numbered tiles (2, 4, 6, 8)."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.shape != "regular" or len(x.pungs) != 4:
             return 0
         return int(all(g.tile < 27 and g.tile % 9 in (1, 3, 5, 7) for g in x.groups))
@@ -67,7 +70,7 @@ def every_set_contains(tiles):
     chow_holds = tuple(t < 27 and t % 9 <= 6 and any(test(t + k) for k in range(3)) for t in range(34))
     tile_holds = tuple(test(t) for t in range(34))
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.shape != "regular":
             return 0
         for g in x.groups:
@@ -82,7 +85,7 @@ def every_set_contains(tiles):
 def concealed_pungs(at_least):
     """At least `at_least` concealed pungs/kongs (a pung completed by a discard is not concealed)."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         groups = x.groups
         return int(sum(1 for i in x.pungs if groups[i].concealed) >= at_least)
 
@@ -94,7 +97,7 @@ def kongs(at_least, concealed=None, melded=None):
     """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`.
     The one instance holds every such kong."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         found = tuple(i for i, g in enumerate(x.groups)
                       if g.kind == KONG and not (concealed and not g.concealed) and not (melded and not g.exposed))
         return (found,) if len(found) >= at_least else ()
@@ -107,7 +110,7 @@ def melded_hand(win_by=("discard",), count_concealed_kongs=False):
     """Four sets laid down (exposed; concealed kongs too if `count_concealed_kongs`); the winning tile,
     won as listed in `win_by`, completes the pair (MCR Melded hand, Shanghai 大吊车 / 大挑车)."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         hand = x.facts.hand
         laid = len(hand.melds) if count_concealed_kongs else x.facts.exposed_melds
         return int(laid == 4 and hand.win_by in win_by and x.win_kind == "single")
@@ -120,7 +123,7 @@ def concealment(win_by):
     """No exposed sets (a concealed kong is not exposed) and the win came as listed
     (Fully concealed hand: self_draw; Concealed hand: a claimed tile)."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(f.exposed_melds == 0 and f.hand.win_by in win_by)
 
     return decide
@@ -131,7 +134,7 @@ def concealed_hand(self_draw_only=False):
     """Nothing claimed: no chow, pung or exposed kong (concealed kongs allowed); self-drawn too if
     `self_draw_only` (Shanghai 门清)."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(f.exposed_melds == 0 and (not self_draw_only or f.hand.win_by == "self_draw"))
 
     return decide
@@ -141,7 +144,7 @@ def concealed_hand(self_draw_only=False):
 def nine_gates():
     """No melds; before the winning tile the hand is 1112345678999 of one suit; the winning tile is of that suit."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         hand = f.hand
         if hand.melds or len(f.suits) != 1 or f.has_winds or f.has_dragons:
             return 0
@@ -157,7 +160,7 @@ def nine_gates():
 def seven_shifted_pairs():
     """Seven pairs of seven consecutive ranks in one suit."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.shape != "seven_pairs":
             return 0
         tiles = sorted(g.tile for g in x.groups)
@@ -170,7 +173,7 @@ def seven_shifted_pairs():
 def honors_and_knitted(all_honors):
     """The honours-and-knitted-tiles shape; with `all_honors`, all seven honours are among its tiles."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.shape != "honors_and_knitted":
             return 0
         return int(not all_honors or all(x.facts.counts[t] for t in range(27, 34)))
@@ -182,7 +185,7 @@ def honors_and_knitted(all_honors):
 def knitted_straight():
     """The hand holds a full knitted straight: 147, 258 and 369 each in a different suit."""
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         if x.shape == "knitted_straight":
             return 1
         if x.shape == "honors_and_knitted":

@@ -1,8 +1,10 @@
 """Fans decided by which tiles the hand holds, whatever its division: flushes, ranges, tile kinds."""
 from __future__ import annotations
 
+from typing import Any
+
 from checker import tiles as T
-from checker.engine.interpretation import tile_mask
+from checker.engine.interpretation import HandFacts, Interpretation, tile_mask
 from checker.engine.predicates.registry import HAND, choice, gate, predicate
 
 CLASSES = {
@@ -25,7 +27,7 @@ def tile_classes(allowed, required=()):
         allowed_mask |= CLASSES[name]
     required_masks = tuple(CLASSES[r] for r in required)
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         if f.mask & ~allowed_mask:
             return 0
         return int(all(f.mask & m for m in required_masks))
@@ -38,7 +40,7 @@ def tiles_within(tiles):
     """Every tile is one of the listed tiles (All green, Reversible tiles)."""
     allowed = tile_mask(T.parse_tile(t) for t in tiles)
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
     return decide
@@ -49,7 +51,7 @@ def ranks_within(ranks):
     """Only numbered tiles, all of the listed ranks (Upper / Middle / Lower tiles, Upper / Lower four)."""
     allowed = tile_mask(9 * s + r - 1 for s in range(3) for r in ranks)
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
     return decide
@@ -60,7 +62,7 @@ def one_suit(honors):
     """One numbered suit only; honours `forbidden` (Full flush) or `required` (Half flush)."""
     choice("honors", honors, ("forbidden", "required"))
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         if len(f.suits) != 1:
             return 0
         has_honors = f.has_winds or f.has_dragons
@@ -73,7 +75,7 @@ def one_suit(honors):
 def suits_present(count):
     """Exactly `count` of the three numbered suits are present (One voided suit: 2)."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(len(f.suits) == count)
 
     return decide
@@ -83,7 +85,7 @@ def suits_present(count):
 def all_types():
     """All three numbered suits, a wind and a dragon are present."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(len(f.suits) == 3 and f.has_winds and f.has_dragons)
 
     return decide
@@ -93,7 +95,7 @@ def all_types():
 def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         if 4 not in f.counts:
             return 0
         kongs = {m.tile for m in f.hand.melds if m.kind == "kong"}
@@ -107,7 +109,7 @@ def tile_hog(honors):
 def flowers():
     """One per flower tile."""
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return len(f.hand.flowers)
 
     return decide
@@ -120,7 +122,7 @@ def flush_pungs(honors, pungs=True):
     any arrangement (Shanghai 混一色)."""
     choice("honors", honors, ("forbidden", "winds", "honors"))
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         f = x.facts
         if len(f.suits) != 1:
             return 0
@@ -141,7 +143,7 @@ def one_class(tiles):
     choice("tiles", tiles, ("winds", "honors"))
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
 
-    def decide(f):
+    def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
     return decide
@@ -153,7 +155,7 @@ def class_pungs_only(tiles):
     choice("tiles", tiles, ("winds", "honors"))
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
 
-    def decide(x):
+    def decide(x: Interpretation) -> Any:
         return int(x.shape == "regular" and not x.facts.mask & ~allowed and len(x.pungs) == 4)
 
     return gate(decide, shapes=("regular",), pungs=4)
