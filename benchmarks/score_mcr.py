@@ -62,8 +62,7 @@ def stages(scorer: Scorer, hands, repeat: int) -> None:
 
     def fans(hand):
         facts, found = readings(hand)
-        for _, decide in scorer.hand_plan:
-            decide(facts)
+        scorer.hand_fans(facts)
         for x in found:
             for _, decide in scorer._plan(x.structure):  # the predicates that can hold for this structure
                 decide(x)

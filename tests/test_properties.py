@@ -164,3 +164,15 @@ def test_predicate_gates_never_skip_a_fan_that_holds(request, hand, which):
         planned = {scorer.ids[i] for i, _ in scorer._plan(x.structure)}
         holding = {b.id for b in scorer.interp_patterns if b.decide(x)}
         assert holding <= planned, f"{x.describe()}: gated out {sorted(holding - planned)}"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), st.sampled_from(["mcr", "knocking", "classic"]))
+def test_hand_gates_never_skip_a_fan_that_holds(request, hand, which):
+    # Hand-level predicates run only when their gates (tiles within a mask, a context flag, a way of winning)
+    # admit the hand. Every one that holds when asked directly must be among those the scorer finds.
+    scorer = request.getfixturevalue(which)
+    facts = HandFacts(hand, scorer.shapes)
+    found = {scorer.ids[i] for i in scorer.hand_fans(facts)}
+    holding = {b.id for b in scorer.hand_patterns if b.decide is not None and b.decide(facts)}
+    assert holding == found, f"gated out {sorted(holding - found)}"

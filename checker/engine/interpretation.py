@@ -68,7 +68,7 @@ class HandFacts:
         before[self.hand.win_tile] -= 1
         counts, n_melds = tuple(before), len(self.hand.melds)
         waits: set[int] = set()
-        for shape_waits in self.shapes.waiters:
+        for shape_waits in self.shapes.waiters[n_melds]:
             waits |= shape_waits(counts, n_melds)
         return frozenset(waits)
 
@@ -130,7 +130,7 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     out: list[Interpretation] = []
     seen: set = set()
     counts = facts.closed_counts
-    for name, divisions, needs_hand in facts.shapes.decomposers:
+    for name, divisions, needs_hand in facts.shapes.decomposers[n_melds]:
         for division in (divisions(counts, n_melds, hand=hand) if needs_hand else divisions(counts, n_melds)):
             if not division:  # a declared win with no groups (八花齐)
                 out.append(Interpretation(name, meld_groups, None, None, facts))

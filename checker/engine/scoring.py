@@ -179,7 +179,11 @@ class Scorer:
             frozenset(rank[t] for t in b.blocks_within if t in rank) for b in self.patterns)
         self.combination: tuple[bool, ...] = tuple(b.pattern.counting == "combination" for b in self.patterns)
         self.once: tuple[bool, ...] = tuple(b.pattern.counting == "once" for b in self.patterns)
-        self.hand_plan = tuple((rank[b.id], b.decide) for b in self.hand_patterns if b.decide is not None)
+        # hand-level predicates with their gates (see predicates.registry.hand_gate): tiles within, flag, win_by
+        self.hand_plan = tuple(
+            (rank[b.id], b.decide, getattr(b.decide, "within", None) or ALL_TILES, getattr(b.decide, "flag", None),
+             getattr(b.decide, "win_by", None))
+            for b in self.hand_patterns if b.decide is not None)
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.pattern.allows_win)
@@ -237,11 +241,7 @@ class Scorer:
             return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
-        hand_found: dict[int, list] = {}
-        for i, decide in self.hand_plan:
-            r = decide(facts)
-            if r:
-                hand_found[i] = [()] * r if r.__class__ is int else list(r)
+        hand_found = self.hand_fans(facts)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
         qualifies = self.qualifies
         if self.chicken_rank >= 0 and not any(s[0] > 0 or any(qualifies[i] for i, _, _ in s[2]) for s in scored):
@@ -278,6 +278,19 @@ class Scorer:
                          message=f"{qual} qualifying point(s): a win needs at least {minimum} before flowers",
                          **common)
         return Score(rs.id, True, payments=payments(rs.settlement, hand, total, self.options), **common)
+
+    def hand_fans(self, facts: HandFacts) -> dict[int, list]:
+        """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits
+        the hand."""
+        found: dict[int, list] = {}
+        mask, flags, win_by = facts.mask, facts.flags, facts.hand.win_by
+        for i, decide, within, flag, ways in self.hand_plan:
+            if mask & ~within or (flag is not None and flag not in flags) or (ways is not None and win_by not in ways):
+                continue
+            r = decide(facts)
+            if r:
+                found[i] = [()] * r if r.__class__ is int else list(r)
+        return found
 
     def _score_interpretation(self, x: Interpretation, hand_found: dict[int, list]) -> list[tuple]:
         found = dict(hand_found)
@@ -355,6 +368,9 @@ class Scorer:
                     if x is not None and any(insts) else ())
             lines.append(FanLine(pid, name, name_zh, points, count, sets, requirement, kind))
         return tuple(lines)
+
+
+ALL_TILES = (1 << 34) - 1  # a tile mask holding every tile type
 
 
 def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:

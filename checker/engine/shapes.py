@@ -390,6 +390,7 @@ class ShapeKind:
     waits: Callable[..., set]
     params: frozenset[str] = frozenset()
     needs_hand: bool = False  # decompose(counts, n_melds, hand=…, **params); not a shape one waits on
+    max_melds: int = 4  # the most declared melds a hand of this shape can have
 
 
 def _complete_from(decompose):
@@ -399,12 +400,13 @@ def _complete_from(decompose):
 SHAPES: Mapping[str, ShapeKind] = {
     "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n), regular_waits),
     "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions), seven_pairs_waits,
-                             frozenset({"four_identical_as_two_pairs"})),
+                             frozenset({"four_identical_as_two_pairs"}), max_melds=0),
     "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions),
-                                  thirteen_orphans_waits),
+                                  thirteen_orphans_waits, max_melds=0),
     "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions),
-                                    honors_and_knitted_waits),
-    "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits),
+                                    honors_and_knitted_waits, max_melds=0),
+    "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits,
+                                  max_melds=1),
     "tiles_of_one_class": ShapeKind(lambda c, n, hand, tiles="winds": tiles_of_one_class_divisions(c, n, hand, tiles),
                                     lambda *a, **k: False, lambda *a, **k: set(), frozenset({"tiles"}), True),
     "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
@@ -419,12 +421,17 @@ class BoundShapes:
 
     def __init__(self, shapes: Iterable[tuple[str, Mapping]]):
         self.items = tuple((name, dict(params)) for name, params in shapes)
-        # (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand)
-        self.decomposers = tuple((name, partial(SHAPES[name].decompose, **params), SHAPES[name].needs_hand)
-                                 for name, params in self.items)
-        # waits(counts, n_melds) of every shape one can wait on
-        self.waiters = tuple(partial(SHAPES[name].waits, **params)
-                             for name, params in self.items if not SHAPES[name].needs_hand)
+        # by number of declared melds: (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand)
+        # for each shape a hand with that many melds can have
+        self.decomposers = tuple(
+            tuple((name, partial(SHAPES[name].decompose, **params), SHAPES[name].needs_hand)
+                  for name, params in self.items if n_melds <= SHAPES[name].max_melds)
+            for n_melds in range(5))
+        # by number of declared melds: waits(counts, n_melds) of every shape one can wait on with that many
+        self.waiters = tuple(
+            tuple(partial(SHAPES[name].waits, **params)
+                  for name, params in self.items if not SHAPES[name].needs_hand and n_melds <= SHAPES[name].max_melds)
+            for n_melds in range(5))
 
     def __iter__(self):
         return iter(self.items)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.engine.interpretation import HandFacts, Interpretation
-from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, predicate
+from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, hand_gate, predicate
 
 WIN_BY = ("self_draw", "discard", "robbing_kong")
 
@@ -19,7 +19,7 @@ def win_context(win_by=WIN_BY, flag=None):
     def decide(f: HandFacts) -> Any:
         return int(f.hand.win_by in win_by and (flag is None or flag in f.flags))
 
-    return decide
+    return hand_gate(decide, flag=flag, win_by=win_by)
 
 
 @predicate("last_copy", ("flag",), scope=HAND)
@@ -48,7 +48,7 @@ def replacement_draw_win(flower_replacement_counts=False):
             return 0
         return int("kong_replacement" in f.flags or (flower_replacement_counts and "flower_replacement" in f.flags))
 
-    return decide
+    return hand_gate(decide, win_by=("self_draw",))
 
 
 @predicate("wait", ("kind", "single_tile_type", "held_four_is_a_wait"))

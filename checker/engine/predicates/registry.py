@@ -50,3 +50,13 @@ def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=N
     decide.min_chows, decide.min_pungs, decide.min_kongs, decide.win_kind = chows, pungs, kongs, win_kind
     decide.honors = honors
     return decide
+
+
+def hand_gate(decide, within=None, flag=None, win_by=None):
+    """Declare when a hand-level decision function can possibly hold, so the scorer skips it elsewhere: only
+    when every tile of the hand is in the tile mask `within` (bit t for tile t), only with the context `flag`
+    set, or only when the hand was won in one of the `win_by` ways. Purely an optimisation: the function
+    must still decide correctly on any hand."""
+    decide.within, decide.flag = within, flag
+    decide.win_by = frozenset(win_by) if win_by is not None else None
+    return decide

@@ -6,7 +6,7 @@ from typing import Any
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation
-from checker.engine.predicates.registry import HAND, choice, gate, predicate
+from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
 from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -126,7 +126,7 @@ def concealment(win_by):
     def decide(f: HandFacts) -> Any:
         return int(f.exposed_melds == 0 and f.hand.win_by in win_by)
 
-    return decide
+    return hand_gate(decide, win_by=win_by)
 
 
 @predicate("concealed_hand", ("self_draw_only",), scope=HAND)
@@ -137,7 +137,7 @@ def concealed_hand(self_draw_only=False):
     def decide(f: HandFacts) -> Any:
         return int(f.exposed_melds == 0 and (not self_draw_only or f.hand.win_by == "self_draw"))
 
-    return decide
+    return hand_gate(decide, win_by=("self_draw",) if self_draw_only else None)
 
 
 @predicate("nine_gates", scope=HAND)

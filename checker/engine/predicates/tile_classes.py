@@ -5,7 +5,7 @@ from typing import Any
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation, tile_mask
-from checker.engine.predicates.registry import HAND, choice, gate, predicate
+from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
 
 CLASSES = {
     "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
@@ -32,7 +32,7 @@ def tile_classes(allowed, required=()):
             return 0
         return int(all(f.mask & m for m in required_masks))
 
-    return decide
+    return hand_gate(decide, within=allowed_mask)
 
 
 @predicate("tiles_within", ("tiles",), scope=HAND)
@@ -43,7 +43,7 @@ def tiles_within(tiles):
     def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
-    return decide
+    return hand_gate(decide, within=allowed)
 
 
 @predicate("ranks_within", ("ranks",), scope=HAND)
@@ -54,7 +54,7 @@ def ranks_within(ranks):
     def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
-    return decide
+    return hand_gate(decide, within=allowed)
 
 
 @predicate("one_suit", ("honors",), scope=HAND)
@@ -146,7 +146,7 @@ def one_class(tiles):
     def decide(f: HandFacts) -> Any:
         return int(not f.mask & ~allowed)
 
-    return decide
+    return hand_gate(decide, within=allowed)
 
 
 @predicate("class_pungs_only", ("tiles",))
