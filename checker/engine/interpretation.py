@@ -43,6 +43,7 @@ class HandFacts:
             closed[t] += 1
         closed[hand.win_tile] += 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
+        self.closed_types = 34 - closed.count(0)  # how many tile types the concealed tiles span
         counts = closed[:]
         for m in hand.melds:
             for t in m.tiles:
@@ -68,7 +69,7 @@ class HandFacts:
         before[self.hand.win_tile] -= 1
         counts, n_melds = tuple(before), len(self.hand.melds)
         waits: set[int] = set()
-        for shape_waits in self.shapes.waiters[n_melds]:
+        for shape_waits in self.shapes.waiters[n_melds][34 - counts.count(0)]:
             waits |= shape_waits(counts, n_melds)
         return frozenset(waits)
 
@@ -130,7 +131,7 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     out: list[Interpretation] = []
     seen: set = set()
     counts = facts.closed_counts
-    for name, divisions, needs_hand in facts.shapes.decomposers[n_melds]:
+    for name, divisions, needs_hand in facts.shapes.decomposers[n_melds][facts.closed_types]:
         for division in (divisions(counts, n_melds, hand=hand) if needs_hand else divisions(counts, n_melds)):
             if not division:  # a declared win with no groups (八花齐)
                 out.append(Interpretation(name, meld_groups, None, None, facts))

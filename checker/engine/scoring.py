@@ -13,6 +13,7 @@ which fans each fan keeps from counting) and then scores hands:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -44,6 +45,16 @@ class BoundPattern:
     @property
     def id(self) -> str:
         return self.pattern.id
+
+
+class HandGated(NamedTuple):
+    """A hand-level predicate and its gate (see predicates.registry.hand_gate)."""
+
+    rank: int
+    decide: Callable[[Any], Any]
+    outside: int  # tile mask: the predicate cannot hold if the hand holds any of these tiles
+    flag: str | None
+    win_by: frozenset[str] | None
 
 
 class FanLine(NamedTuple):
@@ -180,10 +191,11 @@ class Scorer:
         self.combination: tuple[bool, ...] = tuple(b.pattern.counting == "combination" for b in self.patterns)
         self.once: tuple[bool, ...] = tuple(b.pattern.counting == "once" for b in self.patterns)
         # hand-level predicates with their gates (see predicates.registry.hand_gate): tiles within, flag, win_by
-        self.hand_plan = tuple(
-            (rank[b.id], b.decide, getattr(b.decide, "within", None) or ALL_TILES, getattr(b.decide, "flag", None),
-             getattr(b.decide, "win_by", None))
+        self.hand_plan: tuple[HandGated, ...] = tuple(
+            HandGated(rank[b.id], b.decide, ALL_TILES & ~(getattr(b.decide, "within", None) or ALL_TILES),
+                      getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None))
             for b in self.hand_patterns if b.decide is not None)
+        self._hand_plans: dict[tuple[frozenset[str], str], tuple[tuple[int, Callable[[Any], Any], int], ...]] = {}
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.pattern.allows_win)
@@ -198,9 +210,9 @@ class Scorer:
         self.steps = tuple((STEPS[st.name][0], {**{k: _resolve(v, opts) for k, v in st.params.items()},
                                                 **({"raised": raised} if st.name == "cap" else {})})
                            for st in ruleset.scoring.steps)
-        self.checks = tuple((hc.id, CHECKS[hc.check.name][0],
-                             {k: _resolve(v, opts) for k, v in hc.check.params.items()}, hc.message)
-                            for hc in ruleset.hand_checks)
+        self.checks = tuple((hc.id, partial(CHECKS[hc.check.name][0],
+                                            **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
+                             hc.message) for hc in ruleset.hand_checks)
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
@@ -215,8 +227,8 @@ class Scorer:
 
     def check(self, hand: Hand) -> None:
         """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input)."""
-        for rule, fn, params, message in self.checks:
-            problem = fn(hand, **params)
+        for rule, fn, message in self.checks:
+            problem = fn(hand)
             if problem:
                 raise HandError(f"{message}: {problem}", rule)
 
@@ -283,9 +295,15 @@ class Scorer:
         """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits
         the hand."""
         found: dict[int, list] = {}
-        mask, flags, win_by = facts.mask, facts.flags, facts.hand.win_by
-        for i, decide, within, flag, ways in self.hand_plan:
-            if mask & ~within or (flag is not None and flag not in flags) or (ways is not None and win_by not in ways):
+        flags, win_by = facts.flags, facts.hand.win_by
+        plan = self._hand_plans.get((flags, win_by))
+        if plan is None:  # the predicates whose flag and way of winning fit, with the tiles they exclude
+            plan = tuple((g.rank, g.decide, g.outside) for g in self.hand_plan
+                         if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by))
+            self._hand_plans[(flags, win_by)] = plan
+        mask = facts.mask
+        for i, decide, outside in plan:
+            if mask & outside:
                 continue
             r = decide(facts)
             if r:
@@ -366,11 +384,12 @@ class Scorer:
             pid, name, name_zh, points, requirement, kind = heads[i]
             sets = (tuple(tuple(groups[g].tiles for g in inst) for inst in insts if inst)
                     if x is not None and any(insts) else ())
-            lines.append(FanLine(pid, name, name_zh, points, count, sets, requirement, kind))
+            lines.append(_new_line(FanLine, (pid, name, name_zh, points, count, sets, requirement, kind)))
         return tuple(lines)
 
 
 ALL_TILES = (1 << 34) - 1  # a tile mask holding every tile type
+_new_line = tuple.__new__  # builds a FanLine from its eight fields without the named tuple's Python-level __new__
 
 
 def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:

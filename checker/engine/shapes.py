@@ -391,6 +391,7 @@ class ShapeKind:
     params: frozenset[str] = frozenset()
     needs_hand: bool = False  # decompose(counts, n_melds, hand=…, **params); not a shape one waits on
     max_melds: int = 4  # the most declared melds a hand of this shape can have
+    distinct: tuple[int, int] = (1, 14)  # how many tile types its concealed tiles (winning tile included) span
 
 
 def _complete_from(decompose):
@@ -400,13 +401,14 @@ def _complete_from(decompose):
 SHAPES: Mapping[str, ShapeKind] = {
     "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n), regular_waits),
     "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions), seven_pairs_waits,
-                             frozenset({"four_identical_as_two_pairs"}), max_melds=0),
+                             frozenset({"four_identical_as_two_pairs"}), max_melds=0,
+                             distinct=(4, 7)),  # seven pairs, or fewer types when four identical make two
     "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions),
-                                  thirteen_orphans_waits, max_melds=0),
+                                  thirteen_orphans_waits, max_melds=0, distinct=(13, 13)),
     "honors_and_knitted": ShapeKind(honors_and_knitted_divisions, _complete_from(honors_and_knitted_divisions),
-                                    honors_and_knitted_waits, max_melds=0),
+                                    honors_and_knitted_waits, max_melds=0, distinct=(14, 14)),
     "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits,
-                                  max_melds=1),
+                                  max_melds=1, distinct=(9, 14)),
     "tiles_of_one_class": ShapeKind(lambda c, n, hand, tiles="winds": tiles_of_one_class_divisions(c, n, hand, tiles),
                                     lambda *a, **k: False, lambda *a, **k: set(), frozenset({"tiles"}), True),
     "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
@@ -421,17 +423,20 @@ class BoundShapes:
 
     def __init__(self, shapes: Iterable[tuple[str, Mapping]]):
         self.items = tuple((name, dict(params)) for name, params in shapes)
-        # by number of declared melds: (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand)
-        # for each shape a hand with that many melds can have
-        self.decomposers = tuple(
-            tuple((name, partial(SHAPES[name].decompose, **params), SHAPES[name].needs_hand)
-                  for name, params in self.items if n_melds <= SHAPES[name].max_melds)
-            for n_melds in range(5))
-        # by number of declared melds: waits(counts, n_melds) of every shape one can wait on with that many
-        self.waiters = tuple(
-            tuple(partial(SHAPES[name].waits, **params)
-                  for name, params in self.items if not SHAPES[name].needs_hand and n_melds <= SHAPES[name].max_melds)
-            for n_melds in range(5))
+        kinds = [(name, SHAPES[name], params) for name, params in self.items]
+        # [melds][types]: (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand) for each shape
+        # a hand can have with that many declared melds and its concealed tiles spanning that many tile types
+        self.decomposers = tuple(tuple(
+            tuple((name, partial(kind.decompose, **params), kind.needs_hand) for name, kind, params in kinds
+                  if melds <= kind.max_melds and kind.distinct[0] <= types <= kind.distinct[1])
+            for types in range(15)) for melds in range(5))
+        # [melds][types]: waits(counts, n_melds) of each shape a hand can wait on with that many melds, its
+        # concealed tiles before the winning one spanning that many types (the winning tile may add one)
+        self.waiters = tuple(tuple(
+            tuple(partial(kind.waits, **params) for name, kind, params in kinds
+                  if not kind.needs_hand and melds <= kind.max_melds
+                  and kind.distinct[0] <= types + 1 and types <= kind.distinct[1])
+            for types in range(15)) for melds in range(5))
 
     def __iter__(self):
         return iter(self.items)
