@@ -73,3 +73,33 @@ def test_fourth_tile_visible_needs_no_hidden_copy(mcr):
                        melds=[parse_meld("pung", "444p"), parse_meld("chow", "234p"), parse_meld("pung", "666m")],
                        flags=("fourth_tile_visible",))
     assert info.value.rule == "context.fourth_tile_visible" and "6p" in str(info.value)
+
+
+# Checks registered `about_flag` are skipped for hands without their flag, so each must pass such a hand
+# whatever else it holds: here a self-drawn hand with no meld, flower or counter, where every check would
+# fail if it ignored the flag.
+ABOUT_FLAG_PARAMS = {
+    "flag_needs_counter": {"counter": "contract_partner"},
+    "flag_needs_meld": {"kind": "kong"},
+    "flag_needs_flowers": {},
+    "last_copy_visible": {},
+    "flag_not_with_win": {"win_by": "self_draw"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABOUT_FLAG_PARAMS))
+def test_checks_about_a_flag_pass_without_it_and_fail_with_it(name):
+    from checker.engine.checks import ABOUT_A_FLAG, CHECKS
+
+    assert name in ABOUT_A_FLAG
+    fn = CHECKS[name][0]
+    plain = Hand.build(concealed="1m1m1m2m3m4m5p6p7p9s9s9s5m", win_tile="5m")
+    assert fn(plain, flag="some_flag", **ABOUT_FLAG_PARAMS[name]) is None
+    flagged = Hand.build(concealed="1m1m1m2m3m4m5p6p7p9s9s9s5m", win_tile="5m", flags=["some_flag"])
+    assert fn(flagged, flag="some_flag", **ABOUT_FLAG_PARAMS[name]) is not None
+
+
+def test_every_check_about_a_flag_is_covered_above():
+    from checker.engine.checks import ABOUT_A_FLAG
+
+    assert ABOUT_A_FLAG == set(ABOUT_FLAG_PARAMS)

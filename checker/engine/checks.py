@@ -12,11 +12,18 @@ from checker.engine.hand import Hand
 
 _checks: dict[str, tuple[Callable[..., str | None], frozenset[str]]] = {}
 CHECKS: Mapping[str, tuple[Callable[..., str | None], frozenset[str]]] = MappingProxyType(_checks)
+_about_a_flag: set[str] = set()
+ABOUT_A_FLAG: frozenset[str] = frozenset()  # checks that can only fail when their `flag` parameter is set
 
 
-def check(name: str, params: tuple[str, ...] = ()):
+def check(name: str, params: tuple[str, ...] = (), about_flag: bool = False):
+    """Register a check under `name`; with `about_flag`, it can only fail when the hand has its `flag`."""
     def register(fn):
+        global ABOUT_A_FLAG
         _checks[name] = (fn, frozenset(params))
+        if about_flag:
+            _about_a_flag.add(name)
+            ABOUT_A_FLAG = frozenset(_about_a_flag)
         return fn
     return register
 
@@ -48,7 +55,7 @@ def counter_range(hand: Hand, name: str, low: int = 0, high: int = 0) -> str | N
     return None
 
 
-@check("flag_needs_counter", ("flag", "counter"))
+@check("flag_needs_counter", ("flag", "counter"), about_flag=True)
 def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     """A flag that only makes sense with a counter set (e.g. a contract's detail without a contract)."""
     if flag in hand.flags and not hand.counter(counter):
@@ -56,7 +63,7 @@ def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     return None
 
 
-@check("flag_needs_meld", ("flag", "kind"))
+@check("flag_needs_meld", ("flag", "kind"), about_flag=True)
 def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
     """A flag that only makes sense when the winner has declared a meld of this kind (a kong's replacement
     draw needs a kong)."""
@@ -65,7 +72,7 @@ def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
     return None
 
 
-@check("flag_needs_flowers", ("flag",))
+@check("flag_needs_flowers", ("flag",), about_flag=True)
 def flag_needs_flowers(hand: Hand, flag: str) -> str | None:
     """A flower replacement draw needs a flower among the winner's flowers."""
     if flag in hand.flags and not hand.flowers:
@@ -73,7 +80,7 @@ def flag_needs_flowers(hand: Hand, flag: str) -> str | None:
     return None
 
 
-@check("last_copy_visible", ("flag",))
+@check("last_copy_visible", ("flag",), about_flag=True)
 def last_copy_visible(hand: Hand, flag: str) -> str | None:
     """The other three copies of the winning tile cannot all be visible while the winner hides one of them."""
     if flag in hand.flags and hand.win_tile in hand.concealed:
@@ -81,7 +88,7 @@ def last_copy_visible(hand: Hand, flag: str) -> str | None:
     return None
 
 
-@check("flag_not_with_win", ("flag", "win_by"))
+@check("flag_not_with_win", ("flag", "win_by"), about_flag=True)
 def flag_not_with_win(hand: Hand, flag: str, win_by: str) -> str | None:
     """A flag that cannot go with a way of winning (no kong can be robbed on the last tile of the wall)."""
     if flag in hand.flags and hand.win_by == win_by:

@@ -124,31 +124,38 @@ class Interpretation:
 def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     """Every (division, winning-tile placement) of the hand under the ruleset's shapes."""
     meld_groups = tuple(
-        Group(m.kind, m.tile, melded=True, exposed=m.exposed, concealed=(m.kind == KONG and m.concealed))
-        for m in hand.melds
-    )
+        _new_group(Group, (m.kind, m.tile, True, m.exposed, m.kind == KONG and m.concealed)) for m in hand.melds)
     n_melds = len(hand.melds)
     out: list[Interpretation] = []
-    seen: set = set()
     counts = facts.closed_counts
     for name, divisions, needs_hand in facts.shapes.decomposers[n_melds][facts.closed_types]:
         for division in (divisions(counts, n_melds, hand=hand) if needs_hand else divisions(counts, n_melds)):
             if not division:  # a declared win with no groups (八花齐)
                 out.append(Interpretation(name, meld_groups, None, None, facts))
-                continue
-            for interp in _placements(name, meld_groups, division, hand, facts):
-                key = (interp.shape, interp.groups, interp.win_group)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(interp)
+            else:
+                out.extend(_placements(name, meld_groups, division, hand, facts))
+    if len(out) > 1:  # two shapes may read the tiles alike: keep each reading once
+        seen: set[tuple] = set()
+        unique = []
+        for x in out:
+            key = (x.shape, x.groups, x.win_group)
+            if key not in seen:
+                seen.add(key)
+                unique.append(x)
+        out = unique
     return out
 
 
-def _placements(shape, meld_groups, division, hand: Hand, facts: HandFacts):
+_new_group = tuple.__new__  # a Group from its five fields, without the named tuple's Python-level __new__
+
+
+def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Group, ...], hand: Hand,
+                facts: HandFacts) -> list[Interpretation]:
     """The winning tile may complete any concealed group holding it; each choice is an interpretation."""
     win = hand.win_tile
     claimed = not hand.self_drawn
     base = meld_groups + division
+    out = []
     done = set()
     for j, g in enumerate(division):
         kind, tile = g[0], g[1]
@@ -162,9 +169,13 @@ def _placements(shape, meld_groups, division, hand: Hand, facts: HandFacts):
             continue
         done.add(g)
         groups = base
-        if claimed and g.kind == PUNG:  # a pung completed by a discard is not concealed
-            groups = meld_groups + division[:j] + (Group(PUNG, g.tile, concealed=False),) + division[j + 1:]
-        yield Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts)
+        if claimed and kind == PUNG:  # a pung completed by a discard is not concealed
+            groups = meld_groups + division[:j] + (CLAIMED_PUNGS[tile],) + division[j + 1:]
+        out.append(Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts))
+    return out
+
+
+CLAIMED_PUNGS = tuple(Group(PUNG, t, concealed=False) for t in range(34))  # pungs completed by a discard
 
 
 def _win_kind(group: Group, win: int) -> str | None:

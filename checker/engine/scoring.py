@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
 from checker import tiles as T
-from checker.engine.checks import CHECKS
+from checker.engine.checks import ABOUT_A_FLAG, CHECKS
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, interpretations
 from checker.engine.predicates import PREDICATES
@@ -210,9 +210,10 @@ class Scorer:
         self.steps = tuple((STEPS[st.name][0], {**{k: _resolve(v, opts) for k, v in st.params.items()},
                                                 **({"raised": raised} if st.name == "cap" else {})})
                            for st in ruleset.scoring.steps)
-        self.checks = tuple((hc.id, partial(CHECKS[hc.check.name][0],
-                                            **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
-                             hc.message) for hc in ruleset.hand_checks)
+        self.checks = tuple(
+            (hc.id, partial(CHECKS[hc.check.name][0], **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
+             hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
+            for hc in ruleset.hand_checks)
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
@@ -227,7 +228,10 @@ class Scorer:
 
     def check(self, hand: Hand) -> None:
         """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input)."""
-        for rule, fn, message in self.checks:
+        flags = hand.flags
+        for rule, fn, message, flag in self.checks:
+            if flag is not None and flag not in flags:
+                continue  # a check about a flag the hand does not have
             problem = fn(hand)
             if problem:
                 raise HandError(f"{message}: {problem}", rule)

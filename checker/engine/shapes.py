@@ -52,6 +52,12 @@ class Group(NamedTuple):
         return T.format_tiles(self.tiles)
 
 
+# The groups of a division, made once: a pair, a pung or a lone tile of each tile type.
+PAIRS = tuple(Group(PAIR, t) for t in range(34))
+PUNGS = tuple(Group(PUNG, t) for t in range(34))
+SINGLES = tuple(Group(SINGLE, t) for t in range(34))
+
+
 # --------------------------------------------------------------------------- per-suit divisions
 
 @lru_cache(maxsize=None)
@@ -132,7 +138,7 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
         if not divs:
             return []
         per_suit.append(divs)
-    honor_sets = tuple(Group(kind, t) for kind, t in honors[0])
+    honor_sets = tuple(PUNGS[t] for _, t in honors[0])
     want = 4 - n_melds
     out = []
     for combo in product(*per_suit):
@@ -141,7 +147,7 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
             continue
         groups = combo[0][0] + combo[1][0] + combo[2][0] + honor_sets
         if len(groups) == want:
-            out.append(groups + (Group(PAIR, pairs[0]),))
+            out.append(groups + (PAIRS[pairs[0]],))
     return out
 
 
@@ -173,9 +179,9 @@ def seven_pairs_divisions(counts: tuple[int, ...], n_melds: int,
     pairs = []
     for t, c in enumerate(counts):
         if c == 2:
-            pairs.append(Group(PAIR, t))
+            pairs.append(PAIRS[t])
         elif c == 4 and four_identical_as_two_pairs:
-            pairs += [Group(PAIR, t), Group(PAIR, t)]
+            pairs += [PAIRS[t], PAIRS[t]]
         elif c:
             return []
     return [tuple(pairs)] if len(pairs) == 7 else []
@@ -191,7 +197,7 @@ def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tu
         return []
     if all(counts[t] >= 1 for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
         pair = next(t for t in ORPHANS if counts[t] == 2)
-        return [tuple(Group(SINGLE, t) for t in ORPHANS if t != pair) + (Group(PAIR, pair),)]
+        return [tuple(SINGLES[t] for t in ORPHANS if t != pair) + (PAIRS[pair],)]
     return []
 
 
@@ -215,7 +221,7 @@ def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[
         return []
     for straight in KNITTED_STRAIGHTS:
         if suited <= set(straight):
-            return [tuple(Group(SINGLE, t) for t in range(34) if counts[t])]
+            return [tuple(SINGLES[t] for t in range(34) if counts[t])]
     return []
 
 
@@ -256,7 +262,7 @@ def tiles_of_one_class_divisions(counts, n_melds, hand, tiles="winds") -> list[t
     """Every tile, melds included, is a wind (乱风: any arrangement, no sets needed)."""
     allowed = range(27, 31) if tiles == "winds" else range(27, 34)
     if all(t in allowed for t in hand.all_tiles):
-        return [tuple(Group(SINGLE, t) for t in range(34) for _ in range(counts[t]))]
+        return [tuple(SINGLES[t] for t in range(34) for _ in range(counts[t]))]
     return []
 
 
