@@ -5,12 +5,14 @@
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass, field
 
 from checker import tiles as T
 
-WIN_BY = ("self_draw", "discard", "robbing_kong")
-MELD_KINDS = ("chow", "pung", "kong")
+WIN_BY: Final = ("self_draw", "discard", "robbing_kong")
+MELD_KINDS: Final = ("chow", "pung", "kong")
 
 
 class HandError(ValueError):

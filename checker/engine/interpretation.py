@@ -6,15 +6,17 @@ the tiles the hand waits on) so it is computed once per hand.
 """
 from __future__ import annotations
 
-from functools import cached_property
-from itertools import compress
-from typing import Mapping, Sequence
+from typing import Final, Mapping, Sequence
 
 from checker import tiles as T
 from checker.engine.hand import Hand
 from checker.engine.shapes import CHOW, KNITTED, KONG, PAIR, PUNG, BoundShapes, Group
 
-EDGE, CLOSED, SINGLE_WAIT, OPEN, DUAL_PUNG = "edge", "closed", "single", "open", "pung"
+EDGE: Final = "edge"
+CLOSED: Final = "closed"
+SINGLE_WAIT: Final = "single"
+OPEN: Final = "open"
+DUAL_PUNG: Final = "pung"
 
 
 def tile_mask(tiles) -> int:
@@ -25,11 +27,11 @@ def tile_mask(tiles) -> int:
     return mask
 
 
-SUIT_MASKS = tuple(tile_mask(range(9 * s, 9 * s + 9)) for s in range(3))
-WIND_MASK = tile_mask(range(27, 31))
-DRAGON_MASK = tile_mask(range(31, 34))
+SUIT_MASKS: Final = tuple(tile_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+WIND_MASK: Final = tile_mask(range(27, 31))
+DRAGON_MASK: Final = tile_mask(range(31, 34))
 # the suits present ("m", "p", "s"), indexed by three bits: characters, dots, bamboo
-SUITS_BY_MASK = tuple(frozenset(s for i, s in enumerate("mps") if bits >> i & 1) for bits in range(8))
+SUITS_BY_MASK: Final = tuple(frozenset(s for i, s in enumerate("mps") if bits >> i & 1) for bits in range(8))
 
 
 class HandFacts:
@@ -39,20 +41,25 @@ class HandFacts:
         self.hand = hand
         self.shapes = shapes if isinstance(shapes, BoundShapes) else BoundShapes(shapes)
         closed = [0] * 34
-        for t in hand.concealed:
+        types = 0  # how many tile types the concealed tiles span
+        for t in hand.concealed + (hand.win_tile,):
+            if not closed[t]:
+                types += 1
             closed[t] += 1
-        closed[hand.win_tile] += 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
-        self.closed_types = 34 - closed.count(0)  # how many tile types the concealed tiles span
+        self.closed_types = types
         counts = closed[:]
         for m in hand.melds:
             for t in m.tiles:
                 counts[t] += 1
         self.counts: tuple[int, ...] = tuple(counts)
-        self.present: tuple[int, ...] = tuple(compress(range(34), counts))
+        present = []
         mask = 0
-        for t in self.present:
-            mask |= 1 << t
+        for t in range(34):
+            if counts[t]:
+                present.append(t)
+                mask |= 1 << t
+        self.present: tuple[int, ...] = tuple(present)
         self.mask = mask  # bit t set when tile type t is in the hand
         self.suits = SUITS_BY_MASK[(mask & SUIT_MASKS[0] != 0) | (mask & SUIT_MASKS[1] != 0) << 1
                                    | (mask & SUIT_MASKS[2] != 0) << 2]
@@ -60,23 +67,32 @@ class HandFacts:
         self.has_dragons = bool(mask & DRAGON_MASK)
         self.exposed_melds = sum([m.exposed for m in hand.melds])
         self.flags = hand.flags
+        self._completing: frozenset[int] | None = None
+        self._waiting: frozenset[int] | None = None
 
-    @cached_property
+    @property
     def completing_tiles(self) -> frozenset[int]:
         """Tile types that would complete the hand before its winning tile, by shape alone (even a tile of
-        which the hand already holds all four copies)."""
-        before = list(self.closed_counts)
-        before[self.hand.win_tile] -= 1
-        counts, n_melds = tuple(before), len(self.hand.melds)
-        waits: set[int] = set()
-        for shape_waits in self.shapes.waiters[n_melds][34 - counts.count(0)]:
-            waits |= shape_waits(counts, n_melds)
-        return frozenset(waits)
+        which the hand already holds all four copies). Found on first use."""
+        if self._completing is None:
+            win = self.hand.win_tile
+            before = list(self.closed_counts)
+            before[win] -= 1
+            counts, n_melds = tuple(before), len(self.hand.melds)
+            types = self.closed_types - (before[win] == 0)  # the tile types before the winning tile
+            waits: set[int] = set()
+            for shape_waits in self.shapes.waiters[n_melds][types]:
+                waits |= shape_waits(counts, n_melds)
+            self._completing = frozenset(waits)
+        return self._completing
 
-    @cached_property
+    @property
     def waiting_tiles(self) -> frozenset[int]:
         """The completing tiles the hand can still win on: not one whose four copies it already holds."""
-        return frozenset(t for t in self.completing_tiles if self.counts[t] - (t == self.hand.win_tile) < 4)
+        if self._waiting is None:
+            win, counts = self.hand.win_tile, self.counts
+            self._waiting = frozenset(t for t in self.completing_tiles if counts[t] - (t == win) < 4)
+        return self._waiting
 
 
 class Interpretation:
@@ -146,7 +162,7 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     return out
 
 
-_new_group = tuple.__new__  # a Group from its five fields, without the named tuple's Python-level __new__
+_new_group: Final = tuple.__new__  # a Group from its five fields, without the named tuple's Python-level __new__
 
 
 def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Group, ...], hand: Hand,
@@ -175,7 +191,7 @@ def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Grou
     return out
 
 
-CLAIMED_PUNGS = tuple(Group(PUNG, t, concealed=False) for t in range(34))  # pungs completed by a discard
+CLAIMED_PUNGS: Final = tuple(Group(PUNG, t, concealed=False) for t in range(34))  # pungs completed by a discard
 
 
 def _win_kind(group: Group, win: int) -> str | None:

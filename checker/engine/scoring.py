@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Final, Mapping, NamedTuple
 
 from checker import tiles as T
 from checker.engine.checks import ABOUT_A_FLAG, CHECKS
@@ -25,7 +25,7 @@ from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
 from checker.engine.settlement import payments
-from checker.engine.shapes import BoundShapes
+from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Counted, run_steps
 from checker.spec import Condition, OptionRef, Pattern, Ruleset
 
@@ -386,14 +386,14 @@ class Scorer:
         groups = x.groups if x is not None else ()
         for i, count, insts in tally:
             pid, name, name_zh, points, requirement, kind = heads[i]
-            sets = (tuple(tuple(groups[g].tiles for g in inst) for inst in insts if inst)
+            sets = (tuple(tuple(group_tiles(groups[g]) for g in inst) for inst in insts if inst)
                     if x is not None and any(insts) else ())
             lines.append(_new_line(FanLine, (pid, name, name_zh, points, count, sets, requirement, kind)))
         return tuple(lines)
 
 
-ALL_TILES = (1 << 34) - 1  # a tile mask holding every tile type
-_new_line = tuple.__new__  # builds a FanLine from its eight fields without the named tuple's Python-level __new__
+ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
+_new_line: Final = tuple.__new__  # builds a FanLine from its eight fields without the named tuple's Python-level __new__
 
 
 def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:

@@ -10,14 +10,20 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import product
 from operator import itemgetter
-from typing import Callable, Iterable, Mapping, NamedTuple
+from typing import Callable, Final, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
 
-CHOW, PUNG, KONG, PAIR, KNITTED, SINGLE = "chow", "pung", "kong", "pair", "knitted", "single"
+# Constants are Final so the compiled engine uses them directly rather than looking them up.
+CHOW: Final = "chow"
+PUNG: Final = "pung"
+KONG: Final = "kong"
+PAIR: Final = "pair"
+KNITTED: Final = "knitted"
+SINGLE: Final = "single"
 
 
-_SIZES = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
+_SIZES: Final = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
 
 
 class Group(NamedTuple):
@@ -36,12 +42,7 @@ class Group(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        kind, tile = self[0], self[1]
-        if kind == CHOW:
-            return (tile, tile + 1, tile + 2)
-        if kind == KNITTED:
-            return (tile, tile + 3, tile + 6)
-        return (tile,) * _SIZES[kind]
+        return group_tiles(self)
 
     @property
     def is_pung(self) -> bool:
@@ -52,10 +53,20 @@ class Group(NamedTuple):
         return T.format_tiles(self.tiles)
 
 
+def group_tiles(group: Group) -> tuple[int, ...]:
+    """The tiles of a group (`Group.tiles`, as a plain function for the hot path)."""
+    kind, tile = group[0], group[1]
+    if kind == CHOW:
+        return (tile, tile + 1, tile + 2)
+    if kind == KNITTED:
+        return (tile, tile + 3, tile + 6)
+    return (tile,) * _SIZES[kind]
+
+
 # The groups of a division, made once: a pair, a pung or a lone tile of each tile type.
-PAIRS = tuple(Group(PAIR, t) for t in range(34))
-PUNGS = tuple(Group(PUNG, t) for t in range(34))
-SINGLES = tuple(Group(SINGLE, t) for t in range(34))
+PAIRS: Final = tuple(Group(PAIR, t) for t in range(34))
+PUNGS: Final = tuple(Group(PUNG, t) for t in range(34))
+SINGLES: Final = tuple(Group(SINGLE, t) for t in range(34))
 
 
 # --------------------------------------------------------------------------- per-suit divisions
@@ -189,7 +200,7 @@ def seven_pairs_divisions(counts: tuple[int, ...], n_melds: int,
 
 # --------------------------------------------------------------------------- thirteen orphans
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
@@ -204,12 +215,12 @@ def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tu
 # --------------------------------------------------------------------------- knitted tiles
 
 # The six ways to give 147, 258 and 369 each to a different suit: tuples of the nine knitted tiles.
-KNITTED_STRAIGHTS = tuple(
+KNITTED_STRAIGHTS: Final = tuple(
     tuple(sorted(9 * suit + r for suit, start in zip(order, (0, 1, 2)) for r in (start, start + 3, start + 6)))
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 
-_HELD = tuple(itemgetter(*straight) for straight in KNITTED_STRAIGHTS)  # each straight's nine counts, at once
+_HELD: Final = tuple(itemgetter(*straight) for straight in KNITTED_STRAIGHTS)  # each straight's nine counts, at once
 
 
 def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:

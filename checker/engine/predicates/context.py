@@ -2,12 +2,12 @@
 and the wait the winning tile filled."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, hand_gate, predicate
 
-WIN_BY = ("self_draw", "discard", "robbing_kong")
+WIN_BY: Final = ("self_draw", "discard", "robbing_kong")
 
 
 @predicate("win_context", ("win_by", "flag"), scope=HAND)

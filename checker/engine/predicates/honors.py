@@ -1,13 +1,13 @@
 """Fans of wind and dragon pungs, and of single pungs of a kind (dragon, seat / prevalent wind, terminals)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
 
-WINDS = range(27, 31)
-DRAGONS = range(31, 34)
+WINDS: Final = range(27, 31)
+DRAGONS: Final = range(31, 34)
 
 
 @predicate("honor_pungs", ("kind", "pungs", "pair"))

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
-HAND, INTERPRETATION, SPECIAL = "hand", "interpretation", "special"
+HAND: Final = "hand"
+INTERPRETATION: Final = "interpretation"
+SPECIAL: Final = "special"
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,14 @@
 shapes (seven pairs, knitted tiles, nine gates) and what every set contains."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
 from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG
 
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 @predicate("shape_is", ("shape",))

@@ -1,13 +1,13 @@
 """Fans decided by which tiles the hand holds, whatever its division: flushes, ranges, tile kinds."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation, tile_mask
 from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
 
-CLASSES = {
+CLASSES: Final = {
     "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
     "honor": tile_mask(t for t in range(34) if T.is_honor(t)),
     "simple": tile_mask(t for t in range(34) if T.is_simple(t)),
