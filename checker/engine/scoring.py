@@ -279,21 +279,25 @@ class Scorer:
                     alternatives.append(self._fan_lines(other_x, other))
         ids = self.ids
         withheld_ids = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in withheld.items()))
-        minimum = rs.win.minimum_points
-        common = dict(total=total, qualifying=qual, fans=lines, reading=x, hand=hand, withheld=withheld_ids,
-                      options=self.options, alternatives=tuple(alternatives), explain=explain)
+        error, message = self._refusal(hand, tally, qual)
+        return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
+                     payments=payments(rs.settlement, hand, total, self.options) if error is None else None,
+                     error=error, message=message, reading=x, alternatives=tuple(alternatives),
+                     withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
+
+    def _refusal(self, hand: Hand, tally: tuple, qual: int) -> tuple[str | None, str]:
+        """Why the hand may not win as scored (the rule and a message), or (None, "") if it may."""
+        rs = self.ruleset
         for flag, rule, message, exempt in self.requires_flags:
             if flag not in hand.flags and not any(i in exempt for i, _, _ in tally):
-                return Score(rs.id, False, error=rule, message=message, **common)
+                return rule, message
         if self.requires_allowing and not any(i in self.allowing for i, _, _ in tally):
             allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
-            return Score(rs.id, False, error=rs.win.allowing_pattern_rule,
-                         message=f"only these hands may win: {allowed}", **common)
+            return rs.win.allowing_pattern_rule, f"only these hands may win: {allowed}"
+        minimum = rs.win.minimum_points
         if qual < minimum:
-            return Score(rs.id, False, error="win.minimum_points",
-                         message=f"{qual} qualifying point(s): a win needs at least {minimum} before flowers",
-                         **common)
-        return Score(rs.id, True, payments=payments(rs.settlement, hand, total, self.options), **common)
+            return "win.minimum_points", f"{qual} qualifying point(s): a win needs at least {minimum} before flowers"
+        return None, ""
 
     def hand_fans(self, facts: HandFacts) -> dict[int, list]:
         """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits

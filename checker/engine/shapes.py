@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import product
 from operator import itemgetter
-from typing import Callable, Final, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Final, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
 
@@ -433,6 +433,11 @@ SHAPES: Mapping[str, ShapeKind] = {
 }
 
 
+def _with_params(fn: Callable[..., Any], params: Mapping[str, Any]) -> Callable[..., Any]:
+    """`fn` with a shape's parameters bound; `fn` itself when it has none (a plain call is cheaper)."""
+    return partial(fn, **params) if params else fn
+
+
 class BoundShapes:
     """A ruleset's winning shapes with their parameters applied, ready to call for every hand.
 
@@ -444,13 +449,13 @@ class BoundShapes:
         # [melds][types]: (name, divisions(counts, n_melds[, hand=…]), whether it needs the hand) for each shape
         # a hand can have with that many declared melds and its concealed tiles spanning that many tile types
         self.decomposers = tuple(tuple(
-            tuple((name, partial(kind.decompose, **params), kind.needs_hand) for name, kind, params in kinds
+            tuple((name, _with_params(kind.decompose, params), kind.needs_hand) for name, kind, params in kinds
                   if melds <= kind.max_melds and kind.distinct[0] <= types <= kind.distinct[1])
             for types in range(15)) for melds in range(5))
         # [melds][types]: waits(counts, n_melds) of each shape a hand can wait on with that many melds, its
         # concealed tiles before the winning one spanning that many types (the winning tile may add one)
         self.waiters = tuple(tuple(
-            tuple(partial(kind.waits, **params) for name, kind, params in kinds
+            tuple(_with_params(kind.waits, params) for name, kind, params in kinds
                   if not kind.needs_hand and melds <= kind.max_melds
                   and kind.distinct[0] <= types + 1 and types <= kind.distinct[1])
             for types in range(15)) for melds in range(5))
