@@ -202,6 +202,7 @@ class Scorer:
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
+        self._exclusion_cache: dict[frozenset[int], tuple[tuple[int, ...], dict[int, int], tuple[int, ...], bool]] = {}
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
         self.method = ruleset.scoring.method
@@ -324,8 +325,53 @@ class Scorer:
             r = decide(x)
             if r:
                 found[i] = [()] * r if r.__class__ is int else list(r)
-        # Defaults and exceptions, in order of value: a fan counts unless a counted fan withholds it.
-        # Patterns are their ranks here, so sorting them puts them in value order.
+        counted_ids, withheld, combo_ids, needs_instances = self._exclusions(frozenset(found))
+        if needs_instances:
+            counted, withheld = self._exclude_instances(found)
+            combination = self.combination
+            combo_ids = tuple(i for i in counted if combination[i])
+        else:
+            counted = {i: found[i] for i in counted_ids}
+        if not combo_ids or (len(combo_ids) == 1 and len(counted[combo_ids[0]]) == 1):
+            return [self._lines(x, counted, withheld)]
+        combos = {i: counted[i] for i in combo_ids}
+        choices = best_combinations(combos, {i: self.points[i] for i in combos}, self.account_once)
+        out = []
+        for chosen in choices:
+            dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld}
+            out.append(self._lines(x, {**counted, **{i: chosen.get(i, []) for i in combos}}, {**withheld, **dropped}))
+        return out
+
+    def _exclusions(self, found_ids: frozenset[int]) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...], bool]:
+        """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
+        withholds it. Returns the counted fans in value order, withheld fan -> the fan withholding it, the
+        counted combination fans, and whether a non-repeat-within rule applies (then the instances decide:
+        see _exclude_instances). Hands share few sets of fans, so the answer is kept per set; treat it as
+        read-only."""
+        cached = self._exclusion_cache.get(found_ids)
+        if cached is None:
+            blocks, blocks_within, combination = self.blocks, self.blocks_within, self.combination
+            counted: list[int] = []
+            withheld: dict[int, int] = {}
+            blocked_by: dict[int, int] = {}
+            needs_instances = False
+            for i in sorted(found_ids):  # patterns are their ranks: sorted is value order
+                if i in blocked_by:
+                    withheld[i] = blocked_by[i]
+                    continue
+                counted.append(i)
+                for target in blocks[i]:
+                    blocked_by.setdefault(target, i)
+                if blocks_within[i] & found_ids:
+                    needs_instances = True
+            cached = (tuple(counted), withheld, tuple(i for i in counted if combination[i]), needs_instances)
+            if len(self._exclusion_cache) < 1 << 16:
+                self._exclusion_cache[found_ids] = cached
+        return cached
+
+    def _exclude_instances(self, found: dict[int, list]) -> tuple[dict[int, list], dict[int, int]]:
+        """Defaults and exceptions when a counted fan keeps others from reusing its own sets (non-repeat
+        within): a fan left with no instance is not counted and withholds nothing."""
         blocks, blocks_within = self.blocks, self.blocks_within
         counted: dict[int, list[tuple[int, ...]]] = {}
         withheld: dict[int, int] = {}  # withheld fan -> the fan that withholds it (-1: account-once)
@@ -349,16 +395,7 @@ class Scorer:
                 blocked_by.setdefault(target, i)
             for target in blocks_within[i]:
                 within.setdefault(target, []).append(i)
-        combination = self.combination
-        combos = {i: insts for i, insts in counted.items() if combination[i]}
-        if not combos or (len(combos) == 1 and len(next(iter(combos.values()))) == 1):
-            return [self._lines(x, counted, withheld)]
-        choices = best_combinations(combos, {i: self.points[i] for i in combos}, self.account_once)
-        out = []
-        for chosen in choices:
-            dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld}
-            out.append(self._lines(x, {**counted, **{i: chosen.get(i, []) for i in combos}}, {**withheld, **dropped}))
-        return out
+        return counted, withheld
 
     def _lines(self, x: Interpretation, counted: dict[int, list], withheld: dict[int, int]) -> tuple:
         """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain);
