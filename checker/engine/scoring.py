@@ -203,6 +203,7 @@ class Scorer:
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
         self._exclusion_cache: dict[frozenset[int], tuple[tuple[int, ...], dict[int, int], tuple[int, ...], bool]] = {}
+        self._plain_lines: dict[tuple[int, int], FanLine] = {}  # (rank, count) -> line, for fans without sets
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
         self.method = ruleset.scoring.method
@@ -423,14 +424,22 @@ class Scorer:
 
     def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
         lines = []
-        heads = self._line_heads
+        plain = self._plain_lines
         groups = x.groups if x is not None else ()
         for i, count, insts in tally:
-            pid, name, name_zh, points, requirement, kind = heads[i]
-            sets = (tuple(tuple(group_tiles(groups[g]) for g in inst) for inst in insts if inst)
-                    if x is not None and any(insts) else ())
-            lines.append(_new_line(FanLine, (pid, name, name_zh, points, count, sets, requirement, kind)))
+            if x is None or not any(insts):  # a fan of the whole hand: its line is the same every time
+                line = plain.get((i, count))
+                if line is None:
+                    line = plain[(i, count)] = self._line(i, count, ())
+            else:
+                line = self._line(i, count, tuple(tuple(group_tiles(groups[g]) for g in inst)
+                                                  for inst in insts if inst))
+            lines.append(line)
         return tuple(lines)
+
+    def _line(self, i: int, count: int, sets: tuple) -> FanLine:
+        pid, name, name_zh, points, requirement, kind = self._line_heads[i]
+        return _new_line(FanLine, (pid, name, name_zh, points, count, sets, requirement, kind))
 
 
 ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
