@@ -139,8 +139,7 @@ class Interpretation:
 
 def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     """Every (division, winning-tile placement) of the hand under the ruleset's shapes."""
-    meld_groups = tuple(
-        _new_group(Group, (m.kind, m.tile, True, m.exposed, m.kind == KONG and m.concealed)) for m in hand.melds)
+    meld_groups = tuple(MELD_GROUPS[m.kind][m.concealed][m.tile] for m in hand.melds)
     n_melds = len(hand.melds)
     out: list[Interpretation] = []
     counts = facts.closed_counts
@@ -162,7 +161,9 @@ def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
     return out
 
 
-_new_group: Final = tuple.__new__  # a Group from its five fields, without the named tuple's Python-level __new__
+# The group of each declared meld, made once: [kind][concealed][tile] (only a kong can be concealed).
+MELD_GROUPS: Final = {kind: tuple(tuple(Group(kind, t, True, not hidden, kind == KONG and hidden) for t in range(34))
+                                  for hidden in (False, True)) for kind in (CHOW, PUNG, KONG)}
 
 
 def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Group, ...], hand: Hand,

@@ -85,7 +85,7 @@ class FanLine(NamedTuple):
 @dataclass
 class Score:
     """The outcome of scoring one hand: a read-only record (not frozen only because a frozen dataclass's
-    constructor runs as plain Python even in the compiled engine, which costs a sixth of the scoring time)."""
+    constructor runs as plain Python even in the compiled engine, about 6% of the scoring time)."""
 
     ruleset: str
     valid: bool
