@@ -262,14 +262,16 @@ class Scorer:
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
         hand_found = self.hand_fans(facts)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
-        qualifies = self.qualifies
-        if self.chicken_rank >= 0 and not any(s[0] > 0 or any(qualifies[i] for i, _, _ in s[2]) for s in scored):
+        if self.chicken_rank >= 0 and not self._any_fan(scored):
             qual, total, tally, x, withheld, explain = scored[0]
             points = self.points[self.chicken_rank]
             scored = [(points, total + points, ((self.chicken_rank, 1, [()]),) + tally, x, withheld, explain)]
-        best_qual = max(s[0] for s in scored)
-        best_total = max(s[1] for s in scored if s[0] == best_qual)
-        winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
+        if len(scored) == 1:
+            winners = scored
+        else:
+            best_qual = max(s[0] for s in scored)
+            best_total = max(s[1] for s in scored if s[0] == best_qual)
+            winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
         qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
         alternatives = []
@@ -287,6 +289,17 @@ class Scorer:
                      payments=payments(rs.settlement, hand, total, self.options) if error is None else None,
                      error=error, message=message, reading=x, alternatives=tuple(alternatives),
                      withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
+
+    def _any_fan(self, scored: list[tuple]) -> bool:
+        """Whether some reading has a qualifying fan (else the chicken hand applies)."""
+        qualifies = self.qualifies
+        for s in scored:
+            if s[0] > 0:
+                return True
+            for i, _, _ in s[2]:
+                if qualifies[i]:
+                    return True
+        return False
 
     def _refusal(self, hand: Hand, tally: tuple, qual: int) -> tuple[str | None, str]:
         """Why the hand may not win as scored (the rule and a message), or (None, "") if it may."""
