@@ -105,22 +105,29 @@ class Interpretation:
     def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None, win_kind: str | None,
                  facts: HandFacts):
         self.shape, self.groups, self.win_group, self.win_kind, self.facts = shape, groups, win_group, win_kind, facts
-        chows, pungs, pairs, kongs = [], [], [], 0
+        chows: list[int] = []
+        pungs: list[int] = []
+        chow_tiles: list[int] = []
+        pung_tiles: list[int] = []
+        kongs = n_pairs = 0
+        pair = None
         for i, g in enumerate(groups):
             kind = g.kind
             if kind == CHOW:
                 chows.append(i)
-            elif kind == PUNG:
+                chow_tiles.append(g.tile)
+            elif kind == PUNG or kind == KONG:
                 pungs.append(i)
-            elif kind == KONG:
-                pungs.append(i)
-                kongs += 1
+                pung_tiles.append(g.tile)
+                if kind == KONG:
+                    kongs += 1
             elif kind == PAIR:
-                pairs.append(g)
+                pair = g
+                n_pairs += 1
         self.chows, self.pungs, self.kongs = tuple(chows), tuple(pungs), kongs
-        self.chow_tiles = tuple(groups[i].tile for i in chows)  # lowest tile of each chow, in `chows` order
-        self.pung_tiles = tuple(groups[i].tile for i in pungs)  # tile of each pung / kong, in `pungs` order
-        self.pair: Group | None = pairs[0] if len(pairs) == 1 else None
+        self.chow_tiles = tuple(chow_tiles)  # lowest tile of each chow, in `chows` order
+        self.pung_tiles = tuple(pung_tiles)  # tile of each pung / kong, in `pungs` order
+        self.pair: Group | None = pair if n_pairs == 1 else None
         # what decides which predicates can hold here (see predicates.registry.gate)
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind, facts.has_winds,
                           facts.has_dragons)
