@@ -436,12 +436,12 @@ class Scorer:
             explain = tuple(run.explain)
         return qual, total, tuple(tally), x, withheld, explain
 
-    def _fan_lines(self, x: Interpretation | None, tally) -> tuple[FanLine, ...]:
+    def _fan_lines(self, x: Interpretation | None, tally: tuple[tuple[int, int, list], ...]) -> tuple[FanLine, ...]:
         lines = []
         plain = self._plain_lines
         groups = x.groups if x is not None else ()
         for i, count, insts in tally:
-            if x is None or not any(insts):  # a fan of the whole hand: its line is the same every time
+            if x is None or not _names_groups(insts):  # a fan of the whole hand: the same line every time
                 line = plain.get((i, count))
                 if line is None:
                     line = plain[(i, count)] = self._line(i, count, ())
@@ -470,6 +470,14 @@ def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:
             and kongs >= getattr(decide, "min_kongs", 0)
             and getattr(decide, "win_kind", None) in (None, win_kind)
             and (honors is None or (honors == "winds" and has_winds) or (honors == "dragons" and has_dragons)))
+
+
+def _names_groups(instances: list) -> bool:
+    """Whether some instance of a fan names the groups it was found in (a whole-hand fan names none)."""
+    for instance in instances:
+        if instance:
+            return True
+    return False
 
 
 def _signature(tally) -> tuple:
