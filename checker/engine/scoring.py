@@ -331,7 +331,7 @@ class Scorer:
                 continue
             r = decide(facts)
             if r:
-                found[i] = [()] * r if r.__class__ is int else list(r)
+                found[i] = [()] * r if isinstance(r, int) else list(r)
         return found
 
     def _score_interpretation(self, x: Interpretation, hand_found: dict[int, list]) -> list[tuple]:
@@ -339,7 +339,7 @@ class Scorer:
         for i, decide in self._plan(x.structure):
             r = decide(x)
             if r:
-                found[i] = [()] * r if r.__class__ is int else list(r)
+                found[i] = [()] * r if isinstance(r, int) else list(r)
         counted_ids, withheld, combo_ids, needs_instances = self._exclusions(frozenset(found))
         if needs_instances:
             counted, withheld = self._exclude_instances(found)
