@@ -307,16 +307,17 @@ def _honors_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
 
 
 @lru_cache(maxsize=None)
-def _growths(part: int, counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _growths(part: int, counts: tuple[int, ...]) -> list[tuple[int, int]]:
     """For one suit (part 0-2) or the honours (part 3): each (rank, pairs) such that one more tile of that rank
-    leaves the part standing with that many pairs. Cached by the part's count pattern."""
+    leaves the part standing with that many pairs. Cached by the part's count pattern: a shared list, never
+    changed (a list because the compiled engine would check a tuple's items on every lookup)."""
     standing = _honors_ok if part == 3 else _suit_ok
     out = []
     for r in range(len(counts)):
         ok, pairs = standing(counts[:r] + (counts[r] + 1,) + counts[r + 1:])
         if ok:
             out.append((r, pairs))
-    return tuple(out)
+    return out
 
 
 def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
@@ -330,8 +331,9 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if len(bad) > 1:
         return set()
     waits = set()
+    all_pairs = states[0][1] + states[1][1] + states[2][1] + states[3][1]
     for part in (bad or range(4)):
-        others_pairs = sum(pairs for i, (_, pairs) in enumerate(states) if i != part)
+        others_pairs = all_pairs - states[part][1]
         base = 9 * part
         for r, pairs in _growths(part, parts[part]):
             if others_pairs + pairs == 1:
