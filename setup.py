@@ -5,7 +5,9 @@ extensions, which import in their place. The package metadata lives in pyproject
 
 The engine runs as plain Python (nothing is compiled) when
 - the install is editable (`pip install -e .`): edits to the sources take effect at once;
-- MJCHECK_PURE=1 is set in the environment, e.g. on a machine without a C compiler.
+- MJCHECK_PURE=1 is set in the environment;
+- no C compiler is found (the one CC names, else cc, gcc or clang on the PATH): the install goes on as plain
+  Python and says so.
 """
 from __future__ import annotations
 
@@ -35,12 +37,25 @@ COMPILED = [
 ]
 
 
+def _c_compiler() -> str | None:
+    named = os.environ.get("CC")
+    if named:
+        return shutil.which(named.split()[0])
+    return shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
 def _compile() -> bool:
     if os.environ.get("MJCHECK_PURE", "") not in ("", "0"):
         return False
     editable = any(arg in ("editable_wheel", "develop") for arg in sys.argv)
     wheel = any(arg in ("bdist_wheel", "build_ext", "build") for arg in sys.argv)
-    return wheel and not editable
+    if not wheel or editable:
+        return False
+    if _c_compiler() is None:
+        print("mjcheck: no C compiler found (set CC to name one): installing the engine as plain Python",
+              file=sys.stderr)
+        return False
+    return True
 
 
 ext_modules = []
