@@ -176,3 +176,12 @@ def test_hand_gates_never_skip_a_fan_that_holds(request, hand, which):
     found = {scorer.ids[i] for i in scorer.hand_fans(facts)}
     holding = {b.id for b in scorer.hand_patterns if b.decide is not None and b.decide(facts)}
     assert holding == found, f"gated out {sorted(holding - found)}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands(), st.booleans())
+def test_the_one_wait_test_agrees_with_the_full_list_of_waits(mcr, hand, held_four):
+    # waits_on_one_tile stops at the second wait it finds; it must agree with the full lists of waits.
+    full = HandFacts(hand, mcr.shapes)
+    waits = full.completing_tiles if held_four else full.waiting_tiles
+    assert HandFacts(hand, mcr.shapes).waits_on_one_tile(held_four) == (len(waits) == 1)

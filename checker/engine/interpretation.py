@@ -69,6 +69,7 @@ class HandFacts:
         self.flags = hand.flags
         self._completing: frozenset[int] | None = None
         self._waiting: frozenset[int] | None = None
+        self._one_wait = [-1, -1]  # by held_four_is_a_wait: -1 not known yet, else whether one tile type
 
     @property
     def completing_tiles(self) -> frozenset[int]:
@@ -85,6 +86,31 @@ class HandFacts:
                 waits |= shape_waits(counts, n_melds)
             self._completing = frozenset(waits)
         return self._completing
+
+    def waits_on_one_tile(self, held_four_is_a_wait: bool) -> bool:
+        """Whether the hand waited on one tile type only (the condition of the wait fans); a tile whose four
+        copies the hand holds counts only `held_four_is_a_wait`. Stops at the second wait it finds."""
+        known = self._one_wait[held_four_is_a_wait]
+        if known >= 0:
+            return known == 1
+        if self._completing is not None:  # the waits are already known
+            waits = self.completing_tiles if held_four_is_a_wait else self.waiting_tiles
+            one = len(waits) == 1
+        else:
+            win, held = self.hand.win_tile, self.counts
+            before = list(self.closed_counts)
+            before[win] -= 1
+            counts, n_melds = tuple(before), len(self.hand.melds)
+            found: set[int] = set()
+            for shape_waits in self.shapes.waiters[n_melds][self.closed_types - (before[win] == 0)]:
+                for t in shape_waits(counts, n_melds):
+                    if held_four_is_a_wait or held[t] - (t == win) < 4:
+                        found.add(t)
+                if len(found) > 1:
+                    break
+            one = len(found) == 1
+        self._one_wait[held_four_is_a_wait] = int(one)
+        return one
 
     @property
     def waiting_tiles(self) -> frozenset[int]:

@@ -63,8 +63,7 @@ def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
             return 0
         if not single_tile_type:
             return 1
-        waits = x.facts.completing_tiles if held_four_is_a_wait else x.facts.waiting_tiles
-        return int(len(waits) == 1)
+        return int(x.facts.waits_on_one_tile(held_four_is_a_wait))
 
     return gate(decide, win_kind=kind)
 
