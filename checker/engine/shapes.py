@@ -130,12 +130,20 @@ def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[
 
 # --------------------------------------------------------------------------- regular shape
 
-@lru_cache(maxsize=None)
-def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[tuple[Group, ...], int | None], ...]:
-    """`suit_divisions` for one suit as ready-made groups: (sets, pair tile or None)."""
-    base = 9 * suit
-    return tuple((tuple(Group(kind, base + r) for kind, r in sets), None if pair is None else base + pair)
-                 for sets, pair in suit_divisions(counts))
+_SUIT_GROUPS: Final[tuple[dict[tuple[int, ...], tuple], ...]] = ({}, {}, {})
+
+
+def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple:
+    """`suit_divisions` for one suit as ready-made groups, ((sets, pair tile or None), ...), kept per count
+    pattern (typed loosely: the compiled engine would check a precisely typed tuple item by item)."""
+    known = _SUIT_GROUPS[suit]
+    found = known.get(counts)
+    if found is None:
+        base = 9 * suit
+        found = known[counts] = tuple(
+            (tuple(Group(kind, base + r) for kind, r in sets), None if pair is None else base + pair)
+            for sets, pair in suit_divisions(counts))
+    return found
 
 
 def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
