@@ -190,3 +190,11 @@ def test_shanghai_locators_are_in_their_sources(ruleset_id):
     assert [p for p in phrases if p not in text] == []
     for st in ruleset.statements:
         assert st.rules or (st.status == "not-modeled" and st.why), st.id
+
+
+def test_a_settlement_without_discard_payers_is_refused_at_load(tmp_path):
+    # The engine needs to know who pays for a self-drawn and a discard win; the schema says so at load time,
+    # rather than scoring failing later.
+    path = edited_copy(tmp_path, lambda d: d["settlement"].pop("discard"))
+    (issue,) = issues_of(path)
+    assert issue.pointer == "/settlement" and "'discard' is a required property" in issue.reason

@@ -178,7 +178,6 @@ class Scorer:
             self.patterns = tuple(bound)
         self.hand_patterns = tuple(b for b in self.patterns if b.scope == HAND)
         self.interp_patterns = tuple(b for b in self.patterns if b.scope not in (HAND, SPECIAL))
-        self.by_id = MappingProxyType({b.id: b for b in self.patterns})
         self.rank = MappingProxyType({b.id: i for i, b in enumerate(self.patterns)})
         # While scoring, a pattern is its rank: its index in self.patterns, which is the value order.
         rank = self.rank

@@ -12,7 +12,8 @@ from checker.spec import Settlement, value_key
 
 
 def _payers(settlement: Settlement, win_by: str) -> Mapping[str, Any]:
-    """Who pays for a win of this kind (a robbed kong pays as a discard unless the spec says otherwise)."""
+    """Who pays for a win of this kind (a robbed kong pays as a discard unless the spec says otherwise). The
+    schema requires self_draw and discard, so a loaded spec always names them."""
     rule = settlement.payers.get(win_by) or settlement.payers.get("discard")
     if rule is None:
         raise ValueError(f"the settlement names no payers for a {win_by.replace('_', ' ')} win")

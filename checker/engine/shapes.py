@@ -472,6 +472,3 @@ class BoundShapes:
 
     def __iter__(self):
         return iter(self.items)
-
-    def __len__(self) -> int:
-        return len(self.items)
