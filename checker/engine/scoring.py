@@ -24,7 +24,7 @@ from checker.engine.interpretation import HandFacts, Interpretation, interpretat
 from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
-from checker.engine.settlement import payments
+from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Counted, run_steps
 from checker.spec import Condition, OptionRef, Pattern, Ruleset
@@ -227,6 +227,7 @@ class Scorer:
             (hc.id, partial(CHECKS[hc.check.name][0], **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
              hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
             for hc in ruleset.hand_checks)
+        self.settlement = Payments(ruleset.settlement, self.options)
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
@@ -296,7 +297,7 @@ class Scorer:
         withheld_ids = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in withheld.items()))
         error, message = self._refusal(hand, tally, qual)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
-                     payments=payments(rs.settlement, hand, total, self.options) if error is None else None,
+                     payments=self.settlement.pay(hand, total) if error is None else None,
                      error=error, message=message, reading=x, alternatives=tuple(alternatives),
                      withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
 

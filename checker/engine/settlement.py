@@ -20,28 +20,51 @@ def _payers(settlement: Settlement, win_by: str) -> Mapping[str, Any]:
     return rule
 
 
-def _amount(terms, base: int, points: int) -> int:
-    return sum(base if term == "base" else points for term in terms)
+def _seat_terms(settlement: Settlement, win_by: str, discarder: int | None) -> tuple[tuple[int, int], ...]:
+    """base_plus_points: for seats 1-3, how many times each pays the base and the hand's points."""
+    rule = _payers(settlement, win_by)
+    out = []
+    for seat in (1, 2, 3):
+        if "each_opponent" in rule:
+            terms = rule["each_opponent"]
+        elif seat == discarder:
+            terms = rule["discarder"]
+        else:
+            terms = rule["others"]
+        n_base = len([t for t in terms if t == "base"])
+        out.append((n_base, len(terms) - n_base))
+    return tuple(out)
 
 
 def payments(settlement: Settlement, hand: Hand, points: int, options=None) -> tuple[int, ...]:
     """The four score changes for a win worth `points` (the hand's value)."""
-    if settlement.method == "shares":
-        return share_payments(settlement, hand, points, options or {})
-    if settlement.method != "base_plus_points":
-        raise ValueError(f"unknown settlement method {settlement.method!r}")
-    rule = _payers(settlement, hand.win_by)
-    paid = [0, 0, 0, 0]
-    for seat in (1, 2, 3):
-        if "each_opponent" in rule:
-            terms = rule["each_opponent"]
-        elif seat == hand.discarder:
-            terms = rule["discarder"]
-        else:
-            terms = rule["others"]
-        paid[seat] = -_amount(terms, settlement.base, points)
-    paid[0] = -sum(paid)
-    return tuple(paid)
+    return Payments(settlement, options or {}).pay(hand, points)
+
+
+class Payments:
+    """A settlement bound to option values, paying many hands: base_plus_points reads who pays what once per
+    way of winning and discarder."""
+
+    def __init__(self, settlement: Settlement, options: Mapping[str, Any]):
+        if settlement.method not in ("base_plus_points", "shares"):
+            raise ValueError(f"unknown settlement method {settlement.method!r}")
+        self.settlement, self.options = settlement, options
+        self.shares = settlement.method == "shares"
+        self.base: int = settlement.base
+        self._terms: dict[tuple[str, int | None], tuple[tuple[int, int], ...]] = {}
+
+    def pay(self, hand: Hand, points: int) -> tuple[int, ...]:
+        """The four score changes for `hand` won with `points`."""
+        if self.shares:
+            return share_payments(self.settlement, hand, points, self.options)
+        key = (hand.win_by, hand.discarder)
+        terms = self._terms.get(key)
+        if terms is None:
+            terms = self._terms[key] = _seat_terms(self.settlement, hand.win_by, hand.discarder)
+        base = self.base
+        (b1, p1), (b2, p2), (b3, p3) = terms
+        paid1, paid2, paid3 = b1 * base + p1 * points, b2 * base + p2 * points, b3 * base + p3 * points
+        return (paid1 + paid2 + paid3, -paid1, -paid2, -paid3)
 
 
 def _amount_of(amount, options) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import product
-from operator import itemgetter
 from typing import Any, Callable, Final, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
@@ -228,7 +227,17 @@ KNITTED_STRAIGHTS: Final = tuple(
     for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 
-_HELD: Final = tuple(itemgetter(*straight) for straight in KNITTED_STRAIGHTS)  # each straight's nine counts, at once
+
+
+def _missing(counts: tuple[int, ...], tiles: tuple[int, ...], enough: int) -> bool:
+    """Whether at least `enough` of `tiles` are absent from `counts` (stops as soon as they are)."""
+    absent = 0
+    for t in tiles:
+        if not counts[t]:
+            absent += 1
+            if absent >= enough:
+                return True
+    return False
 
 
 def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
@@ -249,8 +258,8 @@ def knitted_straight_divisions(counts: tuple[int, ...], n_melds: int) -> list[tu
     if n_melds > 1 or counts.count(0) > 25:
         return []
     out = []
-    for straight, held in zip(KNITTED_STRAIGHTS, _HELD):
-        if 0 in held(counts):
+    for straight in KNITTED_STRAIGHTS:
+        if _missing(counts, straight, 1):
             continue
         rest = list(counts)
         for t in straight:
@@ -265,8 +274,8 @@ def knitted_straight_divisions(counts: tuple[int, ...], n_melds: int) -> list[tu
 def knitted_straight_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     if n_melds > 1:
         return False
-    for straight, held in zip(KNITTED_STRAIGHTS, _HELD):
-        if 0 not in held(counts):
+    for straight in KNITTED_STRAIGHTS:
+        if not _missing(counts, straight, 1):
             rest = list(counts)
             for t in straight:
                 rest[t] -= 1
@@ -388,8 +397,8 @@ def knitted_straight_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if n_melds > 1:
         return set()
     waits = set()
-    for straight, getter in zip(KNITTED_STRAIGHTS, _HELD):
-        if getter(counts).count(0) > 1:
+    for straight in KNITTED_STRAIGHTS:
+        if _missing(counts, straight, 2):
             continue
         held = [t for t in straight if counts[t]]
         if len(held) < 8:
