@@ -42,30 +42,43 @@ class HandFacts:
         self.shapes = shapes if isinstance(shapes, BoundShapes) else BoundShapes(shapes)
         closed = [0] * 34
         types = 0  # how many tile types the concealed tiles span
-        for t in hand.concealed + (hand.win_tile,):
+        mask = 0
+        for t in hand.concealed:
             if not closed[t]:
                 types += 1
+                mask |= 1 << t
             closed[t] += 1
+        win = hand.win_tile
+        if not closed[win]:
+            types += 1
+            mask |= 1 << win
+        closed[win] += 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
         self.closed_types = types
         counts = closed[:]
+        kongs = exposed = 0
         for m in hand.melds:
-            for t in m.tiles:
+            t = m.tile
+            if m.kind == CHOW:
                 counts[t] += 1
-        self.counts: tuple[int, ...] = tuple(counts)
-        present = []
-        mask = 0
-        for t in range(34):
-            if counts[t]:
-                present.append(t)
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+                mask |= 7 << t
+            else:
+                counts[t] += 4 if m.kind == KONG else 3
                 mask |= 1 << t
-        self.present: tuple[int, ...] = tuple(present)
+                if m.kind == KONG:
+                    kongs |= 1 << t
+            if not m.concealed:
+                exposed += 1
+        self.counts: tuple[int, ...] = tuple(counts)
         self.mask = mask  # bit t set when tile type t is in the hand
+        self.kong_mask = kongs  # bit t set when the hand declared a kong of tile type t
         self.suits = SUITS_BY_MASK[(mask & SUIT_MASKS[0] != 0) | (mask & SUIT_MASKS[1] != 0) << 1
                                    | (mask & SUIT_MASKS[2] != 0) << 2]
         self.has_winds = bool(mask & WIND_MASK)
         self.has_dragons = bool(mask & DRAGON_MASK)
-        self.exposed_melds = sum([m.exposed for m in hand.melds])
+        self.exposed_melds = exposed
         self.flags = hand.flags
         self._completing: frozenset[int] | None = None
         self._waiting: frozenset[int] | None = None

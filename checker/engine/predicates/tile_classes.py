@@ -96,11 +96,12 @@ def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
     def decide(f: HandFacts) -> Any:
-        if 4 not in f.counts:
-            return 0
-        kongs = {m.tile for m in f.hand.melds if m.kind == "kong"}
-        return sum(1 for t in f.present
-                   if f.counts[t] == 4 and t not in kongs and (honors or t < 27))
+        counts, kongs = f.counts, f.kong_mask
+        hogs = 0
+        for t in range(34 if honors else 27):
+            if counts[t] == 4 and not kongs >> t & 1:
+                hogs += 1
+        return hogs
 
     return decide
 
