@@ -47,12 +47,12 @@ class HandFacts:
             if not closed[t]:
                 types += 1
                 mask |= 1 << t
-            closed[t] += 1
+            closed[t] = closed[t] + 1
         win = hand.win_tile
         if not closed[win]:
             types += 1
             mask |= 1 << win
-        closed[win] += 1
+        closed[win] = closed[win] + 1
         self.closed_counts: tuple[int, ...] = tuple(closed)
         self.closed_types = types
         counts = closed[:]
@@ -60,12 +60,12 @@ class HandFacts:
         for m in hand.melds:
             t = m.tile
             if m.kind == CHOW:
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
+                counts[t] = counts[t] + 1
+                counts[t + 1] = counts[t + 1] + 1
+                counts[t + 2] = counts[t + 2] + 1
                 mask |= 7 << t
             else:
-                counts[t] += 4 if m.kind == KONG else 3
+                counts[t] = counts[t] + (4 if m.kind == KONG else 3)
                 mask |= 1 << t
                 if m.kind == KONG:
                     kongs |= 1 << t

@@ -57,6 +57,17 @@ class HandGated(NamedTuple):
     win_by: frozenset[str] | None
 
 
+class Exclusions:
+    """What exclusions leave of a set of fans found (see Scorer._exclusions): the counted fans in value order,
+    withheld fan -> the fan withholding it, the counted combination fans, and whether a non-repeat-within rule
+    applies (then the instances decide: see Scorer._exclude_instances). Shared between hands: read-only."""
+
+    def __init__(self, counted: tuple[int, ...], withheld: dict[int, int], combinations: tuple[int, ...],
+                 needs_instances: bool):
+        self.counted, self.withheld, self.combinations = counted, withheld, combinations
+        self.needs_instances = needs_instances
+
+
 class FanLine(NamedTuple):
     """One counted fan: its value, how many times, and the groups it was found in."""
 
@@ -213,7 +224,7 @@ class Scorer:
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
-        self._exclusion_cache: dict[frozenset[int], tuple[tuple[int, ...], dict[int, int], tuple[int, ...], bool]] = {}
+        self._exclusion_cache: dict[int, Exclusions] = {}  # by the fans found, one bit per rank
         self._plain_lines: dict[tuple[int, int], FanLine] = {}  # (rank, count) -> line, for fans without sets
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
@@ -351,13 +362,17 @@ class Scorer:
             r = decide(x)
             if r:
                 found[i] = [()] * r if isinstance(r, int) else list(r)
-        counted_ids, withheld, combo_ids, needs_instances = self._exclusions(frozenset(found))
-        if needs_instances:
+        key = 0  # the fans found, one bit per rank
+        for i in found:
+            key |= 1 << i
+        excluded = self._exclusions(key, found)
+        withheld, combo_ids = excluded.withheld, excluded.combinations
+        if excluded.needs_instances:
             counted, withheld = self._exclude_instances(found)
             combination = self.combination
             combo_ids = tuple(i for i in counted if combination[i])
         else:
-            counted = {i: found[i] for i in counted_ids}
+            counted = {i: found[i] for i in excluded.counted}
         if not combo_ids or (len(combo_ids) == 1 and len(counted[combo_ids[0]]) == 1):
             return [self._lines(x, counted, withheld)]
         combos = {i: counted[i] for i in combo_ids}
@@ -368,15 +383,14 @@ class Scorer:
             out.append(self._lines(x, {**counted, **{i: chosen.get(i, []) for i in combos}}, {**withheld, **dropped}))
         return out
 
-    def _exclusions(self, found_ids: frozenset[int]) -> tuple[tuple[int, ...], dict[int, int], tuple[int, ...], bool]:
+    def _exclusions(self, key: int, found: dict[int, list]) -> Exclusions:
         """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
-        withholds it. Returns the counted fans in value order, withheld fan -> the fan withholding it, the
-        counted combination fans, and whether a non-repeat-within rule applies (then the instances decide:
-        see _exclude_instances). Hands share few sets of fans, so the answer is kept per set; treat it as
-        read-only."""
-        cached = self._exclusion_cache.get(found_ids)
+        withholds it. `key` has bit i set for each fan rank i in `found`. Hands share few sets of fans, so the
+        answer is kept per set; treat it as read-only."""
+        cached = self._exclusion_cache.get(key)
         if cached is None:
             blocks, blocks_within, combination = self.blocks, self.blocks_within, self.combination
+            found_ids = frozenset(found)
             counted: list[int] = []
             withheld: dict[int, int] = {}
             blocked_by: dict[int, int] = {}
@@ -390,9 +404,9 @@ class Scorer:
                     blocked_by.setdefault(target, i)
                 if blocks_within[i] & found_ids:
                     needs_instances = True
-            cached = (tuple(counted), withheld, tuple(i for i in counted if combination[i]), needs_instances)
+            cached = Exclusions(tuple(counted), withheld, tuple(i for i in counted if combination[i]), needs_instances)
             if len(self._exclusion_cache) < 1 << 16:
-                self._exclusion_cache[found_ids] = cached
+                self._exclusion_cache[key] = cached
         return cached
 
     def _exclude_instances(self, found: dict[int, list]) -> tuple[dict[int, list], dict[int, int]]:

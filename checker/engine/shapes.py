@@ -188,11 +188,32 @@ def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     return pairs == 1 and sum(counts) == 14 - 3 * n_melds
 
 
+def count_tally(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """How many tile types `counts` holds 0, 1, 2, 3 and 4 times, then the number of tiles: one pass."""
+    zero = one = two = three = four = tiles = 0
+    for c in counts:
+        if c == 0:
+            zero += 1
+        elif c == 1:
+            one += 1
+        elif c == 2:
+            two += 1
+        elif c == 3:
+            three += 1
+        else:
+            four += 1
+        tiles += c
+    return (zero, one, two, three, four, tiles)
+
+
 # --------------------------------------------------------------------------- seven pairs
 
 def seven_pairs_divisions(counts: tuple[int, ...], n_melds: int,
                           four_identical_as_two_pairs: bool = True) -> list[tuple[Group, ...]]:
-    if n_melds or counts.count(1) or counts.count(3) or sum(counts) != 14:
+    if n_melds:
+        return []
+    tally = count_tally(counts)
+    if tally[1] or tally[3] or tally[5] != 14:
         return []
     pairs = []
     for t, c in enumerate(counts):
@@ -211,7 +232,10 @@ ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
-    if n_melds or counts.count(0) != 21 or sum(counts) != 14:
+    if n_melds:
+        return []
+    tally = count_tally(counts)
+    if tally[0] != 21 or tally[5] != 14:
         return []
     if all(counts[t] >= 1 for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14:
         pair = next(t for t in ORPHANS if counts[t] == 2)
@@ -242,7 +266,10 @@ def _missing(counts: tuple[int, ...], tiles: tuple[int, ...], enough: int) -> bo
 
 def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """Fourteen distinct tiles: honours plus numbered tiles all from one knitted straight."""
-    if n_melds or counts.count(1) != 14 or counts.count(0) != 20:
+    if n_melds:
+        return []
+    tally = count_tally(counts)
+    if tally[1] != 14 or tally[0] != 20:
         return []
     suited = {t for t in range(27) if counts[t]}
     if len(suited) > 9:
@@ -255,7 +282,7 @@ def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[
 
 def knitted_straight_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """A full knitted straight (147/258/369 in three suits) plus one set and a pair; the set may be a meld."""
-    if n_melds > 1 or counts.count(0) > 25:
+    if n_melds > 1 or count_tally(counts)[0] > 25:
         return []
     out = []
     for straight in KNITTED_STRAIGHTS:
@@ -359,7 +386,10 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
 
 
 def seven_pairs_waits(counts: tuple[int, ...], n_melds: int, four_identical_as_two_pairs: bool = True) -> set[int]:
-    if n_melds or counts.count(1) + counts.count(3) != 1 or sum(counts) != 13:
+    if n_melds:
+        return set()
+    tally = count_tally(counts)
+    if tally[1] + tally[3] != 1 or tally[5] != 13:
         return set()
     odd = [t for t in range(34) if counts[t] % 2]
     if len(odd) != 1:
@@ -370,8 +400,10 @@ def seven_pairs_waits(counts: tuple[int, ...], n_melds: int, four_identical_as_t
 
 
 def thirteen_orphans_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
-    if n_melds or counts.count(0) not in (21, 22) or sum(counts) != 13 \
-            or any(counts[t] for t in range(34) if t not in ORPHANS):
+    if n_melds:
+        return set()
+    tally = count_tally(counts)
+    if tally[0] not in (21, 22) or tally[5] != 13 or any(counts[t] for t in range(34) if t not in ORPHANS):
         return set()
     missing = [t for t in ORPHANS if not counts[t]]
     doubled = [t for t in ORPHANS if counts[t] == 2]
@@ -381,7 +413,10 @@ def thirteen_orphans_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
 
 
 def honors_and_knitted_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
-    if n_melds or counts.count(1) != 13 or counts.count(0) != 21:
+    if n_melds:
+        return set()
+    tally = count_tally(counts)
+    if tally[1] != 13 or tally[0] != 21:
         return set()
     waits = set()
     for t in range(34):
