@@ -350,36 +350,64 @@ def _honors_ok(counts: tuple[int, ...]) -> tuple[bool, int]:
     return len(division[1]) <= 1, len(division[1])
 
 
-@lru_cache(maxsize=None)
-def _growths(part: int, counts: tuple[int, ...]) -> list[tuple[int, int]]:
-    """For one suit (part 0-2) or the honours (part 3): each (rank, pairs) such that one more tile of that rank
-    leaves the part standing with that many pairs. Cached by the part's count pattern: a shared list, never
-    changed (a list because the compiled engine would check a tuple's items on every lookup)."""
-    standing = _honors_ok if part == 3 else _suit_ok
-    out = []
-    for r in range(len(counts)):
-        ok, pairs = standing(counts[:r] + (counts[r] + 1,) + counts[r + 1:])
-        if ok:
-            out.append((r, pairs))
-    return out
+class _Part:
+    """One suit's (or the honours') count pattern as the wait search sees it: whether the part can stand as it
+    is, the pairs it then holds, and each (rank, pairs) such that one more tile of that rank leaves it standing
+    with that many pairs. Made once per pattern and shared: read-only."""
+
+    def __init__(self, counts: tuple[int, ...], honors: bool):
+        standing = _honors_ok if honors else _suit_ok
+        self.ok, self.pairs = standing(counts)
+        self.growths: list[tuple[int, int]] = []
+        for r in range(len(counts)):
+            ok, pairs = standing(counts[:r] + (counts[r] + 1,) + counts[r + 1:])
+            if ok:
+                self.growths.append((r, pairs))
+
+
+_SUIT_PARTS: Final[dict[int, _Part]] = {}  # by count pattern
+_HONOR_PARTS: Final[dict[int, _Part]] = {}
+
+
+def _part(counts: tuple[int, ...], start: int, size: int) -> _Part:
+    """The `_Part` of counts[start:start + size] (a suit: size 9, the honours: size 7). Looked up by the
+    pattern read as a number in base 5, which costs less than slicing and hashing a tuple."""
+    key = 0
+    for t in range(start, start + size):
+        key = key * 5 + counts[t]
+    known = _HONOR_PARTS if size == 7 else _SUIT_PARTS
+    part = known.get(key)
+    if part is None:
+        part = known[key] = _Part(counts[start:start + size], size == 7)
+    return part
 
 
 def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     """Tiles completing a 13 - 3 * n_melds tile hand in the regular shape. Each part's standing and the ranks
     that keep it standing are looked up by its count pattern; at most one part may be short."""
-    if sum(counts) != 13 - 3 * n_melds:
+    tiles = 0
+    for c in counts:
+        tiles += c
+    if tiles != 13 - 3 * n_melds:
         return set()
-    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
-    states = [_suit_ok(parts[0]), _suit_ok(parts[1]), _suit_ok(parts[2]), _honors_ok(parts[3])]
-    bad = [i for i, (ok, _) in enumerate(states) if not ok]
-    if len(bad) > 1:
-        return set()
+    parts = [_part(counts, 0, 9), _part(counts, 9, 9), _part(counts, 18, 9), _part(counts, 27, 7)]
+    short = -1  # the part that cannot stand as it is, if one
+    all_pairs = 0
+    for i in range(4):
+        part = parts[i]
+        if not part.ok:
+            if short >= 0:
+                return set()
+            short = i
+        all_pairs += part.pairs
     waits = set()
-    all_pairs = states[0][1] + states[1][1] + states[2][1] + states[3][1]
-    for part in (bad or range(4)):
-        others_pairs = all_pairs - states[part][1]
-        base = 9 * part
-        for r, pairs in _growths(part, parts[part]):
+    for i in range(4):
+        if short >= 0 and i != short:
+            continue
+        part = parts[i]
+        others_pairs = all_pairs - part.pairs
+        base = 9 * i
+        for r, pairs in part.growths:
             if others_pairs + pairs == 1:
                 waits.add(base + r)
     return waits
