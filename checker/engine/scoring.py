@@ -225,7 +225,7 @@ class Scorer:
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
         self._exclusion_cache: dict[int, Exclusions] = {}  # by the fans found, one bit per rank
-        self._plain_lines: dict[tuple[int, int], FanLine] = {}  # (rank, count) -> line, for fans without sets
+        self._plain_lines: dict[int, FanLine] = {}  # rank << 16 | count -> line, for fans without sets
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
         self.method = ruleset.scoring.method
@@ -467,12 +467,16 @@ class Scorer:
         groups = x.groups if x is not None else ()
         for i, count, insts in tally:
             if x is None or not _names_groups(insts):  # a fan of the whole hand: the same line every time
-                line = plain.get((i, count))
+                key = i << 16 | count
+                line = plain.get(key)
                 if line is None:
-                    line = plain[(i, count)] = self._line(i, count, ())
+                    line = plain[key] = self._line(i, count, ())
             else:
-                line = self._line(i, count, tuple(tuple(group_tiles(groups[g]) for g in inst)
-                                                  for inst in insts if inst))
+                sets = []
+                for inst in insts:
+                    if inst:
+                        sets.append(tuple([group_tiles(groups[g]) for g in inst]))
+                line = self._line(i, count, tuple(sets))
             lines.append(line)
         return tuple(lines)
 

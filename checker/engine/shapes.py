@@ -56,10 +56,20 @@ def group_tiles(group: Group) -> tuple[int, ...]:
     """The tiles of a group (`Group.tiles`, as a plain function for the hot path)."""
     kind, tile = group[0], group[1]
     if kind == CHOW:
-        return (tile, tile + 1, tile + 2)
+        return CHOW_TILES[tile]
+    if kind == PUNG:
+        return PUNG_TILES[tile]
+    if kind == PAIR:
+        return PAIR_TILES[tile]
     if kind == KNITTED:
         return (tile, tile + 3, tile + 6)
     return (tile,) * _SIZES[kind]
+
+
+# The tiles of each chow (by its lowest tile), pung and pair, made once.
+CHOW_TILES: Final = tuple((t, t + 1, t + 2) for t in range(34))
+PUNG_TILES: Final = tuple((t, t, t) for t in range(34))
+PAIR_TILES: Final = tuple((t, t) for t in range(34))
 
 
 # The groups of a division, made once: a pair, a pung or a lone tile of each tile type.

@@ -4,9 +4,8 @@ Each returns its instances (tuples of group indices) so the account-once princip
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations as subsets
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
@@ -33,8 +32,20 @@ def _ranks_ok(ranks: list[int], rule: str, steps) -> bool:
     raise AssertionError(rule)
 
 
+def _remembered(known: dict[tuple[int, ...], tuple], matching: Callable[[tuple[int, ...]], tuple],
+                tiles: tuple[int, ...]) -> tuple:
+    """matching(tiles), kept in `known` (up to 65,536 entries; a plain dict costs less than functools' cache).
+    The value is loosely typed: the compiled engine would check a precisely typed tuple item by item."""
+    found = known.get(tiles)
+    if found is None:
+        found = matching(tiles)
+        if len(known) < 1 << 16:
+            known[tiles] = found
+    return found
+
+
 @predicate("chow_combination", ("size", "suits", "starts", "steps"))
-def chow_combination(size, suits, starts, steps=(1,)):
+def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = (1,)) -> Callable[[Any], Any]:
     """`size` chows whose suits are all the same / all different and whose starting ranks are equal,
     shifted by one of `steps`, a 123-456-789 straight, or 123 and 789 (`terminal`)."""
     choice("size", size, (2, 3, 4))
@@ -48,13 +59,13 @@ def chow_combination(size, suits, starts, steps=(1,)):
                      if _suits_ok([chow_tiles[p] // 9 for p in combo], suits)
                      and _ranks_ok([chow_tiles[p] % 9 for p in combo], starts, steps))
 
-    positions = lru_cache(maxsize=1 << 16)(matching)  # chows repeat from hand to hand
+    known: dict[tuple[int, ...], tuple] = {}  # chows repeat from hand to hand
 
     def decide(x: Interpretation) -> Any:
         chows = x.chows
         if len(chows) < size:
             return ()
-        found = positions(x.chow_tiles)
+        found = _remembered(known, matching, x.chow_tiles)
         if not found:
             return ()
         return tuple(tuple(chows[p] for p in combo) for combo in found)
@@ -63,7 +74,7 @@ def chow_combination(size, suits, starts, steps=(1,)):
 
 
 @predicate("pung_combination", ("size", "suits", "ranks"))
-def pung_combination(size, suits, ranks):
+def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     """`size` pungs/kongs of numbered tiles, suits all the same / all different, ranks equal or consecutive."""
     choice("size", size, (2, 3, 4))
     choice("suits", suits, ("same", "different"))
@@ -76,13 +87,13 @@ def pung_combination(size, suits, ranks):
                      if _suits_ok([pung_tiles[p] // 9 for p in combo], suits)
                      and _ranks_ok([pung_tiles[p] % 9 for p in combo], ranks, (1,)))
 
-    positions = lru_cache(maxsize=1 << 16)(matching)  # pungs repeat from hand to hand
+    known: dict[tuple[int, ...], tuple] = {}  # pungs repeat from hand to hand
 
     def decide(x: Interpretation) -> Any:
         pungs = x.pungs
         if len(pungs) < size:
             return ()
-        found = positions(x.pung_tiles)
+        found = _remembered(known, matching, x.pung_tiles)
         if not found:
             return ()
         return tuple(tuple(pungs[p] for p in combo) for combo in found)
