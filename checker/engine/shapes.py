@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import product
 from typing import Any, Callable, Final, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
@@ -139,43 +138,63 @@ def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[
 
 # --------------------------------------------------------------------------- regular shape
 
-_SUIT_GROUPS: Final[tuple[dict[tuple[int, ...], tuple], ...]] = ({}, {}, {})
+class _SuitDivision:
+    """One division of one suit's tiles, ready for the regular shape: its sets as groups and the tile of its
+    pair (-1: none). Made once per count pattern and shared: read-only."""
+
+    def __init__(self, sets: tuple[Group, ...], pair: int):
+        self.sets, self.pair, self.n_sets = sets, pair, len(sets)
 
 
-def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple:
-    """`suit_divisions` for one suit as ready-made groups, ((sets, pair tile or None), ...), kept per count
-    pattern (typed loosely: the compiled engine would check a precisely typed tuple item by item)."""
-    known = _SUIT_GROUPS[suit]
-    found = known.get(counts)
+_SUIT_DIVISIONS: Final[dict[int, list[_SuitDivision]]] = {}  # by suit pattern (base 5) * 3 + suit
+
+
+def _suit_groups(counts: tuple[int, ...], suit: int) -> list[_SuitDivision]:
+    """`suit_divisions` of one suit of `counts` (all 34) as ready-made groups, kept per count pattern and
+    looked up by the pattern read as a number in base 5 (cheaper than slicing and hashing a tuple)."""
+    base = 9 * suit
+    key = 0
+    for t in range(base, base + 9):
+        key = key * 5 + counts[t]
+    key = key * 3 + suit
+    found = _SUIT_DIVISIONS.get(key)
     if found is None:
-        base = 9 * suit
-        found = known[counts] = tuple(
-            (tuple(Group(kind, base + r) for kind, r in sets), None if pair is None else base + pair)
-            for sets, pair in suit_divisions(counts))
+        found = _SUIT_DIVISIONS[key] = [
+            _SuitDivision(tuple(Group(kind, base + r) for kind, r in sets), -1 if pair is None else base + pair)
+            for sets, pair in suit_divisions(counts[base: base + 9])]
     return found
 
 
 def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """Divisions of the concealed tiles (counts of 34) into 4 - n_melds sets and a pair; pair last."""
-    honors = _honor_division(counts[27:34])
-    if honors is None or len(honors[1]) > 1:
-        return []
-    per_suit = []
-    for s in range(3):
-        divs = _suit_groups(s, counts[9 * s: 9 * s + 9])
-        if not divs:
+    honor_sets: list[Group] = []
+    honor_pair = -1
+    for t in range(27, 34):
+        held = counts[t]
+        if held == 3:
+            honor_sets.append(PUNGS[t])
+        elif held == 2:
+            if honor_pair >= 0:
+                return []
+            honor_pair = t
+        elif held:
             return []
-        per_suit.append(divs)
-    honor_sets = tuple(PUNGS[t] for _, t in honors[0])
-    want = 4 - n_melds
+    characters = _suit_groups(counts, 0)
+    dots = _suit_groups(counts, 1) if characters else []
+    bamboo = _suit_groups(counts, 2) if dots else []
+    honors = tuple(honor_sets)
+    want = 4 - n_melds - len(honors)
     out = []
-    for combo in product(*per_suit):
-        pairs = [p for _, p in combo if p is not None] + honors[1]
-        if len(pairs) != 1:
-            continue
-        groups = combo[0][0] + combo[1][0] + combo[2][0] + honor_sets
-        if len(groups) == want:
-            out.append(groups + (PAIRS[pairs[0]],))
+    for a in characters:
+        for b in dots:
+            pairs = int(honor_pair >= 0) + int(a.pair >= 0) + int(b.pair >= 0)
+            if pairs > 1:
+                continue
+            for c in bamboo:
+                if pairs + int(c.pair >= 0) != 1 or a.n_sets + b.n_sets + c.n_sets != want:
+                    continue
+                pair = max(honor_pair, a.pair, b.pair, c.pair)
+                out.append(a.sets + b.sets + c.sets + honors + (PAIRS[pair],))
     return out
 
 
