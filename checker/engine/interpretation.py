@@ -219,7 +219,6 @@ def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Grou
     claimed = not hand.self_drawn
     base = meld_groups + division
     out = []
-    done = set()
     for j, g in enumerate(division):
         kind, tile = g[0], g[1]
         if kind == CHOW:
@@ -228,14 +227,22 @@ def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Grou
             holds = win == tile or win == tile + 3 or win == tile + 6
         else:
             holds = win == tile
-        if not holds or g in done:
+        if not holds or _repeats(division, j):
             continue
-        done.add(g)
         groups = base
         if claimed and kind == PUNG:  # a pung completed by a discard is not concealed
             groups = meld_groups + division[:j] + (CLAIMED_PUNGS[tile],) + division[j + 1:]
         out.append(Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts))
     return out
+
+
+def _repeats(division: tuple[Group, ...], j: int) -> bool:
+    """Whether group j of the division equals an earlier one (the same placement, already made)."""
+    g = division[j]
+    for k in range(j):
+        if division[k] == g:
+            return True
+    return False
 
 
 CLAIMED_PUNGS: Final = tuple(Group(PUNG, t, concealed=False) for t in range(34))  # pungs completed by a discard
@@ -249,7 +256,7 @@ def _win_kind(group: Group, win: int) -> str | None:
     if group.kind == CHOW:
         if win == group.tile + 1:
             return CLOSED
-        rank = T.rank_of(win)
+        rank = win % 9 + 1  # a chow's tiles are numbered: rank 1-9
         if (rank == 3 and win == group.tile + 2) or (rank == 7 and win == group.tile):
             return EDGE
         return OPEN
