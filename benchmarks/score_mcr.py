@@ -64,8 +64,8 @@ def stages(scorer: Scorer, hands, repeat: int) -> None:
         facts, found = readings(hand)
         scorer.hand_fans(facts)
         for x in found:
-            for _, decide in scorer._plan(x.structure):  # the predicates that can hold for this structure
-                decide(x)
+            for planned in scorer._plan(x.structure):  # the predicates that can hold for this structure
+                planned.decide(x)
 
     cumulative = [("hand facts and interpretations", 1e6 / rate(readings, hands, repeat)),
                   ("fan predicates", 1e6 / rate(fans, hands, repeat)),

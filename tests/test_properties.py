@@ -161,7 +161,7 @@ def test_predicate_gates_never_skip_a_fan_that_holds(request, hand, which):
     scorer = request.getfixturevalue(which)
     facts = HandFacts(hand, scorer.shapes)
     for x in interpretations(hand, facts):
-        planned = {scorer.ids[i] for i, _ in scorer._plan(x.structure)}
+        planned = {scorer.ids[p.rank] for p in scorer._plan(x.structure)}
         holding = {b.id for b in scorer.interp_patterns if b.decide(x)}
         assert holding <= planned, f"{x.describe()}: gated out {sorted(holding - planned)}"
 

@@ -68,6 +68,15 @@ class Exclusions:
         self.needs_instances = needs_instances
 
 
+class Planned:
+    """A predicate to run for a hand or an interpretation: the rank of its pattern, its decision function and
+    (hand-level) the tiles that rule it out (see Scorer.hand_fans). Plans are kept per structure and per
+    context, as lists of these: the compiled engine reads them without checking every item's type."""
+
+    def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int):
+        self.rank, self.decide, self.outside = rank, decide, outside
+
+
 class FanLine(NamedTuple):
     """One counted fan: its value, how many times, and the groups it was found in."""
 
@@ -217,13 +226,13 @@ class Scorer:
             HandGated(rank[b.id], b.decide, ALL_TILES & ~(getattr(b.decide, "within", None) or ALL_TILES),
                       getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None))
             for b in self.hand_patterns if b.decide is not None)
-        self._hand_plans: dict[tuple[frozenset[str], str], tuple[tuple[int, Callable[[Any], Any], int], ...]] = {}
+        self._hand_plans: dict[tuple[frozenset[str], str], list[Planned]] = {}
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.pattern.allows_win)
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
-        self._plans: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
+        self._plans: dict[tuple, list[Planned]] = {}
         self._exclusion_cache: dict[int, Exclusions] = {}  # by the fans found, one bit per rank
         self._plain_lines: dict[int, FanLine] = {}  # rank << 16 | count -> line, for fans without sets
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
@@ -263,12 +272,12 @@ class Scorer:
 
     # ------------------------------------------------------------------ scoring
 
-    def _plan(self, structure: tuple) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+    def _plan(self, structure: tuple) -> list[Planned]:
         """The interpretation-level predicates that can hold for this structure (shape, chows, pungs, kongs,
         wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            plan = tuple((i, decide) for i, decide in self.interp_plan if _admits(decide, structure))
+            plan = [Planned(i, decide, 0) for i, decide in self.interp_plan if _admits(decide, structure)]
             self._plans[structure] = plan
         return plan
 
@@ -344,24 +353,24 @@ class Scorer:
         flags, win_by = facts.flags, facts.hand.win_by
         plan = self._hand_plans.get((flags, win_by))
         if plan is None:  # the predicates whose flag and way of winning fit, with the tiles they exclude
-            plan = tuple((g.rank, g.decide, g.outside) for g in self.hand_plan
-                         if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by))
+            plan = [Planned(g.rank, g.decide, g.outside) for g in self.hand_plan
+                    if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by)]
             self._hand_plans[(flags, win_by)] = plan
         mask = facts.mask
-        for i, decide, outside in plan:
-            if mask & outside:
+        for p in plan:
+            if mask & p.outside:
                 continue
-            r = decide(facts)
+            r = p.decide(facts)
             if r:
-                found[i] = [()] * r if isinstance(r, int) else list(r)
+                found[p.rank] = [()] * r if isinstance(r, int) else list(r)
         return found
 
     def _score_interpretation(self, x: Interpretation, hand_found: dict[int, list]) -> list[tuple]:
         found = dict(hand_found)
-        for i, decide in self._plan(x.structure):
-            r = decide(x)
+        for p in self._plan(x.structure):
+            r = p.decide(x)
             if r:
-                found[i] = [()] * r if isinstance(r, int) else list(r)
+                found[p.rank] = [()] * r if isinstance(r, int) else list(r)
         key = 0  # the fans found, one bit per rank
         for i in found:
             key |= 1 << i
