@@ -311,7 +311,7 @@ def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[
 
 def knitted_straight_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:
     """A full knitted straight (147/258/369 in three suits) plus one set and a pair; the set may be a meld."""
-    if n_melds > 1 or count_tally(counts)[0] > 25:
+    if n_melds > 1:
         return []
     out = []
     for straight in KNITTED_STRAIGHTS:
