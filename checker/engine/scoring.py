@@ -77,17 +77,24 @@ class Planned:
         self.rank, self.decide, self.outside = rank, decide, outside
 
 
-class FanLine(NamedTuple):
-    """One counted fan: its value, how many times, and the groups it was found in."""
+@dataclass(init=False)
+class FanLine:
+    """One counted fan: its value, how many times, and the groups it was found in. Read-only by contract (a
+    plain class with a written-out constructor: the compiled engine builds one per counted fan)."""
 
     id: str
     name: str
     name_zh: str
     points: int
-    count: int  # type: ignore[assignment]  # how many times the fan counts (shadows tuple.count, unused here)
-    sets: tuple[tuple[tuple[int, ...], ...], ...] = ()  # per counted instance, the tiles of each group it uses
-    requirement: str = ""
-    kind: str = "fan"
+    count: int  # how many times the fan counts
+    sets: tuple[tuple[tuple[int, ...], ...], ...]  # per counted instance, the tiles of each group it uses
+    requirement: str
+    kind: str
+
+    def __init__(self, id: str, name: str, name_zh: str, points: int, count: int,
+                 sets: tuple[tuple[tuple[int, ...], ...], ...] = (), requirement: str = "", kind: str = "fan"):
+        self.id, self.name, self.name_zh, self.points, self.count = id, name, name_zh, points, count
+        self.sets, self.requirement, self.kind = sets, requirement, kind
 
     @property
     def groups(self) -> tuple[str, ...]:
@@ -491,11 +498,10 @@ class Scorer:
 
     def _line(self, i: int, count: int, sets: tuple) -> FanLine:
         pid, name, name_zh, points, requirement, kind = self._line_heads[i]
-        return _new_line(FanLine, (pid, name, name_zh, points, count, sets, requirement, kind))
+        return FanLine(pid, name, name_zh, points, count, sets, requirement, kind)
 
 
 ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
-_new_line: Final = tuple.__new__  # builds a FanLine from its eight fields without the named tuple's Python-level __new__
 
 
 def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:
