@@ -185,3 +185,91 @@ def test_the_one_wait_test_agrees_with_the_full_list_of_waits(mcr, hand, held_fo
     full = HandFacts(hand, mcr.shapes)
     waits = full.completing_tiles if held_four else full.waiting_tiles
     assert HandFacts(hand, mcr.shapes).waits_on_one_tile(held_four) == (len(waits) == 1)
+
+
+def _divisions_by_search(counts: list[int], sets_wanted: int) -> set[tuple]:
+    """Every division of `counts` into `sets_wanted` chows / pungs and one pair, found by a plain recursive
+    search over the lowest remaining tile; each division as a sorted tuple of (kind, tile)."""
+    out: set[tuple] = set()
+
+    def walk(c: list[int], groups: list, pairs: int) -> None:
+        t = next((i for i in range(34) if c[i]), None)
+        if t is None:
+            if pairs == 1 and len(groups) == sets_wanted + 1:
+                out.add(tuple(sorted(groups)))
+            return
+        if c[t] >= 3:
+            c[t] -= 3
+            walk(c, groups + [("pung", t)], pairs)
+            c[t] += 3
+        if c[t] >= 2 and not pairs:
+            c[t] -= 2
+            walk(c, groups + [("pair", t)], 1)
+            c[t] += 2
+        if t < 27 and t % 9 <= 6 and c[t + 1] and c[t + 2]:
+            for k in range(3):
+                c[t + k] -= 1
+            walk(c, groups + [("chow", t)], pairs)
+            for k in range(3):
+                c[t + k] += 1
+
+    walk(list(counts), [], 0)
+    return out
+
+
+# tile counts of any shape, not only complete ones: few tile types so that divisions are common
+few_types_counts = st.integers(min_value=0, max_value=3).flatmap(
+    lambda n_melds: st.tuples(st.just(n_melds), st.lists(st.sampled_from([0, 1, 2, 3, 4, 5, 6, 13, 14, 27, 31]),
+                                                         min_size=14 - 3 * n_melds, max_size=14 - 3 * n_melds)))
+
+
+def _counts_of(tiles: list[int]) -> tuple[int, ...] | None:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts) if max(counts) <= 4 else None
+
+
+@settings(max_examples=500, deadline=None)
+@given(few_types_counts)
+def test_regular_divisions_match_a_plain_search(melds_and_tiles):
+    # regular_divisions builds divisions from per-suit divisions looked up by count pattern; a plain search
+    # over the whole hand must find exactly the same ones, the pair last.
+    from checker.engine.shapes import regular_divisions
+
+    n_melds, tiles = melds_and_tiles
+    counts = _counts_of(tiles)
+    if counts is None:
+        return
+    found = regular_divisions(counts, n_melds)
+    assert all(d[-1].kind == "pair" for d in found)
+    assert {tuple(sorted((g.kind, g.tile) for g in d)) for d in found} == _divisions_by_search(list(counts), 4 - n_melds)
+    assert len(found) == len(set(found))
+
+
+@settings(max_examples=500, deadline=None)
+@given(few_types_counts)
+def test_regular_waits_match_adding_every_tile(melds_and_tiles):
+    # regular_waits reads each suit's standing and growth ranks from a record per count pattern; adding each
+    # tile type in turn and running the plain search must give the same waits, for any 13 - 3n tiles. Waits
+    # are by shape alone: a fifth copy counts here (HandFacts.waiting_tiles drops it later).
+    from checker.engine.shapes import regular_waits
+
+    n_melds, tiles = melds_and_tiles
+    counts = _counts_of(tiles[1:])
+    if counts is None:
+        return
+    brute = set()
+    for t in range(34):
+        grown = list(counts)
+        grown[t] += 1
+        if _divisions_by_search(grown, 4 - n_melds):
+            brute.add(t)
+    assert regular_waits(counts, n_melds) == brute
+
+
+@given(st.lists(st.integers(min_value=0, max_value=4), min_size=34, max_size=34))
+def test_count_tally_counts_each_multiplicity_and_the_tiles(counts):
+    from checker.engine.shapes import count_tally
+
+    assert count_tally(tuple(counts)) == tuple(counts.count(n) for n in range(5)) + (sum(counts),)

@@ -125,13 +125,15 @@ def suit_completable(counts: tuple[int, ...]) -> tuple[bool, bool]:
 
 
 def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[int]] | None:
+    """The honours' pungs and pairs, or None if some honour fits neither. Five copies (a pung and a pair)
+    arise only when the wait search adds a fifth copy by shape alone (option held_four_is_a_wait)."""
     sets, pairs = [], []
     for i, c in enumerate(counts):
-        if c == 3:
+        if c == 3 or c == 5:
             sets.append((PUNG, 27 + i))
-        elif c == 2:
+        if c == 2 or c == 5:
             pairs.append(27 + i)
-        elif c:
+        elif c != 3 and c:
             return None
     return sets, pairs
 
