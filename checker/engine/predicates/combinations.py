@@ -5,42 +5,63 @@ Each returns its instances (tuples of group indices) so the account-once princip
 from __future__ import annotations
 
 from itertools import combinations as subsets
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
 from checker.engine.shapes import CHOW
 
 
-def _suits_ok(suits: list[int], rule: str) -> bool:
-    if rule == "same":
-        return len(set(suits)) == 1
-    return len(set(suits)) == len(suits)  # "different": pairwise distinct suits
+# SUBSETS[n][k]: the k-element combinations of positions 0..n-1 (a hand has at most four chows or pungs)
+SUBSETS: Final = tuple(tuple(tuple(subsets(range(n), k)) for k in range(5)) for n in range(5))
 
 
-def _ranks_ok(ranks: list[int], rule: str, steps) -> bool:
-    ranks = sorted(ranks)
-    if rule == "equal":
-        return ranks[0] == ranks[-1]
-    if rule == "shifted":
-        step = ranks[1] - ranks[0]
-        return step in steps and all(b - a == step for a, b in zip(ranks, ranks[1:]))
-    if rule == "straight":
-        return ranks == [0, 3, 6]  # 123, 456, 789
-    if rule == "terminal":
-        return ranks == [0, 6]  # 123 and 789
-    raise AssertionError(rule)
+def _suit_table(size: int, rule: str) -> list[bool]:
+    """Indexed by a mask of suits (bit 0 characters, 1 dots, 2 bamboo, 3 honours): whether `size` sets with
+    those suits are all of one suit (`same`) or of pairwise different suits (`different`). Honours never."""
+    table = []
+    for mask in range(16):
+        n_suits = len([s for s in range(3) if mask >> s & 1])
+        table.append(not mask & 8 and (n_suits == 1 if rule == "same" else n_suits == size))
+    return table
 
 
-def _remembered(known: dict[tuple[int, ...], tuple], matching: Callable[[tuple[int, ...]], tuple],
-                tiles: tuple[int, ...]) -> tuple:
-    """matching(tiles), kept in `known` (up to 65,536 entries; a plain dict costs less than functools' cache).
-    The value is loosely typed: the compiled engine would check a precisely typed tuple item by item."""
-    found = known.get(tiles)
-    if found is None:
-        found = matching(tiles)
-        if len(known) < 1 << 16:
-            known[tiles] = found
+def _rank_table(size: int, rule: str, steps: tuple[int, ...]) -> list[bool]:
+    """Indexed by a mask of ranks (bit r for rank r + 1): whether `size` sets with those ranks have equal ranks,
+    ranks shifted by one of `steps`, the 123-456-789 starts (`straight`) or 123 and 789 (`terminal`). A rank
+    held twice shows once in the mask, so any rule but `equal` needs `size` distinct ranks."""
+    table = []
+    for mask in range(512):
+        ranks = [r for r in range(9) if mask >> r & 1]
+        if rule == "equal":
+            ok = len(ranks) == 1
+        elif len(ranks) != size:
+            ok = False
+        elif rule == "shifted":
+            step = ranks[1] - ranks[0]
+            ok = step in steps and all(b - a == step for a, b in zip(ranks, ranks[1:]))
+        elif rule == "straight":
+            ok = ranks == [0, 3, 6]  # 123, 456, 789
+        elif rule == "terminal":
+            ok = ranks == [0, 6]  # 123 and 789
+        else:
+            raise AssertionError(rule)
+        table.append(ok)
+    return table
+
+
+def _matching(tiles: tuple[int, ...], size: int, suit_ok: list[bool], rank_ok: list[bool]) -> list[tuple[int, ...]]:
+    """The combinations of `size` of these sets (each by its lowest tile) whose suits and ranks pass the tables,
+    as positions. Computed afresh each time: a few integer operations cost less than a lookup in a large cache."""
+    found = []
+    for combo in SUBSETS[len(tiles)][size]:
+        suits = ranks = 0
+        for p in combo:
+            t = tiles[p]
+            suits |= 1 << (t // 9)
+            ranks |= 1 << (t % 9)
+        if suit_ok[suits] and rank_ok[ranks]:
+            found.append(combo)
     return found
 
 
@@ -51,24 +72,18 @@ def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = 
     choice("size", size, (2, 3, 4))
     choice("suits", suits, ("same", "different"))
     choice("starts", starts, ("equal", "shifted", "straight", "terminal"))
-    steps = tuple(steps)
-
-    def matching(chow_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        """The combinations of these chows (by their lowest tiles) that form the fan, as positions."""
-        return tuple(combo for combo in subsets(range(len(chow_tiles)), size)
-                     if _suits_ok([chow_tiles[p] // 9 for p in combo], suits)
-                     and _ranks_ok([chow_tiles[p] % 9 for p in combo], starts, steps))
-
-    known: dict[tuple[int, ...], tuple] = {}  # chows repeat from hand to hand
+    for step in steps:
+        choice("steps", step, range(1, 9))
+    suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, starts, tuple(steps))
 
     def decide(x: Interpretation) -> Any:
         chows = x.chows
         if len(chows) < size:
             return ()
-        found = _remembered(known, matching, x.chow_tiles)
+        found = _matching(x.chow_tiles, size, suit_ok, rank_ok)
         if not found:
             return ()
-        return tuple(tuple(chows[p] for p in combo) for combo in found)
+        return tuple([tuple([chows[p] for p in combo]) for combo in found])
 
     return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
 
@@ -79,24 +94,16 @@ def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     choice("size", size, (2, 3, 4))
     choice("suits", suits, ("same", "different"))
     choice("ranks", ranks, ("equal", "shifted"))
-
-    def matching(pung_tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        """The combinations of these pungs' tiles (numbered ones only) that form the fan, as positions."""
-        numbered = [p for p, t in enumerate(pung_tiles) if t < 27]
-        return tuple(combo for combo in subsets(numbered, size)
-                     if _suits_ok([pung_tiles[p] // 9 for p in combo], suits)
-                     and _ranks_ok([pung_tiles[p] % 9 for p in combo], ranks, (1,)))
-
-    known: dict[tuple[int, ...], tuple] = {}  # pungs repeat from hand to hand
+    suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, ranks, (1,))
 
     def decide(x: Interpretation) -> Any:
         pungs = x.pungs
         if len(pungs) < size:
             return ()
-        found = _remembered(known, matching, x.pung_tiles)
+        found = _matching(x.pung_tiles, size, suit_ok, rank_ok)
         if not found:
             return ()
-        return tuple(tuple(pungs[p] for p in combo) for combo in found)
+        return tuple([tuple([pungs[p] for p in combo]) for combo in found])
 
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
 
