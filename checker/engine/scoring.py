@@ -303,7 +303,7 @@ class Scorer:
         if self.chicken_rank >= 0 and not self._any_fan(scored):
             qual, total, tally, x, withheld, explain = scored[0]
             points = self.points[self.chicken_rank]
-            scored = [(points, total + points, ((self.chicken_rank, 1, [()]),) + tally, x, withheld, explain)]
+            scored = [(points, total + points, ((self.chicken_rank, 1, ((),)),) + tally, x, withheld, explain)]
         if len(scored) == 1:
             winners = scored
         else:
@@ -353,10 +353,10 @@ class Scorer:
             return "win.minimum_points", f"{qual} qualifying point(s): a win needs at least {minimum} before flowers"
         return None, ""
 
-    def hand_fans(self, facts: HandFacts) -> dict[int, list]:
+    def hand_fans(self, facts: HandFacts) -> dict[int, tuple]:
         """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits
         the hand."""
-        found: dict[int, list] = {}
+        found: dict[int, tuple] = {}
         flags, win_by = facts.flags, facts.hand.win_by
         plan = self._hand_plans.get((flags, win_by))
         if plan is None:  # the predicates whose flag and way of winning fit, with the tiles they exclude
@@ -369,15 +369,15 @@ class Scorer:
                 continue
             r = p.decide(facts)
             if r:
-                found[p.rank] = [()] * r if isinstance(r, int) else list(r)
+                found[p.rank] = _instances(r)
         return found
 
-    def _score_interpretation(self, x: Interpretation, hand_found: dict[int, list]) -> list[tuple]:
+    def _score_interpretation(self, x: Interpretation, hand_found: dict[int, tuple]) -> list[tuple]:
         found = dict(hand_found)
         for p in self._plan(x.structure):
             r = p.decide(x)
             if r:
-                found[p.rank] = [()] * r if isinstance(r, int) else list(r)
+                found[p.rank] = _instances(r)
         key = 0  # the fans found, one bit per rank
         for i in found:
             key |= 1 << i
@@ -396,10 +396,11 @@ class Scorer:
         out = []
         for chosen in choices:
             dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld}
-            out.append(self._lines(x, {**counted, **{i: chosen.get(i, []) for i in combos}}, {**withheld, **dropped}))
+            kept = {i: tuple(chosen.get(i, [])) for i in combos}
+            out.append(self._lines(x, {**counted, **kept}, {**withheld, **dropped}))
         return out
 
-    def _exclusions(self, key: int, found: dict[int, list]) -> Exclusions:
+    def _exclusions(self, key: int, found: dict[int, tuple]) -> Exclusions:
         """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
         withholds it. `key` has bit i set for each fan rank i in `found`. Hands share few sets of fans, so the
         answer is kept per set; treat it as read-only."""
@@ -425,11 +426,11 @@ class Scorer:
                 self._exclusion_cache[key] = cached
         return cached
 
-    def _exclude_instances(self, found: dict[int, list]) -> tuple[dict[int, list], dict[int, int]]:
+    def _exclude_instances(self, found: dict[int, tuple]) -> tuple[dict[int, tuple], dict[int, int]]:
         """Defaults and exceptions when a counted fan keeps others from reusing its own sets (non-repeat
         within): a fan left with no instance is not counted and withholds nothing."""
         blocks, blocks_within = self.blocks, self.blocks_within
-        counted: dict[int, list[tuple[int, ...]]] = {}
+        counted: dict[int, tuple] = {}
         withheld: dict[int, int] = {}  # withheld fan -> the fan that withholds it (-1: account-once)
         blocked_by: dict[int, int] = {}
         within: dict[int, list[int]] = {}  # fan -> counted fans whose own sets it may not reuse
@@ -440,7 +441,7 @@ class Scorer:
             insts = found[i]
             for holder in within.get(i, ()):
                 used = {g for inst in counted[holder] for g in inst}
-                kept = [inst for inst in insts if not set(inst) <= used]
+                kept = tuple([inst for inst in insts if not set(inst) <= used])
                 if len(kept) < len(insts):
                     withheld.setdefault(i, holder)
                 insts = kept
@@ -453,7 +454,7 @@ class Scorer:
                 within.setdefault(target, []).append(i)
         return counted, withheld
 
-    def _lines(self, x: Interpretation, counted: dict[int, list], withheld: dict[int, int]) -> tuple:
+    def _lines(self, x: Interpretation, counted: dict[int, tuple], withheld: dict[int, int]) -> tuple:
         """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain);
         `counted` is already in value order."""
         tally = []
@@ -477,7 +478,7 @@ class Scorer:
             explain = tuple(run.explain)
         return qual, total, tuple(tally), x, withheld, explain
 
-    def _fan_lines(self, x: Interpretation | None, tally: tuple[tuple[int, int, list], ...]) -> tuple[FanLine, ...]:
+    def _fan_lines(self, x: Interpretation | None, tally: tuple[tuple[int, int, tuple], ...]) -> tuple[FanLine, ...]:
         lines = []
         plain = self._plain_lines
         groups = x.groups if x is not None else ()
@@ -502,6 +503,15 @@ class Scorer:
 
 
 ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
+_UNITS: Final = tuple(((),) * n for n in range(17))  # a fan counted n times, found in no particular groups
+
+
+def _instances(found: Any) -> tuple:
+    """A predicate's answer as instances: a count n becomes n instances naming no groups; instances stay as
+    they are (a tuple: shared, never changed)."""
+    if isinstance(found, int):
+        return _UNITS[found] if found < 17 else ((),) * found
+    return found if isinstance(found, tuple) else tuple(found)
 
 
 def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:
@@ -516,7 +526,7 @@ def _admits(decide: Callable[[Any], Any], structure: tuple) -> bool:
             and (honors is None or (honors == "winds" and has_winds) or (honors == "dragons" and has_dragons)))
 
 
-def _names_groups(instances: list) -> bool:
+def _names_groups(instances: tuple) -> bool:
     """Whether some instance of a fan names the groups it was found in (a whole-hand fan names none)."""
     for instance in instances:
         if instance:
