@@ -163,9 +163,10 @@ class Interpretation:
             elif kind == PAIR:
                 pair = g
                 n_pairs += 1
-        self.chows, self.pungs, self.kongs = tuple(chows), tuple(pungs), kongs
-        self.chow_tiles = tuple(chow_tiles)  # lowest tile of each chow, in `chows` order
-        self.pung_tiles = tuple(pung_tiles)  # tile of each pung / kong, in `pungs` order
+        # lists, not tuples: made for every interpretation, and copying them into tuples cost measurably
+        self.chows, self.pungs, self.kongs = chows, pungs, kongs  # group indices
+        self.chow_tiles = chow_tiles  # lowest tile of each chow, in `chows` order
+        self.pung_tiles = pung_tiles  # tile of each pung / kong, in `pungs` order
         self.pair: Group | None = pair if n_pairs == 1 else None
         # what decides which predicates can hold here (see predicates.registry.gate)
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind, facts.has_winds,

@@ -240,7 +240,7 @@ class Scorer:
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
-        self._exclusion_cache: dict[int, Exclusions] = {}  # by the fans found, one bit per rank
+        self._exclusion_cache: dict[tuple, Exclusions] = {}  # by the ranks of the fans found
         self._plain_lines: dict[int, FanLine] = {}  # rank << 16 | count -> line, for fans without sets
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
@@ -378,10 +378,7 @@ class Scorer:
             r = p.decide(x)
             if r:
                 found[p.rank] = _instances(r)
-        key = 0  # the fans found, one bit per rank
-        for i in found:
-            key |= 1 << i
-        excluded = self._exclusions(key, found)
+        excluded = self._exclusions(found)
         withheld, combo_ids = excluded.withheld, excluded.combinations
         if excluded.needs_instances:
             counted, withheld = self._exclude_instances(found)
@@ -400,10 +397,12 @@ class Scorer:
             out.append(self._lines(x, {**counted, **kept}, {**withheld, **dropped}))
         return out
 
-    def _exclusions(self, key: int, found: dict[int, tuple]) -> Exclusions:
+    def _exclusions(self, found: dict[int, tuple]) -> Exclusions:
         """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
-        withholds it. `key` has bit i set for each fan rank i in `found`. Hands share few sets of fans, so the
-        answer is kept per set; treat it as read-only."""
+        withholds it. Hands share few sets of fans, so the answer is kept per set, keyed by the ranks found
+        in the order found (hand-level fans, then the interpretation's, each in rank order: the same set gives
+        the same key); treat it as read-only."""
+        key = tuple(found)
         cached = self._exclusion_cache.get(key)
         if cached is None:
             blocks, blocks_within, combination = self.blocks, self.blocks_within, self.combination

@@ -50,7 +50,7 @@ def _rank_table(size: int, rule: str, steps: tuple[int, ...]) -> list[bool]:
     return table
 
 
-def _matching(tiles: tuple[int, ...], size: int, suit_ok: list[bool], rank_ok: list[bool]) -> list[tuple[int, ...]]:
+def _matching(tiles: list[int], size: int, suit_ok: list[bool], rank_ok: list[bool]) -> list[tuple[int, ...]]:
     """The combinations of `size` of these sets (each by its lowest tile) whose suits and ranks pass the tables,
     as positions. Computed afresh each time: a few integer operations cost less than a lookup in a large cache."""
     found = []
