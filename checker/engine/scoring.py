@@ -57,14 +57,31 @@ class HandGated(NamedTuple):
     win_by: frozenset[str] | None
 
 
+class Withheld:
+    """The fans withheld in one reading: withheld fan rank -> the rank of the fan withholding it (-1: the
+    account-once principle), with the names written out once (`Score.withheld`). Shared between hands when
+    it comes from the exclusion cache: read-only."""
+
+    def __init__(self, by: dict[int, int]) -> None:
+        self.by = by
+        self._names: tuple[tuple[str, str], ...] | None = None
+
+    def names(self, ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """(withheld fan id, id of the fan withholding it or "account_once") pairs, sorted."""
+        if self._names is None:
+            self._names = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in self.by.items()))
+        return self._names
+
+
 class Exclusions:
     """What exclusions leave of a set of fans found (see Scorer._exclusions): the counted fans in value order,
-    withheld fan -> the fan withholding it, the counted combination fans, and whether a non-repeat-within rule
-    applies (then the instances decide: see Scorer._exclude_instances). Shared between hands: read-only."""
+    the fans withheld (made from withheld fan -> the fan withholding it), the counted combination fans, and
+    whether a non-repeat-within rule applies (then the instances decide: see Scorer._exclude_instances).
+    Shared between hands: read-only."""
 
     def __init__(self, counted: tuple[int, ...], withheld: dict[int, int], combinations: tuple[int, ...],
                  needs_instances: bool):
-        self.counted, self.withheld, self.combinations = counted, withheld, combinations
+        self.counted, self.withheld, self.combinations = counted, Withheld(withheld), combinations
         self.needs_instances = needs_instances
 
 
@@ -320,8 +337,7 @@ class Scorer:
                 if sig not in seen:
                     seen.add(sig)
                     alternatives.append(self._fan_lines(other_x, other))
-        ids = self.ids
-        withheld_ids = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in withheld.items()))
+        withheld_ids = withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
                      payments=self.settlement.pay(hand, total) if error is None else None,
@@ -381,7 +397,8 @@ class Scorer:
         excluded = self._exclusions(found)
         withheld, combo_ids = excluded.withheld, excluded.combinations
         if excluded.needs_instances:
-            counted, withheld = self._exclude_instances(found)
+            counted, by = self._exclude_instances(found)
+            withheld = Withheld(by)
             combination = self.combination
             combo_ids = tuple(i for i in counted if combination[i])
         else:
@@ -392,9 +409,9 @@ class Scorer:
         choices = best_combinations(combos, {i: self.points[i] for i in combos}, self.account_once)
         out = []
         for chosen in choices:
-            dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld}
+            dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld.by}
             kept = {i: tuple(chosen.get(i, [])) for i in combos}
-            out.append(self._lines(x, {**counted, **kept}, {**withheld, **dropped}))
+            out.append(self._lines(x, {**counted, **kept}, Withheld({**withheld.by, **dropped})))
         return out
 
     def _exclusions(self, found: dict[int, tuple]) -> Exclusions:
@@ -453,7 +470,7 @@ class Scorer:
                 within.setdefault(target, []).append(i)
         return counted, withheld
 
-    def _lines(self, x: Interpretation, counted: dict[int, tuple], withheld: dict[int, int]) -> tuple:
+    def _lines(self, x: Interpretation, counted: dict[int, tuple], withheld: Withheld) -> tuple:
         """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain);
         `counted` is already in value order."""
         tally = []
