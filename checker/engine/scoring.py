@@ -272,6 +272,7 @@ class Scorer:
              hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
             for hc in ruleset.hand_checks)
         self.settlement = Payments(ruleset.settlement, self.options)
+        self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
@@ -287,9 +288,12 @@ class Scorer:
     def check(self, hand: Hand) -> None:
         """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input)."""
         flags = hand.flags
-        for rule, fn, message, flag in self.checks:
-            if flag is not None and flag not in flags:
-                continue  # a check about a flag the hand does not have
+        plan = self._check_plans.get(flags)
+        if plan is None:  # the checks that can fail with these flags (those about a flag need it)
+            plan = [c for c in self.checks if c[3] is None or c[3] in flags]
+            if len(self._check_plans) < 1 << 10:
+                self._check_plans[flags] = plan
+        for rule, fn, message, _ in plan:
             problem = fn(hand)
             if problem:
                 raise HandError(f"{message}: {problem}", rule)
