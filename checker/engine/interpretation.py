@@ -82,7 +82,8 @@ class HandFacts:
         self.flags = hand.flags
         self._completing: frozenset[int] | None = None
         self._waiting: frozenset[int] | None = None
-        self._one_wait = [-1, -1]  # by held_four_is_a_wait: -1 not known yet, else whether one tile type
+        # whether the hand waits on one tile type, without / with held fours: -1 not known yet, else 0 or 1
+        self._one_wait_free = self._one_wait_held = -1
 
     @property
     def completing_tiles(self) -> frozenset[int]:
@@ -103,7 +104,7 @@ class HandFacts:
     def waits_on_one_tile(self, held_four_is_a_wait: bool) -> bool:
         """Whether the hand waited on one tile type only (the condition of the wait fans); a tile whose four
         copies the hand holds counts only `held_four_is_a_wait`. Stops at the second wait it finds."""
-        known = self._one_wait[held_four_is_a_wait]
+        known = self._one_wait_held if held_four_is_a_wait else self._one_wait_free
         if known >= 0:
             return known == 1
         if self._completing is not None:  # the waits are already known
@@ -122,7 +123,10 @@ class HandFacts:
                 if len(found) > 1:
                     break
             one = len(found) == 1
-        self._one_wait[held_four_is_a_wait] = int(one)
+        if held_four_is_a_wait:
+            self._one_wait_held = int(one)
+        else:
+            self._one_wait_free = int(one)
         return one
 
     @property

@@ -258,7 +258,8 @@ class Scorer:
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
         self._exclusion_cache: dict[tuple, Exclusions] = {}  # by the ranks of the fans found
-        self._plain_lines: dict[int, FanLine] = {}  # rank << 16 | count -> line, for fans without sets
+        # [rank][count] -> line, for fans without sets (counts up to 8; more are made each time)
+        self._plain_lines: list[list[FanLine | None]] = [[None] * 9 for _ in self.patterns]
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
                                   b.pattern.kind) for b in self.patterns)
         self.method = ruleset.scoring.method
@@ -504,10 +505,12 @@ class Scorer:
         groups = x.groups if x is not None else ()
         for i, count, insts in tally:
             if x is None or not _names_groups(insts):  # a fan of the whole hand: the same line every time
-                key = i << 16 | count
-                line = plain.get(key)
+                known = plain[i]
+                line = known[count] if count < 9 else None
                 if line is None:
-                    line = plain[key] = self._line(i, count, ())
+                    line = self._line(i, count, ())
+                    if count < 9:
+                        known[count] = line
             else:
                 sets = []
                 for inst in insts:
