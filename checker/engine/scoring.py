@@ -406,17 +406,18 @@ class Scorer:
             withheld = Withheld(by)
             combination = self.combination
             combo_ids = tuple(i for i in counted if combination[i])
-        else:
-            counted = {i: found[i] for i in excluded.counted}
+            order = tuple(counted)
+        else:  # the counted fans keep all the instances found
+            counted, order = found, excluded.counted
         if not combo_ids or (len(combo_ids) == 1 and len(counted[combo_ids[0]]) == 1):
-            return [self._lines(x, counted, withheld)]
+            return [self._lines(x, order, counted, withheld)]
         combos = {i: counted[i] for i in combo_ids}
         choices = best_combinations(combos, {i: self.points[i] for i in combos}, self.account_once)
         out = []
         for chosen in choices:
             dropped = {i: -1 for i in combos if len(chosen.get(i, [])) < len(combos[i]) and i not in withheld.by}
             kept = {i: tuple(chosen.get(i, [])) for i in combos}
-            out.append(self._lines(x, {**counted, **kept}, Withheld({**withheld.by, **dropped})))
+            out.append(self._lines(x, order, {**counted, **kept}, Withheld({**withheld.by, **dropped})))
         return out
 
     def _exclusions(self, found: dict[int, tuple]) -> Exclusions:
@@ -475,13 +476,14 @@ class Scorer:
                 within.setdefault(target, []).append(i)
         return counted, withheld
 
-    def _lines(self, x: Interpretation, counted: dict[int, tuple], withheld: Withheld) -> tuple:
-        """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain);
-        `counted` is already in value order."""
+    def _lines(self, x: Interpretation, order: tuple[int, ...], instances: dict[int, tuple], withheld: Withheld) -> tuple:
+        """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain)
+        for the counted fans `order` (in value order) with their `instances`."""
         tally = []
         qual = total = 0
         points, qualifies, once = self.points, self.qualifies, self.once
-        for i, insts in counted.items():
+        for i in order:
+            insts = instances[i]
             if not insts:
                 continue
             count = 1 if once[i] else len(insts)

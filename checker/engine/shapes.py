@@ -196,7 +196,7 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
                 if pairs + int(c.pair >= 0) != 1 or a.n_sets + b.n_sets + c.n_sets != want:
                     continue
                 pair = max(honor_pair, a.pair, b.pair, c.pair)
-                out.append(a.sets + b.sets + c.sets + honors + (PAIRS[pair],))
+                out.append(tuple([*a.sets, *b.sets, *c.sets, *honors, PAIRS[pair]]))
     return out
 
 
