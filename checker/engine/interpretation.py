@@ -92,7 +92,7 @@ class HandFacts:
         if self._completing is None:
             win = self.hand.win_tile
             before = list(self.closed_counts)
-            before[win] -= 1
+            before[win] = before[win] - 1
             counts, n_melds = tuple(before), len(self.hand.melds)
             types = self.closed_types - (before[win] == 0)  # the tile types before the winning tile
             waits: set[int] = set()
@@ -113,7 +113,7 @@ class HandFacts:
         else:
             win, held = self.hand.win_tile, self.counts
             before = list(self.closed_counts)
-            before[win] -= 1
+            before[win] = before[win] - 1
             counts, n_melds = tuple(before), len(self.hand.melds)
             found: set[int] = set()
             for shape_waits in self.shapes.waiters[n_melds][self.closed_types - (before[win] == 0)]:
