@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Final, Mapping, Sequence
 
-from checker import tiles as T
 from checker.engine.hand import Hand
 from checker.engine.shapes import CHOW, KNITTED, KONG, PAIR, PUNG, BoundShapes, Group
 

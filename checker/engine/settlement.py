@@ -1,6 +1,6 @@
 """Payments: who pays the winner how much, from the settlement section of the spec.
 
-`payments` returns four score changes in seat order relative to the winner: 0 the winner, 1 the next
+`Payments.pay` returns four score changes in seat order relative to the winner: 0 the winner, 1 the next
 player (downstream), 2 across, 3 the previous player (upstream). They sum to zero.
 """
 from __future__ import annotations
@@ -34,11 +34,6 @@ def _seat_terms(settlement: Settlement, win_by: str, discarder: int | None) -> t
         n_base = len([t for t in terms if t == "base"])
         out.append((n_base, len(terms) - n_base))
     return tuple(out)
-
-
-def payments(settlement: Settlement, hand: Hand, points: int, options=None) -> tuple[int, ...]:
-    """The four score changes for a win worth `points` (the hand's value)."""
-    return Payments(settlement, options or {}).pay(hand, points)
 
 
 class Payments:
