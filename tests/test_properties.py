@@ -273,3 +273,12 @@ def test_count_tally_counts_each_multiplicity_and_the_tiles(counts):
     from checker.engine.shapes import count_tally
 
     assert count_tally(tuple(counts)) == tuple(counts.count(n) for n in range(5)) + (sum(counts),)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=7), min_size=9, max_size=9),
+       st.lists(st.integers(min_value=0, max_value=7), min_size=9, max_size=9))
+def test_pattern_keys_differ_for_different_patterns(a, b):
+    # The per-suit tables are keyed by pattern_key: two different patterns must never share a key.
+    from checker.engine.shapes import pattern_key
+
+    assert (pattern_key(tuple(a), 0, 9) == pattern_key(tuple(b), 0, 9)) == (a == b)

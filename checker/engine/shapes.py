@@ -140,6 +140,15 @@ def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[
 
 # --------------------------------------------------------------------------- regular shape
 
+def pattern_key(counts: tuple[int, ...], start: int, size: int) -> int:
+    """counts[start:start + size] as one number, three bits per count: a distinct key for every pattern of
+    counts up to 7 (a hand holds at most 4 of a tile), cheaper to make and hash than a slice of the tuple."""
+    key = 0
+    for t in range(start, start + size):
+        key = key << 3 | counts[t]
+    return key
+
+
 class _SuitDivision:
     """One division of one suit's tiles, ready for the regular shape: its sets as groups and the tile of its
     pair (-1: none). Made once per count pattern and shared: read-only."""
@@ -148,17 +157,14 @@ class _SuitDivision:
         self.sets, self.pair, self.n_sets = sets, pair, len(sets)
 
 
-_SUIT_DIVISIONS: Final[dict[int, list[_SuitDivision]]] = {}  # by suit pattern (base 5) * 3 + suit
+_SUIT_DIVISIONS: Final[dict[int, list[_SuitDivision]]] = {}  # by pattern_key of the suit * 3 + suit
 
 
 def _suit_groups(counts: tuple[int, ...], suit: int) -> list[_SuitDivision]:
     """`suit_divisions` of one suit of `counts` (all 34) as ready-made groups, kept per count pattern and
-    looked up by the pattern read as a number in base 5 (cheaper than slicing and hashing a tuple)."""
+    looked up by `pattern_key` (cheaper than slicing and hashing a tuple)."""
     base = 9 * suit
-    key = 0
-    for t in range(base, base + 9):
-        key = key * 5 + counts[t]
-    key = key * 3 + suit
+    key = pattern_key(counts, base, 9) * 3 + suit
     found = _SUIT_DIVISIONS.get(key)
     if found is None:
         found = _SUIT_DIVISIONS[key] = [
@@ -220,7 +226,7 @@ def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 
 
 def count_tally(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
-    """How many tile types `counts` holds 0, 1, 2, 3 and 4 times, then the number of tiles: one pass."""
+    """How many tile types `counts` holds 0, 1, 2, 3 and 4 (or more) times, then the number of tiles: one pass."""
     zero = one = two = three = four = tiles = 0
     for c in counts:
         if c == 0:
@@ -401,11 +407,9 @@ _HONOR_PARTS: Final[dict[int, _Part]] = {}
 
 
 def _part(counts: tuple[int, ...], start: int, size: int) -> _Part:
-    """The `_Part` of counts[start:start + size] (a suit: size 9, the honours: size 7). Looked up by the
-    pattern read as a number in base 5, which costs less than slicing and hashing a tuple."""
-    key = 0
-    for t in range(start, start + size):
-        key = key * 5 + counts[t]
+    """The `_Part` of counts[start:start + size] (a suit: size 9, the honours: size 7), looked up by
+    `pattern_key`."""
+    key = pattern_key(counts, start, size)
     known = _HONOR_PARTS if size == 7 else _SUIT_PARTS
     part = known.get(key)
     if part is None:
