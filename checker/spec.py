@@ -455,8 +455,17 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
         if predicates is not None and "step:" + st["step"] not in predicates:
             issue(f"/scoring/steps/{j}/step", f"unknown scoring step {st['step']!r}")
     for j, hc in enumerate(data.get("hand_checks", [])):
-        if predicates is not None and "check:" + hc["check"] not in predicates:
+        if predicates is None:
+            continue
+        accepted = predicates.get("check:" + hc["check"])
+        if accepted is None:
             issue(f"/hand_checks/{j}/check", f"unknown hand check {hc['check']!r}")
+            continue
+        for pname in hc.get("params") or {}:
+            if pname not in accepted:
+                expected = ", ".join(sorted(accepted)) or "no parameters"
+                issue(f"/hand_checks/{j}/params/{pname}",
+                      f"hand check {hc['check']!r} takes no parameter {pname!r} (it takes: {expected})")
     for kind in ("self_draw", "discard", "robbing_kong"):
         for role, amount in (data["settlement"].get(kind) or {}).items():
             check_option_ref(amount, f"/settlement/{kind}/{role}")

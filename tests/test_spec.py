@@ -137,6 +137,33 @@ def test_bad_parameter_value_is_an_error(tmp_path):
     assert "full_flush" in issue.reason and "'maybe'" in issue.reason
 
 
+def test_bad_parameter_value_names_the_pattern_in_the_pointer(tmp_path):
+    def edit(d):
+        pattern(d, "full_flush")["when"]["params"].update(honors="maybe")
+        return d
+    path = edited_copy(tmp_path, edit)
+    index = [p["id"] for p in yaml.safe_load(path.read_text(encoding="utf-8"))["patterns"]].index("full_flush")
+    (issue,) = issues_of(path)
+    assert issue.pointer == f"/patterns/{index}/when/params"
+
+
+def hand_check(data, cid):
+    return next(c for c in data["hand_checks"] if c["id"] == cid)
+
+
+def test_unknown_hand_check_parameter_is_an_error(tmp_path):
+    path = edited_copy(tmp_path, lambda d: hand_check(d, "context.kong_replacement")["params"].update(sort="kong"))
+    (issue,) = issues_of(path)
+    assert issue.pointer.endswith("/params/sort") and "takes no parameter 'sort'" in issue.reason
+
+
+def test_missing_hand_check_parameter_is_an_error_not_a_crash(tmp_path):
+    # flag_needs_meld is about a flag: without `flag` it could not run at all.
+    path = edited_copy(tmp_path, lambda d: hand_check(d, "context.kong_replacement")["params"].pop("flag"))
+    (issue,) = issues_of(path)
+    assert issue.pointer.startswith("/hand_checks/") and "needs parameter(s) flag" in issue.reason
+
+
 def test_schema_violation_names_the_pointer(tmp_path):
     path = edited_copy(tmp_path, lambda d: pattern(d, "seat_wind").update(points="two"))
     (issue,) = issues_of(path)

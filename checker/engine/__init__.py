@@ -34,8 +34,8 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     ruleset = _load(name_or_path, predicate_params())
     try:
         Scorer(ruleset)
-    except ValueError as exc:
-        raise SpecError([SpecIssue(ruleset.path, "/patterns", str(exc))]) from None
+    except ValueError as exc:  # a pattern's predicate parameters, or a hand check's (BindError names where)
+        raise SpecError([SpecIssue(ruleset.path, getattr(exc, "pointer", "/patterns"), str(exc))]) from None
     return ruleset
 
 

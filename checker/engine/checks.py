@@ -14,13 +14,17 @@ _checks: dict[str, tuple[Callable[..., str | None], frozenset[str]]] = {}
 CHECKS: Mapping[str, tuple[Callable[..., str | None], frozenset[str]]] = MappingProxyType(_checks)
 _about_a_flag: set[str] = set()
 ABOUT_A_FLAG: frozenset[str] = frozenset()  # checks that can only fail when their `flag` parameter is set
+_required: dict[str, frozenset[str]] = {}
+REQUIRED: Mapping[str, frozenset[str]] = MappingProxyType(_required)  # the parameters a spec must give each check
 
 
-def check(name: str, params: tuple[str, ...] = (), about_flag: bool = False):
-    """Register a check under `name`; with `about_flag`, it can only fail when the hand has its `flag`."""
+def check(name: str, params: tuple[str, ...] = (), about_flag: bool = False, required: tuple[str, ...] = ()):
+    """Register a check under `name`, taking keyword parameters `params` of which `required` have no default;
+    with `about_flag`, it can only fail when the hand has its `flag` (then `flag` is required)."""
     def register(fn):
         global ABOUT_A_FLAG
         _checks[name] = (fn, frozenset(params))
+        _required[name] = frozenset(required) | ({"flag"} if about_flag else set())
         if about_flag:
             _about_a_flag.add(name)
             ABOUT_A_FLAG = frozenset(_about_a_flag)
@@ -46,7 +50,7 @@ def chow_from(hand: Hand, seat=3) -> str | None:
     return None
 
 
-@check("counter_range", ("name", "low", "high"))
+@check("counter_range", ("name", "low", "high"), required=("name",))
 def counter_range(hand: Hand, name: str, low: int = 0, high: int = 0) -> str | None:
     """A counter, when given, lies between `low` and `high`."""
     value = hand.counter(name, low)
@@ -55,7 +59,7 @@ def counter_range(hand: Hand, name: str, low: int = 0, high: int = 0) -> str | N
     return None
 
 
-@check("flag_needs_counter", ("flag", "counter"), about_flag=True)
+@check("flag_needs_counter", ("flag", "counter"), about_flag=True, required=("counter",))
 def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     """A flag that only makes sense with a counter set (e.g. a contract's detail without a contract)."""
     if flag in hand.flags and not hand.counter(counter):
@@ -88,7 +92,7 @@ def last_copy_visible(hand: Hand, flag: str) -> str | None:
     return None
 
 
-@check("flag_not_with_win", ("flag", "win_by"), about_flag=True)
+@check("flag_not_with_win", ("flag", "win_by"), about_flag=True, required=("win_by",))
 def flag_not_with_win(hand: Hand, flag: str, win_by: str) -> str | None:
     """A flag that cannot go with a way of winning (no kong can be robbed on the last tile of the wall)."""
     if flag in hand.flags and hand.win_by == win_by:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping, NamedTuple
 
 from checker import tiles as T
-from checker.engine.checks import ABOUT_A_FLAG, CHECKS
+from checker.engine.checks import ABOUT_A_FLAG, CHECKS, REQUIRED
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, interpretations
 from checker.engine.predicates import PREDICATES
@@ -174,6 +174,14 @@ class Score:
         return result
 
 
+class BindError(ValueError):
+    """A spec that loads but cannot be bound to option values; `pointer` is where in the spec (JSON pointer)."""
+
+    def __init__(self, message: str, pointer: str):
+        super().__init__(message)
+        self.pointer = pointer
+
+
 def _resolve(value: Any, options: Mapping[str, Any]) -> Any:
     return options[value.option] if isinstance(value, OptionRef) else value
 
@@ -209,7 +217,7 @@ class Scorer:
             return frozenset(out)
 
         bound = []
-        for p in ruleset.patterns:
+        for index, p in enumerate(ruleset.patterns):
             if p.active_if is not None and not _holds(p.active_if, opts):
                 continue  # this pattern belongs to another reading of the rules
             kind = PREDICATES[p.when.name]
@@ -217,7 +225,8 @@ class Scorer:
             try:
                 decide = kind.make(**params)
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}") from None
+                raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
+                                f"/patterns/{index}/when/params") from None
             blocks = closure(p) if non_repeat else frozenset(p.excludes)
             for cond, extra in p.excludes_if:
                 if _holds(cond, opts):
@@ -268,6 +277,11 @@ class Scorer:
         self.steps = tuple((STEPS[st.name][0], {**{k: _resolve(v, opts) for k, v in st.params.items()},
                                                 **({"raised": raised} if st.name == "cap" else {})})
                            for st in ruleset.scoring.steps)
+        for j, hc in enumerate(ruleset.hand_checks):
+            missing = REQUIRED[hc.check.name] - set(hc.check.params)
+            if missing:
+                raise BindError(f"hand check {hc.id!r}: check {hc.check.name!r} needs parameter(s) "
+                                f"{', '.join(sorted(missing))}", f"/hand_checks/{j}/params")
         self.checks = tuple(
             (hc.id, partial(CHECKS[hc.check.name][0], **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
              hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)

@@ -21,7 +21,7 @@ KNITTED: Final = "knitted"
 SINGLE: Final = "single"
 
 
-_SIZES: Final = {PUNG: 3, KONG: 4, PAIR: 2, SINGLE: 1}
+_SIZES: Final = {KONG: 4, SINGLE: 1}  # groups of one tile repeated, besides pungs and pairs (tables below)
 
 
 class Group(NamedTuple):

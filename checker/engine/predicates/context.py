@@ -2,13 +2,11 @@
 and the wait the winning tile filled."""
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
+from checker.engine.hand import WIN_BY
 from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, hand_gate, predicate
-
-WIN_BY: Final = ("self_draw", "discard", "robbing_kong")
-
 
 @predicate("win_context", ("win_by", "flag"), scope=HAND)
 def win_context(win_by=WIN_BY, flag=None):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from checker import tiles as T
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import choice, gate, predicate
 
@@ -35,7 +36,7 @@ def pungs_of(tiles):
     is neither seat nor prevalent wind (MCR's "pung of terminals or honors"). One instance per pung."""
     choice("tiles", tiles, ("dragons", "seat_wind", "prevalent_wind", "terminals_and_non_value_winds"))
 
-    terminal_or_wind = frozenset((0, 8, 9, 17, 18, 26, *WINDS))
+    terminal_or_wind = frozenset(t for t in range(34) if T.is_terminal(t) or t in WINDS)
 
     def decide(x: Interpretation) -> Any:
         pungs = x.pungs
