@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any, Callable, Final, Mapping, NamedTuple
+from typing import Any, Callable, Final, Mapping
 
 from checker import tiles as T
 from checker.engine.checks import ABOUT_A_FLAG, CHECKS, REQUIRED
@@ -47,16 +47,6 @@ class BoundPattern:
         return self.pattern.id
 
 
-class HandGated(NamedTuple):
-    """A hand-level predicate and its gate (see predicates.registry.hand_gate)."""
-
-    rank: int
-    decide: Callable[[Any], Any]
-    outside: int  # tile mask: the predicate cannot hold if the hand holds any of these tiles
-    flag: str | None
-    win_by: frozenset[str] | None
-
-
 class Withheld:
     """The fans withheld in one reading: withheld fan rank -> the rank of the fan withholding it (-1: the
     account-once principle), with the names written out once (`Score.withheld`). Shared between hands when
@@ -86,12 +76,15 @@ class Exclusions:
 
 
 class Planned:
-    """A predicate to run for a hand or an interpretation: the rank of its pattern, its decision function and
-    (hand-level) the tiles that rule it out (see Scorer.hand_fans). Plans are kept per structure and per
-    context, as lists of these: the compiled engine reads them without checking every item's type."""
+    """A predicate to run for a hand or an interpretation: the rank of its pattern, its decision function and,
+    for a hand-level one, its gate (see predicates.registry.hand_gate): `outside`, a tile mask (it cannot hold
+    if the hand holds any of these tiles), the context `flag` it needs and the ways of winning `win_by` it
+    allows. Plans are kept per structure and per context, as lists of these: the compiled engine reads them
+    without checking every item's type."""
 
-    def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int):
-        self.rank, self.decide, self.outside = rank, decide, outside
+    def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int = 0, flag: str | None = None,
+                 win_by: frozenset[str] | None = None):
+        self.rank, self.decide, self.outside, self.flag, self.win_by = rank, decide, outside, flag, win_by
 
 
 @dataclass(init=False)
@@ -255,9 +248,9 @@ class Scorer:
         self.combination: tuple[bool, ...] = tuple(b.pattern.counting == "combination" for b in self.patterns)
         self.once: tuple[bool, ...] = tuple(b.pattern.counting == "once" for b in self.patterns)
         # hand-level predicates with their gates (see predicates.registry.hand_gate): tiles within, flag, win_by
-        self.hand_plan: tuple[HandGated, ...] = tuple(
-            HandGated(rank[b.id], b.decide, ALL_TILES & ~(getattr(b.decide, "within", None) or ALL_TILES),
-                      getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None))
+        self.hand_plan: tuple[Planned, ...] = tuple(
+            Planned(rank[b.id], b.decide, ALL_TILES & ~(getattr(b.decide, "within", None) or ALL_TILES),
+                    getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None))
             for b in self.hand_patterns if b.decide is not None)
         self._hand_plans: dict[tuple[frozenset[str], str], list[Planned]] = {}
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
@@ -320,7 +313,7 @@ class Scorer:
         wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            plan = [Planned(i, decide, 0) for i, decide in self.interp_plan if _admits(decide, structure)]
+            plan = [Planned(i, decide) for i, decide in self.interp_plan if _admits(decide, structure)]
             self._plans[structure] = plan
         return plan
 
@@ -395,7 +388,7 @@ class Scorer:
         flags, win_by = facts.flags, facts.hand.win_by
         plan = self._hand_plans.get((flags, win_by))
         if plan is None:  # the predicates whose flag and way of winning fit, with the tiles they exclude
-            plan = [Planned(g.rank, g.decide, g.outside) for g in self.hand_plan
+            plan = [g for g in self.hand_plan
                     if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by)]
             self._hand_plans[(flags, win_by)] = plan
         mask = facts.mask
