@@ -1,19 +1,21 @@
 """The case format of DESIGN.md: read cases, turn a case's input into a `Hand`, run it, compare results.
 
 A case is one JSON object (`corpus/*.jsonl` holds one per line) checked against
-`spec/schema/case.schema.json`. `run_case` returns the `expect` shape; `matches` compares a result with an
-expectation, accepting any member of an `either` list.
+`spec/schema/case.schema.json`. `CaseRunner.outcome` runs one and says which exit status it gives;
+`matches` compares a result with an expectation, accepting any member of an `either` list. Each line of a
+batch is read and refused on its own (`read_cases`), so one bad line never loses another.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, TextIO
+from typing import Any, BinaryIO, Final, Iterator, Mapping
 
 import jsonschema
 
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
-from checker.spec import Ruleset, SpecError, pointer_of, schema
+from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, bounded, decode, excerpt, parse_json,
+                            read_bounded, read_lines)
+from checker.spec import Ruleset, SpecError, available_rulesets, pointer_of, schema
 
 
 class CaseError(HandError):
@@ -21,41 +23,93 @@ class CaseError(HandError):
     Like HandError it carries the `rule` or input id it breaks."""
 
 
+# Exit statuses, one rule for every mode of `mjcheck score` (a hand on the command line, --case, --batch):
+WON: Final = 0  # a valid win, or a case whose result meets its `expect`
+NOT_WON: Final = 1  # the hand may not win (its input is fine), or a case whose result differs from its `expect`
+REFUSED: Final = 2  # bad input: a case or hand the tool cannot accept (a batch: any such line)
+
+
 @dataclass(frozen=True)
 class CaseLine:
-    """A case read from a file, with where it came from."""
+    """A case read from a file, with where it came from; `case` is None when the line was refused."""
 
     source: str
     line: int
     case: Mapping[str, Any] | None
     error: str | None = None
+    rule: str = "input.case"
 
 
-def read_cases(stream: TextIO, source: str) -> Iterator[CaseLine]:
-    """Cases from a JSON Lines stream; a bad line yields a CaseLine with its error and reading goes on."""
-    for number, text in enumerate(stream, 1):
-        text = text.strip()
+def read_cases(stream: BinaryIO, source: str) -> Iterator[CaseLine]:
+    """Cases from a JSON Lines stream, each line read, decoded and checked on its own: a line that is too
+    long, not UTF-8, not JSON or not a case yields a CaseLine with its error, and reading goes on."""
+    for line in read_lines(stream, source):
+        if line.text is None:
+            yield CaseLine(source, line.number, None, line.error, "input.line")
+            continue
+        text = line.text.strip()
         if not text or text.startswith("#"):
             continue
         try:
-            case = json.loads(text)
-        except json.JSONDecodeError as exc:
-            yield CaseLine(source, number, None, f"invalid JSON at column {exc.colno}: {exc.msg}")
+            case = parse_json(text, source, line.number)
+        except InputError as exc:
+            yield CaseLine(source, line.number, None, exc.reason, "input.json")
             continue
         problem = case_problem(case)
-        yield CaseLine(source, number, case if problem is None else None, problem)
+        yield CaseLine(source, line.number, case if problem is None else None, problem)
+
+
+def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
+    """The one case of a --case file (a JSON object, over several lines if need be); InputError or
+    CaseError otherwise."""
+    text = decode(read_bounded(stream, MAX_CASE_LINE_BYTES, source), source)
+    try:
+        data = parse_json(text, source)
+    except InputError as exc:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) > 1 and "Extra data" in exc.reason:
+            raise CaseError(f"{source}: --case takes one JSON case; use --batch for a JSON Lines file",
+                            "input.case") from None
+        raise
+    problem = case_problem(data)
+    if problem:
+        raise CaseError(f"{source}: not a valid case: {problem}", "input.case")
+    return data
 
 
 def case_problem(case: Any) -> str | None:
-    """None for a case the schema accepts, else the first problem with its JSON pointer."""
+    """None for a case the schema accepts, else the first problem with its JSON pointer (quoting at most a
+    short excerpt of the value at fault)."""
     validator = jsonschema.Draft202012Validator(schema("case"))
-    errors = sorted(validator.iter_errors(case), key=lambda e: list(map(str, e.absolute_path)))
+    try:
+        errors = sorted(validator.iter_errors(case), key=lambda e: list(map(str, e.absolute_path)))
+    except RecursionError:
+        return "/: nested too deeply"
     if not errors:
         return None
     err = errors[0]
     if err.validator == "oneOf" and err.context:
         err = jsonschema.exceptions.best_match(err.context)
-    return f"{pointer_of(err.absolute_path) or '/'}: {err.message}"
+    return f"{pointer_of(err.absolute_path) or '/'}: {schema_message(err)}"
+
+
+def schema_message(err: jsonschema.ValidationError) -> str:
+    """A schema error's message with the offending value cut to an excerpt (jsonschema quotes it whole)."""
+    message = err.message
+    whole = repr(err.instance)
+    if len(whole) > EXCERPT_CHARS or not whole.isprintable():
+        message = message.replace(whole, excerpt(err.instance))
+    return bounded(message, 300)
+
+
+def _strict_flags(data: Mapping[str, Any]) -> list[str]:
+    flags = []
+    for name, value in (data.get("flags") or {}).items():
+        if not isinstance(value, bool):
+            raise HandError(f"flag {excerpt(name)} must be true or false, not {excerpt(value)}", "input.flags")
+        if value:
+            flags.append(name)
+    return flags
 
 
 def hand_from_input(data: Mapping[str, Any], scorer: Scorer) -> Hand:
@@ -71,46 +125,82 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer) -> Hand:
     flowers = data.get("flowers") or ""
     if isinstance(flowers, list):
         flowers = " ".join(flowers)
-    flags = [k for k, v in (data.get("flags") or {}).items() if v]
     return scorer.build_hand(
         concealed=data.get("concealed", ""), melds=melds, win_tile=data.get("win_tile"),
         win_by=data.get("win_by", "self_draw"), discarder=data.get("discarder"),
         seat_wind=data.get("seat_wind", "E"), round_wind=data.get("round_wind", "E"),
-        flowers=flowers, flags=flags, counters=data.get("counters") or {},
+        flowers=flowers, flags=_strict_flags(data), counters=data.get("counters") or {},
     )
 
 
-class CaseRunner:
-    """Runs score cases, keeping one bound scorer per (ruleset, options)."""
+@dataclass(frozen=True)
+class Outcome:
+    """What running a case gave: the result in the `expect` shape, whether the input was refused as bad
+    input (rather than scored), and whether it met the case's `expect` (None: the case has none)."""
 
-    def __init__(self):
-        self._rulesets: dict[str, Ruleset] = {}
+    result: Mapping[str, Any]
+    refused: bool
+    matches: bool | None
+
+    @property
+    def status(self) -> int:
+        """The exit status this case alone gives (WON, NOT_WON or REFUSED)."""
+        if self.matches is not None:
+            return WON if self.matches else NOT_WON
+        if self.refused:
+            return REFUSED
+        return WON if self.result.get("valid") or "either" in self.result else NOT_WON
+
+
+class CaseRunner:
+    """Runs score cases, keeping one bound scorer per (ruleset, options). A case names its ruleset by id:
+    a shipped one, or one of `extra` (spec files the user loaded from the command line), never a path."""
+
+    def __init__(self, extra: Mapping[str, Ruleset] | None = None):
+        self._rulesets: dict[str, Ruleset] = dict(extra or {})
         self._scorers: dict[tuple, Scorer] = {}
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        if ruleset_id not in self._rulesets:
+            if ruleset_id not in available_rulesets():
+                known = ", ".join(sorted(set(available_rulesets()) | set(self._rulesets)))
+                raise CaseError(f"unknown ruleset {excerpt(ruleset_id)}; known rulesets: {known} (a case names its "
+                                f"ruleset by id; load a spec file of your own with --ruleset-file)", "input.ruleset")
+            try:
+                self._rulesets[ruleset_id] = load_ruleset(ruleset_id)
+            except SpecError as exc:
+                raise CaseError(str(exc), "input.ruleset") from None
+        return self._rulesets[ruleset_id]
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
         key = (ruleset_id, tuple(sorted((options or {}).items())))
         if key not in self._scorers:
-            if ruleset_id not in self._rulesets:
-                try:
-                    self._rulesets[ruleset_id] = load_ruleset(ruleset_id)
-                except SpecError as exc:
-                    raise CaseError(str(exc), "input.ruleset") from None
             try:
-                self._scorers[key] = Scorer(self._rulesets[ruleset_id], options)
+                self._scorers[key] = Scorer(self.ruleset(ruleset_id), options)
             except ValueError as exc:
+                if isinstance(exc, CaseError):
+                    raise
                 raise CaseError(str(exc), "input.options") from None
         return self._scorers[key]
 
-    def run(self, case: Mapping[str, Any]) -> dict:
-        """The result of a score case in the `expect` shape; invalid input gives {"valid": false, "error": …}."""
+    def outcome(self, case: Mapping[str, Any]) -> Outcome:
+        """Run a score case; CaseError when the case itself cannot be run (unknown ruleset, option or kind)."""
         if case.get("kind", "score") != "score":
-            raise CaseError(f"case kind {case.get('kind')!r} is not supported by the scorer", "input.kind")
+            raise CaseError(f"case kind {excerpt(case.get('kind'))} is not supported by the scorer", "input.kind")
         scorer = self.scorer(case["ruleset"], case.get("options"))
         try:
             hand = hand_from_input(case["input"], scorer)
         except HandError as exc:
-            return {"valid": False, "error": exc.rule, "message": str(exc)}
-        return scorer.score(hand).as_expect()
+            result: Mapping[str, Any] = {"valid": False, "error": exc.rule, "message": str(exc)}
+            refused = True
+        else:
+            result, refused = scorer.score(hand).as_expect(), False
+        met = matches(result, case["expect"]) if "expect" in case else None
+        return Outcome(result, refused, met)
+
+    def run(self, case: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The result of a score case in the `expect` shape; invalid input gives {"valid": false, "error": …}."""
+        return self.outcome(case).result
 
 
 def matches(result: Mapping[str, Any], expect: Mapping[str, Any]) -> bool:

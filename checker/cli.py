@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, List, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -17,8 +17,11 @@ from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColum
 from rich.table import Table
 
 from checker import tiles as T
-from checker.case import CaseError, CaseRunner, case_problem, hand_from_input, matches, read_cases
-from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld_text
+from checker.case import (NOT_WON, REFUSED, WON, CaseError, CaseLine, CaseRunner, hand_from_input, read_case,
+                          read_cases)
+from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_file, parse_meld_text
+from checker.engine.hand import MAX_TILE_TEXT
+from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
 from checker.spec import SpecError, available_rulesets, spec_dir, value_key
 
@@ -37,8 +40,14 @@ err = Console(stderr=True, soft_wrap=True)
 SEAT_NAMES = ("winner", "player 1 (next)", "player 2 (across)", "player 3 (previous)")
 
 
-def fail(message: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+def safe(text: str) -> str:
+    """Text from a spec or an input made safe for the console: bounded, control characters escaped, and
+    no rich markup (a spec file of one's own may name a fan `[blink]…`)."""
+    return escape(bounded(text))
+
+
+def fail(message: str, code: int = REFUSED) -> NoReturn:
+    err.print(f"[bold red]error:[/] {safe(message)}", highlight=False)
     raise typer.Exit(code)
 
 
@@ -56,9 +65,11 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list 
             continue
         rows.append({"id": rs.id, "title": rs.title, "patterns": len(rs.patterns), "statements": len(rs.statements),
                      "options": {o.id: o.default for o in rs.options.values()},
+                     "flags": dict(rs.flags),
+                     "counters": {c.name: {"about": c.about, "min": c.min, "max": c.max} for c in rs.counters.values()},
                      "values": {o.id: [value_key(v) for v in o.values] for o in rs.options.values()}})
     if as_json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        print(json_text(rows, indent=2))
         return
     for r in rows:
         if "error" in r:
@@ -69,34 +80,45 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list 
         for name, value in r["options"].items():
             allowed = ", ".join(r["values"][name])
             out.print(f"  --option {name}={json.dumps(value).strip(chr(34))}   (readings: {allowed})", highlight=False)
+        for name, about in r["flags"].items():
+            out.print(f"  --flag {name}   {escape(about)}", highlight=False)
+        for name, c in r["counters"].items():
+            out.print(f"  --counter {name}=N   N from {c['min']} to {c['max']}: {escape(c['about'])}", highlight=False)
 
 
 # ----------------------------------------------------------------------------- spec validate
 
 @spec_app.command("validate")
 def spec_validate(
-    files: Optional[List[Path]] = typer.Argument(None, help="Spec files to check (default: every spec/*.yaml)."),
+    files: Optional[List[str]] = typer.Argument(None, help="Spec files to check (default: every spec/*.yaml)."),
     as_json: bool = typer.Option(False, "--json", help="Print the problems as JSON."),
 ) -> None:
     """Check spec files against the schema and their references (options, patterns, predicates, statements).
 
     Each problem is printed as FILE:LINE: JSON-POINTER: REASON. Exit status 2 if any file has a problem.
+    Warnings (a cycle of exclusions) are printed too but do not fail the check.
     """
-    paths = files or sorted(spec_dir().glob("*.yaml"))
-    problems = []
+    paths = files or [str(p) for p in sorted(spec_dir().glob("*.yaml"))]
+    problems: list[dict] = []
+    warnings: list[dict] = []
     for path in paths:
         try:
-            rs = load_ruleset(str(path))
+            rs = load_ruleset_file(path)
+            for warning in rs.warnings:
+                warnings.append({"file": warning.file, "line": warning.line, "pointer": warning.pointer,
+                                 "reason": warning.reason})
+                if not as_json:
+                    err.print(f"[yellow]warning:[/] {escape(bounded(str(warning)))}", highlight=False)
             if not as_json:
-                out.print(f"[green]ok[/] {path}: {len(rs.patterns)} patterns, {len(rs.options)} options, "
+                out.print(f"[green]ok[/] {escape(bounded(path))}: {len(rs.patterns)} patterns, {len(rs.options)} options, "
                           f"{len(rs.statements)} statements", highlight=False)
         except SpecError as exc:
             for issue in exc.issues:
                 problems.append({"file": issue.file, "line": issue.line, "pointer": issue.pointer, "reason": issue.reason})
                 if not as_json:
-                    err.print(f"[red]{issue}[/]", highlight=False)
+                    err.print(f"[red]{escape(bounded(str(issue)))}[/]", highlight=False)
     if as_json:
-        print(json.dumps({"files": [str(p) for p in paths], "problems": problems}, indent=2))
+        print(json_text({"files": paths, "problems": problems, "warnings": warnings}, indent=2))
     if problems:
         raise typer.Exit(2)
 
@@ -107,7 +129,7 @@ def _parse_options(items: List[str]) -> dict:
     options = {}
     for item in items:
         if "=" not in item:
-            fail(f"--option {item!r}: write it as NAME=VALUE, e.g. --option tile_hog_honors=true")
+            fail(f"--option {excerpt(item)}: write it as NAME=VALUE, e.g. --option tile_hog_honors=true")
         key, value = item.split("=", 1)
         options[key.strip()] = value.strip()
     return options
@@ -125,6 +147,9 @@ def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_k
         win_by, discarder = "robbing_kong", robbing_kong
     else:
         win_by, discarder = "self_draw", None
+    if len(hand_text) > MAX_TILE_TEXT:
+        raise HandError(f"hand: {len(hand_text):,} characters; a tile field is limited to {MAX_TILE_TEXT}",
+                        "input.tile")
     try:
         concealed = T.parse_tiles(hand_text)
     except T.TileError as exc:
@@ -139,7 +164,7 @@ def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_k
         try:
             values[name.strip()] = int(number)
         except ValueError:
-            raise HandError(f"--counter {item!r}: write it as NAME=WHOLE_NUMBER, e.g. huangfan=2",
+            raise HandError(f"--counter {excerpt(item)}: write it as NAME=WHOLE_NUMBER, e.g. huangfan=2",
                             "input.counters") from None
     return scorer.build_hand(concealed=concealed, melds=[parse_meld_text(m) for m in melds], win_tile=win,
                              win_by=win_by, discarder=discarder, seat_wind=seat_wind, round_wind=round_wind,
@@ -153,7 +178,7 @@ def _render(score: Score, rs) -> None:
     win_text = {"self_draw": "self-drawn", "discard": f"on player {hand.discarder}'s discard",
                 "robbing_kong": f"robbing player {hand.discarder}'s kong"}[hand.win_by]
     melds = " ".join(f"[{m.text()}{'' if m.source is None else f' from {m.source}'}]" for m in hand.melds)
-    out.print(f"[bold]{rs.title}[/] ({rs.id})", highlight=False)
+    out.print(f"[bold]{safe(rs.title)}[/] ({safe(rs.id)})", highlight=False)
     winds = {v: k for k, v in T.WIND_TILES.items()}
     shown = " ".join(x for x in (T.format_tiles(hand.concealed), melds) if x)
     out.print(escape(f"hand: {shown} + {T.tile_name(hand.win_tile)} {win_text}; "
@@ -162,36 +187,36 @@ def _render(score: Score, rs) -> None:
               + (f"; flags {', '.join(sorted(hand.flags))}" if hand.flags else "")), highlight=False)
     changed = {k: v for k, v in score.options.items() if v != rs.options[k].default}
     if changed:
-        out.print("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items()), highlight=False)
+        out.print(safe("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items())), highlight=False)
     if score.error == "win.shape" or not score.fans:
-        out.print(f"[bold red]not a win:[/] {score.message}", highlight=False)
+        out.print(f"[bold red]not a win:[/] {safe(score.message)}", highlight=False)
         return
-    out.print(escape(f"reading: {score.interpretation}"), highlight=False)
+    out.print(safe(f"reading: {score.interpretation}"), highlight=False)
     unit = rs.scoring.unit
     table = Table("pattern", "名称", "value", "why it counts")
     for f in score.fans:
         label = {"hua": " hua", "double": " double" if f.points == 1 else " doubles"}.get(f.kind, "")
         pts = f"{f.points}{label}" if f.count == 1 else f"{f.points}{label} × {f.count} = {f.total}"
         why = f.requirement + (f" ({'; '.join(f.groups)})" if f.groups else "")
-        table.add_row(f.name, f.name_zh, pts, escape(why))
+        table.add_row(safe(f.name), safe(f.name_zh), pts, safe(why))
     out.print(table)
     for line in score.explain:
-        out.print(escape(line), highlight=False)
+        out.print(safe(line), highlight=False)
     if rs.scoring.method == "hua":
-        out.print(f"value [bold]{score.total}[/] {unit}", highlight=False)
+        out.print(f"value [bold]{score.total}[/] {safe(unit)}", highlight=False)
     else:
-        out.print(f"total [bold]{score.total}[/] {unit} ({score.qualifying} qualifying"
+        out.print(f"total [bold]{score.total}[/] {safe(unit)} ({score.qualifying} qualifying"
                   + (f", {score.total - score.qualifying} from flowers" if score.total != score.qualifying else "")
                   + ")", highlight=False)
     if score.withheld:
         names = {p.id: p.name_en for p in rs.patterns}
-        out.print("not counted again: " + "; ".join(
+        out.print(safe("not counted again: " + "; ".join(
             f"{names[f]} ({'account-once principle' if by == 'account_once' else 'included in ' + names[by]})"
-            for f, by in score.withheld), highlight=False)
+            for f, by in score.withheld)), highlight=False)
     for alt in score.alternatives:
-        out.print("equally scored reading: " + ", ".join(f"{f.name}×{f.count}" for f in alt), highlight=False)
+        out.print(safe("equally scored reading: " + ", ".join(f"{f.name}×{f.count}" for f in alt)), highlight=False)
     if not score.valid:
-        out.print(f"[bold red]may not win:[/] {score.message}", highlight=False)
+        out.print(f"[bold red]may not win:[/] {safe(score.message)}", highlight=False)
         return
     pays = " · ".join(f"{name} {p:+d}" for name, p in zip(SEAT_NAMES, score.payments or ()))
     out.print(f"payments: {pays}", highlight=False)
@@ -202,7 +227,13 @@ def score(
     hand: Optional[str] = typer.Argument(
         None, help="Concealed tiles without the winning tile, in any notation (2p3p4p…, W1 B2, 一万, 🀇). "
                    "Without --win the last tile is taken as the winning tile."),
-    ruleset: str = typer.Option("mcr", "--ruleset", "-r", help="Ruleset id (see `mjcheck rulesets`) or a spec file."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", show_default=False,
+                                          help="Ruleset id (see `mjcheck rulesets`); default mcr."),
+    ruleset_file: List[str] = typer.Option(
+        [], "--ruleset-file", metavar="SPEC.yaml",
+        help="Load a ruleset from a spec file of your own. A hand on the command line is scored under it; "
+             "cases whose `ruleset` is its id use it (a case names its ruleset by id only, never by path). "
+             "Repeat for several."),
     win: Optional[str] = typer.Option(None, "--win", "-w", help="The winning tile, e.g. 5p."),
     meld: List[str] = typer.Option([], "--meld", "-m",
                                    help="A declared meld TYPE:TILES[@SEAT]: chow:234m, pung:555p@2, kong:7777s, "
@@ -219,13 +250,16 @@ def score(
                                                       "kong_replacement, fourth_tile_visible, knocked. "
                                                       "Repeat for several."),
     counter: List[str] = typer.Option([], "--counter", help="A whole-number context value NAME=N the ruleset "
-                                                            "lists, e.g. huangfan=2. Repeat for several."),
+                                                            "lists, within its range, e.g. huangfan=2 "
+                                                            "(`mjcheck rulesets` shows each range). "
+                                                            "Repeat for several."),
     option: List[str] = typer.Option([], "--option", "-o", help="Choose a reading: NAME=VALUE "
                                                                 "(see `mjcheck rulesets`)."),
     case: Optional[str] = typer.Option(None, "--case", help="Score one case in the DESIGN.md case format "
                                                             "(a JSON file, or - for stdin)."),
     batch: Optional[str] = typer.Option(None, "--batch", help="Score every case of a JSON Lines file "
-                                                              "(or - for stdin); prints one JSON result per line."),
+                                                              "(or - for stdin); prints one JSON line per "
+                                                              "input line, each scored or refused on its own."),
     as_json: bool = typer.Option(False, "--json", help="Print the result in the case format's `expect` shape."),
 ) -> None:
     """Score a hand: its fans with the reason each counts, the total, and the four payments.
@@ -240,17 +274,25 @@ def score(
 
       mjcheck score --batch corpus/mcr-examples.jsonl
 
-    Exit status: 0 a valid win, 1 the hand may not win (or a case's result differs from its `expect`),
-    2 bad input.
+      mjcheck score --ruleset-file my-rules.yaml 1m1m1m2m2m2m3p3p3p4s4s4s5m5m
+
+    Exit status, the same for a hand, --case and --batch: 0 a valid win (or every case meets its `expect`);
+    1 the hand may not win, or a case's result differs from its `expect`; 2 bad input (a tile, meld, flag,
+    counter, option, file, line or spec the tool cannot accept). A batch exits with the highest status of
+    its lines.
     """
+    extra = _load_ruleset_files(ruleset_file)
     if batch is not None:
-        raise typer.Exit(_score_batch(batch))
+        raise typer.Exit(_score_batch(batch, extra))
     if case is not None:
-        raise typer.Exit(_score_case(case, as_json))
+        raise typer.Exit(_score_case(case, as_json, extra))
     if hand is None:
         fail("give a hand (e.g. mjcheck score 2p3p4p2s3s4s6m6m6m5p --win 5p --meld chow:234m), --case or --batch")
+    if ruleset is not None and extra and ruleset not in extra:
+        fail(f"--ruleset {ruleset} and --ruleset-file {ruleset_file[0]} name different rulesets; give one")
     try:
-        rs = load_ruleset(ruleset)
+        rs = extra[ruleset] if ruleset in extra else next(iter(extra.values())) if extra \
+            else load_ruleset(ruleset or "mcr")
         scorer = Scorer(rs, _parse_options(option))
     except SpecError as exc:
         fail(str(exc))
@@ -261,98 +303,113 @@ def score(
                                    round_wind, flowers, flag, counter)
     except HandError as exc:
         if as_json:
-            print(json.dumps({"valid": False, "error": exc.rule, "message": str(exc)}, ensure_ascii=False))
+            print(json_text({"valid": False, "error": exc.rule, "message": bounded(str(exc))}))
         fail(f"{exc} [{exc.rule}]")
     result = scorer.score(the_hand)
     if as_json:
-        print(json.dumps(result.as_expect(), ensure_ascii=False))
+        print(json_text(result.as_expect()))
     else:
         _render(result, rs)
-    raise typer.Exit(0 if result.valid else 1)
+    raise typer.Exit(WON if result.valid else NOT_WON)
 
 
-def _open(path: str):
-    if path == "-":
-        return sys.stdin, "<stdin>"
-    try:
-        return open(path, encoding="utf-8"), path
-    except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror}")
-
-
-def _score_case(path: str, as_json: bool) -> int:
-    stream, label = _open(path)
-    text = stream.read()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) != 1:
-            fail(f"{label}: --case takes one JSON case; use --batch for a JSON Lines file")
+def _load_ruleset_files(paths: List[str]) -> dict:
+    """The rulesets of --ruleset-file, by id; a file that cannot be read or validated is bad input."""
+    loaded: dict = {}
+    for path in paths:
         try:
-            data = json.loads(lines[0])
-        except json.JSONDecodeError as exc:
-            fail(f"{label}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
-    problem = case_problem(data)
-    if problem:
-        fail(f"{label}: not a valid case: {problem}")
-    runner = CaseRunner()
+            rs = load_ruleset_file(path)
+        except SpecError as exc:
+            fail(str(exc))
+        if rs.id in loaded:
+            fail(f"--ruleset-file {path}: ruleset id {rs.id!r} is already loaded from {loaded[rs.id].path}")
+        loaded[rs.id] = rs
+    return loaded
+
+
+def _open(path: str, what: str):
+    """A binary stream for --case / --batch: a file, a pipe, or stdin for `-`."""
+    if path == "-":
+        return sys.stdin.buffer, "<stdin>"
     try:
-        result = runner.run(data)
+        return open_input(path, what), path
+    except InputError as exc:
+        fail(str(exc))
+
+
+def _score_case(path: str, as_json: bool, extra: dict) -> int:
+    stream, label = _open(path, "case file")
+    try:
+        data = read_case(stream, label)
+    except InputError as exc:
+        fail(str(exc))
     except CaseError as exc:
-        fail(f"{label}: {exc}")
+        fail(str(exc))
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    runner = CaseRunner(extra)
+    try:
+        outcome = runner.outcome(data)
+    except CaseError as exc:
+        fail(f"{label}: {exc} [{exc.rule}]")
     if as_json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(json_text(_safe(outcome.result)))
+    elif outcome.refused:
+        message = f"{label}: {outcome.result['message']} [{outcome.result['error']}]"
+        err.print(f"[bold red]error:[/] {safe(message)}", highlight=False)
     else:
         scorer = runner.scorer(data["ruleset"], data.get("options"))
-        try:
-            the_hand = hand_from_input(data["input"], scorer)
-        except HandError as exc:
-            fail(f"{label}: {exc} [{exc.rule}]")
-        _render(scorer.score(the_hand), scorer.ruleset)
-    if "expect" in data:
-        ok = matches(result, data["expect"])
-        (out if ok else err).print(f"expectation {'met' if ok else 'NOT met'}: {data.get('id', label)}", highlight=False)
-        return 0 if ok else 1
-    return 0 if result.get("valid") or "either" in result else 1
+        _render(scorer.score(hand_from_input(data["input"], scorer)), scorer.ruleset)
+    if outcome.matches is not None:
+        (out if outcome.matches else err).print(
+            f"expectation {'met' if outcome.matches else 'NOT met'}: {escape(bounded(str(data.get('id', label))))}",
+            highlight=False)
+    return outcome.status
 
 
-def _score_batch(path: str) -> int:
-    stream, label = _open(path)
-    runner = CaseRunner()
-    bad = mismatched = 0
+def _score_batch(path: str, extra: dict) -> int:
+    stream, label = _open(path, "batch file")
+    runner = CaseRunner(extra)
+    worst = WON
+    counts = {WON: 0, NOT_WON: 0, REFUSED: 0}
     with Progress(SpinnerColumn(), TextColumn("scoring {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
-        task = progress.add_task(label, total=None)
+        task = progress.add_task(escape(label), total=None)
         for item in read_cases(stream, label):
             progress.advance(task)
-            outcome = _batch_line(runner, item)
-            bad += outcome == "bad"
-            mismatched += outcome == "mismatch"
-    if bad:
-        err.print(f"{bad} case(s) could not be scored", highlight=False)
-        return 2
-    return 1 if mismatched else 0
+            status = _batch_line(runner, item)
+            counts[status] += 1
+            worst = max(worst, status)
+    if counts[REFUSED]:
+        err.print(f"{counts[REFUSED]} line(s) refused as bad input", highlight=False)
+    return worst
 
 
-def _batch_line(runner: CaseRunner, item) -> str:
-    """Score one case line and print its result line; say whether it was bad, mismatched or fine."""
+def _batch_line(runner: CaseRunner, item: CaseLine) -> int:
+    """Score one case line and print its result line (or why it was refused); return its exit status."""
     if item.case is None:
-        print(json.dumps({"line": item.line, "error": "input.case", "message": item.error}))
-        return "bad"
+        print(json_text({"line": item.line, "error": item.rule, "message": bounded(item.error or "")}))
+        return REFUSED
+    case_id = item.case.get("id")
     try:
-        result = runner.run(item.case)
+        outcome = runner.outcome(item.case)
     except CaseError as exc:
-        print(json.dumps({"line": item.line, "id": item.case.get("id"), "error": exc.rule, "message": str(exc)},
-                         ensure_ascii=False))
-        return "bad"
-    line = {"line": item.line, "id": item.case.get("id"), "result": result}
-    outcome = "ok"
-    if "expect" in item.case:
-        line["matches"] = matches(result, item.case["expect"])
-        outcome = "ok" if line["matches"] else "mismatch"
-    print(json.dumps(line, ensure_ascii=False))
-    return outcome
+        print(json_text({"line": item.line, "id": case_id, "error": exc.rule, "message": bounded(str(exc))}))
+        return REFUSED
+    line: dict[str, Any] = {"line": item.line, "id": case_id, "result": _safe(outcome.result)}
+    if outcome.matches is not None:
+        line["matches"] = outcome.matches
+    print(json_text(line))
+    return outcome.status
+
+
+def _safe(result) -> dict:
+    """A result with its message made safe to print (bounded, control characters escaped)."""
+    result = dict(result)
+    if isinstance(result.get("message"), str):
+        result["message"] = bounded(result["message"])
+    return result
 
 
 def main() -> None:

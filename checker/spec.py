@@ -8,6 +8,7 @@ the JSON pointer, the YAML line and the reason. The result is a tree of frozen d
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,7 +18,9 @@ from typing import Any, Mapping
 import jsonschema
 import yaml
 
-MAX_SPEC_BYTES = 4 * 1024 * 1024
+from checker import params
+from checker.inputs import MAX_SPEC_BYTES, InputError, excerpt, read_text_file
+
 
 # Rule-id namespaces a statement may name besides fan./option./shape. (which are checked against the spec).
 FREE_NAMESPACES = ("win.", "principle.", "settlement.", "context.", "tiles.", "procedure.", "hua.", "double.")
@@ -36,7 +39,7 @@ class SpecIssue:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.pointer or '/'}: {self.reason}"
+        return f"{where}: {self.pointer}: {self.reason}" if self.pointer else f"{where}: {self.reason}"
 
 
 class SpecError(Exception):
@@ -90,7 +93,7 @@ class Option:
             if value_key(value) == text:
                 return value
         allowed = ", ".join(value_key(v) for v in self.values)
-        raise ValueError(f"option {self.id!r} has no value {raw!r}; allowed: {allowed}")
+        raise ValueError(f"option {self.id!r} has no value {excerpt(raw)}; allowed: {allowed}")
 
 
 @dataclass(frozen=True)
@@ -183,6 +186,19 @@ class Settlement:
 
 
 @dataclass(frozen=True)
+class Counter:
+    """Whole-number context a hand may carry (荒番 count, 底分), with the range a hand may give it; a value
+    outside it is bad input reported as `rule`."""
+
+    name: str
+    about: str
+    min: int
+    max: int
+    rule: str = "input.counters"
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Statement:
     id: str
     doc: str
@@ -208,10 +224,11 @@ class Ruleset:
     statements: tuple[Statement, ...]
     tiles: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    counters: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    counters: Mapping[str, Counter] = field(default_factory=lambda: MappingProxyType({}))
     scoring: Scoring = field(default_factory=Scoring)
     hand_checks: tuple[HandCheck, ...] = ()
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    warnings: tuple[SpecIssue, ...] = ()  # what loads but deserves a look (an exclusion cycle)
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
@@ -225,7 +242,7 @@ class Ruleset:
         for key, raw in (overrides or {}).items():
             if key not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
-                raise ValueError(f"ruleset {self.id!r} has no option {key!r}; its options: {known}")
+                raise ValueError(f"ruleset {self.id!r} has no option {excerpt(key)}; its options: {known}")
             chosen[key] = self.options[key].coerce(raw)
         return MappingProxyType(chosen)
 
@@ -236,6 +253,7 @@ class Ruleset:
         ids |= {f"shape.{s.id}" for s in self.win.shapes}
         ids |= {st.rule for st in self.scoring.steps if st.rule}
         ids |= {hc.id for hc in self.hand_checks}
+        ids |= {c.rule for c in self.counters.values()}
         return frozenset(ids)
 
 
@@ -262,16 +280,19 @@ def available_rulesets() -> list[str]:
     return sorted(p.stem for p in spec_dir().glob("*.yaml"))
 
 
-def ruleset_path(name_or_path: str) -> Path:
-    """A ruleset id (`mcr`) or a path to a YAML file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        return candidate
-    path = spec_dir() / f"{name_or_path}.yaml"
-    if not path.is_file():
-        known = ", ".join(available_rulesets())
-        raise SpecError([SpecIssue(name_or_path, "", f"unknown ruleset {name_or_path!r}; known rulesets: {known}")])
-    return path
+RULESET_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def ruleset_path(ruleset_id: str) -> Path:
+    """The spec file of a shipped ruleset, named by its id (`mcr`). An id is never read as a path: a spec
+    file of one's own is loaded with `load_ruleset_file`, from a path given on the command line."""
+    known = available_rulesets()
+    if not isinstance(ruleset_id, str) or ruleset_id not in known:
+        shown = excerpt(ruleset_id)
+        hint = "" if isinstance(ruleset_id, str) and RULESET_ID.fullmatch(ruleset_id) else \
+            " (a ruleset is named by its id; give a spec file of your own with --ruleset-file)"
+        raise SpecError([SpecIssue("ruleset", "", f"unknown ruleset {shown}{hint}; known rulesets: {', '.join(known)}")])
+    return spec_dir() / f"{ruleset_id}.yaml"
 
 
 @lru_cache(maxsize=None)
@@ -296,16 +317,16 @@ class _NoAliasLoader(yaml.SafeLoader):
         return node
 
 
-def read_yaml(path: Path) -> tuple[Any, Any]:
-    """Parse a YAML file safely; returns (data, node tree for line lookups)."""
+def read_yaml(path: str | Path) -> tuple[Any, Any]:
+    """Parse a YAML file safely; returns (data, node tree for line lookups). Every way the file can be
+    unreadable (missing, a directory, too large, not UTF-8, nested too deeply, a number of thousands of
+    digits) is a SpecError naming the file and, where known, the line."""
     label = str(path)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise SpecError([SpecIssue(label, "", f"cannot read file: {exc.strerror}")]) from None
-    if size > MAX_SPEC_BYTES:
-        raise SpecError([SpecIssue(label, "", f"file is {size} bytes; spec files are limited to {MAX_SPEC_BYTES}")])
-    text = path.read_text(encoding="utf-8")
+        text = read_text_file(label, MAX_SPEC_BYTES, "spec file")
+    except InputError as exc:
+        raise SpecError([SpecIssue(exc.label or "(no file name)", "", f"cannot {exc.action}: {exc.reason}",
+                                   exc.line)]) from None
     try:
         node = yaml.compose(text, Loader=_NoAliasLoader)
         data = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
@@ -313,7 +334,12 @@ def read_yaml(path: Path) -> tuple[Any, Any]:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
         reason = getattr(exc, "problem", None) or str(exc)
-        raise SpecError([SpecIssue(label, "", f"invalid YAML: {reason}", line)]) from None
+        raise SpecError([SpecIssue(label, "", f"invalid YAML: {excerpt(reason, 200).strip(chr(39))}", line)]) from None
+    except RecursionError:
+        raise SpecError([SpecIssue(label, "", "cannot parse: YAML nested too deeply")]) from None
+    except ValueError as exc:  # an integer over Python's digit limit, or a value the safe loader cannot build
+        reason = "a number with too many digits" if "integer string conversion" in str(exc) else excerpt(str(exc))
+        raise SpecError([SpecIssue(label, "", f"cannot parse: {reason}")]) from None
     return data, node
 
 
@@ -343,16 +369,25 @@ def pointer_of(path: Any) -> str:
 
 # --------------------------------------------------------------------------- loading
 
-def load_ruleset(name_or_path: str | Path, predicates: Mapping[str, Any] | None = None) -> Ruleset:
-    """Load and validate one ruleset. `predicates` maps predicate names to their parameter specs
-    (from the engine's registry); when given, predicate names and parameters are checked too."""
-    path = ruleset_path(str(name_or_path))
+def load_ruleset(ruleset_id: str, predicates: Mapping[str, Any] | None = None) -> Ruleset:
+    """Load and validate a shipped ruleset by its id (`mcr`). `predicates` maps predicate names to their
+    parameter specs (from the engine's registry); when given, predicate names and parameters are checked too."""
+    return load_ruleset_file(ruleset_path(ruleset_id), predicates)
+
+
+def load_ruleset_file(path: str | Path, predicates: Mapping[str, Any] | None = None) -> Ruleset:
+    """Load and validate the ruleset in a spec file (a path the user gave on the command line)."""
     data, node = read_yaml(path)
     label = str(path)
     issues: list[SpecIssue] = []
 
+    warnings: list[SpecIssue] = []
+
     def issue(pointer: str, reason: str) -> None:
         issues.append(SpecIssue(label, pointer, reason, line_of(node, pointer)))
+
+    def warn(pointer: str, reason: str) -> None:
+        warnings.append(SpecIssue(label, pointer, reason, line_of(node, pointer)))
 
     validator = jsonschema.Draft202012Validator(schema("ruleset"))
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
@@ -360,10 +395,10 @@ def load_ruleset(name_or_path: str | Path, predicates: Mapping[str, Any] | None 
     if issues:
         raise SpecError(issues)
 
-    _check_references(data, predicates, issue)
+    _check_references(data, predicates, issue, warn)
     if issues:
         raise SpecError(issues)
-    return _build(data, label)
+    return _build(data, label, tuple(warnings))
 
 
 def _schema_reason(err: jsonschema.ValidationError) -> str:
@@ -373,7 +408,7 @@ def _schema_reason(err: jsonschema.ValidationError) -> str:
     return err.message
 
 
-def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -> None:
+def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, warn) -> None:
     options: dict = data.get("options", {})
     pattern_ids = [p["id"] for p in data["patterns"]]
     known_patterns = set(pattern_ids)
@@ -393,7 +428,27 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
             elif "is" in value and value["is"] not in options[value["option"]]["values"]:
                 issue(pointer, f"option {value['option']!r} has no value {value['is']!r}")
 
-    def check_predicate(when: dict, pointer: str) -> None:
+    sections = {"flags": set(data.get("flags") or {}), "counters": set(data.get("counters") or {}),
+                "patterns": known_patterns}
+
+    def check_params(entry: dict, accepted: Any, what: str, pointer: str, where: str = "") -> None:
+        """The parameters given to one predicate, shape, step or check (`what`, e.g. "predicate 'wait'"):
+        each known, each value (or each value its option can take) of its declared type, the required given."""
+        given = entry.get("params") or {}
+        for pname, pvalue in given.items():
+            if pname not in accepted:
+                expected = ", ".join(sorted(accepted)) or "no parameters"
+                issue(f"{pointer}/params/{pname}", f"{what} takes no parameter {pname!r} (it takes: {expected})")
+            elif isinstance(accepted, Mapping):
+                reason = _param_problem(pvalue, accepted[pname], options, sections)
+                if reason:
+                    issue(f"{pointer}/params/{pname}", f"parameter {pname!r} of {what} {reason}{where}")
+        missing = sorted(getattr(accepted, "required", frozenset()) - set(given))
+        if missing:
+            issue(f"{pointer}/params" if "params" in entry else pointer,
+                  f"{what} needs parameter(s) {', '.join(missing)}{where}")
+
+    def check_predicate(when: dict, pointer: str, where: str = "", noun: str = "predicate") -> None:
         for pname, pvalue in (when.get("params") or {}).items():
             check_option_ref(pvalue, f"{pointer}/params/{pname}")
         if predicates is None:
@@ -402,11 +457,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
         if name not in predicates:
             issue(f"{pointer}/predicate", f"unknown predicate {name!r}")
             return
-        accepted = predicates[name]
-        for pname in when.get("params") or {}:
-            if pname not in accepted:
-                expected = ", ".join(sorted(accepted)) or "no parameters"
-                issue(f"{pointer}/params/{pname}", f"predicate {name!r} takes no parameter {pname!r} (it takes: {expected})")
+        check_params(when, predicates[name], f"{noun} {name!r}", pointer, where)
 
     seen: set[str] = set()
     for i, pat in enumerate(data["patterns"]):
@@ -417,7 +468,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
         check_option_ref(pat["points"], f"{base}/points")
         if "active_if" in pat:
             check_option_ref(pat["active_if"], f"{base}/active_if")
-        check_predicate(pat["when"], f"{base}/when")
+        check_predicate(pat["when"], f"{base}/when", f" (in pattern {pat['id']!r})")
         for key in ("excludes", "implies", "implies_within"):
             for j, ref in enumerate(pat.get(key, [])):
                 if ref not in known_patterns:
@@ -439,7 +490,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
         if ref not in known_patterns:
             issue(f"/win/minimum_excludes/{j}", f"unknown pattern {ref!r}")
     for j, shape in enumerate(win["shapes"]):
-        check_predicate(shape, f"/win/shapes/{j}")
+        check_predicate(shape, f"/win/shapes/{j}", noun="shape")
 
     principles = data.get("principles", {})
     for key, value in principles.items():
@@ -454,6 +505,8 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
             check_option_ref(pvalue, f"/scoring/steps/{j}/params/{pname}")
         if predicates is not None and "step:" + st["step"] not in predicates:
             issue(f"/scoring/steps/{j}/step", f"unknown scoring step {st['step']!r}")
+        elif predicates is not None:
+            check_params(st, predicates["step:" + st["step"]], f"scoring step {st['step']!r}", f"/scoring/steps/{j}")
     for j, hc in enumerate(data.get("hand_checks", [])):
         if predicates is None:
             continue
@@ -461,11 +514,9 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
         if accepted is None:
             issue(f"/hand_checks/{j}/check", f"unknown hand check {hc['check']!r}")
             continue
-        for pname in hc.get("params") or {}:
-            if pname not in accepted:
-                expected = ", ".join(sorted(accepted)) or "no parameters"
-                issue(f"/hand_checks/{j}/params/{pname}",
-                      f"hand check {hc['check']!r} takes no parameter {pname!r} (it takes: {expected})")
+        for pname, pvalue in (hc.get("params") or {}).items():
+            check_option_ref(pvalue, f"/hand_checks/{j}/params/{pname}")
+        check_params(hc, accepted, f"hand check {hc['check']!r}", f"/hand_checks/{j}", f" (in hand check {hc['id']!r})")
     for kind in ("self_draw", "discard", "robbing_kong"):
         for role, amount in (data["settlement"].get(kind) or {}).items():
             check_option_ref(amount, f"/settlement/{kind}/{role}")
@@ -473,6 +524,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
                 missing = [value_key(v) for v in options[amount["option"]]["values"] if value_key(v) not in amount["map"]]
                 if missing:
                     issue(f"/settlement/{kind}/{role}/map", f"no amount for option value(s) {', '.join(missing)}")
+    for name, counter in data.get("counters", {}).items():
+        if counter["min"] > counter["max"]:
+            issue(f"/counters/{name}", f"counter {name!r} has min {counter['min']} above max {counter['max']}")
+    _check_cycles(data["patterns"], warn)
     declared_counters, declared_flags = set(data.get("counters", {})), set(data.get("flags", {}))
     settle = data["settlement"]
     if settle.get("base_counter") and settle["base_counter"] not in declared_counters:
@@ -492,6 +547,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
     defined |= {f"shape.{s['id']}" for s in win["shapes"]}
     defined |= {st["rule"] for st in (data.get("scoring") or {}).get("steps", []) if st.get("rule")}
     defined |= {hc["id"] for hc in data.get("hand_checks", [])}
+    defined |= {c["rule"] for c in data.get("counters", {}).values() if "rule" in c}
     seen_statements: set[str] = set()
     for i, st in enumerate(data["statements"]):
         if st["id"] in seen_statements:
@@ -501,6 +557,78 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue) -
             if rule in defined or rule.startswith(FREE_NAMESPACES):
                 continue
             issue(f"/statements/{i}/rules/{j}", f"statement names unknown rule {rule!r}")
+
+
+def _check_cycles(patterns: list, warn) -> None:
+    """Warn of a cycle of `excludes` / `implies` / `implies_within` (a fan that, through others, withholds
+    itself). Which fan of a cycle counts would depend on the order the scorer looks at them, so a cycle
+    changes a score wherever its fans can be found together in one reading; whether they can is a question
+    for the hunter's exhaustive search, not for the loader (MCR's Pure shifted pungs and Pure triple chow
+    exclude each other and never meet in one reading). Reported once per cycle, at its first pattern."""
+    index = {p["id"]: i for i, p in enumerate(patterns)}
+    edges = {p["id"]: [r for key in ("excludes", "implies", "implies_within") for r in p.get(key, [])
+                       if r in index and r != p["id"]] for p in patterns}
+    done: set[str] = set()
+    for root in edges:  # iterative depth-first search: a hostile spec may chain thousands of patterns
+        if root in done:
+            continue
+        path, on_path, stack = [], set(), [(root, iter(edges[root]))]
+        path.append(root)
+        on_path.add(root)
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+            elif child in on_path:
+                cycle = path[path.index(child):] + [child]
+                first = min(cycle[:-1], key=index.__getitem__)
+                warn(f"/patterns/{index[first]}", "excludes/implies cycle: " + " → ".join(cycle)
+                     + " (each withholds the next: if they can be found in one reading, which counts depends "
+                       "on the order they are looked at)")
+            elif child not in done:
+                stack.append((child, iter(edges[child])))
+                path.append(child)
+                on_path.add(child)
+
+
+def _param_problem(value: Any, declared: Mapping[str, Any], options: Mapping[str, Any],
+                   sections: Mapping[str, set]) -> str:
+    """Why a parameter's value does not fit its declared type (checker.params), or "" if it fits. A value
+    taken from an option fits when every value the option can take (or every value its `map` gives) fits."""
+    if isinstance(value, dict) and "option" in value:
+        opt = options.get(value["option"])
+        if opt is None:
+            return ""  # reported as an unknown option
+        if "map" in value:
+            bad = [f"{value_key(k)} to {_shown(v)}" for k, v in value["map"].items()
+                   if _value_problem(v, declared, sections)]
+            given = "maps " + ", ".join(bad[:3])
+        else:
+            bad = [_shown(v) for v in opt["values"] if _value_problem(v, declared, sections)]
+            given = "can be " + " or ".join(bad[:3])
+        return f"must be {params.describe(declared)}, but option {value['option']!r} {given}" if bad else ""
+    return _value_problem(value, declared, sections)
+
+
+def _value_problem(value: Any, declared: Mapping[str, Any], sections: Mapping[str, set]) -> str:
+    if not params.fits(value, declared):
+        return f"must be {params.describe(declared)}, not {_shown(value)}"
+    section = declared.get(params.NAMES)
+    if section and sections.get(section) and value not in sections[section]:
+        what = "pattern" if section == "patterns" else section.rstrip("s")
+        return f"names {what} {_shown(value)}, which the ruleset does not declare in `{section}`"
+    return ""
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: as YAML writes true, false and null; anything long cut short."""
+    if isinstance(value, bool) or value is None:
+        return "null" if value is None else value_key(value)
+    return excerpt(value)
 
 
 def _locators(items: list | None) -> tuple[Locator, ...]:
@@ -538,7 +666,7 @@ def _applies(raw: Any) -> bool | Condition:
     return bool(value)
 
 
-def _build(data: dict, label: str) -> Ruleset:
+def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Ruleset:
     options = {
         oid: Option(oid, tuple(o["values"]), o["default"], MappingProxyType(dict(o["readings"])),
                     _locators(o["sources"]), o.get("note", ""))
@@ -602,6 +730,8 @@ def _build(data: dict, label: str) -> Ruleset:
                     win.get("allowing_pattern_rule", "win.allowed_hands")),
         principles=principles, patterns=patterns, settlement=settlement, statements=statements,
         tiles=MappingProxyType(dict(data.get("tiles", {}))), flags=MappingProxyType(dict(data.get("flags", {}))),
-        counters=MappingProxyType(dict(data.get("counters", {}))), scoring=scoring, hand_checks=checks,
-        procedure=MappingProxyType(dict(data.get("procedure", {}))),
+        counters=MappingProxyType({name: Counter(name, c["about"], c["min"], c["max"], c.get("rule", "input.counters"),
+                                                 c.get("note", "")) for name, c in data.get("counters", {}).items()}),
+        scoring=scoring, hand_checks=checks,
+        procedure=MappingProxyType(dict(data.get("procedure", {}))), warnings=warnings,
     )

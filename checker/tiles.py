@@ -23,6 +23,8 @@ import operator
 from types import MappingProxyType
 from typing import Mapping
 
+from checker.inputs import excerpt
+
 __all__ = (
     "TileError",
     "NUM_TILE_TYPES",
@@ -346,7 +348,7 @@ def check_no_fifth_copy(tiles) -> None:
 
 
 def _where(position: int, text: str) -> str:
-    return f"at position {position} in \"{text}\""
+    return f"at position {position} in {excerpt(text, 100)}"
 
 
 def _word_at(text: str, i: int) -> str:
@@ -461,6 +463,6 @@ def parse_wind(text: str) -> int:
     t = _WIND_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
     if t is None:
         raise TileError(
-            f"unknown wind {text!r}: expected E/S/W/N, east/south/west/north, "
+            f"unknown wind {excerpt(text)}: expected E/S/W/N, east/south/west/north, "
             f"东/南/西/北, 1z-4z or F1-F4", token=text)
     return t

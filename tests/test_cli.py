@@ -155,7 +155,7 @@ def test_shanghai_bad_input_names_the_flag_or_rule():
     assert r.exit_code == 2 and "kaibao" in r.output
     r = run("score", "-r", "shanghai-classic", "1m1m1m2m2m2m3m3m3m4m4m4m5m", "--win", "5m", "--flag", "knocked",
             "--counter", "huangfan=-1")
-    assert r.exit_code == 2 and "huangfan" in r.output and "below zero" in r.output
+    assert r.exit_code == 2 and "huangfan" in r.output and "it takes 0 to 99" in r.output
 
 
 def test_shanghai_hand_refused_before_knocking_exits_1():

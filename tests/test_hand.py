@@ -41,9 +41,11 @@ def test_bad_melds_are_named(kind, tiles, words):
     assert words in str(info.value) and info.value.rule == "input.meld"
 
 
-def test_counters_are_whole_numbers_at_or_above_zero():
-    base = dict(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", win_tile="5m", known_counters={"huangfan": ""})
-    assert "below zero" in str(refused(**base, counters={"huangfan": -1}))
+def test_counters_are_whole_numbers_within_their_range():
+    base = dict(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", win_tile="5m",
+                known_counters={"huangfan": (0, 99, "input.counters")})
+    assert "it takes 0 to 99" in str(refused(**base, counters={"huangfan": -1}))
+    assert "it takes 0 to 99" in str(refused(**base, counters={"huangfan": 100}))
     assert "whole number" in str(refused(**base, counters={"huangfan": "2"}))
     assert "unknown counter" in str(refused(**base, counters={"huangfang": 1}))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from checker.engine import Scorer, load_ruleset
+from checker.engine import Scorer, load_ruleset, load_ruleset_file
 from checker.spec import SpecError, spec_dir
 from mcr_helpers import hand
 
@@ -78,21 +78,21 @@ def pattern(data, pid):
 def test_changing_a_fans_points_in_yaml_changes_the_score(tmp_path):
     # Mixed triple chow raised from 8 to 10 in YAML only: the guide's 11-point hand becomes 10 + 2 + 1 = 13.
     path = edited_copy(tmp_path, lambda d: pattern(d, "mixed_triple_chow").update(points=10))
-    s = Scorer(load_ruleset(path)).score(hand("2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"]))
+    s = Scorer(load_ruleset_file(path)).score(hand("2p3p4p2s3s4s6m6m6m5p", win="5p", melds=["chow:234m"]))
     assert s.total == 13
 
 
 def test_changing_an_exclusion_in_yaml_changes_the_score(tmp_path):
     # Dropping Self drawn from what Fully concealed hand includes: the 79-point hand gains Self drawn: 80.
     path = edited_copy(tmp_path, lambda d: pattern(d, "fully_concealed_hand").pop("implies"))
-    s = Scorer(load_ruleset(path)).score(hand("1m1m1m2m2m2m3p3p3p4s4s4s5m", win="5m"))
+    s = Scorer(load_ruleset_file(path)).score(hand("1m1m1m2m2m2m3p3p3p4s4s4s5m", win="5m"))
     assert s.total == 80
 
 
 def test_changing_the_minimum_in_yaml_changes_which_hands_win(tmp_path):
     # With a 6-point minimum the 7-point hand of test_examples may win.
     path = edited_copy(tmp_path, lambda d: d["win"].update(minimum_points=6))
-    s = Scorer(load_ruleset(path)).score(hand("9m9m5z5z", win="9m", melds=["pung:222m", "pung:555p", "pung:888s"],
+    s = Scorer(load_ruleset_file(path)).score(hand("9m9m5z5z", win="9m", melds=["pung:222m", "pung:555p", "pung:888s"],
                                               discard=2))
     assert s.valid and s.total == 7
 
@@ -101,7 +101,7 @@ def test_changing_the_minimum_in_yaml_changes_which_hands_win(tmp_path):
 
 def issues_of(path: Path) -> list:
     with pytest.raises(SpecError) as info:
-        load_ruleset(path)
+        load_ruleset_file(path)
     return list(info.value.issues)
 
 
@@ -144,7 +144,7 @@ def test_bad_parameter_value_names_the_pattern_in_the_pointer(tmp_path):
     path = edited_copy(tmp_path, edit)
     index = [p["id"] for p in yaml.safe_load(path.read_text(encoding="utf-8"))["patterns"]].index("full_flush")
     (issue,) = issues_of(path)
-    assert issue.pointer == f"/patterns/{index}/when/params"
+    assert issue.pointer == f"/patterns/{index}/when/params/honors"
 
 
 def hand_check(data, cid):

@@ -292,11 +292,11 @@ def test_parse_tile_single():
 
 
 @pytest.mark.parametrize("text,fragments", [
-    ("1m2m x9", ["unknown tile 'x9'", "position 3", '"1m2m x9"']),
+    ("1m2m x9", ["unknown tile 'x9'", "position 3", "in '1m2m x9'"]),
     ("x9", ["unknown tile 'x9'", "position 1"]),
     ("123m x9 4p", ["'x9'", "position 4"]),
     ("8z", ["'8z' is not a tile: honours run 1z-7z", "position 1"]),
-    ("189z", ["'8z' is not a tile: honours run 1z-7z", "position 2", '"189z"']),
+    ("189z", ["'8z' is not a tile: honours run 1z-7z", "position 2", "in '189z'"]),
     ("0m", ["'0m'", "not a tile"]),
     ("1p 0p", ["'0p'", "not a tile", "position 2"]),
     ("9f", ["'9f' is not a tile", "1f-8f"]),

@@ -9,7 +9,8 @@ from checker.engine.scoring import FanLine, Score, Scorer, score_hand
 from checker.engine.checks import CHECKS
 from checker.engine.shapes import SHAPES
 from checker.engine.steps import STEPS
-from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset as _load
+from checker.params import Params
+from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset_file as _load_file, ruleset_path
 
 
 def compiled() -> bool:
@@ -20,8 +21,9 @@ def compiled() -> bool:
     return not scoring.__file__.endswith(".py")
 
 
-def predicate_params() -> dict[str, frozenset[str]]:
-    """Predicate and shape names a spec may use, with the parameters each accepts."""
+def predicate_params() -> dict[str, Params]:
+    """Predicate and shape names a spec may use (steps as `step:NAME`, hand checks as `check:NAME`), with the
+    parameters each accepts: each parameter's declared type, and those a spec must give (checker.params)."""
     names = {name: kind.params for name, kind in PREDICATES.items()}
     names.update({name: kind.params for name, kind in SHAPES.items()})
     names.update({f"step:{name}": params for name, (_, params) in STEPS.items()})
@@ -29,9 +31,15 @@ def predicate_params() -> dict[str, frozenset[str]]:
     return names
 
 
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
-    """Load and fully validate a ruleset: schema, references, predicates, and a bind with default options."""
-    ruleset = _load(name_or_path, predicate_params())
+def load_ruleset(ruleset_id: str) -> Ruleset:
+    """Load and fully validate a shipped ruleset by its id (`mcr`): schema, references, predicates, and a
+    bind with default options. An id is never read as a path (see `load_ruleset_file`)."""
+    return load_ruleset_file(ruleset_path(ruleset_id))
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    """Load and fully validate the ruleset in a spec file named on the command line."""
+    ruleset = _load_file(path, predicate_params())
     try:
         Scorer(ruleset)
     except ValueError as exc:  # a pattern's predicate parameters, or a hand check's (BindError names where)
@@ -40,4 +48,4 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
 
 
 __all__ = ["Hand", "HandError", "Meld", "parse_meld", "parse_meld_text", "Score", "Scorer", "FanLine", "score_hand",
-           "load_ruleset", "Ruleset", "SpecError", "compiled"]
+           "load_ruleset", "load_ruleset_file", "Ruleset", "SpecError", "compiled"]

@@ -6,25 +6,32 @@ check's id (the rule reported) and the message.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Callable, Final, Mapping, Sequence
 
-from checker.engine.hand import Hand
+from checker.engine.hand import MELD_KINDS, WIN_BY, Hand
+from checker.params import COUNTER, FLAG, Params, Schema, either, integer, list_of, one_of
 
-_checks: dict[str, tuple[Callable[..., str | None], frozenset[str]]] = {}
-CHECKS: Mapping[str, tuple[Callable[..., str | None], frozenset[str]]] = MappingProxyType(_checks)
+_checks: dict[str, tuple[Callable[..., str | None], Params]] = {}
+CHECKS: Mapping[str, tuple[Callable[..., str | None], Params]] = MappingProxyType(_checks)
 _about_a_flag: set[str] = set()
 ABOUT_A_FLAG: frozenset[str] = frozenset()  # checks that can only fail when their `flag` parameter is set
 _required: dict[str, frozenset[str]] = {}
 REQUIRED: Mapping[str, frozenset[str]] = MappingProxyType(_required)  # the parameters a spec must give each check
 
 
-def check(name: str, params: tuple[str, ...] = (), about_flag: bool = False, required: tuple[str, ...] = ()):
-    """Register a check under `name`, taking keyword parameters `params` of which `required` have no default;
-    with `about_flag`, it can only fail when the hand has its `flag` (then `flag` is required)."""
+WIN: Final = one_of(*WIN_BY)
+
+
+def check(name: str, params: Mapping[str, Schema] | None = None, about_flag: bool = False,
+          required: tuple[str, ...] = ()):
+    """Register a check under `name`, taking keyword parameters `params`, each with its declared type
+    (checker.params), of which `required` have no default; with `about_flag`, it can only fail when the hand
+    has its `flag` (then `flag` is required)."""
     def register(fn):
         global ABOUT_A_FLAG
-        _checks[name] = (fn, frozenset(params))
-        _required[name] = frozenset(required) | ({"flag"} if about_flag else set())
+        needed = frozenset(required) | ({"flag"} if about_flag else set())
+        _checks[name] = (fn, Params(params, needed))
+        _required[name] = needed
         if about_flag:
             _about_a_flag.add(name)
             ABOUT_A_FLAG = frozenset(_about_a_flag)
@@ -32,7 +39,7 @@ def check(name: str, params: tuple[str, ...] = (), about_flag: bool = False, req
     return register
 
 
-@check("no_claims_after_knock", ("kinds",))
+@check("no_claims_after_knock", {"kinds": list_of(one_of(*MELD_KINDS))})
 def no_claims_after_knock(hand: Hand, kinds=("chow", "pung")) -> str | None:
     """Once knocked a hand is locked: no meld of these kinds may have been claimed after knocking."""
     for m in hand.melds:
@@ -41,7 +48,7 @@ def no_claims_after_knock(hand: Hand, kinds=("chow", "pung")) -> str | None:
     return None
 
 
-@check("chow_from", ("seat",))
+@check("chow_from", {"seat": integer(1, 3)})  # a seat relative to the winner: 1 next, 2 across, 3 previous
 def chow_from(hand: Hand, seat=3) -> str | None:
     """A claimed chow comes from this seat only (3: the previous player, upstream)."""
     for m in hand.melds:
@@ -50,16 +57,7 @@ def chow_from(hand: Hand, seat=3) -> str | None:
     return None
 
 
-@check("counter_range", ("name", "low", "high"), required=("name",))
-def counter_range(hand: Hand, name: str, low: int = 0, high: int = 0) -> str | None:
-    """A counter, when given, lies between `low` and `high`."""
-    value = hand.counter(name, low)
-    if not low <= value <= high:
-        return f"{name} is {value}"
-    return None
-
-
-@check("flag_needs_counter", ("flag", "counter"), about_flag=True, required=("counter",))
+@check("flag_needs_counter", {"flag": FLAG, "counter": COUNTER}, about_flag=True, required=("counter",))
 def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     """A flag that only makes sense with a counter set (e.g. a contract's detail without a contract)."""
     if flag in hand.flags and not hand.counter(counter):
@@ -67,7 +65,7 @@ def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     return None
 
 
-@check("flag_needs_meld", ("flag", "kind"), about_flag=True)
+@check("flag_needs_meld", {"flag": FLAG, "kind": one_of(*MELD_KINDS)}, about_flag=True)
 def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
     """A flag that only makes sense when the winner has declared a meld of this kind (a kong's replacement
     draw needs a kong)."""
@@ -76,7 +74,7 @@ def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
     return None
 
 
-@check("flag_needs_flowers", ("flag",), about_flag=True)
+@check("flag_needs_flowers", {"flag": FLAG}, about_flag=True)
 def flag_needs_flowers(hand: Hand, flag: str) -> str | None:
     """A flower replacement draw needs a flower among the winner's flowers."""
     if flag in hand.flags and not hand.flowers:
@@ -84,7 +82,7 @@ def flag_needs_flowers(hand: Hand, flag: str) -> str | None:
     return None
 
 
-@check("last_copy_visible", ("flag",), about_flag=True)
+@check("last_copy_visible", {"flag": FLAG}, about_flag=True)
 def last_copy_visible(hand: Hand, flag: str) -> str | None:
     """The other three copies of the winning tile cannot all be visible while the winner hides one of them."""
     if flag in hand.flags and hand.win_tile in hand.concealed:
@@ -92,9 +90,11 @@ def last_copy_visible(hand: Hand, flag: str) -> str | None:
     return None
 
 
-@check("flag_not_with_win", ("flag", "win_by"), about_flag=True, required=("win_by",))
-def flag_not_with_win(hand: Hand, flag: str, win_by: str) -> str | None:
-    """A flag that cannot go with a way of winning (no kong can be robbed on the last tile of the wall)."""
-    if flag in hand.flags and hand.win_by == win_by:
-        return f"flag {flag} cannot go with a {win_by.replace('_', ' ')} win"
+@check("flag_not_with_win", {"flag": FLAG, "win_by": either(WIN, list_of(WIN), description=(
+    "one of " + ", ".join(WIN_BY) + ", or a list of one or more of them"))}, about_flag=True, required=("win_by",))
+def flag_not_with_win(hand: Hand, flag: str, win_by: str | Sequence[str]) -> str | None:
+    """A flag that cannot go with a way of winning, or with any of a list of them (no kong can be robbed on
+    the last tile of the wall)."""
+    if flag in hand.flags and (hand.win_by == win_by if isinstance(win_by, str) else hand.win_by in win_by):
+        return f"flag {flag} cannot go with a {hand.win_by.replace('_', ' ')} win"
     return None

@@ -10,6 +10,9 @@ from typing import Final
 from dataclasses import dataclass, field
 
 from checker import tiles as T
+from checker.inputs import excerpt
+
+MAX_TILE_TEXT: Final = 200  # characters in one tile field: 18 tiles in the longest notation fit easily
 
 WIN_BY: Final = ("self_draw", "discard", "robbing_kong")
 MELD_KINDS: Final = ("chow", "pung", "kong")
@@ -56,12 +59,14 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
     if kind in ("concealed_kong", "concealed-kong", "ckong", "angang"):
         kind, concealed = "kong", True
     if kind not in MELD_KINDS:
-        raise HandError(f"unknown meld type {kind!r}: use chow, pung, kong or concealed_kong", "input.meld")
+        raise HandError(f"unknown meld type {excerpt(kind)}: use chow, pung, kong or concealed_kong", "input.meld")
+    shown = f"{kind} {excerpt(text)}"
+    if len(text) > MAX_TILE_TEXT:
+        raise HandError(f"meld {shown}: a meld's tiles are limited to {MAX_TILE_TEXT} characters", "input.meld")
     try:
         tiles = T.sort_tiles(T.parse_tiles(text))
     except T.TileError as exc:
-        raise HandError(f"meld {kind}:{text}: {exc}", "input.tile") from None
-    shown = f"{kind} {text!r}"
+        raise HandError(f"meld {shown}: {exc}", "input.tile") from None
     if any(T.is_flower(t) for t in tiles):
         raise HandError(f"{shown}: a flower cannot be part of a meld", "input.meld")
     need = {"chow": 3, "pung": 3, "kong": 4}[kind]
@@ -83,7 +88,14 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
     elif kind == "pung" and concealed:
         raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
     if source is not None and source not in (1, 2, 3):
-        raise HandError(f"{shown}: 'from' must be seat 1, 2 or 3 (relative to the winner), not {source!r}", "input.meld")
+        raise HandError(f"{shown}: 'from' must be seat 1, 2 or 3 (relative to the winner), not {excerpt(source)}",
+                        "input.meld")
+    if concealed and source is not None:
+        raise HandError(f"concealed {shown}: a concealed kong is formed from the player's own tiles, not claimed "
+                        f"from seat {source}", "input.meld")
+    if concealed and after_knock:
+        raise HandError(f"concealed {shown}: a concealed kong is not claimed, so not claimed after knocking",
+                        "input.meld")
     return Meld(kind, tiles[0], concealed, source, after_knock)
 
 
@@ -93,13 +105,14 @@ def parse_meld_text(text: str) -> Meld:
     after_knock = text.endswith(":after_knock")
     body = text[: -len(":after_knock")] if after_knock else text
     if ":" not in body:
-        raise HandError(f"meld {text!r}: write it as TYPE:TILES[@SEAT], e.g. chow:234m or pung:555p@2", "input.meld")
+        raise HandError(f"meld {excerpt(text)}: write it as TYPE:TILES[@SEAT], e.g. chow:234m or pung:555p@2",
+                        "input.meld")
     kind, tiles = body.split(":", 1)
     source = None
     if "@" in tiles:
         tiles, seat = tiles.rsplit("@", 1)
         if seat not in ("1", "2", "3"):
-            raise HandError(f"meld {text!r}: the seat after @ is 1, 2 or 3", "input.meld")
+            raise HandError(f"meld {excerpt(text)}: the seat after @ is 1, 2 or 3", "input.meld")
         source = int(seat)
     return parse_meld(kind, tiles, source=source, after_knock=after_knock)
 
@@ -159,7 +172,7 @@ class Hand:
             raise HandError(f"the winning tile must be one tile, got {len(win)}", "input.win_tile")
         win_tile = win[0]
         if win_by not in WIN_BY:
-            raise HandError(f"unknown win_by {win_by!r}: use self_draw, discard or robbing_kong", "input.win_by")
+            raise HandError(f"unknown win_by {excerpt(win_by)}: use self_draw, discard or robbing_kong", "input.win_by")
         if win_by == "self_draw":
             if discarder not in (None, 0):
                 raise HandError("a self-drawn win has no discarder", "input.discarder")
@@ -181,17 +194,28 @@ class Hand:
         if known_flags is not None:
             unknown = sorted(flags - set(known_flags))
             if unknown:
-                raise HandError(f"unknown flag {unknown[0]!r}; this ruleset knows: {', '.join(sorted(known_flags))}",
-                                "input.flags")
+                raise HandError(f"unknown flag {excerpt(unknown[0])}; this ruleset knows: "
+                                f"{', '.join(sorted(known_flags)) or 'none'}", "input.flags")
         counters = dict(counters or {})
         for name, value in counters.items():
             if known_counters is not None and name not in known_counters:
                 known = ", ".join(sorted(known_counters)) or "none"
-                raise HandError(f"unknown counter {name!r}; this ruleset knows: {known}", "input.counters")
+                raise HandError(f"unknown counter {excerpt(name)}; this ruleset knows: {known}", "input.counters")
             if isinstance(value, bool) or not isinstance(value, int):
-                raise HandError(f"counter {name!r} must be a whole number, not {value!r}", "input.counters")
-            if value < 0:
-                raise HandError(f"counter {name!r} cannot be below zero (got {value})", "input.counters")
+                raise HandError(f"counter {excerpt(name)} must be a whole number, not {excerpt(value)}",
+                                "input.counters")
+            low, high, rule = known_counters[name] if known_counters is not None else (0, None, "input.counters")
+            if value < low or (high is not None and value > high):
+                shown = value if -10**12 < value < 10**12 else excerpt(value, 20)
+                within = f"{low} to {high}" if high is not None else f"{low} or more"
+                raise HandError(f"counter {name!r} is {shown}; it takes {within}", rule)
+        for m in melds:
+            if m.after_knock and known_flags is not None and "knocked" not in known_flags:
+                raise HandError(f"the {m.text()} is marked as claimed after knocking, but this ruleset has no "
+                                f"knocking", "input.meld")
+            if m.after_knock and "knocked" not in flags:
+                raise HandError(f"the {m.text()} is marked as claimed after knocking, but the hand has not "
+                                f"knocked (flag knocked)", "input.meld")
         hand = cls(tuple(T.sort_tiles(concealed)), melds, win_tile, win_by, discarder,
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))
@@ -221,6 +245,9 @@ def _tiles(value, what: str) -> tuple[int, ...]:
     if isinstance(value, int):
         return (value,)
     if isinstance(value, str):
+        if len(value) > MAX_TILE_TEXT:
+            raise HandError(f"{what}: {len(value):,} characters; a tile field is limited to {MAX_TILE_TEXT}",
+                            "input.tile")
         try:
             return tuple(T.parse_tiles(value))
         except T.TileError as exc:

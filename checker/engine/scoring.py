@@ -191,6 +191,7 @@ class Scorer:
     def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None):
         self.ruleset = ruleset
         self.options = ruleset.resolve_options(options)
+        self.counter_ranges = {name: (c.min, c.max, c.rule) for name, c in ruleset.counters.items()}
         opts = self.options
         non_repeat = _holds(ruleset.principles.non_repeat, opts)
         self.account_once = _holds(ruleset.principles.account_once, opts)
@@ -288,7 +289,7 @@ class Scorer:
     def build_hand(self, **kwargs) -> Hand:
         """`Hand.build` with this ruleset's flags, counters and flower tiles, then its hand checks."""
         rs = self.ruleset
-        hand = Hand.build(known_flags=rs.flags or None, known_counters=rs.counters,
+        hand = Hand.build(known_flags=rs.flags or None, known_counters=self.counter_ranges,
                           dragons_as_flowers=bool(rs.tiles.get("dragons_as_flowers", False)), **kwargs)
         self.check(hand)
         return hand

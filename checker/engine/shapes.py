@@ -6,11 +6,12 @@ count pattern, so each suit pattern is searched once per process.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Callable, Final, Iterable, Mapping, NamedTuple
 
 from checker import tiles as T
+from checker.params import BOOLEAN, FLAG, Params, integer, one_of
 
 # Constants are Final so the compiled engine uses them directly rather than looking them up.
 CHOW: Final = "chow"
@@ -522,7 +523,7 @@ class ShapeKind:
     decompose: Callable[..., list]
     complete: Callable[..., bool]
     waits: Callable[..., set]
-    params: frozenset[str] = frozenset()
+    params: Params = field(default_factory=Params)  # each parameter's declared type (checker.params), checked by the spec loader
     needs_hand: bool = False  # decompose(counts, n_melds, hand=…, **params); not a shape one waits on
     max_melds: int = 4  # the most declared melds a hand of this shape can have
     distinct: tuple[int, int] = (1, 14)  # how many tile types its concealed tiles (winning tile included) span
@@ -535,7 +536,7 @@ def _complete_from(decompose):
 SHAPES: Mapping[str, ShapeKind] = {
     "regular": ShapeKind(regular_divisions, lambda c, n: regular_complete(c, n), regular_waits),
     "seven_pairs": ShapeKind(seven_pairs_divisions, _complete_from(seven_pairs_divisions), seven_pairs_waits,
-                             frozenset({"four_identical_as_two_pairs"}), max_melds=0,
+                             Params({"four_identical_as_two_pairs": BOOLEAN}), max_melds=0,
                              distinct=(4, 7)),  # seven pairs, or fewer types when four identical make two
     "thirteen_orphans": ShapeKind(thirteen_orphans_divisions, _complete_from(thirteen_orphans_divisions),
                                   thirteen_orphans_waits, max_melds=0, distinct=(13, 13)),
@@ -544,9 +545,12 @@ SHAPES: Mapping[str, ShapeKind] = {
     "knitted_straight": ShapeKind(knitted_straight_divisions, knitted_straight_complete, knitted_straight_waits,
                                   max_melds=1, distinct=(9, 14)),
     "tiles_of_one_class": ShapeKind(lambda c, n, hand, tiles="winds": tiles_of_one_class_divisions(c, n, hand, tiles),
-                                    lambda *a, **k: False, lambda *a, **k: set(), frozenset({"tiles"}), True),
+                                    lambda *a, **k: False, lambda *a, **k: set(),
+                                    Params({"tiles": one_of("winds", "honors")}), True),
     "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
-                                  lambda *a, **k: False, lambda *a, **k: set(), frozenset({"flag", "flowers"}), True),
+                                  lambda *a, **k: False, lambda *a, **k: set(),
+                                  # a hand holds at most the eight flower tiles 1f-8f, one of each
+                                  Params({"flag": FLAG, "flowers": integer(0, 8)}), True),
 }
 
 

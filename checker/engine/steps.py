@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Final, Mapping, Sequence
+
+from checker.params import BOOLEAN, MAX_AMOUNT, PATTERN, Params, Schema, integer, one_of
 
 
 @dataclass
@@ -34,13 +36,18 @@ class Running:
 
 
 StepFn = Callable[..., None]
-_steps: dict[str, tuple[StepFn, frozenset[str]]] = {}
-STEPS: Mapping[str, tuple[StepFn, frozenset[str]]] = MappingProxyType(_steps)
+_steps: dict[str, tuple[StepFn, Params]] = {}
+STEPS: Mapping[str, tuple[StepFn, Params]] = MappingProxyType(_steps)
+
+VALUE: Final = integer(0, MAX_AMOUNT)  # a hand's value or a number of cap units (MAX_AMOUNT: a bound of the tool)
+UNIT: Final = integer(1, MAX_AMOUNT)  # what one cap unit (勒) is worth
 
 
-def step(name: str, params: tuple[str, ...] = ()):
+def step(name: str, params: Mapping[str, Schema] | None = None, required: tuple[str, ...] = ()):
+    """Register a step under `name`, taking the keyword parameters `params`, each with its declared type
+    (checker.params), of which a spec must give the `required` ones."""
     def register(fn):
-        _steps[name] = (fn, frozenset(params))
+        _steps[name] = (fn, Params(params, required))
         return fn
     return register
 
@@ -58,7 +65,7 @@ def add_hua(run: Running, counted: Sequence[Counted], hand) -> None:
     run.explain.append(f"hua: {parts} = {run.value}")
 
 
-@step("fig", ("base", "value", "then_doubled"))
+@step("fig", {"base": PATTERN, "value": VALUE, "then_doubled": BOOLEAN}, required=("base", "value"))
 def fig(run: Running, counted: Sequence[Counted], hand, base: str, value: int, then_doubled: bool = True) -> None:
     """无花果: a hand with no hua beyond the base pattern is worth `value` instead; with `then_doubled`
     false that value is final (later doubles do not change it)."""
@@ -93,7 +100,7 @@ def run_steps(steps, counted: Sequence[Counted], hand) -> Running:
     return run
 
 
-@step("direct", ("unit", "final"))
+@step("direct", {"unit": UNIT, "final": BOOLEAN}, required=("unit",))
 def direct(run: Running, counted: Sequence[Counted], hand, unit: int, final: bool = False) -> None:
     """A hand with a direct settlement (清一色 1勒 …) is worth its largest such value, in cap units × `unit`;
     with `final`, later doubles (番) do not change it (multipliers such as 荒番 still do)."""
@@ -106,7 +113,7 @@ def direct(run: Running, counted: Sequence[Counted], hand, unit: int, final: boo
                            + (", not doubled by 番" if final else ""))
 
 
-@step("cap", ("base", "unit"))
+@step("cap", {"base": VALUE, "unit": UNIT}, required=("base", "unit"))
 def cap(run: Running, counted: Sequence[Counted], hand, base: int, unit: int, raised=None) -> None:
     """The hand's cap: `base` cap units, raised to the largest cap a counted pattern brings (its `cap`,
     or a direct pattern's own value), times `unit`."""
@@ -131,7 +138,7 @@ def multiply(run: Running, counted: Sequence[Counted], hand) -> None:
                            ("" if run.cap is None else f", cap {run.cap}"))
 
 
-@step("lift", ("to",))
+@step("lift", {"to": one_of("hand_cap", "one_cap_unit")})
 def lift(run: Running, counted: Sequence[Counted], hand, to: str = "hand_cap") -> None:
     """A lifting pattern (杠开, 大吊车): with `to: hand_cap` a hand below its cap is lifted to the cap (and
     one at or above it keeps its value); with `to: one_cap_unit` the hand is worth exactly one cap unit
@@ -155,7 +162,7 @@ def limit(run: Running, counted: Sequence[Counted], hand) -> None:
         run.value = run.cap
 
 
-@step("outer_limit", ("units", "unit", "applies"))
+@step("outer_limit", {"units": VALUE, "unit": UNIT, "applies": BOOLEAN}, required=("units", "unit"))
 def outer_limit(run: Running, counted: Sequence[Counted], hand, units: int, unit: int, applies: bool = True) -> None:
     """A limit over everything (单局封顶): the value never exceeds `units` × `unit`."""
     top = units * unit

@@ -8,8 +8,9 @@ from itertools import combinations as subsets
 from typing import Any, Callable, Final, Sequence
 
 from checker.engine.interpretation import Interpretation
-from checker.engine.predicates.registry import choice, gate, predicate
+from checker.engine.predicates.registry import gate, predicate
 from checker.engine.shapes import CHOW
+from checker.params import integer, list_of, one_of
 
 
 # SUBSETS[n][k]: the k-element combinations of positions 0..n-1 (a hand has at most four chows or pungs)
@@ -65,15 +66,18 @@ def _matching(tiles: list[int], size: int, suit_ok: list[bool], rank_ok: list[bo
     return found
 
 
-@predicate("chow_combination", ("size", "suits", "starts", "steps"))
+# a combination of 2 to 4 sets: a hand holds at most four chows or pungs (SUBSETS has no more)
+SIZE: Final = integer(2, 4)
+SUITS: Final = one_of("same", "different")
+
+
+@predicate("chow_combination", {"size": SIZE, "suits": SUITS,
+                                "starts": one_of("equal", "shifted", "straight", "terminal"),
+                                # chows start at ranks 1-7: two starts differ by 1 to 6
+                                "steps": list_of(integer(1, 6))})
 def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = (1,)) -> Callable[[Any], Any]:
     """`size` chows whose suits are all the same / all different and whose starting ranks are equal,
     shifted by one of `steps`, a 123-456-789 straight, or 123 and 789 (`terminal`)."""
-    choice("size", size, (2, 3, 4))
-    choice("suits", suits, ("same", "different"))
-    choice("starts", starts, ("equal", "shifted", "straight", "terminal"))
-    for step in steps:
-        choice("steps", step, range(1, 9))
     suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, starts, tuple(steps))
 
     def decide(x: Interpretation) -> Any:
@@ -88,12 +92,9 @@ def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = 
     return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
 
 
-@predicate("pung_combination", ("size", "suits", "ranks"))
+@predicate("pung_combination", {"size": SIZE, "suits": SUITS, "ranks": one_of("equal", "shifted")})
 def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     """`size` pungs/kongs of numbered tiles, suits all the same / all different, ranks equal or consecutive."""
-    choice("size", size, (2, 3, 4))
-    choice("suits", suits, ("same", "different"))
-    choice("ranks", ranks, ("equal", "shifted"))
     suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, ranks, (1,))
 
     def decide(x: Interpretation) -> Any:
@@ -108,11 +109,10 @@ def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
 
 
-@predicate("terminal_chows", ("suits",))
+@predicate("terminal_chows", {"suits": one_of("same", "two_and_pair")})
 def terminal_chows(suits):
     """Two 123 and two 789 chows with a pair of 5s: all one suit (`same`), or 123+789 in each of two suits
     with the 5s in the third (`two_and_pair`)."""
-    choice("suits", suits, ("same", "two_and_pair"))
 
     def decide(x: Interpretation) -> Any:
         pair = x.pair

@@ -2,17 +2,19 @@
 and the wait the winning tile filled."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from checker.engine.hand import WIN_BY
 from checker.engine.interpretation import HandFacts, Interpretation
-from checker.engine.predicates.registry import HAND, SPECIAL, choice, gate, hand_gate, predicate
+from checker.engine.predicates.registry import HAND, SPECIAL, gate, hand_gate, predicate
+from checker.params import BOOLEAN, COUNTER, FLAG, list_of, one_of
 
-@predicate("win_context", ("win_by", "flag"), scope=HAND)
+WAYS_OF_WINNING: Final = list_of(one_of(*WIN_BY))  # an empty list would make the predicate never hold
+
+
+@predicate("win_context", {"win_by": WAYS_OF_WINNING, "flag": FLAG}, scope=HAND)
 def win_context(win_by=WIN_BY, flag=None):
     """The hand was won in one of the `win_by` ways and, if given, the context `flag` is set."""
-    for w in win_by:
-        choice("win_by", w, WIN_BY)
 
     def decide(f: HandFacts) -> Any:
         return int(f.hand.win_by in win_by and (flag is None or flag in f.flags))
@@ -20,7 +22,7 @@ def win_context(win_by=WIN_BY, flag=None):
     return hand_gate(decide, flag=flag, win_by=win_by)
 
 
-@predicate("last_copy", ("flag",), scope=HAND)
+@predicate("last_copy", {"flag": FLAG}, scope=HAND)
 def last_copy(flag="fourth_tile_visible"):
     """The winning tile is its last copy: the other three are public, either as the context `flag` says or
     because they lie in the winner's own exposed melds (a concealed kong is face down)."""
@@ -37,7 +39,7 @@ def last_copy(flag="fourth_tile_visible"):
     return decide
 
 
-@predicate("replacement_draw_win", ("flower_replacement_counts",), scope=HAND)
+@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN}, scope=HAND)
 def replacement_draw_win(flower_replacement_counts=False):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`."""
 
@@ -49,12 +51,12 @@ def replacement_draw_win(flower_replacement_counts=False):
     return hand_gate(decide, win_by=("self_draw",))
 
 
-@predicate("wait", ("kind", "single_tile_type", "held_four_is_a_wait"))
+@predicate("wait", {"kind": one_of("edge", "closed", "single"), "single_tile_type": BOOLEAN,
+                    "held_four_is_a_wait": BOOLEAN})
 def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     """The winning tile filled an `edge`, `closed` (middle of a chow) or `single` (pair) wait; with
     `single_tile_type`, only when the hand waited on that one tile type. A tile whose four copies the hand
     already holds counts among its waits only with `held_four_is_a_wait`."""
-    choice("kind", kind, ("edge", "closed", "single"))
 
     def decide(x: Interpretation) -> Any:
         if x.win_kind != kind:
@@ -66,11 +68,10 @@ def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     return gate(decide, win_kind=kind)
 
 
-@predicate("counter", ("name", "stacking"), scope=HAND)
+@predicate("counter", {"name": COUNTER, "stacking": one_of("per_count", "once")}, scope=HAND)
 def counter(name, stacking="per_count"):
     """The hand's whole-number context `name` (e.g. huangfan: drawn hands in a row), counted once per unit
     (`per_count`) or at most once (`once`)."""
-    choice("stacking", stacking, ("per_count", "once"))
 
     def decide(f: HandFacts) -> Any:
         n = f.hand.counter(name)

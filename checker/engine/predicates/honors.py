@@ -5,17 +5,17 @@ from typing import Any, Final
 
 from checker import tiles as T
 from checker.engine.interpretation import Interpretation
-from checker.engine.predicates.registry import choice, gate, predicate
+from checker.engine.predicates.registry import gate, predicate
+from checker.params import BOOLEAN, integer, one_of
 
 WINDS: Final = range(27, 31)
 DRAGONS: Final = range(31, 34)
 
 
-@predicate("honor_pungs", ("kind", "pungs", "pair"))
+@predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": BOOLEAN})
 def honor_pungs(kind, pungs, pair=False):
     """At least `pungs` pungs/kongs of winds or dragons; with `pair`, the pair is of that kind too.
     The one instance holds every such pung."""
-    choice("kind", kind, ("wind", "dragon"))
     tiles = WINDS if kind == "wind" else DRAGONS
 
     def decide(x: Interpretation) -> Any:
@@ -30,11 +30,10 @@ def honor_pungs(kind, pungs, pair=False):
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=pungs, honors=kind + "s")
 
 
-@predicate("pungs_of", ("tiles",))
+@predicate("pungs_of", {"tiles": one_of("dragons", "seat_wind", "prevalent_wind", "terminals_and_non_value_winds")})
 def pungs_of(tiles):
     """Each pung/kong of: a dragon; the seat wind; the prevalent (round) wind; or a terminal or a wind that
     is neither seat nor prevalent wind (MCR's "pung of terminals or honors"). One instance per pung."""
-    choice("tiles", tiles, ("dragons", "seat_wind", "prevalent_wind", "terminals_and_non_value_winds"))
 
     terminal_or_wind = frozenset(t for t in range(34) if T.is_terminal(t) or t in WINDS)
 
@@ -55,12 +54,11 @@ def pungs_of(tiles):
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=1, honors=honors)
 
 
-@predicate("sets_of", ("tiles", "form"))
+@predicate("sets_of", {"tiles": one_of("suited", "winds", "dragons"),
+                       "form": one_of("pung", "exposed_kong", "concealed_kong")})
 def sets_of(tiles, form):
     """Each set of numbered tiles (`suited`), winds or dragons in one form: a `pung` (concealed or exposed),
     an `exposed_kong` or a `concealed_kong`. One instance per set (Shanghai hua / 花 items)."""
-    choice("tiles", tiles, ("suited", "winds", "dragons"))
-    choice("form", form, ("pung", "exposed_kong", "concealed_kong"))
     in_class = {"suited": lambda t: t < 27, "winds": lambda t: t in WINDS, "dragons": lambda t: t in DRAGONS}[tiles]
 
     def matches(g):

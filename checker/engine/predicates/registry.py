@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
 
+from checker.params import Params, Schema
+
 HAND: Final = "hand"
 INTERPRETATION: Final = "interpretation"
 SPECIAL: Final = "special"
@@ -14,7 +16,7 @@ SPECIAL: Final = "special"
 class PredicateKind:
     name: str
     make: Callable[..., Callable[[Any], Any] | None]
-    params: frozenset[str]
+    params: Params  # each parameter's declared type (checker.params), checked by the spec loader
     scope: str
 
 
@@ -22,23 +24,17 @@ _registered: dict[str, PredicateKind] = {}
 PREDICATES: Mapping[str, PredicateKind] = MappingProxyType(_registered)
 
 
-def predicate(name: str, params: tuple[str, ...] = (), scope: str = INTERPRETATION):
-    """Register a predicate factory under `name`, taking keyword parameters `params`."""
+def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str = INTERPRETATION):
+    """Register a predicate factory under `name`, taking the keyword parameters `params`, each with its
+    declared type: a spec that loads gives the factory only values of those types (checker.params)."""
 
     def register(make):
         if name in _registered:
             raise ValueError(f"predicate {name!r} registered twice")
-        _registered[name] = PredicateKind(name, make, frozenset(params), scope)
+        _registered[name] = PredicateKind(name, make, Params(params), scope)
         return make
 
     return register
-
-
-def choice(name: str, value: Any, allowed) -> Any:
-    """Check a parameter value against its allowed values; the error names the parameter."""
-    if value not in allowed:
-        raise ValueError(f"parameter {name!r} must be one of {sorted(map(str, allowed))}, not {value!r}")
-    return value
 
 
 def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None):

@@ -6,13 +6,15 @@ from typing import Any, Final
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation
-from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
-from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG
+from checker.engine.predicates.context import WAYS_OF_WINNING
+from checker.engine.predicates.registry import HAND, gate, hand_gate, predicate
+from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG, SHAPES
+from checker.params import BOOLEAN, integer, one_of
 
 NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@predicate("shape_is", ("shape",))
+@predicate("shape_is", {"shape": one_of(*SHAPES)})
 def shape_is(shape):
     """The interpretation has this shape (Seven pairs, Thirteen orphans)."""
 
@@ -32,7 +34,7 @@ def all_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("all_chows", ("knitted_straight",))
+@predicate("all_chows", {"knitted_straight": BOOLEAN})
 def all_chows(knitted_straight=False):
     """Four chows and a pair of a numbered tile; with `knitted_straight`, a knitted straight counts as three
     chows (knitted straight + a chow + a numbered pair)."""
@@ -61,10 +63,9 @@ def all_even_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("every_set_contains", ("tiles",))
+@predicate("every_set_contains", {"tiles": one_of("five", "terminal_or_honor")})
 def every_set_contains(tiles):
     """Every set and the pair holds a 5 (`five`) or a terminal or honour (`terminal_or_honor`)."""
-    choice("tiles", tiles, ("five", "terminal_or_honor"))
     test = (lambda t: t < 27 and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
     # whether a chow starting at t / any other group of tile t holds such a tile
     chow_holds = tuple(t < 27 and t % 9 <= 6 and any(test(t + k) for k in range(3)) for t in range(34))
@@ -81,7 +82,7 @@ def every_set_contains(tiles):
     return gate(decide, shapes=("regular",))
 
 
-@predicate("concealed_pungs", ("at_least",))
+@predicate("concealed_pungs", {"at_least": integer(0, 4)})  # a hand has at most four pungs
 def concealed_pungs(at_least):
     """At least `at_least` concealed pungs/kongs (a pung completed by a discard is not concealed)."""
 
@@ -92,7 +93,7 @@ def concealed_pungs(at_least):
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=at_least)
 
 
-@predicate("kongs", ("at_least", "concealed", "melded"))
+@predicate("kongs", {"at_least": integer(0, 4), "concealed": BOOLEAN, "melded": BOOLEAN})
 def kongs(at_least, concealed=None, melded=None):
     """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`.
     The one instance holds every such kong."""
@@ -105,7 +106,7 @@ def kongs(at_least, concealed=None, melded=None):
     return gate(decide, shapes=("regular", "knitted_straight"), kongs=at_least)
 
 
-@predicate("melded_hand", ("win_by", "count_concealed_kongs"))
+@predicate("melded_hand", {"win_by": WAYS_OF_WINNING, "count_concealed_kongs": BOOLEAN})
 def melded_hand(win_by=("discard",), count_concealed_kongs=False):
     """Four sets laid down (exposed; concealed kongs too if `count_concealed_kongs`); the winning tile,
     won as listed in `win_by`, completes the pair (MCR Melded hand, Shanghai 大吊车 / 大挑车)."""
@@ -118,7 +119,7 @@ def melded_hand(win_by=("discard",), count_concealed_kongs=False):
     return gate(decide, shapes=("regular",), win_kind="single")
 
 
-@predicate("concealment", ("win_by",), scope=HAND)
+@predicate("concealment", {"win_by": WAYS_OF_WINNING}, scope=HAND)
 def concealment(win_by):
     """No exposed sets (a concealed kong is not exposed) and the win came as listed
     (Fully concealed hand: self_draw; Concealed hand: a claimed tile)."""
@@ -129,7 +130,7 @@ def concealment(win_by):
     return hand_gate(decide, win_by=win_by)
 
 
-@predicate("concealed_hand", ("self_draw_only",), scope=HAND)
+@predicate("concealed_hand", {"self_draw_only": BOOLEAN}, scope=HAND)
 def concealed_hand(self_draw_only=False):
     """Nothing claimed: no chow, pung or exposed kong (concealed kongs allowed); self-drawn too if
     `self_draw_only` (Shanghai 门清)."""
@@ -169,7 +170,7 @@ def seven_shifted_pairs():
     return gate(decide, shapes=("seven_pairs",))
 
 
-@predicate("honors_and_knitted_tiles", ("all_honors",))
+@predicate("honors_and_knitted_tiles", {"all_honors": BOOLEAN})
 def honors_and_knitted(all_honors):
     """The honours-and-knitted-tiles shape; with `all_honors`, all seven honours are among its tiles."""
 

@@ -5,7 +5,8 @@ from typing import Any, Final
 
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation, tile_mask
-from checker.engine.predicates.registry import HAND, choice, gate, hand_gate, predicate
+from checker.engine.predicates.registry import HAND, gate, hand_gate, predicate
+from checker.params import BOOLEAN, integer, list_of, one_of
 
 CLASSES: Final = {
     "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
@@ -17,11 +18,16 @@ CLASSES: Final = {
 }
 
 
-@predicate("tile_classes", ("allowed", "required"), scope=HAND)
+CLASS: Final = one_of(*CLASSES)
+# the 34 tile types as the spec writes them (flowers are not among the hand's tiles)
+TILE: Final = {"type": "string", "pattern": "^(?:[1-9][mps]|[1-7]z)$",
+               "description": "a tile written 1m-9m, 1p-9p, 1s-9s or 1z-7z"}
+WINDS_OR_HONORS: Final = one_of("winds", "honors")
+
+
+@predicate("tile_classes", {"allowed": list_of(CLASS), "required": list_of(CLASS, at_least=0)}, scope=HAND)
 def tile_classes(allowed, required=()):
     """Every tile belongs to one of the `allowed` classes and each `required` class is present."""
-    for name in tuple(allowed) + tuple(required):
-        choice("class", name, CLASSES)
     allowed_mask = 0
     for name in allowed:
         allowed_mask |= CLASSES[name]
@@ -35,7 +41,8 @@ def tile_classes(allowed, required=()):
     return hand_gate(decide, within=allowed_mask)
 
 
-@predicate("tiles_within", ("tiles",), scope=HAND)
+@predicate("tiles_within", {"tiles": list_of(TILE, description="a list of one or more tiles, each written 1m-9m, "
+                                                              "1p-9p, 1s-9s or 1z-7z, none twice")}, scope=HAND)
 def tiles_within(tiles):
     """Every tile is one of the listed tiles (All green, Reversible tiles)."""
     allowed = tile_mask(T.parse_tile(t) for t in tiles)
@@ -46,7 +53,7 @@ def tiles_within(tiles):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("ranks_within", ("ranks",), scope=HAND)
+@predicate("ranks_within", {"ranks": list_of(integer(1, 9))}, scope=HAND)
 def ranks_within(ranks):
     """Only numbered tiles, all of the listed ranks (Upper / Middle / Lower tiles, Upper / Lower four)."""
     allowed = tile_mask(9 * s + r - 1 for s in range(3) for r in ranks)
@@ -57,10 +64,9 @@ def ranks_within(ranks):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("one_suit", ("honors",), scope=HAND)
+@predicate("one_suit", {"honors": one_of("forbidden", "required")}, scope=HAND)
 def one_suit(honors):
     """One numbered suit only; honours `forbidden` (Full flush) or `required` (Half flush)."""
-    choice("honors", honors, ("forbidden", "required"))
 
     def decide(f: HandFacts) -> Any:
         if len(f.suits) != 1:
@@ -71,7 +77,7 @@ def one_suit(honors):
     return decide
 
 
-@predicate("suits_present", ("count",), scope=HAND)
+@predicate("suits_present", {"count": integer(0, 3)}, scope=HAND)
 def suits_present(count):
     """Exactly `count` of the three numbered suits are present (One voided suit: 2)."""
 
@@ -91,7 +97,7 @@ def all_types():
     return decide
 
 
-@predicate("tile_hog", ("honors",), scope=HAND)
+@predicate("tile_hog", {"honors": BOOLEAN}, scope=HAND)
 def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
@@ -116,12 +122,11 @@ def flowers():
     return decide
 
 
-@predicate("flush_pungs", ("honors", "pungs"))
+@predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": BOOLEAN})
 def flush_pungs(honors, pungs=True):
     """One numbered suit with no honours (`forbidden`), or with honours of the given class (`winds`: winds and
     no dragons; `honors`: any honours); with `pungs`, also four pungs/kongs and a pair (清碰, 混碰); without,
     any arrangement (Shanghai 混一色)."""
-    choice("honors", honors, ("forbidden", "winds", "honors"))
 
     def decide(x: Interpretation) -> Any:
         f = x.facts
@@ -138,10 +143,9 @@ def flush_pungs(honors, pungs=True):
     return decide
 
 
-@predicate("one_class", ("tiles",), scope=HAND)
+@predicate("one_class", {"tiles": WINDS_OR_HONORS}, scope=HAND)
 def one_class(tiles):
     """Every tile is a wind (`winds`) or every tile an honour (`honors`) (Shanghai 风一色)."""
-    choice("tiles", tiles, ("winds", "honors"))
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
 
     def decide(f: HandFacts) -> Any:
@@ -150,10 +154,9 @@ def one_class(tiles):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("class_pungs_only", ("tiles",))
+@predicate("class_pungs_only", {"tiles": WINDS_OR_HONORS})
 def class_pungs_only(tiles):
     """Every tile a wind (`winds`) or an honour (`honors`), as four pungs/kongs and a pair (风碰)."""
-    choice("tiles", tiles, ("winds", "honors"))
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
 
     def decide(x: Interpretation) -> Any:

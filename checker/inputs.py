@@ -1,0 +1,224 @@
+"""Reading what other people and programs hand the tool: files, JSON, text to quote back.
+
+Every reader here is bounded (sizes are checked before anything is parsed) and turns every way a file can
+be unreadable (missing, a directory, a device, too long a name, invalid UTF-8, JSON nested too deeply, an
+integer of thousands of digits) into an `InputError` whose message names the file, the line where known,
+and the reason, and never quotes more than a short excerpt of what it read.
+"""
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass
+from typing import Any, BinaryIO, Iterator
+
+MAX_CASE_LINE_BYTES = 64 * 1024  # one case (a --case file, or one line of a --batch file)
+MAX_SPEC_BYTES = 4 * 1024 * 1024  # one ruleset spec file
+MAX_JSON_DEPTH = 32  # the case format nests five levels deep
+EXCERPT_CHARS = 60
+
+
+class InputError(ValueError):
+    """Input the tool cannot read or parse: "cannot ACTION LABEL: line N: REASON" (the line where known)."""
+
+    def __init__(self, action: str, label: str, reason: str, line: int | None = None, what: str = ""):
+        self.action, self.label, self.reason, self.line = action, label, reason, line
+        at = f"line {line}: " if line is not None else ""
+        source = " ".join(x for x in (what, label) if x)
+        super().__init__(f"cannot {action} {source}: {at}{reason}" if source else f"cannot {action}: {at}{reason}")
+
+
+def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:
+    """`value` quoted for a message: its repr, control and formatting characters escaped, cut to `limit`
+    characters with the number of characters left out."""
+    text = value if isinstance(value, str) else repr(value)
+    shown = text[:limit]
+    quoted = repr(shown) if isinstance(value, str) else shown
+    quoted = "".join(_visible(c) for c in quoted)
+    if len(text) > limit:
+        quoted += f"… ({len(text) - limit:,} more characters)"
+    return quoted
+
+
+def _visible(c: str) -> str:
+    """A character as it may reach a terminal: control and formatting characters (escape, bidi overrides)
+    written as escapes."""
+    if c.isprintable():
+        return c
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def bounded(message: str, limit: int = 2000) -> str:
+    """A whole message made safe to print: control characters escaped, at most `limit` characters (the
+    middle left out, so the start and the rule id at the end stay)."""
+    text = "".join(c if c == "\n" else _visible(c) for c in message)
+    if len(text) <= limit:
+        return text
+    keep = limit // 2
+    return f"{text[:keep]} … ({len(text) - 2 * keep:,} characters left out) … {text[-keep:]}"
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """JSON for output: readable text kept as it is (ensure_ascii off), but every character that is not
+    printable (control and formatting characters, bidi overrides, lone surrogates) written as an escape,
+    so no string taken from input can reach a terminal raw."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return "".join(c if c.isprintable() or c in "\n " else _json_escape(c) for c in text) \
+        if not text.isprintable() else text
+
+
+def _json_escape(c: str) -> str:
+    code = ord(c)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+# --------------------------------------------------------------------------- files
+
+def _label(path: str) -> str:
+    return excerpt(path, 120) if len(path) > 120 or not path.isprintable() else path
+
+
+def open_input(path: str, what: str, allow_pipe: bool = True) -> BinaryIO:
+    """Open a file the user named on the command line, in binary. Refuses an empty name, a directory and
+    devices (a FIFO, e.g. a shell's `<(…)`, only with `allow_pipe`)."""
+    label = _label(path)
+    if not path:
+        raise InputError("read", "", "the file name is empty", what=what)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise InputError("read", label, exc.strerror or str(exc), what=what) from None
+    except ValueError as exc:  # an embedded NUL
+        raise InputError("read", label, str(exc), what=what) from None
+    if stat.S_ISDIR(mode):
+        raise InputError("read", label, "it is a directory", what=what)
+    if not (stat.S_ISREG(mode) or (allow_pipe and stat.S_ISFIFO(mode))):
+        raise InputError("read", label, "not a regular file", what=what)
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise InputError("read", label, exc.strerror or str(exc), what=what) from None
+
+
+def read_bounded(stream: BinaryIO, limit: int, label: str) -> bytes:
+    """Everything a stream holds, refusing more than `limit` bytes (read no further than that)."""
+    try:
+        data = stream.read(limit + 1)
+    except OSError as exc:
+        raise InputError("read", label, exc.strerror or str(exc)) from None
+    if len(data) > limit:
+        raise InputError("read", label, f"it holds more than {limit:,} bytes, the limit for this input")
+    return data
+
+
+def decode(data: bytes, label: str, first_line: int = 1) -> str:
+    """UTF-8 text, or an InputError naming the line and byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = first_line + data.count(b"\n", 0, exc.start)
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError("read", label, f"invalid UTF-8 at byte {column} (0x{data[exc.start]:02x}); "
+                                        "files are read as UTF-8", line) from None
+
+
+def read_text_file(path: str, limit: int, what: str) -> str:
+    """A whole regular text file of at most `limit` bytes (a spec), with InputErrors naming it."""
+    label = _label(path)
+    try:
+        size = os.stat(path).st_size if path else 0
+    except (OSError, ValueError):
+        size = 0  # open_input gives the reason
+    stream = open_input(path, what, allow_pipe=False)
+    with stream:
+        if size > limit:
+            raise InputError("read", label, f"it is {size:,} bytes; the limit is {limit:,}", what=what)
+        return decode(read_bounded(stream, limit, label), label)
+
+
+# --------------------------------------------------------------------------- JSON
+
+def parse_json(text: str, label: str, line: int | None = None) -> Any:
+    """One JSON value, refusing nesting deeper than MAX_JSON_DEPTH and integers too long to convert."""
+    too_deep = f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)"
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if line is None:
+            raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", exc.lineno) from None
+        raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", line) from None
+    except RecursionError:
+        raise InputError("parse", label, too_deep, line) from None
+    except ValueError as exc:  # an integer over Python's digit limit
+        raise InputError("parse", label, _short_reason(exc), line) from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise InputError("parse", label, too_deep, line)
+    return value
+
+
+def _short_reason(exc: Exception) -> str:
+    text = str(exc)
+    if "integer string conversion" in text:
+        return "a number with too many digits"
+    return excerpt(text, 200).strip("'\"")
+
+
+def _depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests (iteratively: no recursion on hostile input)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth > MAX_JSON_DEPTH:
+                return depth
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+# --------------------------------------------------------------------------- JSON Lines
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a JSON Lines stream: its number and text, or why it could not be read."""
+
+    number: int
+    text: str | None
+    error: str | None = None
+
+
+def read_lines(stream: BinaryIO, label: str, limit: int = MAX_CASE_LINE_BYTES) -> Iterator[Line]:
+    """The lines of a binary stream one by one, each decoded on its own: an overlong line or one that is not
+    UTF-8 is reported as that line's error and reading goes on with the next line. Memory stays bounded by
+    `limit` whatever the stream holds."""
+    number = 0
+    while True:
+        try:
+            raw = stream.readline(limit + 1)
+        except OSError as exc:
+            number += 1
+            yield Line(number, None, f"cannot read {label}: {exc.strerror or exc}")
+            return
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            skipped = len(raw)
+            while True:  # pass over the rest of the line without keeping it
+                rest = stream.readline(limit)
+                skipped += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield Line(number, None, f"line {number} is {skipped:,} bytes or more; a case line is limited to "
+                                     f"{limit:,} bytes")
+            continue
+        try:
+            yield Line(number, decode(raw, label, number))
+        except InputError as exc:
+            yield Line(number, None, exc.reason)
