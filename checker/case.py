@@ -18,9 +18,14 @@ from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, boun
 from checker.spec import Ruleset, SpecError, available_rulesets, pointer_of, schema
 
 
-class CaseError(HandError):
-    """A case that cannot be run: an unknown ruleset or option, or a kind the scorer does not run.
-    Like HandError it carries the `rule` or input id it breaks."""
+class CaseError(ValueError):
+    """A case that cannot be run: an unknown ruleset or option, or a kind the scorer does not run. Like
+    HandError it carries the `rule` or input id it breaks. (Not a subclass of HandError: the engine's classes
+    are compiled and cannot be subclassed by interpreted code.)"""
+
+    def __init__(self, message: str, rule: str = "input.case"):
+        super().__init__(message)
+        self.rule = rule
 
 
 # Exit statuses, one rule for every mode of `mjcheck score` (a hand on the command line, --case, --batch):
@@ -62,7 +67,12 @@ def read_cases(stream: BinaryIO, source: str) -> Iterator[CaseLine]:
 def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
     """The one case of a --case file (a JSON object, over several lines if need be); InputError or
     CaseError otherwise."""
-    text = decode(read_bounded(stream, MAX_CASE_LINE_BYTES, source), source)
+    data = read_bounded(stream, MAX_CASE_LINE_BYTES + 2, source)  # room for a final line ending
+    data = data[:-1] if data.endswith(b"\n") else data
+    data = data[:-1] if data.endswith(b"\r") else data
+    if len(data) > MAX_CASE_LINE_BYTES:
+        raise InputError("read", source, f"it holds more than {MAX_CASE_LINE_BYTES:,} bytes, the limit for a case")
+    text = decode(data, source)
     try:
         data = parse_json(text, source)
     except InputError as exc:

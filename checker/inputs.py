@@ -7,6 +7,7 @@ and the reason, and never quotes more than a short excerpt of what it read.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
@@ -100,9 +101,49 @@ def open_input(path: str, what: str, allow_pipe: bool = True) -> BinaryIO:
     if not (stat.S_ISREG(mode) or (allow_pipe and stat.S_ISFIFO(mode))):
         raise InputError("read", label, "not a regular file", what=what)
     try:
-        return open(path, "rb")
+        return _open_pipe(path, label, what) if stat.S_ISFIFO(mode) else open(path, "rb")
     except OSError as exc:
         raise InputError("read", label, exc.strerror or str(exc), what=what) from None
+
+
+def _open_pipe(path: str, label: str, what: str) -> BinaryIO:
+    """A named pipe, opened without waiting for a writer: one that has a writer (a shell's `<(…)`) is read
+    as usual; one that has none is refused at once rather than waited on for ever."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        first = os.read(fd, 1)
+    except BlockingIOError:  # a writer is there, with nothing written yet
+        first = None
+    except OSError:
+        os.close(fd)
+        raise
+    if first == b"":
+        os.close(fd)
+        raise InputError("read", label, "a named pipe with no writer", what=what)
+    os.set_blocking(fd, True)
+    return io.BufferedReader(_Prefixed(first or b"", fd))  # type: ignore[return-value]
+
+
+class _Prefixed(io.RawIOBase):
+    """A file descriptor read as a raw stream, after the bytes already taken from it."""
+
+    def __init__(self, prefix: bytes, fd: int):
+        self._prefix, self._file = prefix, io.FileIO(fd, "rb")
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def]
+        if self._prefix:
+            n = min(len(buffer), len(self._prefix))
+            buffer[:n] = self._prefix[:n]
+            self._prefix = self._prefix[n:]
+            return n
+        return self._file.readinto(buffer) or 0
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
 
 
 def read_bounded(stream: BinaryIO, limit: int, label: str) -> bytes:
