@@ -7,6 +7,7 @@ the JSON pointer, the YAML line and the reason. The result is a tree of frozen d
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -22,8 +23,12 @@ from checker import params
 from checker.inputs import MAX_SPEC_BYTES, InputError, excerpt, read_text_file
 
 
-# Rule-id namespaces a statement may name besides fan./option./shape. (which are checked against the spec).
-FREE_NAMESPACES = ("win.", "principle.", "settlement.", "context.", "tiles.", "procedure.", "hua.", "double.")
+# Rules the engine enforces on every hand under any ruleset (Hand.build and the scorer report them).
+ENGINE_RULES = {
+    "tiles.hand_size": "the engine: 14 tiles plus one per kong",
+    "tiles.four_copies": "the engine: four copies of each tile, one of each flower",
+    "win.shape": "the engine: the tiles form one of the ruleset's winning shapes (win.shapes)",
+}
 
 
 # --------------------------------------------------------------------------- errors
@@ -229,6 +234,7 @@ class Ruleset:
     hand_checks: tuple[HandCheck, ...] = ()
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     warnings: tuple[SpecIssue, ...] = ()  # what loads but deserves a look (an exclusion cycle)
+    rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # rule id -> where defined
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
@@ -247,14 +253,8 @@ class Ruleset:
         return MappingProxyType(chosen)
 
     def rule_ids(self) -> frozenset[str]:
-        """Every rule id this spec defines (fan.*, option.*, shape.*), for statements and case `covers`."""
-        ids = {f"fan.{p.id}" for p in self.patterns}
-        ids |= {f"option.{o}" for o in self.options}
-        ids |= {f"shape.{s.id}" for s in self.win.shapes}
-        ids |= {st.rule for st in self.scoring.steps if st.rule}
-        ids |= {hc.id for hc in self.hand_checks}
-        ids |= {c.rule for c in self.counters.values()}
-        return frozenset(ids)
+        """Every rule id this spec defines (see `defined_rules`), for statements and case `covers`."""
+        return frozenset(self.rules)
 
 
 def value_key(value: Any) -> str:
@@ -543,20 +543,64 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     if isinstance(win.get("requires_allowing_pattern"), dict):
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 
-    defined = {f"fan.{p}" for p in pattern_ids} | {f"option.{o}" for o in options}
-    defined |= {f"shape.{s['id']}" for s in win["shapes"]}
-    defined |= {st["rule"] for st in (data.get("scoring") or {}).get("steps", []) if st.get("rule")}
-    defined |= {hc["id"] for hc in data.get("hand_checks", [])}
-    defined |= {c["rule"] for c in data.get("counters", {}).values() if "rule" in c}
+    defined = defined_rules(data)
     seen_statements: set[str] = set()
     for i, st in enumerate(data["statements"]):
         if st["id"] in seen_statements:
             issue(f"/statements/{i}/id", f"duplicate statement id {st['id']!r}")
         seen_statements.add(st["id"])
         for j, rule in enumerate(st.get("rules", [])):
-            if rule in defined or rule.startswith(FREE_NAMESPACES):
+            if rule in defined:
                 continue
-            issue(f"/statements/{i}/rules/{j}", f"statement names unknown rule {rule!r}")
+            close = difflib.get_close_matches(rule, list(defined), n=1)
+            issue(f"/statements/{i}/rules/{j}", f"statement names rule {rule!r}, which this spec does not define"
+                  + (f" (did you mean {close[0]!r}?)" if close else "")
+                  + "; rule ids name a pattern (fan.), option, shape, scoring step, hand check, counter, "
+                    "principle, settlement path, procedure entry, or a rule the engine enforces")
+
+
+def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
+    """Every rule id a spec defines, each with where it is defined (a JSON pointer, or the engine): the ids a
+    statement's `rules` and a case's `covers` may name."""
+    rules: dict[str, str] = dict(ENGINE_RULES)
+    for i, p in enumerate(data.get("patterns", [])):
+        rules[f"fan.{p['id']}"] = f"/patterns/{i}"
+    for oid in data.get("options", {}):
+        rules[f"option.{oid}"] = f"/options/{oid}"
+    win = data.get("win", {})
+    for i, shape in enumerate(win.get("shapes", [])):
+        rules[f"shape.{shape['id']}"] = f"/win/shapes/{i}"
+    if win.get("minimum_points"):
+        rules["win.minimum_points"] = "/win/minimum_points"
+    if win.get("minimum_excludes"):
+        rules["win.minimum_excludes"] = "/win/minimum_excludes"
+    for i, req in enumerate(win.get("requires_flags", [])):
+        rules[req["rule"]] = f"/win/requires_flags/{i}"
+    if "requires_allowing_pattern" in win:
+        rules[win.get("allowing_pattern_rule", "win.allowed_hands")] = "/win/requires_allowing_pattern"
+    for i, st in enumerate((data.get("scoring") or {}).get("steps", [])):
+        if st.get("rule"):
+            rules[st["rule"]] = f"/scoring/steps/{i}"
+    for i, hc in enumerate(data.get("hand_checks", [])):
+        rules[hc["id"]] = f"/hand_checks/{i}"
+    for name, counter in data.get("counters", {}).items():
+        if "rule" in counter:
+            rules[counter["rule"]] = f"/counters/{name}"
+    if (data.get("tiles") or {}).get("dragons_as_flowers"):
+        rules["tiles.dragons_as_flowers"] = "/tiles/dragons_as_flowers"
+    for key in data.get("principles", {}):
+        rules[f"principle.{key}"] = f"/principles/{key}"
+    settlement = data.get("settlement", {})
+    for key in ("self_draw", "discard", "robbing_kong", "contract"):
+        if key in settlement:
+            rules[f"settlement.{key}"] = f"/settlement/{key}"
+    if settlement.get("base") or settlement.get("base_counter"):
+        rules["settlement.base"] = "/settlement/" + ("base_counter" if settlement.get("base_counter") else "base")
+    if "per_share" in settlement:
+        rules["settlement.per_share"] = "/settlement/per_share"
+    for key in data.get("procedure") or {}:
+        rules[f"procedure.{key}"] = f"/procedure/{key}"
+    return rules
 
 
 def _check_cycles(patterns: list, warn) -> None:
@@ -734,4 +778,5 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                                                  c.get("note", "")) for name, c in data.get("counters", {}).items()}),
         scoring=scoring, hand_checks=checks,
         procedure=MappingProxyType(dict(data.get("procedure", {}))), warnings=warnings,
+        rules=MappingProxyType(defined_rules(data)),
     )
