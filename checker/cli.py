@@ -123,6 +123,67 @@ def spec_validate(
         raise typer.Exit(2)
 
 
+@spec_app.command("coverage")
+def spec_coverage(
+    rulesets_: Optional[List[str]] = typer.Argument(None, metavar="[RULESET]...",
+                                                    help="Ruleset ids (default: every shipped ruleset)."),
+    documents: Optional[str] = typer.Option(
+        None, "--documents", metavar="DIR",
+        help="The folder holding the source documents, for the sentence check (default: ../shared/seeds "
+             "beside the repository, when it is there)."),
+    show_sentences: bool = typer.Option(False, "--sentences", help="List every sentence no statement quotes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the coverage as JSON."),
+) -> None:
+    """How much of each source document a spec executes.
+
+    Per document: its statements, how many are modeled (and how many of those only by procedure entries,
+    read by the table procedure engine), how many are not modeled and why (platform, advice, scope), the
+    spec's rule ids that no statement names, and, when the document is found, its sentences that no
+    statement quotes and statements whose phrase is not in it. Exit status 1 if any statement is not modeled
+    without a reason, any phrase is not found, or any sentence is unquoted.
+    """
+    from checker.coverage import NOT_MODELED_REASONS, coverage
+
+    folder = Path(documents) if documents else spec_dir().parent.parent / "shared" / "seeds"
+    if documents and not folder.is_dir():
+        fail(f"--documents {documents}: not a folder")
+    rows = []
+    for name in rulesets_ or available_rulesets():
+        try:
+            rows.extend(coverage(load_ruleset(name), folder if folder.is_dir() else None))
+        except SpecError as exc:
+            fail(str(exc))
+    if as_json:
+        print(json_text([r.as_json() for r in rows], indent=2))
+    else:
+        for r in rows:
+            out.print(f"[bold]{r.ruleset}[/] — {r.doc}", highlight=False)
+            out.print(f"  statements  {r.statements}", highlight=False)
+            out.print(f"  modeled     {r.modeled}" + (f" ({r.procedure_only} only as procedure entries, for the "
+                                                       f"table procedure engine)" if r.procedure_only else ""),
+                      highlight=False)
+            reasons = " · ".join(f"{k} {v}" for k, v in sorted(r.not_modeled.items()))
+            out.print(f"  not modeled {sum(r.not_modeled.values())}" + (f"  ({reasons})" if reasons else ""),
+                      highlight=False)
+            if r.unnamed_rules:
+                out.print(f"  rule ids no statement names ({len(r.unnamed_rules)}): " + ", ".join(r.unnamed_rules),
+                          highlight=False)
+            if not r.document_found:
+                out.print("  document not found: sentences not checked", highlight=False)
+                continue
+            out.print(f"  sentences no statement quotes: {len(r.unquoted)}", highlight=False)
+            for sentence in r.unquoted if show_sentences else r.unquoted[:5]:
+                out.print(f"    - {safe(sentence[:120])}", highlight=False)
+            if len(r.unquoted) > 5 and not show_sentences:
+                out.print(f"    … {len(r.unquoted) - 5} more (--sentences lists them all)", highlight=False)
+            if r.phrases_not_found:
+                out.print(f"  statements whose phrase is not in the document: {', '.join(r.phrases_not_found)}",
+                          highlight=False)
+        out.print("reasons: " + "; ".join(f"{k}: {v}" for k, v in NOT_MODELED_REASONS.items()), highlight=False)
+    problems = any(r.not_modeled.get("none") or r.phrases_not_found or r.unquoted for r in rows)
+    raise typer.Exit(NOT_WON if problems else WON)
+
+
 # ----------------------------------------------------------------------------- score
 
 def _parse_options(items: List[str]) -> dict:

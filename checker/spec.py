@@ -212,6 +212,7 @@ class Statement:
     rules: tuple[str, ...] = ()
     status: str = "modeled"
     why: str = ""
+    reason: str = ""  # for a not-modeled statement: platform, advice or scope
 
 
 @dataclass(frozen=True)
@@ -235,6 +236,7 @@ class Ruleset:
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     warnings: tuple[SpecIssue, ...] = ()  # what loads but deserves a look (an exclusion cycle)
     rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # rule id -> where defined
+    cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
@@ -603,6 +605,20 @@ def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
     return rules
 
 
+def _cited(data: Any) -> list[Locator]:
+    """Every {doc, section, phrase} locator anywhere in the spec's data, in order."""
+    found, stack = [], [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if {"doc", "section", "phrase"} <= set(item) and all(isinstance(item[k], str) for k in ("doc", "phrase")):
+                found.append(Locator(item["doc"], str(item["section"]), item["phrase"]))
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return found
+
+
 def _check_cycles(patterns: list, warn) -> None:
     """Warn of a cycle of `excludes` / `implies` / `implies_within` (a fan that, through others, withholds
     itself). Which fan of a cycle counts would depend on the order the scorer looks at them, so a cycle
@@ -759,7 +775,7 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                              c["message"]) for c in data.get("hand_checks", []))
     statements = tuple(
         Statement(s["id"], s["doc"], s["section"], s["phrase"], tuple(s.get("rules", [])),
-                  s.get("status", "modeled"), s.get("why", ""))
+                  s.get("status", "modeled"), s.get("why", ""), s.get("reason", ""))
         for s in data["statements"]
     )
     return Ruleset(
@@ -778,5 +794,5 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                                                  c.get("note", "")) for name, c in data.get("counters", {}).items()}),
         scoring=scoring, hand_checks=checks,
         procedure=MappingProxyType(dict(data.get("procedure", {}))), warnings=warnings,
-        rules=MappingProxyType(defined_rules(data)),
+        rules=MappingProxyType(defined_rules(data)), cited=tuple(_cited(data)),
     )

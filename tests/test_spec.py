@@ -176,6 +176,53 @@ def test_statement_naming_an_unknown_rule_is_an_error(tmp_path):
     assert issue.pointer == "/statements/0/rules/0" and "fan.dragon_kong" in issue.reason
 
 
+# Rule ids of every kind a statement may name, each dangling in shanghai-knocking (which has no principles,
+# no contract, no minimum points and no such entries) and each defined there.
+DANGLING = {
+    "pattern": "fan.flowers", "option": "option.no_such_option", "shape": "shape.seven_pairs",
+    "scoring step": "scoring.no_such_step", "hand check": "context.robbing_added_kong",
+    "counter": "procedure.contract_seat", "principle": "principle.non_repeat", "settlement": "settlement.contract",
+    "procedure": "procedure.no_such_entry", "win": "win.minimum_points", "tiles": "tiles.no_such_rule",
+    "no namespace": "knocking",
+}
+DEFINED = {
+    "pattern": "fan.flower", "option": "option.fig_then_doubled", "shape": "shape.regular",
+    "hand check": "context.kong_replacement_drawn", "settlement": "settlement.robbing_kong",
+    "procedure": "procedure.dead_wall", "win": "win.knocked", "tiles": "tiles.dragons_as_flowers",
+    "engine": "tiles.hand_size",
+}
+
+
+def knocking_with_statement_rules(tmp_path: Path, rules: list[str]) -> Path:
+    data = yaml.safe_load((spec_dir() / "shanghai-knocking.yaml").read_text(encoding="utf-8"))
+    data["statements"][0]["rules"] = rules
+    path = tmp_path / "knocking-rules.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_every_kind_of_dangling_rule_id_is_refused(tmp_path):
+    path = knocking_with_statement_rules(tmp_path, list(DANGLING.values()))
+    found = {issue.pointer: issue.reason for issue in issues_of(path)}
+    for j, (kind, rule) in enumerate(DANGLING.items()):
+        assert f"/statements/0/rules/{j}" in found, (kind, rule)
+        assert repr(rule) in found[f"/statements/0/rules/{j}"]
+    assert "did you mean 'fan.flower'" in found["/statements/0/rules/0"]
+
+
+def test_every_kind_of_defined_rule_id_is_accepted(tmp_path):
+    ruleset = load_ruleset_file(knocking_with_statement_rules(tmp_path, list(DEFINED.values())))
+    assert set(DEFINED.values()) <= ruleset.rule_ids()
+    assert ruleset.rules["settlement.robbing_kong"] == "/settlement/robbing_kong"
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr", "shanghai-knocking", "shanghai-classic"])
+def test_every_rule_id_in_every_shipped_spec_resolves(ruleset_id):
+    ruleset = load_ruleset(ruleset_id)
+    named = {rule for st in ruleset.statements for rule in st.rules}
+    assert named <= ruleset.rule_ids(), sorted(named - ruleset.rule_ids())
+
+
 def test_aliases_are_refused(tmp_path):
     path = tmp_path / "bomb.yaml"
     path.write_text("a: &x [1, 2]\nb: *x\n")
