@@ -133,6 +133,7 @@ def spec_coverage(
              "beside the repository, when it is there)."),
     show_sentences: bool = typer.Option(False, "--sentences", help="List every sentence no statement quotes."),
     as_json: bool = typer.Option(False, "--json", help="Print the coverage as JSON."),
+    as_markdown: bool = typer.Option(False, "--markdown", help="Print the fidelity table (docs/fidelity.md)."),
 ) -> None:
     """How much of each source document a spec executes.
 
@@ -142,18 +143,22 @@ def spec_coverage(
     statement quotes and statements whose phrase is not in it. Exit status 1 if any statement is not modeled
     without a reason, any phrase is not found, or any sentence is unquoted.
     """
-    from checker.coverage import NOT_MODELED_REASONS, coverage
+    from checker.coverage import NOT_MODELED_REASONS, coverage, markdown
 
     folder = Path(documents) if documents else spec_dir().parent.parent / "shared" / "seeds"
     if documents and not folder.is_dir():
         fail(f"--documents {documents}: not a folder")
-    rows = []
+    rows, options = [], {}
     for name in rulesets_ or available_rulesets():
         try:
-            rows.extend(coverage(load_ruleset(name), folder if folder.is_dir() else None))
+            ruleset = load_ruleset(name)
         except SpecError as exc:
             fail(str(exc))
-    if as_json:
+        options[ruleset.id] = len(ruleset.options)
+        rows.extend(coverage(ruleset, folder if folder.is_dir() else None))
+    if as_markdown:
+        print(markdown(rows, options), end="")
+    elif as_json:
         print(json_text([r.as_json() for r in rows], indent=2))
     else:
         for r in rows:

@@ -39,8 +39,11 @@ def winning_hand(pick: Pick) -> Hand:
                 counts[t] += 1
             declared = kind == "kong" or (shape == "regular" and pick((False, False, True)))
             if declared:
-                melds.append(Meld(kind, tile, concealed=kind == "kong" and pick((False, True)),
-                                  source=pick((1, 2, 3))))
+                concealed_kong, seat = kind == "kong" and pick((False, True)), pick((1, 2, 3))
+                # a chow is claimed from the previous player (seat 3) under every shipped ruleset, and a concealed
+                # kong from no one; the seat is still picked, so a seed gives the same tiles as before
+                source = None if concealed_kong else 3 if kind == "chow" else seat
+                melds.append(Meld(kind, tile, concealed=concealed_kong, source=source))
             else:
                 concealed += _set_tiles(kind, tile)
         pair = pick([t for t in range(34) if counts[t] <= 2])

@@ -125,7 +125,7 @@ class Pattern:
     note: str = ""
     sources: tuple[Locator, ...] = ()
     kind: str = "fan"
-    allows_win: bool = False
+    allows_win: bool | OptionRef = False
     active_if: Condition | None = None
     cap: int | None = None
 
@@ -185,7 +185,7 @@ class Settlement:
     base: int = 0
     payers: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     note: str = ""
-    per_share: tuple[str, ...] = ("value",)
+    per_share: tuple[str, ...] | OptionMap = ("value",)  # the terms of one share, or an option's choice of them
     contract: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     base_counter: str | None = None
 
@@ -423,12 +423,24 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         if missing:
             issue(f"{base}/readings", f"no reading given for value(s) {', '.join(missing)}")
 
-    def check_option_ref(value: Any, pointer: str) -> None:
+    def check_option_ref(value: Any, pointer: str, noun: str = "value") -> None:
+        """An option named in place of a value: known, `is` one of its values, a `map` giving a `noun` for each
+        of its values and for no other (each mapped value checked in turn: it may name another option)."""
         if isinstance(value, dict) and "option" in value:
             if value["option"] not in options:
                 issue(pointer, f"unknown option {value['option']!r}")
             elif "is" in value and value["is"] not in options[value["option"]]["values"]:
                 issue(pointer, f"option {value['option']!r} has no value {value['is']!r}")
+            elif isinstance(value.get("map"), dict):
+                keys = [value_key(v) for v in options[value["option"]]["values"]]
+                missing = [k for k in keys if k not in value["map"]]
+                if missing:
+                    issue(f"{pointer}/map", f"no {noun} for option value(s) {', '.join(missing)}")
+                extra = [excerpt(k) for k in value["map"] if k not in keys]
+                if extra:
+                    issue(f"{pointer}/map", f"option {value['option']!r} has no value(s) {', '.join(extra)}")
+            for key, mapped in (value.get("map") or {}).items():
+                check_option_ref(mapped, f"{pointer}/map/{key}", noun)
 
     sections = {"flags": set(data.get("flags") or {}), "counters": set(data.get("counters") or {}),
                 "patterns": known_patterns}
@@ -470,6 +482,11 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         check_option_ref(pat["points"], f"{base}/points")
         if "active_if" in pat:
             check_option_ref(pat["active_if"], f"{base}/active_if")
+        if isinstance(pat.get("allows_win"), dict):
+            check_option_ref(pat["allows_win"], f"{base}/allows_win")
+            chosen = options.get(pat["allows_win"]["option"], {}).get("values", [])
+            if any(not isinstance(v, bool) for v in chosen):
+                issue(f"{base}/allows_win", f"option {pat['allows_win']['option']!r} must take true or false")
         check_predicate(pat["when"], f"{base}/when", f" (in pattern {pat['id']!r})")
         for key in ("excludes", "implies", "implies_within"):
             for j, ref in enumerate(pat.get(key, [])):
@@ -519,13 +536,15 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         for pname, pvalue in (hc.get("params") or {}).items():
             check_option_ref(pvalue, f"/hand_checks/{j}/params/{pname}")
         check_params(hc, accepted, f"hand check {hc['check']!r}", f"/hand_checks/{j}", f" (in hand check {hc['id']!r})")
+    method = data["settlement"]["method"]
     for kind in ("self_draw", "discard", "robbing_kong"):
         for role, amount in (data["settlement"].get(kind) or {}).items():
-            check_option_ref(amount, f"/settlement/{kind}/{role}")
-            if isinstance(amount, dict) and "map" in amount and amount["option"] in options:
-                missing = [value_key(v) for v in options[amount["option"]]["values"] if value_key(v) not in amount["map"]]
-                if missing:
-                    issue(f"/settlement/{kind}/{role}/map", f"no amount for option value(s) {', '.join(missing)}")
+            check_option_ref(amount, f"/settlement/{kind}/{role}", "amount")
+            misfits = [_shown(a) for a in _amounts(amount, options) if not _fits_method(a, method)]
+            if misfits:
+                issue(f"/settlement/{kind}/{role}", f"under method {method} an amount is "
+                      + ("a list of base and points terms" if method == "base_plus_points" else "a whole number of shares")
+                      + f", not {', '.join(misfits[:3])}")
     for name, counter in data.get("counters", {}).items():
         if counter["min"] > counter["max"]:
             issue(f"/counters/{name}", f"counter {name!r} has min {counter['min']} above max {counter['max']}")
@@ -534,6 +553,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     settle = data["settlement"]
     if settle.get("base_counter") and settle["base_counter"] not in declared_counters:
         issue("/settlement/base_counter", f"counter {settle['base_counter']!r} is not declared in `counters`")
+    if isinstance(settle.get("per_share"), dict):
+        check_option_ref(settle["per_share"], "/settlement/per_share", "terms")
+    for key, value in (settle.get("contract") or {}).items():
+        check_option_ref(value, f"/settlement/contract/{key}", "amount")
     for key, declared, what in (("partner_counter", declared_counters, "counters"),
                                 ("mutual_flag", declared_flags, "flags"), ("ready_flag", declared_flags, "flags")):
         name = (settle.get("contract") or {}).get(key)
@@ -655,17 +678,34 @@ def _check_cycles(patterns: list, warn) -> None:
                 on_path.add(child)
 
 
+def _amounts(amount: Any, options: Mapping[str, Any]) -> list[Any]:
+    """Every amount a settlement entry can come to, over the values of the options it names."""
+    if isinstance(amount, dict) and "option" in amount:
+        if isinstance(amount.get("map"), dict):
+            return [a for mapped in amount["map"].values() for a in _amounts(mapped, options)]
+        return list(options[amount["option"]]["values"]) if amount["option"] in options else []
+    return [amount]
+
+
+def _fits_method(amount: Any, method: str) -> bool:
+    """Whether a settlement amount is of the kind its method pays: terms (base_plus_points) or shares."""
+    if method == "base_plus_points":
+        return isinstance(amount, list)
+    return isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0
+
+
 def _param_problem(value: Any, declared: Mapping[str, Any], options: Mapping[str, Any],
                    sections: Mapping[str, set]) -> str:
     """Why a parameter's value does not fit its declared type (checker.params), or "" if it fits. A value
-    taken from an option fits when every value the option can take (or every value its `map` gives) fits."""
+    taken from an option fits when every value the option can take (or every value its `map` gives, itself
+    perhaps taken from another option) fits."""
     if isinstance(value, dict) and "option" in value:
         opt = options.get(value["option"])
         if opt is None:
             return ""  # reported as an unknown option
         if "map" in value:
             bad = [f"{value_key(k)} to {_shown(v)}" for k, v in value["map"].items()
-                   if _value_problem(v, declared, sections)]
+                   if _param_problem(v, declared, options, sections)]
             given = "maps " + ", ".join(bad[:3])
         else:
             bad = [_shown(v) for v in opt["values"] if _value_problem(v, declared, sections)]
@@ -707,7 +747,7 @@ def _value(raw: Any) -> Any:
     if isinstance(raw, dict) and set(raw) == {"option"}:
         return OptionRef(raw["option"])
     if isinstance(raw, dict) and set(raw) == {"option", "map"}:
-        return OptionMap(raw["option"], MappingProxyType(dict(raw["map"])))
+        return OptionMap(raw["option"], MappingProxyType({k: _value(v) for k, v in raw["map"].items()}))
     if isinstance(raw, list):
         return tuple(raw)
     return raw
@@ -741,7 +781,7 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
             excludes_if=tuple((Condition(c["if"]["option"], c["if"]["is"]), tuple(c["excludes"]))
                               for c in p.get("excludes_if", [])),
             requirement=p.get("requirement", ""), note=p.get("note", ""), sources=_locators(p["sources"]),
-            kind=p.get("kind", "fan"), allows_win=bool(p.get("allows_win", False)),
+            kind=p.get("kind", "fan"), allows_win=_value(p.get("allows_win", False)),
             active_if=Condition(p["active_if"]["option"], p["active_if"]["is"]) if "active_if" in p else None,
             cap=p.get("cap"),
         )
@@ -762,7 +802,7 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
     settlement = Settlement(st["method"], st.get("base", 0),
                             MappingProxyType({k: MappingProxyType({r: _value(v) for r, v in roles.items()})
                                               for k, roles in payers.items()}),
-                            st.get("note", ""), tuple(st.get("per_share", ["value"])),
+                            st.get("note", ""), _value(st.get("per_share", ["value"])),
                             MappingProxyType({k: _value(v) for k, v in st.get("contract", {}).items()
                                               if k not in ("sources", "note")}),
                             st.get("base_counter"))

@@ -71,6 +71,20 @@ def test_unknown_flag_and_option_are_named():
     assert r.exit_code == 2 and "no option 'chicken'" in r.output
 
 
+def test_mcr_chow_from_another_seat_than_the_previous_player_exits_2_naming_the_rule():
+    # "Chow takes the previous player's discard": seats are relative to the winner, 3 the previous player.
+    for seat in ("1", "2"):
+        r = run("score", "2p3p4p2s3s4s6m6m6m5p", "--win", "5p", "--meld", f"chow:234m@{seat}")
+        assert r.exit_code == 2 and "procedure.chow_from_previous" in r.output
+        assert f"claimed from seat {seat}" in r.output
+    # From seat 3 it is the guide's regular self-draw: Mixed triple chow 8 + All simples 2 + Self drawn 1 = 11;
+    # each opponent pays 8 + 11 = 19, winner +57.
+    r = run("score", "2p3p4p2s3s4s6m6m6m5p", "--win", "5p", "--meld", "chow:234m@3", "--json")
+    assert r.exit_code == 0
+    out = json.loads(r.output)
+    assert out["total"] == 11 and out["payments"] == [57, -19, -19, -19]
+
+
 def test_option_changes_the_score():
     # four_concealed_pungs_with_fully_concealed=false: 76 instead of 79 (see test_options).
     r = run("score", "1m1m1m2m2m2m3p3p3p4s4s4s5m5m", "--json",

@@ -38,3 +38,15 @@ def test_coverage_command_json_and_missing_documents(tmp_path):
     assert row["doc"] == KNOCKING_DOC and row["document_found"] is False and row["statements"] > 0
     r = runner.invoke(app, ["spec", "coverage", "--documents", str(tmp_path / "nope")])
     assert r.exit_code == 2 and "not a folder" in r.output
+
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def test_the_checked_in_fidelity_table_is_current():
+    if not SEEDS.is_dir():
+        import pytest
+        pytest.skip("source documents not beside this checkout")
+    r = runner.invoke(app, ["spec", "coverage", "--markdown", "--documents", str(SEEDS)])
+    table = (Path(__file__).resolve().parents[1] / "docs" / "fidelity.md").read_text(encoding="utf-8")
+    assert r.output == table, "docs/fidelity.md is stale: mjcheck spec coverage --markdown > docs/fidelity.md"

@@ -562,6 +562,96 @@ def test_discard_others_pay_does_not_change_robbing_the_kong(knocking_ruleset):
     assert s.payments == (6, 0, -6, 0)
 
 
+@pytest.mark.parametrize("triple_on, others_pay, payments", [
+    ("konger_alone", 0, (6, 0, -6, 0)),
+    ("konger_alone", 1, (6, 0, -6, 0)),
+    ("each_payer", 0, (6, 0, -6, 0)),
+    ("each_payer", 1, (18, -6, -6, -6)),
+])
+def test_robbing_kong_triple_on(knocking_ruleset, triple_on, others_pay, payments):
+    # The robbed-kong hand: [123m from 3] 4p(5p)6p 789s 234s + pair 1z1z, 5p robbed from seat 2's added kong,
+    # flower 1f. going_out 1 + flower 1 = 2; no double (not self-drawn, a chow claimed): value 2 × 2^0 = 2.
+    # The spec's robbing_kong row: the konger (seat 2) pays 3 shares; the others pay 0 (konger_alone), or
+    # (each_payer) what discard_others_pay gives them on a discard, tripled: 3 × 0 = 0 or 3 × 1 = 3 shares.
+    #   konger_alone, 0 or 1: seat 2 pays 3 × 2 = 6; seats 1 and 3 pay 0; winner +6.
+    #   each_payer, 0: on a discard the discarder alone pays, so again seat 2 pays 6 alone; winner +6.
+    #   each_payer, 1: on a discard all three pay, so each pays 3 × 2 = 6; winner +18.
+    scorer = with_options(knocking_ruleset, robbing_kong_triple_on=triple_on, discard_others_pay=others_pay)
+    s = score(scorer, "4p6p7s8s9s2s3s4s1z1z", win="5p", melds=["chow:123m@3"], robbing_kong=2, flags=KNOCKED,
+              flowers="1f")
+    assert s.valid
+    assert fans(s) == {"going_out": 1, "flower": 1}
+    assert s.total == 2
+    assert s.payments == payments
+
+
+def test_robbing_kong_triple_on_each_payer_with_doubles(knocking_ruleset):
+    # The concealed robbed-kong hand: 123m 4p(5p)6p 789s 234s + 1z1z, 5p robbed from seat 1, no flowers.
+    # going_out 1 -> fig 10; men_qing 1 -> value 10 × 2^1 = 20.
+    # each_payer with discard_others_pay=1: every opponent pays 3 × 20 = 60; winner +180.
+    # (konger_alone, the default: seat 1 alone pays 60: see test_robbing_the_kong_times_three_is_outside_the_doubles.)
+    scorer = with_options(knocking_ruleset, robbing_kong_triple_on="each_payer", discard_others_pay=1)
+    s = score(scorer, "1m2m3m4p6p7s8s9s2s3s4s1z1z", win="5p", robbing_kong=1, flags=KNOCKED)
+    assert s.total == 20
+    assert s.payments == (180, -60, -60, -60)
+
+
+CONCEALED_KONG_LAID_DOWN = dict(concealed="8p", win="8p", melds=["concealed_kong:5m5m5m5m", "chow:123p@3",
+                                                                 "chow:789s@3", "chow:234s@3"], flags=KNOCKED)
+
+
+@pytest.mark.parametrize("counts, expected_fans, value", [
+    (True, {"going_out": 1, "suited_concealed_kong": 2, "da_tiao_che": 1}, 6),
+    (False, {"going_out": 1, "suited_concealed_kong": 2}, 3),
+])
+def test_da_tiao_che_counts_concealed_kongs(knocking_ruleset, counts, expected_fans, value):
+    # [concealed kong 5m5m5m5m] [123p from 3] [789s from 3] [234s from 3]; single 8p, self-drawn 8p.
+    #   going_out 1 + suited_concealed_kong 2 = 3. No 门清 (chows claimed), no 碰碰胡, no flush (m+p+s).
+    #   true (default): the concealed kong is one of the four sets melded down: da_tiao_che 1 -> 3 × 2^1 = 6,
+    #     each opponent pays 6, winner +18.
+    #   false: only the three claimed chows are melded down: no 大挑车 -> 3 × 2^0 = 3, each pays 3, winner +9.
+    s = score(with_options(knocking_ruleset, da_tiao_che_counts_concealed_kongs=counts), **CONCEALED_KONG_LAID_DOWN)
+    assert s.valid
+    assert fans(s) == expected_fans
+    assert s.total == value
+    assert s.payments == (3 * value, -value, -value, -value)
+
+
+def test_da_tiao_che_without_concealed_kongs_still_counts_four_claimed_sets(knocking_ruleset):
+    # [123m from 3] [456s from 3] [777p from 1] [SSS 2z from 2]; single 9s self-drawn, under
+    # da_tiao_che_counts_concealed_kongs=false: all four sets are claimed, so 大挑车 holds either way.
+    #   going_out 1 + suited_pung 0 + wind_pung 1 = 2; da_tiao_che 1 -> 2 × 2^1 = 4, each pays 4, winner +12.
+    s = score(with_options(knocking_ruleset, da_tiao_che_counts_concealed_kongs=False), "9s", win="9s",
+              melds=["chow:123m@3", "chow:456s@3", "pung:7p7p7p@1", "pung:2z2z2z@2"], flags=KNOCKED)
+    assert fans(s) == {"going_out": 1, "suited_pung": 0, "wind_pung": 1, "da_tiao_che": 1}
+    assert s.total == 4
+    assert s.payments == (12, -4, -4, -4)
+
+
+KONG_AFTER_KNOCK = dict(concealed="7s8s9s2s3s4s6m", win="6m", melds=["kong:5555p@2:after_knock", "chow:123m@3"],
+                        flags=KNOCKED)
+
+
+def test_knock_lock_covers_kongs(knocking_ruleset):
+    # [kong 5555p claimed from seat 2 after knocking] [123m from 3] 789s 234s + pair 6m6m, self-drawn 6m.
+    #   false (default): the lock covers chows and pungs only; going_out 1 + suited_exposed_kong 1 = 2, no
+    #     double (two sets in hand: no 大挑车; claims: no 门清) -> 2 × 2^0 = 2; each pays 2, winner +6.
+    #   true: a kong claimed after knocking breaks the lock: bad input, procedure.knock_locks_hand.
+    s = score(with_options(knocking_ruleset, knock_lock_covers_kongs=False), **KONG_AFTER_KNOCK)
+    assert s.total == 2
+    assert s.payments == (6, -2, -2, -2)
+    locked = with_options(knocking_ruleset, knock_lock_covers_kongs=True)
+    with pytest.raises(HandError) as exc:
+        score(locked, **KONG_AFTER_KNOCK)
+    assert exc.value.rule == "procedure.knock_locks_hand"
+    assert "5p5p5p5p" in str(exc.value)
+    # The same kong claimed before knocking (or extended from a pung claimed before: the mandatory kong) is no
+    # claim after knocking under either reading: value 2 as above.
+    before = score(locked, **{**KONG_AFTER_KNOCK, "melds": ["kong:5555p@2", "chow:123m@3"]})
+    assert before.total == 2
+    assert before.payments == (6, -2, -2, -2)
+
+
 # --------------------------------------------------------------------------- properties
 
 # Complete hands from the tests above: (concealed, keyword arguments). The last two may not win.

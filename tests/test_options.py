@@ -25,7 +25,8 @@ def test_every_option_is_tested_here(mcr_ruleset):
     tested = {"non_repeat_reading", "seven_pairs_four_identical", "tile_hog_honors",
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
-              "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait"}
+              "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait",
+              "robbing_kong_paid_as"}
     assert set(mcr_ruleset.options) == tested
 
 
@@ -127,6 +128,59 @@ def test_flower_replacement_is_kong_replacement(under):
     s = score(under(flower_replacement_is_kong_replacement=True), **args)
     assert fans(s) == {"mixed_triple_chow": 8, "all_simples": 2, "out_with_replacement_tile": 8, "flower_tiles": 1}
     assert s.total == 19
+
+
+# [kong 8888s from seat 2] 234m 234p 234s + pair 5p5p, 5p self-drawn, flower 1f.
+KONG_HAND = dict(concealed="2m3m4m2p3p4p2s3s4s5p", win="5p", melds=["kong:8s8s8s8s@2"], flowers="1f")
+
+
+@pytest.mark.parametrize("flags, as_kong, expected_fans, total", [
+    ((), False, {"mixed_triple_chow": 8, "all_simples": 2, "melded_kong": 1, "self_drawn": 1, "flower_tiles": 1}, 13),
+    (("kong_replacement",), False,
+     {"mixed_triple_chow": 8, "out_with_replacement_tile": 8, "all_simples": 2, "melded_kong": 1, "flower_tiles": 1}, 20),
+    (("flower_replacement",), False,
+     {"mixed_triple_chow": 8, "all_simples": 2, "melded_kong": 1, "self_drawn": 1, "flower_tiles": 1}, 13),
+    (("kong_replacement", "flower_replacement"), False,
+     {"mixed_triple_chow": 8, "all_simples": 2, "melded_kong": 1, "self_drawn": 1, "flower_tiles": 1}, 13),
+    (("kong_replacement", "flower_replacement"), True,
+     {"mixed_triple_chow": 8, "out_with_replacement_tile": 8, "all_simples": 2, "melded_kong": 1, "flower_tiles": 1}, 20),
+])
+def test_a_flower_replacement_after_a_kong_is_not_out_with_replacement_tile(under, flags, as_kong, expected_fans,
+                                                                           total):
+    # KONG_HAND: Mixed triple chow 8 (234 in m, p and s; Mixed double chow not counted again) + All simples 2
+    # (every tile 2-8; No honors included) + Melded kong 1 (8888s, claimed) + Self drawn 1 = 12, + Flower 1 = 13.
+    # The hand waited on 2p and 5p (2p3p4p5p): no Single wait. Self-drawn: each opponent pays 8 + total.
+    #   no flag: 13; each pays 21, winner +63.
+    #   kong_replacement: Out with replacement tile 8 (Self drawn included): 8 + 2 + 1 + 8 = 19, + 1 = 20;
+    #     each pays 28, winner +84.
+    #   flower_replacement alone: not Out with replacement tile by default: 13.
+    #   both flags: the kong's replacement was a flower and the win came on the flower's replacement: "A flower
+    #     replacement after a kong is not a direct Out with Replacement Tile win": 13 by default; under
+    #     flower_replacement_is_kong_replacement=true every flower replacement counts: 20.
+    s = score(under(flower_replacement_is_kong_replacement=as_kong), **KONG_HAND, flags=flags)
+    assert s.valid
+    assert fans(s) == expected_fans
+    assert s.total == total
+    each = 8 + total
+    assert s.payments == (3 * each, -each, -each, -each)
+
+
+# [234m] [777p] exposed, concealed 123s 67s 9m9m, 8s robbed from seat 2's added kong (its other three copies
+# are visible), as in test_fans_b.test_robbing_the_kong.
+ROBBED = dict(concealed="1s2s3s6s7s9m9m", win="8s", melds=["chow:234m", "pung:777p"], robbing_kong=2,
+              flags=("fourth_tile_visible",))
+
+
+@pytest.mark.parametrize("paid_as, payments", [("discard", (33, -8, -17, -8)), ("self_draw", (51, -17, -17, -17))])
+def test_robbing_kong_paid_as(under, paid_as, payments):
+    # Robbing the kong 8 + No honors 1 = 9 (Last tile not counted again), whatever the payment reading.
+    #   discard (default): the konger (seat 2) pays 8 + 9 = 17, seats 1 and 3 pay 8 each; winner +33.
+    #   self_draw: each opponent pays 8 + 9 = 17; winner +51.
+    s = score(under(robbing_kong_paid_as=paid_as), **ROBBED)
+    assert s.valid
+    assert fans(s) == {"robbing_the_kong": 8, "no_honors": 1}
+    assert s.total == 9
+    assert s.payments == payments
 
 
 def test_wait_fans_single_tile_type(under):

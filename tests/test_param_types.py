@@ -27,7 +27,7 @@ from checker.engine import HandError, Scorer, predicate_params
 from checker.engine.checks import CHECKS
 from checker.engine.predicates import PREDICATES
 from checker.engine.shapes import SHAPES
-from checker.engine.steps import STEPS
+from checker.engine.steps import ENGINE_ARGS, STEPS
 from checker.spec import SpecError, spec_dir
 from mcr_helpers import score
 
@@ -249,6 +249,66 @@ def test_an_unknown_step_parameter_is_refused(tmp_path):
     assert issue.pointer == f"/scoring/steps/{j}/params/raised" and "no parameter 'raised'" in issue.reason
 
 
+# ---------------------------------------------------------------------------- values chosen by an option's map
+
+def knock_lock(data: dict) -> tuple[int, dict]:
+    """The index and the params of the knocking spec's procedure.knock_locks_hand check."""
+    j = next(j for j, c in enumerate(data["hand_checks"]) if c["id"] == "procedure.knock_locks_hand")
+    return j, data["hand_checks"][j]["params"]
+
+
+def test_a_check_parameter_chosen_by_an_option_map_must_map_every_value_and_no_other(tmp_path):
+    data = shipped("shanghai-knocking")
+    j, given = knock_lock(data)
+    assert given["kinds"]["option"] == "knock_lock_covers_kongs"
+    del given["kinds"]["map"]["true"]
+    given["kinds"]["map"]["maybe"] = ["chow"]
+    with pytest.raises(SpecError) as info:
+        load_file(write(tmp_path, "knocking-map", data))
+    reasons = [i.reason for i in info.value.issues if i.pointer == f"/hand_checks/{j}/params/kinds/map"]
+    assert sorted(reasons) == ["no value for option value(s) true",
+                               "option 'knock_lock_covers_kongs' has no value(s) 'maybe'"]
+
+
+def test_every_value_an_option_map_gives_must_fit_the_parameter(tmp_path):
+    data = shipped("shanghai-knocking")
+    j, given = knock_lock(data)
+    given["kinds"]["map"]["true"] = "kong"  # a string, not a list of meld kinds
+    issues = refusals(write(tmp_path, "knocking-map-type", data))
+    reason = issues[f"/hand_checks/{j}/params/kinds"]
+    assert "parameter 'kinds'" in reason and "maps true to 'kong'" in reason
+
+
+def test_an_option_map_may_give_another_options_choice_and_each_is_checked(tmp_path):
+    data = shipped("shanghai-knocking")
+    j, given = knock_lock(data)
+    given["kinds"]["map"]["true"] = {"option": "no_such_option"}
+    issues = refusals(write(tmp_path, "knocking-map-nested", data))
+    assert "unknown option 'no_such_option'" in issues[f"/hand_checks/{j}/params/kinds/map/true"]
+    # In the settlement: robbing_kong_triple_on=each_payer gives discard_others_pay's choice, which must map
+    # both of its values.
+    data = shipped("shanghai-knocking")
+    inner = data["settlement"]["robbing_kong"]["others"]["map"]["each_payer"]
+    assert inner["option"] == "discard_others_pay"
+    del inner["map"]["1"]
+    issues = refusals(write(tmp_path, "knocking-settlement-nested", data))
+    assert issues == {"/settlement/robbing_kong/others/map/each_payer/map": "no amount for option value(s) 1"}
+
+
+@pytest.mark.parametrize("ruleset_id, amount, expected", [
+    ("shanghai-knocking", ["base"], "under method shares an amount is a whole number of shares, not"),
+    ("mcr", 1, "under method base_plus_points an amount is a list of base and points terms, not 1"),
+    ("mcr", {"option": "robbing_kong_paid_as", "map": {"discard": ["base"], "self_draw": 2}},
+     "under method base_plus_points an amount is a list of base and points terms, not 2"),
+])
+def test_a_settlement_amount_must_be_of_its_methods_kind(tmp_path, ruleset_id, amount, expected):
+    # shares pay whole numbers of shares; base_plus_points pays lists of terms (over every option value).
+    data = shipped(ruleset_id)
+    data["settlement"]["robbing_kong"]["others"] = amount
+    issues = refusals(write(tmp_path, f"{ruleset_id}-amount", data))
+    assert expected in issues["/settlement/robbing_kong/others"]
+
+
 # ---------------------------------------------------------------------------- flag_not_with_win
 
 def test_flag_not_with_win_takes_one_way_of_winning_or_a_list_and_names_the_way_won():
@@ -296,10 +356,18 @@ def test_the_shipped_specs_validate_against_the_declared_types():
         spec_module.load_ruleset(rid, declared)  # no SpecError
         options = data.get("options", {})
         for pointer, owner, name, params_ in occurrences(data):
-            value = params_[name]
-            values = options[value["option"]]["values"] if isinstance(value, dict) else [value]
-            for v in values:
+            for v in chosen_values(params_[name], options):
                 assert params.fits(v, declared[owner][name]), (rid, pointer, v)
+
+
+def chosen_values(value: Any, options: dict) -> list[Any]:
+    """Every value a parameter can take: the values of the option it names, or every value its option's `map`
+    gives (itself perhaps another option's choice)."""
+    if isinstance(value, dict) and "map" in value:
+        return [v for mapped in value["map"].values() for v in chosen_values(mapped, options)]
+    if isinstance(value, dict):
+        return list(options[value["option"]]["values"])
+    return [value]
 
 
 def test_every_declaration_is_a_json_schema_a_spec_author_can_read():
@@ -331,6 +399,6 @@ def test_every_parameter_of_every_function_is_declared():
     for name, shape in SHAPES.items():
         assert parameters_of(shape.decompose, 3 if shape.needs_hand else 2) == set(shape.params), name
     for name, (fn, declared) in STEPS.items():
-        assert parameters_of(fn, 3) - {"raised"} == set(declared), name  # `raised` comes from the patterns
+        assert parameters_of(fn, 3) - ENGINE_ARGS.get(name, frozenset()) == set(declared), name  # the scorer's own
     for name, (fn, declared) in CHECKS.items():
         assert parameters_of(fn, 1) == set(declared), name

@@ -27,7 +27,7 @@ from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Counted, run_steps
-from checker.spec import Condition, OptionRef, Pattern, Ruleset
+from checker.spec import Condition, OptionMap, OptionRef, Pattern, Ruleset, value_key
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,13 @@ class BindError(ValueError):
 
 
 def _resolve(value: Any, options: Mapping[str, Any]) -> Any:
-    return options[value.option] if isinstance(value, OptionRef) else value
+    """A spec value under the chosen options: an option's value, or what an option's `map` gives for it (which
+    may name another option in turn); any other value as it is. Read when binding, never while scoring."""
+    if isinstance(value, OptionRef):
+        return options[value.option]
+    if isinstance(value, OptionMap):
+        return _resolve(value.map[value_key(options[value.option])], options)
+    return value
 
 
 def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
@@ -256,7 +262,7 @@ class Scorer:
         self._hand_plans: dict[tuple[frozenset[str], str], list[Planned]] = {}
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
-        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.pattern.allows_win)
+        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if _resolve(b.pattern.allows_win, opts))
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
@@ -268,9 +274,20 @@ class Scorer:
         self.method = ruleset.scoring.method
         raised = {b.id: (b.pattern.cap if b.pattern.cap is not None else b.points)
                   for b in self.patterns if b.pattern.cap is not None or b.pattern.kind == "direct"}
-        self.steps = tuple((STEPS[st.name][0], {**{k: _resolve(v, opts) for k, v in st.params.items()},
-                                                **({"raised": raised} if st.name == "cap" else {})})
-                           for st in ruleset.scoring.steps)
+        # the engine's own arguments: the caps patterns raise (cap), the settlement's 底分 (add_base)
+        given: dict[str, dict[str, Any]] = {"cap": {"raised": raised},
+                                             "add_base": {"base": ruleset.settlement.base,
+                                                          "counter": ruleset.settlement.base_counter or ""}}
+        step_params = [(st.name, {k: _resolve(v, opts) for k, v in st.params.items()})
+                       for st in ruleset.scoring.steps]
+        # a step whose `applies` is false under these options does nothing: it is left out of the run
+        self.steps = tuple((STEPS[name][0], {**params, **given.get(name, {})}) for name, params in step_params
+                           if params.get("applies", True) is not False)
+        # a single-hand limit that bounds each payer's whole loss is the settlement's to apply
+        loss_limit = None
+        for name, params in step_params:
+            if name == "outer_limit" and params.get("applies", True) and params.get("per", "share") == "payer":
+                loss_limit = int(params["units"]) * int(params["unit"])
         for j, hc in enumerate(ruleset.hand_checks):
             missing = REQUIRED[hc.check.name] - set(hc.check.params)
             if missing:
@@ -280,7 +297,7 @@ class Scorer:
             (hc.id, partial(CHECKS[hc.check.name][0], **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
              hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
             for hc in ruleset.hand_checks)
-        self.settlement = Payments(ruleset.settlement, self.options)
+        self.settlement = Payments(ruleset.settlement, self.options, loss_limit)
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})

@@ -39,6 +39,10 @@ StepFn = Callable[..., None]
 _steps: dict[str, tuple[StepFn, Params]] = {}
 STEPS: Mapping[str, tuple[StepFn, Params]] = MappingProxyType(_steps)
 
+# Arguments the scorer gives a step itself, never a spec: the caps patterns raise (cap), the settlement's 底分
+# and its counter (add_base).
+ENGINE_ARGS: Final = {"cap": frozenset({"raised"}), "add_base": frozenset({"base", "counter"})}
+
 VALUE: Final = integer(0, MAX_AMOUNT)  # a hand's value or a number of cap units (MAX_AMOUNT: a bound of the tool)
 UNIT: Final = integer(1, MAX_AMOUNT)  # what one cap unit (勒) is worth
 
@@ -113,6 +117,19 @@ def direct(run: Running, counted: Sequence[Counted], hand, unit: int, final: boo
                            + (", not doubled by 番" if final else ""))
 
 
+@step("add_base", {"applies": BOOLEAN})
+def add_base(run: Running, counted: Sequence[Counted], hand, applies: bool = True, base: int = 0,
+             counter: str = "") -> None:
+    """底分 enters the value here (where the step stands: before the doubles, or inside the cap) when `applies`:
+    the hand's `counter` if it carries it, else `base` (both the settlement's, handed over by the scorer)."""
+    if not applies:
+        return
+    amount = hand.counter(counter, base) if counter else base
+    before = run.value
+    run.value = before + amount
+    run.explain.append(f"base (底分) {amount} added: {before} + {amount} = {run.value}")
+
+
 @step("cap", {"base": VALUE, "unit": UNIT}, required=("base", "unit"))
 def cap(run: Running, counted: Sequence[Counted], hand, base: int, unit: int, raised=None) -> None:
     """The hand's cap: `base` cap units, raised to the largest cap a counted pattern brings (its `cap`,
@@ -162,10 +179,18 @@ def limit(run: Running, counted: Sequence[Counted], hand) -> None:
         run.value = run.cap
 
 
-@step("outer_limit", {"units": VALUE, "unit": UNIT, "applies": BOOLEAN}, required=("units", "unit"))
-def outer_limit(run: Running, counted: Sequence[Counted], hand, units: int, unit: int, applies: bool = True) -> None:
-    """A limit over everything (单局封顶): the value never exceeds `units` × `unit`."""
+@step("outer_limit", {"units": VALUE, "unit": UNIT, "applies": BOOLEAN, "per": one_of("share", "payer")},
+      required=("units", "unit"))
+def outer_limit(run: Running, counted: Sequence[Counted], hand, units: int, unit: int, applies: bool = True,
+                per: str = "share") -> None:
+    """A limit over everything (单局封顶): with `per: share` the value never exceeds `units` × `unit`; with
+    `per: payer` the value is left as it is and the settlement bounds what each payer loses in the hand (the
+    scorer hands it the limit when binding)."""
     top = units * unit
+    if applies and per == "payer":
+        if run.value > top:
+            run.explain.append(f"single-hand limit {top}: bounds each payer's whole loss, not the value")
+        return
     if applies and run.value > top:
         run.explain.append(f"single-hand limit: {run.value} → {top}")
         run.value = top

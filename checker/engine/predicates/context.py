@@ -41,12 +41,16 @@ def last_copy(flag="fourth_tile_visible"):
 
 @predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN}, scope=HAND)
 def replacement_draw_win(flower_replacement_counts=False):
-    """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`."""
+    """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`.
+    With both flags the winning tile replaced a flower drawn as a kong's replacement: a flower replacement,
+    not a kong's own (MCR: "A flower replacement after a kong is not a direct Out with Replacement Tile win")."""
 
     def decide(f: HandFacts) -> Any:
         if f.hand.win_by != "self_draw":
             return 0
-        return int("kong_replacement" in f.flags or (flower_replacement_counts and "flower_replacement" in f.flags))
+        if "flower_replacement" in f.flags:
+            return int(flower_replacement_counts)
+        return int("kong_replacement" in f.flags)
 
     return hand_gate(decide, win_by=("self_draw",))
 

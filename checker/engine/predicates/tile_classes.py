@@ -122,6 +122,32 @@ def flowers():
     return decide
 
 
+# the flowers of one seat, written as tiles (春 and 梅, East's: "1f5f")
+FLOWER_GROUP: Final = {"type": "string", "pattern": "^(?:[1-8]f)+$",
+                       "description": "flower tiles written together, e.g. 1f5f"}
+SEAT_FLOWERS: Final = {"type": "array", "items": FLOWER_GROUP, "minItems": 4, "maxItems": 4,
+                       "description": "four groups of flower tiles, the flowers of East, South, West and North in "
+                                      "that order, e.g. [1f5f, 2f6f, 3f7f, 4f8f]"}
+
+
+@predicate("seat_flowers", {"by_seat": SEAT_FLOWERS}, scope=HAND)
+def seat_flowers(by_seat):
+    """One per flower of the hand's own seat (坐花): `by_seat` gives the flowers of East, South, West and North."""
+    own = {T.WIND_TILES[wind]: frozenset(T.parse_tiles(group)) for wind, group in zip("ESWN", by_seat)}
+
+    def decide(f: HandFacts) -> Any:
+        mine = own.get(f.hand.seat_wind)
+        if not mine:
+            return 0
+        n = 0
+        for t in f.hand.flowers:
+            if t in mine:
+                n += 1
+        return n
+
+    return decide
+
+
 @predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": BOOLEAN})
 def flush_pungs(honors, pungs=True):
     """One numbered suit with no honours (`forbidden`), or with honours of the given class (`winds`: winds and

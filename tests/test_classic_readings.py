@@ -1,0 +1,313 @@
+"""Hand-worked tests of the readings of 上海麻将 (spec/shanghai-classic.yaml) where its source document reads
+two ways, one option each: 坐花, where 底分 enters a share, the scope of the 5-勒 limit, the 承包 readings (a
+robbed konger who is the partner, a mutual contract, 包冲), whether 杠开 / 大吊车 hands may win, and whether a
+concealed kong counts as laid down for 大吊车.
+
+Source: shared/seeds/001_83aec190f966708c.txt. Every expected value below was worked out by hand from the spec's
+amounts (see the reminders at the top of tests/test_classic.py: 花 items, direct settlements, 番, caps, 荒番 /
+开宝, lifts, limits; one share = 底分 2 + value; self-draw: each opponent one share; discard: the discarder alone
+one share), the options' readings, and nothing the engine printed.
+
+Tiles: 1z-4z are East, South, West, North; 5z 6z 7z the dragons; 1f-8f the flowers 春 夏 秋 冬 梅 兰 菊 竹.
+Seats are relative to the winner (1 next, 2 across, 3 previous); payments are (winner, seat 1, seat 2, seat 3).
+"""
+from __future__ import annotations
+
+import pytest
+
+from checker.engine import Scorer
+from mcr_helpers import fans, score
+
+KNOCKED = ("knocked",)
+
+# [111m from seat 1] 555p 999s 222m + pair 8p8p, self-drawn on 8p: three suits, a claimed pung (no 门清). 花 0
+# before flowers; 碰碰胡 lets it win and adds nothing.
+MIXED = dict(concealed="5p5p5p9s9s9s2m2m2m8p", win="8p", melds=["pung:1m1m1m@1"])
+
+
+# =========================================================================== 坐花 (zuo_hua)
+
+@pytest.mark.parametrize("zuo_hua, seat, flowers, expected_fans, value, payments", [
+    # East sits on 春 (1f) and 梅 (5f); 夏 (2f) is South's.
+    #   off: flower 1×3 = 3 -> value 3, share 5.
+    (False, "E", "1f5f2f", {"flower": 3, "peng_peng_hu": 0}, 3, (15, -5, -5, -5)),
+    #   on: flower 3 + seat_flower 1×2 (1f, 5f) = 5 -> share 7.
+    (True, "E", "1f5f2f", {"flower": 3, "seat_flower": 2, "peng_peng_hu": 0}, 5, (21, -7, -7, -7)),
+    # The same flowers in the South seat: only 夏 (2f) is its own. flower 3 + seat_flower 1 = 4 -> share 6.
+    (True, "S", "1f5f2f", {"flower": 3, "seat_flower": 1, "peng_peng_hu": 0}, 4, (18, -6, -6, -6)),
+    # North sits on 冬 (4f) and 竹 (8f), not 菊 (7f, West's). off: flower 2 -> share 4.
+    (False, "N", "7f8f", {"flower": 2, "peng_peng_hu": 0}, 2, (12, -4, -4, -4)),
+    #   on: flower 2 + seat_flower 1 (8f) = 3 -> share 5.
+    (True, "N", "7f8f", {"flower": 2, "seat_flower": 1, "peng_peng_hu": 0}, 3, (15, -5, -5, -5)),
+])
+def test_zuo_hua_counts_the_own_seat_flower_twice(classic_ruleset, zuo_hua, seat, flowers, expected_fans, value,
+                                                 payments):
+    # MIXED, self-drawn, no other 花. Direct none; 番 none; cap 10; every value below it.
+    s = score(Scorer(classic_ruleset, {"zuo_hua": zuo_hua}), MIXED["concealed"], win=MIXED["win"],
+              melds=MIXED["melds"], seat=seat, flowers=flowers, flags=KNOCKED)
+    assert s.valid
+    assert fans(s) == expected_fans
+    assert s.total == value
+    assert s.payments == payments
+
+
+# =========================================================================== where 底分 enters (base_placement)
+
+# A: 111z 555z 222m 999s + 8p8p, all concealed, self-drawn on 8p; flower 1f.
+#    花: flower 1, wind_pung 1, dragon_pung 2 = 4. Direct none. 番: 门清 1. Cap 2勒 = 20 (门清).
+MENQING = dict(concealed="1z1z1z5z5z5z2m2m2m9s9s9s8p", win="8p", melds=[], flowers="1f", flags=KNOCKED)
+# B: [concealed kong 7777z] [kong 6666z from 3] [kong 2222z from 2] 555m + 9p9p, self-drawn; flowers 1f-4f.
+#    花: flower 4, wind_exposed_kong 2, dragon_exposed_kong 3, dragon_concealed_kong 4 = 13. 番 none. Cap 10.
+CAPPED = dict(concealed="5m5m5m9p", win="9p", melds=["concealed_kong:7z7z7z7z", "kong:6z6z6z6z@3", "kong:2z2z2z2z@2"],
+              flowers="1f2f3f4f", flags=KNOCKED)
+# C: [kong 5555p from 2] 111m 999s 333m + 8p8p, self-drawn on the kong's replacement tile (杠开).
+#    花: suited_exposed_kong 1. 番 none. Cap 10. 杠开 lifts a value below the cap to it.
+GANG_KAI = dict(concealed="1m1m1m9s9s9s3m3m3m8p", win="8p", melds=["kong:5p5p5p5p@2"], flowers="",
+                flags=("knocked", "kong_replacement"))
+
+
+@pytest.mark.parametrize("hand, placement, counters, value, payments", [
+    # A. after_caps: 4 × 2 = 8 ≤ 20; share 2 + 8 = 10.
+    (MENQING, "after_caps", {}, 8, (30, -10, -10, -10)),
+    # A. doubled: (4 + 2) × 2 = 12 ≤ 20; the share is the value, 12.
+    (MENQING, "doubled", {}, 12, (36, -12, -12, -12)),
+    # A. doubled with 底分 5: (4 + 5) × 2 = 18 ≤ 20; share 18.
+    (MENQING, "doubled", {"base": 5}, 18, (54, -18, -18, -18)),
+    # A. within_cap: 4 × 2 = 8, + 2 = 10 ≤ 20; share 10 (the same as after_caps below the cap).
+    (MENQING, "within_cap", {}, 10, (30, -10, -10, -10)),
+    # B. after_caps: 13 capped at 10; share 2 + 10 = 12.
+    (CAPPED, "after_caps", {}, 10, (36, -12, -12, -12)),
+    # B. doubled: 13 + 2 = 15, no 番, capped at 10; share 10.
+    (CAPPED, "doubled", {}, 10, (30, -10, -10, -10)),
+    # B. within_cap: 13 + 2 = 15, capped at 10; share 10.
+    (CAPPED, "within_cap", {}, 10, (30, -10, -10, -10)),
+    # B. after_caps with 底分 5: 10, share 5 + 10 = 15. within_cap: 13 + 5 = 18, capped at 10; share 10.
+    (CAPPED, "after_caps", {"base": 5}, 10, (45, -15, -15, -15)),
+    (CAPPED, "within_cap", {"base": 5}, 10, (30, -10, -10, -10)),
+    # C. after_caps: 1 lifted to 10; share 12.
+    (GANG_KAI, "after_caps", {}, 10, (36, -12, -12, -12)),
+    # C. doubled: 1 + 2 = 3, no 番, lifted to 10; share 10.   within_cap: 1 + 2 = 3, lifted to 10; share 10.
+    (GANG_KAI, "doubled", {}, 10, (30, -10, -10, -10)),
+    (GANG_KAI, "within_cap", {}, 10, (30, -10, -10, -10)),
+])
+def test_base_placement(classic_ruleset, hand, placement, counters, value, payments):
+    s = score(Scorer(classic_ruleset, {"base_placement": placement}), hand["concealed"], win=hand["win"],
+              melds=hand["melds"], flowers=hand["flowers"], flags=hand["flags"], counters=counters)
+    assert s.valid
+    assert s.total == value
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("placement, value, payments", [
+    # 清一色 as four 番 with no 花 at all. [123m from seat 3] 456m 789m 222m + 5m5m, won on 5m from seat 1.
+    # after_caps: 0 × 2^4 = 0; seat 1 pays 底分 2 alone.
+    ("after_caps", 0, (2, -2, 0, 0)),
+    # doubled: (0 + 2) × 2^4 = 32; cap 1勒 = 10 (清一色四番 raises no cap) -> 10; seat 1 pays 10.
+    ("doubled", 10, (10, -10, 0, 0)),
+])
+def test_base_placement_gives_four_fan_qing_yi_se_something_to_double(classic_ruleset, placement, value, payments):
+    s = score(Scorer(classic_ruleset, {"qingyise": "four_fan", "base_placement": placement}), "4m5m6m7m8m9m2m2m2m5m",
+              win="5m", melds=["chow:123m@3"], discard=1, flags=KNOCKED)
+    assert s.valid
+    assert fans(s) == {"qing_yi_se_four_fan": 4}
+    assert s.total == value
+    assert s.payments == payments
+
+
+# =========================================================================== scope of the 5-勒 limit
+
+# 风碰 with three pungs claimed from seat 1 (seat 1 is the 承包 partner): [111z][222z][333z from seat 1] 555z + 4z4z,
+# self-drawn on 4z, 荒番 1.
+#   花: wind_pung 1×3 = 3, dragon_pung 2 = 5. Direct 风碰 4勒 = 40 (风 = every honour). 番 none (claimed pungs).
+#   Cap 4勒 = 40 (风碰). 荒番 × 2: value 80, cap 80. No lift; limit 80 ≤ 80.
+FENG_PENG = dict(concealed="5z5z5z4z", win="4z", melds=["pung:1z1z1z@1", "pung:2z2z2z@1", "pung:3z3z3z@1"])
+
+
+@pytest.mark.parametrize("scope, options, how, counters, value, payments", [
+    # No contract, self-drawn. each_share: 80 -> 50; each pays 2 + 50 = 52.
+    ("each_share", {}, {}, {}, 50, (156, -52, -52, -52)),
+    # whole_loss: the value stays 80; each pays one share: 2 + min(80, 50) = 52. The same payments.
+    ("whole_loss", {}, {}, {}, 80, (156, -52, -52, -52)),
+    # Contract with seat 1, self-drawn: the partner pays 5 shares, the others nothing.
+    # each_share: 5 × (2 + 50) = 260.
+    ("each_share", {}, {}, {"contract_with": 1}, 50, (260, -260, 0, 0)),
+    # whole_loss: 5 × 2 (底分) + min(5 × 80, 50) = 10 + 50 = 60.
+    ("whole_loss", {}, {}, {"contract_with": 1}, 80, (60, -60, 0, 0)),
+    # single_hand_limit false: no 5-勒 limit under either scope: 5 × (2 + 80) = 410.
+    ("whole_loss", {"single_hand_limit": False}, {}, {"contract_with": 1}, 80, (410, -410, 0, 0)),
+    # 出冲, won on 4z discarded by seat 2, no contract. each_share: seat 2 pays 2 × 52 = 104, seats 1 and 3 52.
+    ("each_share", {"discard_payment": "chong_double"}, {"discard": 2}, {}, 50, (208, -52, -104, -52)),
+    # whole_loss: seat 2 pays 2 × 2 + min(2 × 80, 50) = 54; seats 1 and 3 pay 2 + 50 = 52.
+    ("whole_loss", {"discard_payment": "chong_double"}, {"discard": 2}, {}, 80, (158, -52, -54, -52)),
+    # whole_loss with base_placement within_cap: the value is 80 + 2 = 82 (capped at 80), the share is the value
+    # alone; the partner's 5 shares are min(5 × 80, 50) = 50.
+    ("whole_loss", {"base_placement": "within_cap"}, {}, {"contract_with": 1}, 80, (50, -50, 0, 0)),
+])
+def test_single_hand_limit_scope(classic_ruleset, scope, options, how, counters, value, payments):
+    s = score(Scorer(classic_ruleset, {"single_hand_limit_scope": scope, **options}), FENG_PENG["concealed"],
+              win=FENG_PENG["win"], melds=FENG_PENG["melds"], flags=KNOCKED, counters={"huangfan": 1, **counters},
+              **how)
+    assert s.valid
+    assert fans(s) == {"wind_pung": 3, "dragon_pung": 2, "feng_peng": 4, "huang_fan": 2}
+    assert s.total == value
+    assert s.payments == payments
+
+
+# =========================================================================== 承包 readings
+
+# 清一色 won by robbing a 5p added kong: [123p from seat 3] 4p_6p 789p 222p + 9p9p. 花 0, 清一色 10, no 门清,
+# cap 10 -> value 10, share 12. The konger pays 3 shares (36).
+ROB = dict(concealed="4p6p7p8p9p2p2p2p9p9p", win="5p", melds=["chow:123p@3"])
+
+
+@pytest.mark.parametrize("reading, partner, flags, payments", [
+    # The konger (seat 2) is the partner. both: 3 + 3 = 6 shares = 72.   once: 3 shares = 36.
+    ("both", 2, (), (72, 0, -72, 0)),
+    ("once", 2, (), (36, 0, -36, 0)),
+    # Mutual contract: both: 3 + 3 × 2 = 9 shares = 108.   once: the contract adds nothing to double: 3 = 36.
+    ("both", 2, ("contract_mutual",), (108, 0, -108, 0)),
+    ("once", 2, ("contract_mutual",), (36, 0, -36, 0)),
+    # A partner who is not the konger (seat 1) pays its 3 shares under both readings: 36 + 36.
+    ("both", 1, (), (72, -36, -36, 0)),
+    ("once", 1, (), (72, -36, -36, 0)),
+])
+def test_contract_robbing_konger(classic_ruleset, reading, partner, flags, payments):
+    s = score(Scorer(classic_ruleset, {"contract_robbing_konger": reading}), ROB["concealed"], win=ROB["win"],
+              melds=ROB["melds"], robbing_kong=2, flags=KNOCKED + flags, counters={"contract_with": partner})
+    assert s.valid
+    assert fans(s) == {"qing_yi_se": 1}
+    assert s.total == 10
+    assert s.payments == payments
+
+
+# 清碰 with three pungs claimed from seat 1: [111s][333s][555s from seat 1] 777s + 9s9s. 花 0, 清碰 20, no 门清,
+# cap 20 -> value 20, share 22. Contract with seat 1, running both ways (flag contract_mutual).
+CONTRACT = dict(concealed="7s7s7s9s", win="9s", melds=["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"])
+
+
+@pytest.mark.parametrize("reading, how, flags, payments", [
+    # self-drawn: twice: 5 × 2 = 10 shares = 220.   once: 5 shares = 110.
+    ("twice", {}, (), (220, -220, 0, 0)),
+    ("once", {}, (), (110, -110, 0, 0)),
+    # the partner discards: twice: 2 × 2 = 4 shares = 88.   once: 2 shares = 44.
+    ("twice", {"discard": 1}, (), (88, -88, 0, 0)),
+    ("once", {"discard": 1}, (), (44, -44, 0, 0)),
+    # a ready third party (seat 2) discards: it pays 1 share (22); the partner 1 × 2 = 2 (44), or 1 (22).
+    ("twice", {"discard": 2}, ("discarder_ready",), (66, -44, -22, 0)),
+    ("once", {"discard": 2}, ("discarder_ready",), (44, -22, -22, 0)),
+])
+def test_contract_mutual_counting(classic_ruleset, reading, how, flags, payments):
+    s = score(Scorer(classic_ruleset, {"contract_mutual_counting": reading}), CONTRACT["concealed"],
+              win=CONTRACT["win"], melds=CONTRACT["melds"], flags=KNOCKED + ("contract_mutual",) + flags,
+              counters={"contract_with": 1}, **how)
+    assert s.valid
+    assert fans(s) == {"qing_peng": 2}
+    assert s.total == 20
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("how, payments", [
+    ("bao_chong", (36, 0, -36, 0)),                # 3 shares: what the three would pay a self-drawn win
+    ("bao_chong_chong_total", (48, 0, -48, 0)),    # 4 shares: what 出冲 would collect, 2 + 1 + 1
+])
+def test_bao_chong_pays_three_shares_or_what_chu_chong_collects(classic_ruleset, how, payments):
+    # [111z from seat 1] 222p 555p 999p + 3z3z (混碰) won on 3z discarded by seat 2.
+    #   花: wind_pung 1. Direct 混碰 1勒 = 10. 番 none. Cap 10. Value 10, share 12.
+    s = score(Scorer(classic_ruleset, {"discard_payment": how}), "2p2p2p5p5p5p9p9p9p3z", win="3z",
+              melds=["pung:1z1z1z@1"], discard=2, flags=KNOCKED)
+    assert s.valid
+    assert fans(s) == {"wind_pung": 1, "hun_peng": 1}
+    assert s.total == 10
+    assert s.payments == payments
+
+
+# =========================================================================== who may win: 杠开 and 大吊车 hands
+
+# 杠开 on a hand with a chow: [kong 5555p from seat 2] [123m from seat 3] 456s 789s + 9p9p, self-drawn on the kong's
+# replacement tile. Three suits and chows: none of 碰碰胡 … 风碰.
+#   花: suited_exposed_kong 1. 番 none. Cap 10. 杠开 lifts 1 to 10. Share 12 each.
+GANG_KAI_CHOWS = dict(concealed="4s5s6s7s8s9s9p", win="9p", melds=["kong:5p5p5p5p@2", "chow:1m2m3m@3"],
+                      flags=("knocked", "kong_replacement"), expected={"suited_exposed_kong": 1, "gang_kai": 0},
+                      payments=(36, -12, -12, -12))
+# 大吊车 on a hand with chows: [123m from 3] [789p from 3] [555s from 1] [222z from 2], single wait 6z won from seat 1.
+#   花: wind_pung 1. 番 none. Cap 10. 大吊车 lifts 1 to 10. Seat 1 pays 12.
+DA_DIAO_CHE_CHOWS = dict(concealed="6z", win="6z", melds=["chow:1m2m3m@3", "chow:7p8p9p@3", "pung:5s5s5s@1",
+                                                          "pung:2z2z2z@2"], discard=1, flags=KNOCKED,
+                         expected={"wind_pung": 1, "da_diao_che": 0}, payments=(12, -12, 0, 0))
+
+
+@pytest.mark.parametrize("hand", [GANG_KAI_CHOWS, DA_DIAO_CHE_CHOWS], ids=["gang_kai", "da_diao_che"])
+@pytest.mark.parametrize("allowed", [False, True])
+def test_lift_hands_win(classic_ruleset, hand, allowed):
+    # false (default): the hand is none of the listed hands -> refused (win.special_hands_only), nobody pays.
+    # true: 杠开 / 大吊车 let it win: value 10 (see above).
+    s = score(Scorer(classic_ruleset, {"lift_hands_win": allowed}), hand["concealed"], win=hand["win"],
+              melds=hand["melds"], discard=hand.get("discard"), flags=hand["flags"])
+    if not allowed:
+        assert not s.valid
+        assert s.error == "win.special_hands_only"
+        assert s.payments is None
+        return
+    assert s.valid
+    assert fans(s) == hand["expected"]
+    assert s.total == 10
+    assert s.payments == hand["payments"]
+
+
+# =========================================================================== 大吊车 and a concealed kong
+
+@pytest.mark.parametrize("counts, melds, discard, expected_fans, value, payments", [
+    # [concealed kong 5555p] [111m from 1] [999s from 2] [kong 2222z from 3], single wait 8p won from seat 1.
+    #   花: suited_concealed_kong 2, wind_exposed_kong 2 = 4. 番 none. Cap 10.
+    #   true (default): four sets laid down -> 大吊车 lifts 4 to 10; seat 1 pays 12.
+    (True, ["concealed_kong:5p5p5p5p", "pung:1m1m1m@1", "pung:9s9s9s@2", "kong:2z2z2z2z@3"], 1,
+     {"suited_concealed_kong": 2, "wind_exposed_kong": 2, "peng_peng_hu": 0, "da_diao_che": 0}, 10, (12, -12, 0, 0)),
+    #   false: three claimed sets only -> no 大吊车; value 4; seat 1 pays 2 + 4 = 6.
+    (False, ["concealed_kong:5p5p5p5p", "pung:1m1m1m@1", "pung:9s9s9s@2", "kong:2z2z2z2z@3"], 1,
+     {"suited_concealed_kong": 2, "wind_exposed_kong": 2, "peng_peng_hu": 0}, 4, (6, -6, 0, 0)),
+    # Four claimed pungs [111m from 1] [999s from 2] [333m from 1] [111z from 3], 8p from seat 3: 大吊车 under both.
+    #   花: wind_pung 1. Lifted to 10; seat 3 pays 12.
+    (False, ["pung:1m1m1m@1", "pung:9s9s9s@2", "pung:3m3m3m@1", "pung:1z1z1z@3"], 3,
+     {"wind_pung": 1, "peng_peng_hu": 0, "da_diao_che": 0}, 10, (12, 0, 0, -12)),
+])
+def test_da_diao_che_concealed_kong(classic_ruleset, counts, melds, discard, expected_fans, value, payments):
+    s = score(Scorer(classic_ruleset, {"da_diao_che_concealed_kong": counts}), "8p", win="8p", melds=melds,
+              discard=discard, flags=KNOCKED)
+    assert s.valid
+    assert fans(s) == expected_fans
+    assert s.total == value
+    assert s.payments == payments
+
+
+# =========================================================================== every reading settles to zero
+
+READINGS = [{"zuo_hua": True}, {"base_placement": "doubled"}, {"base_placement": "within_cap"},
+            {"single_hand_limit_scope": "whole_loss"}, {"single_hand_limit_scope": "whole_loss",
+                                                         "discard_payment": "bao_chong_chong_total"},
+            {"contract_robbing_konger": "once"}, {"contract_mutual_counting": "once"}, {"lift_hands_win": True},
+            {"da_diao_che_concealed_kong": False}]
+HANDS = [
+    (MIXED["concealed"], dict(win="8p", melds=MIXED["melds"], flags=KNOCKED, flowers="1f5f")),
+    (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=KNOCKED,
+                                  counters={"huangfan": 2, "contract_with": 1})),
+    (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=("knocked", "discarder_ready"),
+                                  discard=2, counters={"huangfan": 1, "contract_with": 1})),
+    (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=KNOCKED, discard=3,
+                                  counters={"huangfan": 3})),
+    (ROB["concealed"], dict(win="5p", melds=ROB["melds"], robbing_kong=2, flags=("knocked", "contract_mutual"),
+                            counters={"contract_with": 2})),
+    (GANG_KAI_CHOWS["concealed"], dict(win="9p", melds=GANG_KAI_CHOWS["melds"], flags=GANG_KAI_CHOWS["flags"])),
+]
+
+
+def test_payments_sum_to_zero_under_every_new_reading(classic_ruleset):
+    settled = 0
+    for options in READINGS:
+        scorer = Scorer(classic_ruleset, options)
+        for concealed, kwargs in HANDS:
+            s = score(scorer, concealed, **kwargs)
+            if s.valid:
+                settled += 1
+                assert sum(s.payments) == 0 and s.payments[0] > 0, (options, concealed, kwargs)
+                assert all(p <= 0 for p in s.payments[1:]), (options, concealed, kwargs)
+    assert settled >= 5 * len(READINGS)
