@@ -188,6 +188,8 @@ class Settlement:
     per_share: tuple[str, ...] | OptionMap = ("value",)  # the terms of one share, or an option's choice of them
     contract: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     base_counter: str | None = None
+    # 包: a discard win the discarder pays for all (applies, patterns, claimed_sets, discarder, others)
+    liability: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -557,11 +559,35 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         check_option_ref(settle["per_share"], "/settlement/per_share", "terms")
     for key, value in (settle.get("contract") or {}).items():
         check_option_ref(value, f"/settlement/contract/{key}", "amount")
+    contract = settle.get("contract") or {}
     for key, declared, what in (("partner_counter", declared_counters, "counters"),
                                 ("mutual_flag", declared_flags, "flags"), ("ready_flag", declared_flags, "flags")):
-        name = (settle.get("contract") or {}).get(key)
-        if settle.get("contract") and name not in declared:
+        name = contract.get(key)
+        if contract and name not in declared:
             issue(f"/settlement/contract/{key}", f"{key} {name!r} is not declared in `{what}`")
+    if "double_win_flag" in contract:
+        if contract["double_win_flag"] not in declared_flags:
+            issue("/settlement/contract/double_win_flag",
+                  f"double_win_flag {contract['double_win_flag']!r} is not declared in `flags`")
+        missing = [k for k in ("double_win_ready", "double_win_not_ready") if k not in contract]
+        if missing:
+            issue("/settlement/contract", f"double_win_flag needs {' and '.join(missing)}")
+    liability = settle.get("liability") or {}
+    for key in ("applies", "discarder", "others"):
+        if key in liability:
+            check_option_ref(liability[key], f"/settlement/liability/{key}", "amount" if key != "applies" else "value")
+    not_bool = [_shown(a) for a in _amounts(liability.get("applies", True), options) if not isinstance(a, bool)]
+    if not_bool:
+        issue("/settlement/liability/applies", f"applies is true or false, not {', '.join(not_bool[:3])}")
+    for key in ("discarder", "others"):
+        misfits = [_shown(a) for a in _amounts(liability.get(key, 0), options) if not _fits_method(a, "shares")]
+        if misfits:
+            issue(f"/settlement/liability/{key}", f"an amount is a whole number of shares, not {', '.join(misfits[:3])}")
+    if liability and method != "shares":
+        issue("/settlement/liability", f"a liability pays in shares: settlement method {method} has none")
+    for j, pid in enumerate(liability.get("patterns", [])):
+        if pid not in known_patterns:
+            issue(f"/settlement/liability/patterns/{j}", f"unknown pattern {pid!r}")
     for j, req in enumerate(win.get("requires_flags", [])):
         if declared_flags and req["flag"] not in declared_flags:
             issue(f"/win/requires_flags/{j}/flag", f"flag {req['flag']!r} is not declared in `flags`")
@@ -616,7 +642,7 @@ def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
     for key in data.get("principles", {}):
         rules[f"principle.{key}"] = f"/principles/{key}"
     settlement = data.get("settlement", {})
-    for key in ("self_draw", "discard", "robbing_kong", "contract"):
+    for key in ("self_draw", "discard", "robbing_kong", "contract", "liability"):
         if key in settlement:
             rules[f"settlement.{key}"] = f"/settlement/{key}"
     if settlement.get("base") or settlement.get("base_counter"):
@@ -805,7 +831,9 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                             st.get("note", ""), _value(st.get("per_share", ["value"])),
                             MappingProxyType({k: _value(v) for k, v in st.get("contract", {}).items()
                                               if k not in ("sources", "note")}),
-                            st.get("base_counter"))
+                            st.get("base_counter"),
+                            MappingProxyType({k: _value(v) for k, v in st.get("liability", {}).items()
+                                              if k not in ("sources", "note")}))
     sc = data.get("scoring", {"method": "fan_sum"})
     scoring = Scoring(sc["method"], sc.get("unit", "points"),
                       tuple(Step(x["step"], MappingProxyType({k: _value(v) for k, v in (x.get("params") or {}).items()}),

@@ -682,6 +682,49 @@ def test_contract_self_draw_others(classic_ruleset, others, payments):
     assert s.payments == payments
 
 
+@pytest.mark.parametrize("options, flags, payments", [
+    # 如对承包关系者两方皆点炮即1炮2响: seat 2, outside the contract, discards the tile both the winner and the partner
+    # (seat 1) win on. Scored for this winner:
+    #   ready: 如点炮者已听牌，则赔付胡牌者两方各1份点数 -> seat 2 pays 1 × 22; the partner, a winner too, nothing.
+    ({}, ("discarder_ready",), (22, 0, -22, 0)),
+    #   not ready: 如点炮者未听牌，则赔付胡牌者两方各2倍点数 -> seat 2 pays 2 × 22 = 44.
+    ({}, (), (44, 0, -44, 0)),
+    #   a mutual contract doubles the partner's contract shares, and the partner pays none: still 1 × 22.
+    ({}, ("discarder_ready", "contract_mutual"), (22, 0, -22, 0)),
+    #   under contract_mutual_counting=once likewise 1 × 22.
+    ({"contract_mutual_counting": "once"}, ("discarder_ready", "contract_mutual"), (22, 0, -22, 0)),
+])
+def test_contract_both_parties_win_on_one_discard(classic_ruleset, options, flags, payments):
+    # The CONTRACT 清碰 hand (partner seat 1), won on 9s discarded by seat 2, flag contract_partner_also_won.
+    # Value 20, share 22. (Without the flag a ready seat 2 and the partner pay 1 share each: 44, -22, -22, 0.)
+    s = score(with_options(classic_ruleset, **options), CONTRACT["concealed"], win=CONTRACT["win"],
+              melds=CONTRACT["melds"], discard=2, flags=KNOCKED + ("contract_partner_also_won",) + flags,
+              counters={"contract_with": 1})
+    assert s.valid
+    assert fans(s) == {"qing_peng": 2}
+    assert s.total == 20
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(discard=1),       # the partner discarded: it cannot also have won on its own discard
+    dict(),                # self-drawn: no discard to win on twice
+])
+def test_a_double_win_of_both_parties_needs_a_third_partys_discard(classic, kwargs):
+    with pytest.raises(HandError) as exc:
+        score(classic, CONTRACT["concealed"], win=CONTRACT["win"], melds=CONTRACT["melds"],
+              flags=KNOCKED + ("contract_partner_also_won",), counters={"contract_with": 1}, **kwargs)
+    assert exc.value.rule == "procedure.contract_double_win_discard"
+
+
+def test_a_double_win_of_both_parties_is_not_a_robbed_kong(classic):
+    # ROB robbed from seat 2 with partner seat 1: a robbed kong is 按自摸计, not one discard won twice.
+    with pytest.raises(HandError) as exc:
+        score(classic, ROB["concealed"], win=ROB["win"], melds=ROB["melds"], robbing_kong=2,
+              flags=KNOCKED + ("contract_partner_also_won",), counters={"contract_with": 1})
+    assert exc.value.rule == "procedure.contract_double_win_discard"
+
+
 # =========================================================================== who may win
 
 PLAIN = dict(concealed="4p5p6p7s8s9s2s3s4s9p", win="9p", melds=["chow:123m@3"], discard=3, flowers="1f")
@@ -766,6 +809,7 @@ def test_qingyise_readings(classic_ruleset, reading, expected_fans, value, payme
     (dict(flags=("knocked", "haidi")), "input.flags"),
     (dict(counters={"contract_with": 5}), "procedure.contract_seat"),
     (dict(flags=("knocked", "contract_mutual")), "procedure.contract_detail"),
+    (dict(flags=("knocked", "contract_partner_also_won"), discard=2), "procedure.contract_double_win"),
 ])
 def test_bad_counters_and_flags_are_refused(classic, kwargs, rule):
     with pytest.raises(HandError) as exc:
@@ -800,13 +844,16 @@ HANDS = [
                                  flags=("knocked", "discarder_ready", "contract_mutual"))),
     (CONTRACT["concealed"], dict(win="9s", melds=CONTRACT["melds"], discard=3, flags=KNOCKED,
                                  counters={"contract_with": 1, "huangfan": 1})),
+    (CONTRACT["concealed"], dict(win="9s", melds=CONTRACT["melds"], discard=2, counters={"contract_with": 1},
+                                 flags=("knocked", "contract_partner_also_won"))),
+    ("7m8m9m5m", dict(win="5m", melds=["chow:123m@3", "chow:456m@3", "pung:2m2m2m@1"], discard=2, flags=KNOCKED)),
     (PLAIN["concealed"], dict(win="9p", melds=PLAIN["melds"], discard=3, flags=KNOCKED)),       # not special
     ("3s3s3s5s5s5s7s7s7s9s", dict(win="9s", melds=["pung:1s1s1s@2"], discard=2)),                # not knocked
     (LOOSE["concealed"], dict(win=LOOSE["win"], melds=LOOSE["melds"], flags=KNOCKED)),            # no shape
 ]
 EXTRA_FLOWERS = ["6f", "7f", "8f"]  # none duplicates a flower kept above
 OPTION_SETS = [{}, {"discard_payment": "chong_double"}, {"discard_payment": "bao_chong"},
-               {"contract_self_draw_others": 1}, {"win_hands": "any_standard"}]
+               {"contract_self_draw_others": 1}, {"win_hands": "any_standard"}, {"full_flush_liability": True}]
 
 
 def test_payments_of_every_valid_hand_sum_to_zero(classic_ruleset):
@@ -865,3 +912,14 @@ def test_eight_flowers_wins_without_knocking(classic):
     assert s.valid
     assert fans(s) == {"flower": 8, "ba_hua_qi": 2}
     assert s.total == 20 and s.payments == (66, -22, -22, -22)
+
+
+def test_a_reading_that_may_win_is_preferred_to_a_higher_one_that_may_not(classic_ruleset):
+    # All eight flowers held and declared (八花齐), the tiles also forming a chow hand that has not knocked. With
+    # 坐花 on, East's own flowers (春 1f, 梅 5f) count 2 each, which lifts the chow reading; but that reading may
+    # not win (no knock, and chows are not among the hands that may win), so the 八花齐 reading is scored:
+    # "此时胡牌直接算两个勒子" = 2 勒 = 20, capped at 2 勒 by 门清 as without 坐花; each payer 底分 2 + 20 = 22.
+    s = score(with_options(classic_ruleset, zuo_hua=True), "1m2m2m3m3m4m5m4p5p6p7s8s9s", win="5m",
+              flowers="1f2f3f4f5f6f7f8f", flags=("eight_flowers_win",))
+    assert s.valid and s.total == 20 and s.payments == (66, -22, -22, -22)
+    assert "ba_hua_qi" in {f.id for f in s.fans}

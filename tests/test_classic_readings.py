@@ -1,7 +1,7 @@
 """Hand-worked tests of the readings of 上海麻将 (spec/shanghai-classic.yaml) where its source document reads
 two ways, one option each: 坐花, where 底分 enters a share, the scope of the 5-勒 limit, the 承包 readings (a
-robbed konger who is the partner, a mutual contract, 包冲), whether 杠开 / 大吊车 hands may win, and whether a
-concealed kong counts as laid down for 大吊车.
+robbed konger who is the partner, a mutual contract, 包冲), whether 杠开 / 大吊车 hands may win, whether a
+concealed kong counts as laid down for 大吊车, and 清一色九张落地包输.
 
 Source: shared/seeds/001_83aec190f966708c.txt. Every expected value below was worked out by hand from the spec's
 amounts (see the reminders at the top of tests/test_classic.py: 花 items, direct settlements, 番, caps, 荒番 /
@@ -279,13 +279,92 @@ def test_da_diao_che_concealed_kong(classic_ruleset, counts, melds, discard, exp
     assert s.payments == payments
 
 
+# =========================================================================== 清一色九张落地包输 (full_flush_liability)
+
+# 清一色 with three claimed sets (nine tiles of 万 laid down): [123m from 3] [456m from 3] [222m from 1] 789m + 5m5m.
+#   花 0 (a suited pung is 0). Direct 清一色 1勒 = 10. 番 none (claimed sets: no 门清). Cap 1勒 = 10. Value 10, share 12.
+FLUSH = dict(concealed="7m8m9m5m", win="5m", melds=["chow:123m@3", "chow:456m@3", "pung:2m2m2m@1"])
+
+
+@pytest.mark.parametrize("options, how, payments", [
+    # off (default): the discarder (seat 2) alone pays its one share: 12.
+    ({}, {"discard": 2}, (12, 0, -12, 0)),
+    # on: 包 — seat 2 pays for all three, the 3 shares 包冲 pays (discard_payment alone): 3 × 12 = 36.
+    ({"full_flush_liability": True}, {"discard": 2}, (36, 0, -36, 0)),
+    # on, 出冲 (chong_double): 包 pays what 出冲 would collect from the three, 2 + 1 + 1 = 4 shares = 48, and the
+    # other two pay nothing (off, 出冲 is seat 2: 2 × 12 = 24, seats 1 and 3: 12 each).
+    ({"full_flush_liability": True, "discard_payment": "chong_double"}, {"discard": 2}, (48, 0, -48, 0)),
+    ({"discard_payment": "chong_double"}, {"discard": 2}, (48, -12, -24, -12)),
+    # on, 包冲 read as the 出冲 total: 4 shares = 48 (the same as 包冲 itself pays).
+    ({"full_flush_liability": True, "discard_payment": "bao_chong_chong_total"}, {"discard": 3}, (48, 0, 0, -48)),
+    # on, self-drawn: nobody fed the hand, no 包: each opponent one share, 12 each.
+    ({"full_flush_liability": True}, {}, (36, -12, -12, -12)),
+])
+def test_full_flush_liability_discarder_pays_for_all(classic_ruleset, options, how, payments):
+    s = score(Scorer(classic_ruleset, options), FLUSH["concealed"], win=FLUSH["win"], melds=FLUSH["melds"],
+              flags=KNOCKED, **how)
+    assert s.valid
+    assert fans(s) == {"qing_yi_se": 1}
+    assert s.total == 10
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("concealed, melds, options, expected_fans, value, payments", [
+    # 清一色四番 (qingyise=four_fan) is a 清一色 too: FLUSH, won on 5m from seat 2. 花 0 × 2^4 = 0, cap 10 -> value 0,
+    # share 底分 2 + 0 = 2; 包: 3 × 2 = 6.
+    ("7m8m9m5m", FLUSH["melds"], {"qingyise": "four_fan"}, {"qing_yi_se_four_fan": 4}, 0, (6, 0, -6, 0)),
+    # 清碰 with three claimed pungs: [111s from 1] [333s from 1] [555s from 1] 777s + 9s9s, from seat 2.
+    #   花 0. Direct 清碰 2勒 = 20. Cap 2勒 = 20. Value 20, share 22; 包: 3 × 22 = 66.
+    ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (66, 0, -66, 0)),
+    # An exposed kong is laid down: [123m from 3] [456m from 3] [kong 7777m from 1] 222m + 5m5m, from seat 2.
+    #   花: suited_exposed_kong 1. Direct 清一色 10 (the value becomes 10). Cap 10. Value 10; 包: 3 × 12 = 36.
+    ("2m2m2m5m", ["chow:123m@3", "chow:456m@3", "kong:7m7m7m7m@1"], {}, {"suited_exposed_kong": 1, "qing_yi_se": 1},
+     10, (36, 0, -36, 0)),
+    # A concealed kong is not laid down: [123m from 3] [456m from 3] [concealed kong 7777m] 222m + 5m5m: two
+    # claimed sets only. 花: suited_concealed_kong 2. Direct 清一色 10. Value 10; seat 2 pays one share, 12.
+    ("2m2m2m5m", ["chow:123m@3", "chow:456m@3", "concealed_kong:7m7m7m7m"], {},
+     {"suited_concealed_kong": 2, "qing_yi_se": 1}, 10, (12, 0, -12, 0)),
+    # Two claimed sets: [123m from 3] [456m from 3] 222m 789m + 5m5m. Value 10; seat 2 pays one share, 12.
+    ("2m2m2m7m8m9m5m", ["chow:123m@3", "chow:456m@3"], {}, {"qing_yi_se": 1}, 10, (12, 0, -12, 0)),
+    # Three claimed pungs but three suits, no 清一色: [111m from 1] [999s from 2] [555p from 3] 222m + 8p8p (碰碰胡).
+    #   花 0. Value 0; seat 2 pays one share, 底分 2.
+    ("2m2m2m8p", ["pung:1m1m1m@1", "pung:9s9s9s@2", "pung:5p5p5p@3"], {}, {"peng_peng_hu": 0}, 0, (2, 0, -2, 0)),
+])
+def test_full_flush_liability_needs_a_flush_and_three_claimed_sets(classic_ruleset, concealed, melds, options,
+                                                                    expected_fans, value, payments):
+    # Each won on its last concealed tile (the pair's second tile), discarded by seat 2; full_flush_liability on.
+    s = score(Scorer(classic_ruleset, {"full_flush_liability": True, **options}), concealed, win=concealed[-2:],
+              melds=melds, discard=2, flags=KNOCKED)
+    assert s.valid
+    assert fans(s) == expected_fans
+    assert s.total == value
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("how, flags, payments", [
+    # The contract partner (seat 1) discards: 包 would be 3 shares, then the contract prices the discard as it
+    # prices any: the partner pays 承包者付2份, 2 × 22 = 44.
+    ({"discard": 1}, (), (44, -44, 0, 0)),
+    # A ready third party (seat 2) discards: the contract's 1 share each from it and the partner, 22 + 22.
+    ({"discard": 2}, ("discarder_ready",), (44, -22, -22, 0)),
+])
+def test_full_flush_liability_under_a_contract(classic_ruleset, how, flags, payments):
+    # The 清碰 hand above with its three pungs all from seat 1, the contract partner. Value 20, share 22.
+    s = score(Scorer(classic_ruleset, {"full_flush_liability": True}), CONTRACT["concealed"], win=CONTRACT["win"],
+              melds=CONTRACT["melds"], flags=KNOCKED + flags, counters={"contract_with": 1}, **how)
+    assert s.valid
+    assert s.total == 20
+    assert s.payments == payments
+
+
 # =========================================================================== every reading settles to zero
 
 READINGS = [{"zuo_hua": True}, {"base_placement": "doubled"}, {"base_placement": "within_cap"},
             {"single_hand_limit_scope": "whole_loss"}, {"single_hand_limit_scope": "whole_loss",
                                                          "discard_payment": "bao_chong_chong_total"},
             {"contract_robbing_konger": "once"}, {"contract_mutual_counting": "once"}, {"lift_hands_win": True},
-            {"da_diao_che_concealed_kong": False}]
+            {"da_diao_che_concealed_kong": False}, {"full_flush_liability": True},
+            {"full_flush_liability": True, "discard_payment": "chong_double"}]
 HANDS = [
     (MIXED["concealed"], dict(win="8p", melds=MIXED["melds"], flags=KNOCKED, flowers="1f5f")),
     (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=KNOCKED,
@@ -297,6 +376,9 @@ HANDS = [
     (ROB["concealed"], dict(win="5p", melds=ROB["melds"], robbing_kong=2, flags=("knocked", "contract_mutual"),
                             counters={"contract_with": 2})),
     (GANG_KAI_CHOWS["concealed"], dict(win="9p", melds=GANG_KAI_CHOWS["melds"], flags=GANG_KAI_CHOWS["flags"])),
+    (FLUSH["concealed"], dict(win="5m", melds=FLUSH["melds"], flags=KNOCKED, discard=2)),
+    (CONTRACT["concealed"], dict(win="9s", melds=CONTRACT["melds"], discard=3, counters={"contract_with": 1},
+                                 flags=("knocked", "discarder_ready", "contract_partner_also_won"))),
 ]
 
 
@@ -311,3 +393,28 @@ def test_payments_sum_to_zero_under_every_new_reading(classic_ruleset):
                 assert sum(s.payments) == 0 and s.payments[0] > 0, (options, concealed, kwargs)
                 assert all(p <= 0 for p in s.payments[1:]), (options, concealed, kwargs)
     assert settled >= 5 * len(READINGS)
+
+
+# =========================================================================== 碰碰胡 / 混一色 unpriced (unpriced_fan_value)
+
+# [123m from seat 3] 456m 789m 111z + 9m9m, self-drawn on 9m: 混一色 with chows (it may win as a 番型).
+HALF_FLUSH = dict(concealed="4m5m6m7m8m9m1z1z1z9m", win="9m", melds=["chow:1m2m3m@3"])
+
+
+@pytest.mark.parametrize("value_of_each, hand, flowers, expected_fans, value, payments", [
+    # MIXED (碰碰胡, a claimed pung) with 1f 5f 2f in the East seat: 花 flower 3.
+    #   0: 碰碰胡 adds nothing: 3, share 5.
+    (0, MIXED, "1f5f2f", {"flower": 3, "peng_peng_hu": 0}, 3, (15, -5, -5, -5)),
+    #   1: 碰碰胡 one 番: 3 × 2 = 6, share 8.
+    (1, MIXED, "1f5f2f", {"flower": 3, "peng_peng_hu": 1}, 6, (24, -8, -8, -8)),
+    # HALF_FLUSH, no flowers: 花 East pung (东南西北每有一刻计一朵花) 1.
+    #   0: 混一色 adds nothing: 1, share 3.
+    (0, HALF_FLUSH, "", {"wind_pung": 1, "hun_yi_se": 0}, 1, (9, -3, -3, -3)),
+    #   1: 混一色 one 番: 1 × 2 = 2, share 4.
+    (1, HALF_FLUSH, "", {"wind_pung": 1, "hun_yi_se": 1}, 2, (12, -4, -4, -4)),
+])
+def test_unpriced_fan_value(classic_ruleset, value_of_each, hand, flowers, expected_fans, value, payments):
+    s = score(Scorer(classic_ruleset, {"unpriced_fan_value": value_of_each}), hand["concealed"], win=hand["win"],
+              melds=hand["melds"], flowers=flowers, flags=KNOCKED)
+    assert s.valid and fans(s) == expected_fans
+    assert s.total == value and s.payments == payments

@@ -82,6 +82,7 @@ def test_fourth_tile_visible_needs_no_hidden_copy(mcr):
 # fail if it ignored the flag.
 ABOUT_FLAG_PARAMS = {
     "flag_needs_counter": {"counter": "contract_partner"},
+    "flag_needs_third_party_discard": {"counter": "contract_partner"},
     "flag_needs_meld": {"kind": "kong"},
     "flag_needs_flowers": {},
     "last_copy_visible": {},

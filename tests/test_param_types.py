@@ -309,6 +309,27 @@ def test_a_settlement_amount_must_be_of_its_methods_kind(tmp_path, ruleset_id, a
     assert expected in issues["/settlement/robbing_kong/others"]
 
 
+@pytest.mark.parametrize("edit, pointer, expected", [
+    (lambda st: st["liability"]["patterns"].append("qing_yi_se_five_fan"), "/settlement/liability/patterns/3",
+     "unknown pattern 'qing_yi_se_five_fan'"),
+    (lambda st: st["liability"].update(applies={"option": "discard_payment"}), "/settlement/liability/applies",
+     "applies is true or false, not 'alone'"),
+    (lambda st: st["liability"].update(discarder={"option": "full_flush_liability", "map": {"false": 3}}),
+     "/settlement/liability/discarder/map", "no amount for option value(s) true"),
+    (lambda st: st["liability"].update(others={"option": "qingyise"}), "/settlement/liability/others",
+     "a whole number of shares, not 'one_le', 'four_fan'"),
+    (lambda st: st["contract"].update(double_win_flag="both_won"), "/settlement/contract/double_win_flag",
+     "'both_won' is not declared in `flags`"),
+    (lambda st: st["contract"].pop("double_win_not_ready"), "/settlement/contract",
+     "double_win_flag needs double_win_not_ready"),
+])
+def test_the_liability_and_the_contract_double_win_are_checked(tmp_path, edit, pointer, expected):
+    data = shipped("shanghai-classic")
+    edit(data["settlement"])
+    issues = refusals(write(tmp_path, "classic-liability", data))
+    assert expected in issues.get(pointer, ""), issues
+
+
 # ---------------------------------------------------------------------------- flag_not_with_win
 
 def test_flag_not_with_win_takes_one_way_of_winning_or_a_list_and_names_the_way_won():

@@ -65,6 +65,19 @@ def flag_needs_counter(hand: Hand, flag: str, counter: str) -> str | None:
     return None
 
 
+@check("flag_needs_third_party_discard", {"flag": FLAG, "counter": COUNTER}, about_flag=True, required=("counter",))
+def flag_needs_third_party_discard(hand: Hand, flag: str, counter: str) -> str | None:
+    """A flag about a discard by a player outside a relation: the win is on a discard, and the discarder is not
+    the seat the counter names (the contract partner who won on the same discard did not discard it)."""
+    if flag not in hand.flags:
+        return None
+    if hand.win_by != "discard":
+        return f"flag {flag} needs a discard win, not a {hand.win_by.replace('_', ' ')} win"
+    if hand.discarder == hand.counter(counter):
+        return f"flag {flag} is set but the discarder, seat {hand.discarder}, is the seat {counter} names"
+    return None
+
+
 @check("flag_needs_meld", {"flag": FLAG, "kind": one_of(*MELD_KINDS)}, about_flag=True)
 def flag_needs_meld(hand: Hand, flag: str, kind: str = "kong") -> str | None:
     """A flag that only makes sense when the winner has declared a meld of this kind (a kong's replacement

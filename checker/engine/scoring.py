@@ -298,6 +298,11 @@ class Scorer:
              hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
             for hc in ruleset.hand_checks)
         self.settlement = Payments(ruleset.settlement, self.options, loss_limit)
+        # 包 (settlement.liability) under these options: the ranks of the fans that make a discard win liable
+        # (none: no liability, or not under these options)
+        liability = self.settlement.liability
+        self.liable_ranks: frozenset[int] = frozenset(
+            rank[pid] for pid in liability.patterns if pid in rank) if liability is not None else frozenset()
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
@@ -353,10 +358,11 @@ class Scorer:
             scored = [(points, total + points, ((self.chicken_rank, 1, ((),)),) + tally, x, withheld, explain)]
         if len(scored) == 1:
             winners = scored
-        else:
-            best_qual = max(s[0] for s in scored)
-            best_total = max(s[1] for s in scored if s[0] == best_qual)
-            winners = [s for s in scored if s[0] == best_qual and s[1] == best_total]
+        else:  # the reading worth most among those that may win (any reading, when none may)
+            pool = [s for s in scored if self._refusal(hand, s[2], s[0])[0] is None] or scored
+            best_qual = max(s[0] for s in pool)
+            best_total = max(s[1] for s in pool if s[0] == best_qual)
+            winners = [s for s in pool if s[0] == best_qual and s[1] == best_total]
         qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
         alternatives = []
@@ -370,9 +376,18 @@ class Scorer:
         withheld_ids = withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
-                     payments=self.settlement.pay(hand, total) if error is None else None,
+                     payments=self.settlement.pay(hand, total, self._liable(tally)) if error is None else None,
                      error=error, message=message, reading=x, alternatives=tuple(alternatives),
                      withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
+
+    def _liable(self, tally: tuple) -> bool:
+        """Whether the counted fans include one that makes a discard win liable (包: settlement.liability)."""
+        ranks = self.liable_ranks
+        if ranks:
+            for i, _, _ in tally:
+                if i in ranks:
+                    return True
+        return False
 
     def _any_fan(self, scored: list[tuple]) -> bool:
         """Whether some reading has a qualifying fan (else the chicken hand applies)."""

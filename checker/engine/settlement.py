@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from checker.engine.hand import Hand
+from checker.engine.hand import WIN_BY, Hand
 from checker.spec import Settlement, value_key
 
 
@@ -37,9 +37,69 @@ def _seat_terms(settlement: Settlement, win_by: str, discarder: int | None,
     return tuple(out)
 
 
+def _role_shares(rule: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[int, int, int]:
+    """shares: (each opponent's, the discarder's, the others') shares under these options; -1 for each
+    opponent's when the rule names the discarder and the others instead. A role the rule leaves out pays 0."""
+    if "each_opponent" in rule:
+        return _amount_of(rule["each_opponent"], options), 0, 0
+    return -1, _amount_of(rule.get("discarder", 0), options), _amount_of(rule.get("others", 0), options)
+
+
+class Contract:
+    """承包 (settlement.contract) bound to option values: every amount a whole number of shares. An amount the
+    spec leaves out is 0 shares (the mutual factor 1; the konger-partner's, the robbed kong's)."""
+
+    def __init__(self, contract: Mapping[str, Any], options: Mapping[str, Any]):
+        def shares(key: str, default: Any = 0) -> int:
+            return _amount_of(contract.get(key, default), options)
+
+        self.partner_counter: str = contract["partner_counter"]
+        self.mutual_flag: str = contract["mutual_flag"]
+        self.ready_flag: str = contract["ready_flag"]
+        self.double_win_flag: str = contract.get("double_win_flag") or ""
+        self.mutual_factor = shares("mutual_factor", 1)
+        self.discard = shares("discard")
+        self.self_draw = shares("self_draw")
+        self.self_draw_others = shares("self_draw_others")
+        self.robbing_kong = shares("robbing_kong")
+        self.robbing_kong_konger = shares("robbing_kong_konger", contract.get("robbing_kong", 0))
+        self.third_party_ready = shares("third_party_discard_ready")
+        self.third_party_not_ready = shares("third_party_discard_not_ready")
+        self.double_win_ready = shares("double_win_ready")
+        self.double_win_not_ready = shares("double_win_not_ready")
+
+
+class Liability:
+    """包 (settlement.liability) bound to option values: a discard win counting one of `patterns`, with at
+    least `claimed_sets` claimed sets, is paid `discarder` shares by the discarder and `others` by the rest."""
+
+    def __init__(self, patterns: frozenset[str], claimed_sets: int, discarder: int, others: int):
+        self.patterns, self.claimed_sets, self.discarder, self.others = patterns, claimed_sets, discarder, others
+
+    def holds(self, hand: Hand) -> bool:
+        """Whether a hand already known to count one of the patterns is liable: a discard win with enough
+        claimed (exposed) sets."""
+        if hand.win_by != "discard":
+            return False
+        claimed = 0
+        for m in hand.melds:
+            if not m.concealed:
+                claimed += 1
+        return claimed >= self.claimed_sets
+
+
+def bind_liability(settlement: Settlement, options: Mapping[str, Any]) -> Liability | None:
+    """The settlement's liability under these options, or None when it has none or it does not apply."""
+    spec = settlement.liability
+    if not spec or not _chosen(spec.get("applies", True), options):
+        return None
+    return Liability(frozenset(spec["patterns"]), int(spec.get("claimed_sets", 0)),
+                     _amount_of(spec.get("discarder", 0), options), _amount_of(spec.get("others", 0), options))
+
+
 class Payments:
     """A settlement bound to option values, paying many hands: base_plus_points reads who pays what once per
-    way of winning and discarder."""
+    way of winning and discarder; shares resolves every amount (payers, contract, liability) here, once."""
 
     def __init__(self, settlement: Settlement, options: Mapping[str, Any], loss_limit: int | None = None):
         if settlement.method not in ("base_plus_points", "shares"):
@@ -47,16 +107,28 @@ class Payments:
         self.settlement, self.options = settlement, options
         self.shares = settlement.method == "shares"
         self.base: int = settlement.base
+        self.base_counter: str = settlement.base_counter or ""
         # shares: the terms of one share under the chosen options, and the most any payer loses in the hand
         # on the hand's value (None: no such limit; the scorer reads it from the steps: single-hand limit)
         self.per_share: tuple[str, ...] = tuple(_chosen(settlement.per_share, options))
+        self.n_base = len([t for t in self.per_share if t == "base"])
+        self.n_value = len(self.per_share) - self.n_base
         self.loss_limit = loss_limit
         self._terms: dict[tuple[str, int | None], tuple[tuple[int, int], ...]] = {}
-
-    def pay(self, hand: Hand, points: int) -> tuple[int, ...]:
-        """The four score changes for `hand` won with `points`."""
+        self._roles: dict[str, tuple[int, int, int]] = {}
+        self.contract: Contract | None = None
+        self.liability: Liability | None = None
         if self.shares:
-            return share_payments(self.settlement, hand, points, self.options, self.per_share, self.loss_limit)
+            self._roles = {win_by: _role_shares(_payers(settlement, win_by), options) for win_by in WIN_BY}
+            if settlement.contract:
+                self.contract = Contract(settlement.contract, options)
+            self.liability = bind_liability(settlement, options)
+
+    def pay(self, hand: Hand, points: int, liable: bool = False) -> tuple[int, ...]:
+        """The four score changes for `hand` won with `points`; `liable`: the hand counts one of the
+        liability's patterns (the scorer knows its fans), so the liability applies if the hand meets it."""
+        if self.shares:
+            return self.share_payments(hand, points, liable)
         key = (hand.win_by, hand.discarder)
         terms = self._terms.get(key)
         if terms is None:
@@ -65,6 +137,43 @@ class Payments:
         (b1, p1), (b2, p2), (b3, p3) = terms
         paid1, paid2, paid3 = b1 * base + p1 * points, b2 * base + p2 * points, b3 * base + p3 * points
         return (paid1 + paid2 + paid3, -paid1, -paid2, -paid3)
+
+    def share_payments(self, hand: Hand, value: int, liable: bool = False) -> tuple[int, ...]:
+        """Each payer pays a number of shares; one share is the sum of the `per_share` terms (base: 底分, or the
+        hand's `base_counter` when given; value: the hand's value). A liable hand (包) is paid by the discarder
+        for all; a contract (承包) between the winner and another seat, named by the contract's partner counter,
+        then changes who pays how many shares. With a `loss_limit`, the value terms of all a payer's shares
+        together are at most that much."""
+        base = self.base
+        if self.base_counter:
+            base = hand.counter(self.base_counter, base)
+        share = self.n_base * base + self.n_value * value
+        liability = self.liability
+        if liable and liability is not None and liability.holds(hand):
+            each, by_discarder, by_others = -1, liability.discarder, liability.others
+        else:
+            each, by_discarder, by_others = self._roles[hand.win_by]
+        shares = [0, 0, 0, 0]
+        for seat in (1, 2, 3):
+            if each >= 0:
+                shares[seat] = each
+            elif seat == hand.discarder:
+                shares[seat] = by_discarder
+            else:
+                shares[seat] = by_others
+        contract = self.contract
+        if contract is not None:
+            partner = hand.counter(contract.partner_counter)
+            if partner:
+                contract_shares(contract, hand, partner, shares)
+        loss_limit = self.loss_limit
+        if loss_limit is None:
+            paid = [-n * share for n in shares]
+        else:  # the limit bounds the value terms a payer pays over all its shares; base terms stay outside it
+            n_value = self.n_value
+            paid = [-(n * (share - n_value * value) + min(n * n_value * value, loss_limit)) for n in shares]
+        paid[0] = -sum(paid[1:])
+        return tuple(paid)
 
 
 def _chosen(amount: Any, options: Mapping[str, Any]) -> Any:
@@ -81,61 +190,30 @@ def _amount_of(amount, options) -> int:
     return int(_chosen(amount, options))
 
 
-def share_payments(settlement: Settlement, hand: Hand, value: int, options, per_share: tuple[str, ...] | None = None,
-                   loss_limit: int | None = None) -> tuple[int, ...]:
-    """Each payer pays a number of shares; one share is the sum of `per_share` terms (base: 底分, or the hand's
-    `base_counter` when given; value: the hand's value; by default the settlement's own terms). A contract (承包)
-    between the winner and another seat, named by the contract's partner counter, changes who pays how many
-    shares. With a `loss_limit`, the value terms of all a payer's shares together are at most that much."""
-    if per_share is None:
-        per_share = tuple(_chosen(settlement.per_share, options))
-    rule = _payers(settlement, hand.win_by)
-    base = settlement.base
-    if settlement.base_counter:
-        base = hand.counter(settlement.base_counter, base)
-    share = sum(base if term == "base" else value for term in per_share)
-    shares = [0, 0, 0, 0]
-    for seat in (1, 2, 3):
-        if "each_opponent" in rule:
-            role = "each_opponent"
-        elif seat == hand.discarder:
-            role = "discarder"
-        else:
-            role = "others"
-        shares[seat] = _amount_of(rule.get(role, 0), options)
-    contract = settlement.contract
-    partner = hand.counter(contract["partner_counter"]) if contract else 0
-    if partner:
-        contract_shares(settlement.contract, hand, partner, shares, options)
-    if loss_limit is None:
-        paid = [-n * share for n in shares]
-    else:  # the limit bounds the value terms a payer pays over all its shares; base terms stay outside it
-        n_value = len([t for t in per_share if t != "base"])
-        paid = [-(n * (share - n_value * value) + min(n * n_value * value, loss_limit)) for n in shares]
-    paid[0] = -sum(paid[1:])
-    return tuple(paid)
-
-
-def contract_shares(contract, hand: Hand, partner: int, shares: list[int], options) -> None:
+def contract_shares(contract: Contract, hand: Hand, partner: int, shares: list[int]) -> None:
     """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
     counted twice when the relation runs both ways (flag contract_mutual)."""
-    factor = _amount_of(contract.get("mutual_factor", 1), options) if contract["mutual_flag"] in hand.flags else 1
+    factor = contract.mutual_factor if contract.mutual_flag in hand.flags else 1
     if hand.win_by == "self_draw":
-        others = _amount_of(contract.get("self_draw_others", 0), options)
+        others = contract.self_draw_others
         for seat in (1, 2, 3):
             shares[seat] = others
-        shares[partner] = _amount_of(contract["self_draw"], options) * factor
+        shares[partner] = contract.self_draw * factor
     elif hand.win_by == "robbing_kong":  # the konger already pays its shares; the partner adds the contract's
-        added = contract["robbing_kong"]
-        if partner == hand.discarder and "robbing_kong_konger" in contract:
-            added = contract["robbing_kong_konger"]  # the partner is the konger
-        shares[partner] += _amount_of(added, options) * factor
+        added = contract.robbing_kong_konger if partner == hand.discarder else contract.robbing_kong
+        shares[partner] += added * factor
     elif hand.discarder == partner:
-        shares[partner] = _amount_of(contract["discard"], options) * factor
+        shares[partner] = contract.discard * factor
     elif hand.discarder is None:
         raise ValueError("a discard win needs a discarder")
-    elif contract["ready_flag"] in hand.flags:
-        shares[hand.discarder] = _amount_of(contract["third_party_discard_ready"], options)
-        shares[partner] = _amount_of(contract["third_party_discard_ready"], options) * factor
+    elif contract.double_win_flag and contract.double_win_flag in hand.flags:
+        # 一炮两响: the partner won on the same discard; the discarder alone pays this winner (1 share ready,
+        # 2 not), and the partner, a winner too, pays nothing
+        ready = contract.ready_flag in hand.flags
+        shares[hand.discarder] = contract.double_win_ready if ready else contract.double_win_not_ready
+        shares[partner] = 0
+    elif contract.ready_flag in hand.flags:
+        shares[hand.discarder] = contract.third_party_ready
+        shares[partner] = contract.third_party_ready * factor
     else:
-        shares[hand.discarder] = _amount_of(contract["third_party_discard_not_ready"], options)
+        shares[hand.discarder] = contract.third_party_not_ready
