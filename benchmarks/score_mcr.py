@@ -18,29 +18,8 @@ import time
 
 from checker.engine import Scorer, compiled, load_ruleset
 from checker.engine.interpretation import HandFacts, interpretations
+from checker.conform.pymahjonggb import to_mahjonggb  # the conformance adapter's conversion, measured with it
 from checker.random_hands import seeded_hands
-
-# MahjongGB tile codes: W characters, B dots, T bamboo, F1-F4 winds, J1 Red, J2 Green, J3 White.
-GB_CODES = tuple([f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)] + [f"T{r}" for r in range(1, 10)]
-                 + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"])
-GB_WIND = {27: 0, 28: 1, 29: 2, 30: 3}
-
-
-def to_mahjonggb(hand) -> tuple:
-    """The arguments of MahjongGB.MahjongFanCalculator for one hand."""
-    packs = []
-    for m in hand.melds:
-        if m.kind == "chow":
-            packs.append(("CHI", GB_CODES[m.tile + 1], 1))
-        elif m.kind == "pung":
-            packs.append(("PENG", GB_CODES[m.tile], m.source or 1))
-        else:
-            packs.append(("GANG", GB_CODES[m.tile], 0 if m.concealed else (m.source or 1)))
-    return (tuple(packs), tuple(GB_CODES[t] for t in hand.concealed), GB_CODES[hand.win_tile], len(hand.flowers),
-            hand.self_drawn, "fourth_tile_visible" in hand.flags,
-            hand.win_by == "robbing_kong" or "kong_replacement" in hand.flags, "last_tile" in hand.flags,
-            GB_WIND[hand.seat_wind], GB_WIND[hand.round_wind])
-
 
 def rate(fn, items, repeat: int = 1) -> float:
     """Items per second: the best of `repeat` passes."""

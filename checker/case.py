@@ -8,6 +8,7 @@ batch is read and refused on its own (`read_cases`), so one bad line never loses
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, BinaryIO, Final, Iterator, Mapping
 
 import jsonschema
@@ -90,7 +91,7 @@ def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
 def case_problem(case: Any) -> str | None:
     """None for a case the schema accepts, else the first problem with its JSON pointer (quoting at most a
     short excerpt of the value at fault)."""
-    validator = jsonschema.Draft202012Validator(schema("case"))
+    validator = _case_validator()
     try:
         errors = sorted(validator.iter_errors(case), key=lambda e: list(map(str, e.absolute_path)))
     except RecursionError:
@@ -101,6 +102,26 @@ def case_problem(case: Any) -> str | None:
     if err.validator == "oneOf" and err.context:
         err = jsonschema.exceptions.best_match(err.context)
     return f"{pointer_of(err.absolute_path) or '/'}: {schema_message(err)}"
+
+
+@lru_cache(maxsize=1)
+def _case_validator() -> jsonschema.Draft202012Validator:
+    """The case schema's validator, built once, with its `$ref`s to its own `$defs` written out in place
+    (resolving a reference costs more than checking what it names; the case schema has no cycles)."""
+    whole = schema("case")
+    return jsonschema.Draft202012Validator(_inline(whole, whole.get("$defs", {})))
+
+
+def _inline(node: Any, defs: Mapping[str, Any]) -> Any:
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            return _inline({**defs[ref[len("#/$defs/"):]], **rest}, defs)
+        return {k: _inline(v, defs) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inline(v, defs) for v in node]
+    return node
 
 
 def schema_message(err: jsonschema.ValidationError) -> str:

@@ -33,6 +33,8 @@ app = typer.Typer(
 )
 spec_app = typer.Typer(help="Work with ruleset spec files (spec/*.yaml).", no_args_is_help=True)
 app.add_typer(spec_app, name="spec")
+corpus_app = typer.Typer(help="Generate coverage-directed test corpora (corpus/*.jsonl).", no_args_is_help=True)
+app.add_typer(corpus_app, name="corpus")
 
 out = Console(soft_wrap=True)  # a line-oriented tool: messages are never broken mid-word for the width
 err = Console(stderr=True, soft_wrap=True)
@@ -187,6 +189,61 @@ def spec_coverage(
         out.print("reasons: " + "; ".join(f"{k}: {v}" for k, v in NOT_MODELED_REASONS.items()), highlight=False)
     problems = any(r.not_modeled.get("none") or r.phrases_not_found or r.unquoted for r in rows)
     raise typer.Exit(NOT_WON if problems else WON)
+
+
+# ----------------------------------------------------------------------------- corpus generate
+
+@corpus_app.command("generate")
+def corpus_generate(
+    ruleset_id: str = typer.Option(..., "--ruleset", metavar="RULESET", help="The ruleset id (mjcheck rulesets)."),
+    out_path: Path = typer.Option(..., "--out", metavar="FILE", help="Where to write the cases (JSON Lines)."),
+    seed: int = typer.Option(..., "--seed", help="Seed of the random candidate hands; the same seed gives the same file."),
+    size: Optional[int] = typer.Option(None, "--size", min=0, max=1_000_000,
+                                       help="Random candidate hands to search (default: mcr 20000, others 6000)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the coverage table as JSON on stdout."),
+) -> None:
+    """Coverage-directed cases: a hand for every pattern, exclusion pair, option reading, boundary,
+    settlement path and invalid input, with the reference engine's expectations.
+
+    Prints the coverage table (rule id -> cases) on stderr. Exit status 1 when a pattern, settlement path or
+    option whose readings part is covered by no case (rules the search could not reach are listed as "no
+    witness found" with the reason), 2 on bad input.
+    """
+    from checker.corpus.coverage_table import coverage_table, plain_lines
+    from checker.corpus.generate import generate
+
+    if ruleset_id not in available_rulesets():
+        fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
+    with Progress(SpinnerColumn(), TextColumn("generating {task.description}"), MofNCompleteColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        task = progress.add_task(escape(ruleset_id), total=None)
+        corpus = generate(ruleset_id, seed, size,
+                          progress=lambda done, total: progress.update(task, completed=done, total=total))
+    try:
+        out_path.write_text(corpus.jsonl(), encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out_path}: {exc.strerror or exc}")
+    table = coverage_table(corpus.ruleset, corpus.cases, corpus.no_witness)
+    if as_json:
+        print(json_text({**table.as_json(), "cases": len(corpus.cases), "seed": seed, "size": corpus.size}, indent=2))
+    elif err.is_terminal:
+        from rich.table import Table
+
+        shown = Table(title=f"coverage of {ruleset_id}: {len(corpus.cases)} cases")
+        shown.add_column("rule id")
+        shown.add_column("cases", justify="right")
+        required = set(table.required)
+        for rule, n in table.counts.items():
+            style = "red" if rule in required and not n else None
+            shown.add_row(escape(rule) + (" *" if rule in required else ""), str(n), style=style)
+        err.print(shown)
+        for line in plain_lines(table)[len(table.counts) + 1:]:
+            err.print(safe(line), highlight=False)
+    else:
+        for line in plain_lines(table):
+            err.print(line, highlight=False, markup=False)
+        err.print(f"{len(corpus.cases)} cases written to {out_path}", highlight=False, markup=False)
+    raise typer.Exit(NOT_WON if table.gaps else WON)
 
 
 # ----------------------------------------------------------------------------- score
@@ -476,6 +533,74 @@ def _safe(result) -> dict:
     if isinstance(result.get("message"), str):
         result["message"] = bounded(result["message"])
     return result
+
+
+# ----------------------------------------------------------------------------- conform
+
+@app.command()
+def conform(
+    corpus: str = typer.Option(..., "--corpus", metavar="FILE", help="A JSON Lines file of cases with `expect`."),
+    engine: str = typer.Option(..., "--engine", metavar="ENGINE",
+                               help="reference | pymahjonggb | python:package.module:function | "
+                                    "cmd:\"COMMAND\" (a subprocess speaking the JSON-lines protocol)."),
+    out_dir: str = typer.Option(..., "--out", metavar="DIR", help="Where results.jsonl, summary.json and "
+                                                                  "report.md are written."),
+    timeout: float = typer.Option(10.0, "--timeout", metavar="SECONDS", min=0.001,
+                                  help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
+    resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
+                                                        "append the rest."),
+    ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
+                                           help="A spec file of your own for the reference engine (cases name "
+                                                "it by its id). Repeat for several."),
+) -> None:
+    """Run a corpus of cases on an engine and report where it departs from their expectations.
+
+    Each case is passed, failed (result differs from `expect`), errored (the engine crashed, hung, wrote
+    garbage or answered another case: it is restarted and the run goes on) or skipped (the engine does not
+    run its ruleset or kind, or it has no `expect`). Results are written as they come; an interrupted run
+    leaves a partial report and --resume continues it.
+
+    Exit status: 0 every case passed (skipped allowed); 1 a case failed or errored, or the run was cut
+    short; 2 bad input (an unreadable corpus or a line that is not a case, an unknown engine, an engine that
+    does not start).
+    """
+    import signal
+
+    from checker.conform import EngineError, engine_from_spec, run_conformance
+
+    extra = _load_ruleset_files(ruleset_file)
+    try:
+        adapter = engine_from_spec(engine, extra, timeout)
+    except EngineError as exc:
+        fail(str(exc))
+
+    def terminated(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    with Progress(SpinnerColumn(), TextColumn("conform {task.description}"), MofNCompleteColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        task = progress.add_task(escape(bounded(engine, 60)), total=None)
+        try:
+            run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
+                                  on_start=lambda n: progress.update(task, total=n),
+                                  on_result=lambda r: progress.advance(task) if r.outcome != "skipped" else None)
+        except (InputError, EngineError) as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"--out {out_dir}: {exc.strerror or exc}")
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    counts = run.summary["counts"]
+    line = (f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
+            f"{counts['skipped']} skipped of {counts['total']}; report in {out_dir}")
+    if run.partial:
+        err.print(f"[yellow]interrupted:[/] {safe(line)} (partial; --resume continues)", highlight=False)
+    else:
+        (out if run.status == WON else err).print(safe(line), highlight=False)
+    if run.summary["not_cases"]:
+        err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
+    raise typer.Exit(run.status)
 
 
 def main() -> None:

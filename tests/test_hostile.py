@@ -503,28 +503,14 @@ def test_flags_and_counters_never_crash(ruleset, flags, counters, as_json):
 
 # --------------------------------------------------------------------------- 4. options
 
-REAL_OPTIONS = {  # `mjcheck rulesets --json`: each option with its readings
-    "mcr": {"non_repeat_reading": ["table_plus_implied", "table_only"],
-            "fully_concealed_with_concealed_shapes": ["true", "false"], "knitted_straight_as_chows": ["false", "true"],
-            "held_four_is_a_wait": ["false", "true"], "seven_pairs_four_identical": ["true", "false"],
-            "tile_hog_honors": ["false", "true"], "four_concealed_pungs_with_fully_concealed": ["true", "false"],
-            "two_concealed_kongs_points": ["8", "6"], "flower_replacement_is_kong_replacement": ["false", "true"],
-            "wait_fans_single_tile_type": ["true", "false"], "robbing_kong_paid_as": ["discard", "self_draw"]},
-    "shanghai-knocking": {"fig_then_doubled": ["true", "false"], "menqing_needs_self_draw": ["false", "true"],
-                          "discard_others_pay": ["0", "1"], "robbing_kong_triple_on": ["konger_alone", "each_payer"],
-                          "da_tiao_che_counts_concealed_kongs": ["true", "false"],
-                          "knock_lock_covers_kongs": ["false", "true"]},
-    "shanghai-classic": {"win_hands": ["special_only", "any_standard"], "menqing_doubles": ["1", "2"],
-                         "qingyise": ["one_le", "four_fan"], "huangfan_stacking": ["per_count", "once"],
-                         "lift_to": ["hand_cap", "one_cap_unit"], "single_hand_limit": ["true", "false"],
-                         "discard_payment": ["alone", "chong_double", "bao_chong", "bao_chong_chong_total"],
-                         "direct_settlement_final": ["false", "true"], "feng_tiles": ["honors", "winds"],
-                         "contract_self_draw_others": ["0", "1"], "zuo_hua": ["false", "true"],
-                         "base_placement": ["after_caps", "doubled", "within_cap"],
-                         "single_hand_limit_scope": ["each_share", "whole_loss"],
-                         "contract_robbing_konger": ["both", "once"], "contract_mutual_counting": ["twice", "once"],
-                         "lift_hands_win": ["false", "true"], "da_diao_che_concealed_kong": ["true", "false"]},
-}
+def _real_options() -> dict[str, dict[str, list[str]]]:
+    """Each shipped ruleset's options with their readings, read from the specs (as `mjcheck rulesets`)."""
+    from checker.spec import available_rulesets, load_ruleset as load_spec, value_key
+    return {rid: {o.id: [value_key(v) for v in o.values] for o in load_spec(rid).options.values()}
+            for rid in available_rulesets()}
+
+
+REAL_OPTIONS = _real_options()
 ALL_OPTION_NAMES = sorted({name for table in REAL_OPTIONS.values() for name in table})
 ALL_OPTION_VALUES = sorted({v for table in REAL_OPTIONS.values() for vs in table.values() for v in vs})
 ODD_VALUES = ["TRUE", " true ", "True", "1", "0", "yes", "no", "null", "None", "8.0", "08", "+8", "-8", "6 ", "１",

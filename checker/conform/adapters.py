@@ -1,0 +1,154 @@
+"""Engines under test, behind one small interface, and `engine_from_spec` to choose one from `--engine`.
+
+An engine is started (`start` gives its `EngineInfo`: name, version, the rulesets and case kinds it runs),
+runs cases (`run` takes `(key, case)` pairs and yields `(key, Answer)` for every one of them, in any order)
+and is stopped. In-process engines are plain functions from a case to a result in the `expect` shape:
+
+- `reference`: this project's engine, through `checker.case.CaseRunner` (no second scorer);
+- `pymahjonggb`: PyMahjongGB (`checker.conform.pymahjonggb`), MCR score cases only;
+- `python:package.module:function`: a function of one's own.
+
+`cmd:COMMAND` runs a subprocess speaking DESIGN.md's JSON-lines protocol (`checker.conform.process`).
+"""
+from __future__ import annotations
+
+import importlib
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
+
+from checker.case import CaseError, CaseRunner
+from checker.inputs import excerpt
+from checker.spec import Ruleset, available_rulesets
+
+Key = Any  # the runner's handle on a case; engines hand it back untouched
+
+
+class EngineError(Exception):
+    """An engine that cannot be used at all: an unknown --engine form, a module or command that does not
+    load or start, a start reply outside the protocol. The run stops before any case (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """What an engine says about itself; `rulesets` / `kinds` None: it takes every case."""
+
+    name: str
+    version: str
+    rulesets: tuple[str, ...] | None = None
+    kinds: tuple[str, ...] | None = None
+
+    def refuses(self, case: Mapping[str, Any]) -> str | None:
+        """Why this engine does not run `case` (its ruleset or kind is not listed), or None."""
+        ruleset, kind = case.get("ruleset"), case.get("kind", "score")
+        if self.rulesets is not None and ruleset not in self.rulesets:
+            return f"the engine does not run ruleset {excerpt(ruleset)} (it lists {', '.join(self.rulesets) or 'none'})"
+        if self.kinds is not None and kind not in self.kinds:
+            return f"the engine does not run {excerpt(kind)} cases (it lists {', '.join(self.kinds) or 'none'})"
+        return None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version,
+                "rulesets": None if self.rulesets is None else list(self.rulesets),
+                "kinds": None if self.kinds is None else list(self.kinds)}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An engine's answer to one case: its result, or why there is none (the case is then `errored`)."""
+
+    result: Mapping[str, Any] | None = None
+    error: str | None = None
+
+
+class Engine(Protocol):
+    def start(self) -> EngineInfo: ...
+
+    def run(self, cases: Iterable[tuple[Key, Mapping[str, Any]]]) -> Iterator[tuple[Key, Answer]]: ...
+
+    def stop(self) -> None: ...
+
+
+class InProcessEngine:
+    """A function from a case to a result, run in the runner's own process. An exception it raises, or a
+    return value that is not a JSON object, makes that case `errored`. (--timeout cannot stop a function
+    running in this process; it applies to `cmd:` engines.)"""
+
+    def __init__(self, function: Callable[[Mapping[str, Any]], Any], info: EngineInfo):
+        self._function, self.info = function, info
+
+    def start(self) -> EngineInfo:
+        return self.info
+
+    def run(self, cases: Iterable[tuple[Key, Mapping[str, Any]]]) -> Iterator[tuple[Key, Answer]]:
+        for key, case in cases:
+            yield key, self._answer(case)
+
+    def _answer(self, case: Mapping[str, Any]) -> Answer:
+        try:
+            result = self._function(case)
+        except CaseError as exc:
+            return Answer(error=f"the engine cannot run this case: {exc} [{exc.rule}]")
+        except Exception as exc:  # the engine under test failed on this case; the run goes on
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            return Answer(error=f"raised {type(exc).__name__}: {excerpt(str(exc), 200)} "
+                                f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
+        if not isinstance(result, Mapping):
+            return Answer(error=f"returned {excerpt(result)}, not a result object")
+        return Answer(result=result)
+
+    def stop(self) -> None:
+        return None
+
+
+def reference_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEngine:
+    """This project's reference engine, in process, through CaseRunner (score cases of every known ruleset)."""
+    runner = CaseRunner(extra)
+    rulesets = tuple(sorted(set(available_rulesets()) | set(extra or {})))
+    return InProcessEngine(runner.run, EngineInfo("mjcheck reference engine", _version(), rulesets, ("score",)))
+
+
+def python_engine(target: str) -> InProcessEngine:
+    """`package.module:function`, imported; the function takes a case dict and returns a result dict."""
+    module_name, _, function_name = target.partition(":")
+    if not module_name or not function_name or ":" in function_name:
+        raise EngineError(f"python:{excerpt(target)}: write python:package.module:function")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # any import failure of the user's module is bad input, reported with its reason
+        raise EngineError(f"python:{excerpt(target)}: cannot import {excerpt(module_name)}: "
+                          f"{type(exc).__name__}: {excerpt(str(exc), 200)}") from None
+    function = getattr(module, function_name, None)
+    if not callable(function):
+        raise EngineError(f"python:{excerpt(target)}: module {excerpt(module_name)} has no function "
+                          f"{excerpt(function_name)}")
+    version = getattr(module, "__version__", None)
+    return InProcessEngine(function, EngineInfo(f"python:{target}", str(version) if version else "unknown"))
+
+
+def engine_from_spec(spec: str, extra: Mapping[str, Ruleset] | None = None, timeout: float = 10.0) -> Engine:
+    """The engine an --engine value names: `reference`, `pymahjonggb`, `python:MODULE:FUNCTION` or
+    `cmd:COMMAND`; EngineError for anything else."""
+    if spec == "reference":
+        return reference_engine(extra)
+    if spec == "pymahjonggb":
+        from checker.conform.pymahjonggb import pymahjonggb_engine
+
+        return pymahjonggb_engine(extra)
+    if spec.startswith("python:"):
+        return python_engine(spec[len("python:"):])
+    if spec.startswith("cmd:"):
+        from checker.conform.process import SubprocessEngine
+
+        return SubprocessEngine(spec[len("cmd:"):], timeout)
+    raise EngineError(f"unknown engine {excerpt(spec)}: give reference, pymahjonggb, python:package.module:function "
+                      f"or cmd:\"COMMAND\"")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mjcheck")
+    except PackageNotFoundError:
+        return "unknown"

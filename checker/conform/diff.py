@@ -1,0 +1,71 @@
+"""Where an engine's result departs from a case's `expect`: the fields that differ and the fan diff.
+
+The fan diff lists fans the expectation has and the result lacks (`missing`), fans the result adds (`extra`)
+and fans both have with other points or counts (`different`). Where the expectation or the result is an
+`either` list, the closest pair is shown (the fewest differences).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class FanDiff:
+    """How one result departs from one expectation. `fields` maps a key other than `fans` to (expected, actual)."""
+
+    missing: tuple[Mapping[str, Any], ...] = ()
+    extra: tuple[Mapping[str, Any], ...] = ()
+    different: tuple[tuple[Mapping[str, Any], Mapping[str, Any]], ...] = ()
+    fields: tuple[tuple[str, Any, Any], ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.missing) + len(self.extra) + len(self.different) + len(self.fields)
+
+    def fan_ids(self) -> list[str]:
+        """The ids of the fans that differ, in the order missing, extra, different."""
+        return ([str(f.get("id")) for f in self.missing] + [str(f.get("id")) for f in self.extra]
+                + [str(e.get("id")) for e, _ in self.different])
+
+    def as_json(self) -> dict[str, Any]:
+        return {"missing": list(self.missing), "extra": list(self.extra),
+                "different": [{"expected": e, "actual": a} for e, a in self.different],
+                "fields": {k: {"expected": e, "actual": a} for k, e, a in self.fields}}
+
+
+def diff(expected: Mapping[str, Any] | None, actual: Mapping[str, Any] | None) -> FanDiff:
+    """The closest reading of how `actual` departs from `expected` (empty when they agree)."""
+    wants = _members(expected)
+    gots = _members(actual)
+    return min((_diff_one(w, g) for w in wants for g in gots), key=lambda d: d.size, default=FanDiff())
+
+
+def _members(value: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    if not isinstance(value, Mapping):
+        return [{}]
+    either = value.get("either")
+    if isinstance(either, list) and either:
+        return [m for m in either if isinstance(m, Mapping)] or [{}]
+    return [value]
+
+
+def _fans(result: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    fans = result.get("fans")
+    if not isinstance(fans, list):
+        return {}
+    return {str(f.get("id")): f for f in fans if isinstance(f, Mapping)}
+
+
+def _diff_one(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> FanDiff:
+    fields = tuple((key, want, actual.get(key)) for key, want in expected.items()
+                   if key != "fans" and actual.get(key) != want)
+    if "fans" not in expected:
+        return FanDiff(fields=fields)
+    want, got = _fans(expected), _fans(actual)
+    missing = tuple(f for fan_id, f in want.items() if fan_id not in got)
+    extra = tuple(f for fan_id, f in got.items() if fan_id not in want)
+    different = tuple((f, got[fan_id]) for fan_id, f in want.items()
+                      if fan_id in got and (f.get("points"), f.get("count")) != (got[fan_id].get("points"),
+                                                                                  got[fan_id].get("count")))
+    return FanDiff(missing, extra, different, fields)

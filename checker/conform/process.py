@@ -1,0 +1,291 @@
+"""`cmd:COMMAND`: an engine in a subprocess speaking DESIGN.md's JSON-lines protocol.
+
+    → {"cmd": "start", "protocol": 1}      ← {"name": …, "version": …, "rulesets": […], "kinds": […]}
+    → {"cmd": "run", "id": N, "case": {…}}  ← {"id": N, "result": {…}}  or  {"id": N, "error": "…"}
+    → {"cmd": "stop"}
+
+The runner adds an `id` to each run message; an engine that echoes it may answer in any order, one that
+does not is read in strict request-reply order. Up to `window` requests are in flight at once (pipelining:
+a writer thread feeds the engine's stdin, a reader thread reads its stdout), so the protocol is not the
+bottleneck. When the engine crashes, hangs (no answer within `timeout` seconds of the last one), writes a
+line that is not an answer or answers an id not in flight, it is killed and restarted, and the cases that
+were in flight are retried once, one at a time, to pin the culprit: a case that breaks the engine on its
+own is `errored` with the reason, and the run goes on.
+"""
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import tempfile
+import threading
+import time
+from collections import OrderedDict, deque
+from typing import IO, Any, Iterable, Iterator, Mapping
+
+from checker.conform.adapters import Answer, EngineError, EngineInfo, Key
+from checker.inputs import excerpt
+
+PROTOCOL = 1
+WINDOW = 64
+MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one answer line; longer is garbage
+START_TIMEOUT = 10.0  # seconds an engine may take to answer `start`, at least
+
+
+class _Broken(Exception):
+    """The engine process can no longer be trusted (crash, hang, garbage, wrong id): kill and restart it."""
+
+
+class _Process:
+    """One running engine: its pipes, a thread writing requests to stdin, a thread reading answers."""
+
+    def __init__(self, argv: list[str]):
+        self._stderr: IO[bytes] = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr)
+        except OSError:
+            self._stderr.close()
+            raise
+        self.answers: queue.Queue[tuple[str, bytes]] = queue.Queue()
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._write, daemon=True).start()
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        self._outbox.put((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
+
+    def _write(self) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        while True:
+            item = self._outbox.get()
+            chunks = []
+            while item is not None:
+                chunks.append(item)
+                try:
+                    item = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+            try:
+                if chunks:
+                    stdin.write(b"".join(chunks))
+                    stdin.flush()
+                if item is None:
+                    stdin.close()
+                    return
+            except (OSError, ValueError):  # the engine is gone; the reader reports it
+                return
+
+    def _read(self) -> None:
+        stdout = self.proc.stdout
+        assert stdout is not None
+        while True:
+            try:
+                raw = stdout.readline(MAX_ANSWER_BYTES + 1)
+            except (OSError, ValueError):
+                raw = b""
+            if not raw:
+                self.answers.put(("eof", b""))
+                return
+            if len(raw) > MAX_ANSWER_BYTES and not raw.endswith(b"\n"):
+                self.answers.put(("overlong", b""))
+                return
+            self.answers.put(("line", raw))
+
+    def next(self, wait: float) -> tuple[str, bytes]:
+        try:
+            return self.answers.get(timeout=max(0.0, wait))
+        except queue.Empty:
+            return ("timeout", b"")
+
+    def crash_reason(self) -> str:
+        try:
+            status = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "the engine closed its output"
+        self._stderr.seek(0, 2)
+        size = self._stderr.tell()
+        self._stderr.seek(max(0, size - 2000))
+        lines = [x for x in self._stderr.read().decode("utf-8", "replace").splitlines() if x.strip()]
+        said = f"; its last message: {excerpt(lines[-1], 200)}" if lines else ""
+        return f"the engine exited with status {status}{said}"
+
+    def stop(self, grace: float = 2.0) -> None:
+        """Ask the engine to stop, closing its stdin; kill it if it is still running after `grace` seconds."""
+        self.send({"cmd": "stop"})
+        self._outbox.put(None)
+        try:
+            self.proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+        self.kill()
+
+    def kill(self) -> None:
+        self._outbox.put(None)
+        if self.proc.poll() is None:
+            self.proc.kill()
+            try:
+                self.proc.wait(timeout=5.0)
+            except subprocess.TimeoutExpired:
+                pass
+        for stream in (self.proc.stdout, self._stderr):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+class SubprocessEngine:
+    """An engine in a subprocess; see the module's docstring for the protocol and what happens on failure."""
+
+    def __init__(self, command: str, timeout: float = 10.0, window: int = WINDOW):
+        try:
+            self.argv = shlex.split(command)
+            if len(self.argv) == 1 and any(c.isspace() for c in self.argv[0]):
+                self.argv = shlex.split(self.argv[0])  # cmd:"python engine.py", the quotes kept by the shell
+        except ValueError as exc:
+            raise EngineError(f"cmd:{excerpt(command)}: {exc}") from None
+        if not self.argv:
+            raise EngineError("cmd: give the command that runs the engine, e.g. cmd:\"python engine.py\"")
+        self.command, self.timeout, self.window = command, timeout, max(1, window)
+        self.restarts = 0
+        self._proc: _Process | None = None
+        self.info: EngineInfo | None = None
+
+    # ------------------------------------------------------------------ starting
+
+    def start(self) -> EngineInfo:
+        self._proc = self._launch()
+        return self.info  # type: ignore[return-value]  # set by _launch
+
+    def _launch(self) -> _Process:
+        where = f"cmd:{excerpt(self.command, 200)}"
+        try:
+            proc = _Process(self.argv)
+        except OSError as exc:
+            raise EngineError(f"{where}: cannot run {excerpt(self.argv[0])}: {exc.strerror or exc}") from None
+        proc.send({"cmd": "start", "protocol": PROTOCOL})
+        kind, raw = proc.next(max(START_TIMEOUT, self.timeout))
+        if kind != "line":
+            why = {"timeout": "no answer in time", "overlong": "an overlong line"}.get(kind) or proc.crash_reason()
+            proc.kill()
+            raise EngineError(f"{where}: the engine did not answer start: {why}")
+        try:
+            self.info = _engine_info(raw)
+        except ValueError as exc:
+            proc.kill()
+            raise EngineError(f"{where}: {exc}") from None
+        return proc
+
+    # ------------------------------------------------------------------ running
+
+    def run(self, cases: Iterable[tuple[Key, Mapping[str, Any]]]) -> Iterator[tuple[Key, Answer]]:
+        pending = iter(cases)
+        retry: deque[tuple[Key, Mapping[str, Any]]] = deque()  # cases in flight at a failure, run one at a time
+        inflight: OrderedDict[int, tuple[Key, Mapping[str, Any]]] = OrderedDict()
+        solo = False  # the one case in flight is a retry
+        sequence, since = 0, time.monotonic()
+        exhausted = False
+        while True:
+            if self._proc is None:
+                try:
+                    self._proc = self._launch()
+                    self.restarts += 1
+                except EngineError as exc:
+                    yield from self._give_up(str(exc), retry, pending)
+                    return
+            proc = self._proc
+            if not inflight:
+                since = time.monotonic()
+            if retry:
+                if not inflight:
+                    key, case = retry.popleft()
+                    sequence += 1
+                    inflight[sequence] = (key, case)
+                    proc.send({"cmd": "run", "id": sequence, "case": case})
+                    solo = True
+            else:
+                solo = False
+                while not exhausted and len(inflight) < self.window:
+                    try:
+                        key, case = next(pending)
+                    except StopIteration:
+                        exhausted = True
+                        break
+                    sequence += 1
+                    inflight[sequence] = (key, case)
+                    proc.send({"cmd": "run", "id": sequence, "case": case})
+            if not inflight:
+                return
+            try:
+                number, answer = self._answer(proc, inflight, since)
+            except _Broken as broken:
+                proc.kill()
+                self._proc = None
+                if solo:
+                    (key, _), = inflight.values()
+                    yield key, Answer(error=f"{broken} (the engine was restarted)")
+                else:
+                    retry.extend(inflight.values())
+                inflight.clear()
+                continue
+            key, _ = inflight.pop(number)
+            since = time.monotonic()
+            yield key, answer
+
+    def _answer(self, proc: _Process, inflight: Mapping[int, Any], since: float) -> tuple[int, Answer]:
+        """The next answer and the request number it answers; _Broken when the engine failed."""
+        kind, raw = proc.next(since + self.timeout - time.monotonic())
+        if kind == "timeout":
+            raise _Broken(f"no answer within {self.timeout:g} s")
+        if kind == "overlong":
+            raise _Broken(f"an answer line longer than {MAX_ANSWER_BYTES:,} bytes")
+        if kind == "eof":
+            raise _Broken(proc.crash_reason())
+        text = raw.decode("utf-8", "replace").strip()
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or not ("result" in message or "error" in message):
+            raise _Broken(f"not an answer of the protocol: {excerpt(text)}")
+        number = message.get("id", next(iter(inflight)))
+        if not isinstance(number, int) or isinstance(number, bool) or number not in inflight:
+            expected = " or ".join(str(n) for n in list(inflight)[:3]) + (" …" if len(inflight) > 3 else "")
+            raise _Broken(f"answered id {excerpt(number)} while it was asked for id {expected}")
+        if "result" in message:
+            if not isinstance(message["result"], dict):
+                return number, Answer(error=f"a result that is not an object: {excerpt(message['result'])}")
+            return number, Answer(result=message["result"])
+        return number, Answer(error=f"the engine said: {excerpt(str(message['error']), 300)}")
+
+    def _give_up(self, reason: str, *groups: Iterable[tuple[Key, Any]]) -> Iterator[tuple[Key, Answer]]:
+        for group in groups:
+            items = group.values() if isinstance(group, Mapping) else group
+            for key, _ in items:
+                yield key, Answer(error=f"the engine could not be restarted: {reason}")
+
+    def stop(self) -> None:
+        if self._proc is not None:
+            self._proc.stop()
+            self._proc = None
+
+
+def _engine_info(raw: bytes) -> EngineInfo:
+    """The start reply, checked: name and version strings, rulesets and kinds lists of strings."""
+    text = raw.decode("utf-8", "replace").strip()
+    try:
+        reply = json.loads(text)
+    except ValueError:
+        raise ValueError(f"the start reply is not JSON: {excerpt(text)}") from None
+    if not isinstance(reply, dict):
+        raise ValueError(f"the start reply is not an object: {excerpt(text)}")
+    problems = [key for key in ("name", "version") if not isinstance(reply.get(key), str)]
+    problems += [key for key in ("rulesets", "kinds") if not (isinstance(reply.get(key), list)
+                                                              and all(isinstance(x, str) for x in reply[key]))]
+    if problems:
+        raise ValueError(f"the start reply lacks {', '.join(problems)} (name and version strings, rulesets and "
+                         f"kinds lists of strings): {excerpt(text)}")
+    return EngineInfo(reply["name"], reply["version"], tuple(reply["rulesets"]), tuple(reply["kinds"]))

@@ -1,0 +1,131 @@
+"""Run a corpus on an engine: classify every case, write results as they come, summarize at the end.
+
+`run_conformance` reads the corpus line by line (a line that is not a case is recorded `skipped`, with the
+reason, and makes the run's status 2), starts the engine (an EngineError stops the run before any case),
+skips the cases the engine does not run or that carry no `expect`, runs the others and appends one line per
+case to `DIR/results.jsonl`. `DIR/summary.json` is written first marked partial and rewritten with
+`DIR/report.md` at the end; a run cut short (Ctrl-C, or SIGTERM through the command line) still writes both,
+marked partial, and `resume=True` runs only the cases the results file does not hold yet.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from checker.case import NOT_WON, REFUSED, WON, CaseLine, matches, read_cases
+from checker.conform.adapters import Answer, Engine
+from checker.conform.report import NOT_A_CASE, markdown, summarize
+from checker.conform.results import RESULTS_FILE, CaseResult, ResultsWriter, read_results
+from checker.inputs import bounded, excerpt, json_text, open_input
+
+SUMMARY_FILE = "summary.json"
+REPORT_FILE = "report.md"
+
+
+@dataclass(frozen=True)
+class ConformRun:
+    """What a run gave: its summary (as in summary.json) and exit status (0 all passed, skipped allowed;
+    1 a case failed or errored, or the run was cut short; 2 a corpus line is not a case)."""
+
+    summary: Mapping[str, Any]
+    status: int
+    out_dir: str
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.summary.get("partial"))
+
+
+def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
+                    on_start: Callable[[int], None] | None = None,
+                    on_result: Callable[[CaseResult], None] | None = None) -> ConformRun:
+    """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, DIR/summary.json and DIR/report.md.
+    InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
+    with open_input(corpus, "corpus") as stream:
+        lines = list(read_cases(stream, corpus))
+    os.makedirs(out_dir, exist_ok=True)
+    results_path = os.path.join(out_dir, RESULTS_FILE)
+    done = {r.key for r in read_results(results_path)} if resume else set()
+    info = engine.start()
+    meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
+    _write_summary(out_dir, meta, partial=True)
+    interrupted = False
+    try:
+        with ResultsWriter(results_path, resume) as writer:
+            def record(result: CaseResult) -> None:
+                writer.write(result)
+                if on_result is not None:
+                    on_result(result)
+
+            to_run: dict[int, CaseLine] = {}
+            for item in lines:
+                key = (item.case.get("id") if item.case is not None else None, item.line)
+                if key in done:
+                    continue
+                skipped = _skip_reason(item, info.refuses)
+                if skipped is not None:
+                    record(_result(item, "skipped", reason=skipped))
+                else:
+                    to_run[item.line] = item
+            if on_start is not None:
+                on_start(len(to_run))
+            cases = ((line, item.case) for line, item in to_run.items() if item.case is not None)
+            for line, answer in engine.run(cases):
+                record(_judge(to_run[line], answer))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        engine.stop()
+    summary = _write_summary(out_dir, meta, partial=interrupted, results=read_results(results_path))
+    counts = summary["counts"]
+    status = REFUSED if summary["not_cases"] else \
+        NOT_WON if interrupted or counts["failed"] or counts["errored"] else WON
+    return ConformRun(summary, status, out_dir)
+
+
+def _skip_reason(item: CaseLine, refuses: Callable[[Mapping[str, Any]], str | None]) -> str | None:
+    if item.case is None:
+        return f"{NOT_A_CASE} ({item.rule}): {bounded(item.error or '', 300)}"
+    if "expect" not in item.case:
+        return "no expect: conformance needs an expected result"
+    return refuses(item.case)
+
+
+def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None) -> CaseResult:
+    case = item.case or {}
+    covers = case.get("covers") or []
+    return CaseResult(case.get("id"), item.line, outcome, case.get("expect"), actual, reason,
+                      tuple(c for c in covers if isinstance(c, str)))
+
+
+def _judge(item: CaseLine, answer: Answer) -> CaseResult:
+    """passed / failed by checker.case.matches; errored when there is no result or it is not in the expect
+    shape (a fan without an id, fans that are not a list)."""
+    case = item.case or {}
+    if answer.result is None:
+        return _result(item, "errored", reason=bounded(answer.error or "no answer", 1000))
+    try:
+        met = matches(answer.result, case["expect"])
+    except (KeyError, TypeError, AttributeError) as exc:
+        return _result(item, "errored", actual=answer.result,
+                       reason=f"a result not in the expect shape ({type(exc).__name__}: {excerpt(str(exc))})")
+    return _result(item, "passed" if met else "failed", actual=answer.result)
+
+
+def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool,
+                   results: list[CaseResult] | None = None) -> dict[str, Any]:
+    """summary.json (and report.md when the results are given), each replaced whole (written aside, then
+    renamed), so a reader never sees half a file."""
+    summary = summarize(results or [], meta, partial)
+    _replace(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
+    if results is not None:
+        _replace(os.path.join(out_dir, REPORT_FILE), markdown(summary, results))
+    return summary
+
+
+def _replace(path: str, text: str) -> None:
+    temporary = path + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    os.replace(temporary, path)

@@ -1,0 +1,297 @@
+"""`mjcheck conform`: a corpus run on an engine under test, every case classified, the report always written.
+
+Expectations here come from the corpus files (each case's `expect`, hand-worked or cited in the corpus) or
+from how a test engine is built to behave; none is taken from the engine under test.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.cli import app
+from checker.conform.diff import diff
+from checker.conform.pymahjonggb import fan_id, fan_table
+from checker.conform.results import read_results
+
+ROOT = Path(__file__).resolve().parents[1]
+MCR = ROOT / "corpus" / "mcr-examples.jsonl"
+SHANGHAI = ROOT / "corpus" / "shanghai-examples.jsonl"
+EXAMPLE_ENGINE = ROOT / "examples" / "engine.py"
+cli = CliRunner()
+
+
+def conform(*args: str):
+    result = cli.invoke(app, ["conform", *args])
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def cases(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def outcomes(out: Path) -> dict[str, str]:
+    return {r.id or f"line {r.line}": r.outcome for r in read_results(str(out / "results.jsonl"))}
+
+
+def summary(out: Path) -> dict:
+    return json.loads((out / "summary.json").read_text(encoding="utf-8"))
+
+
+def cmd(script: Path) -> str:
+    return f'cmd:"{sys.executable} {script}"'
+
+
+def numbered_corpus(tmp_path: Path, n: int) -> Path:
+    """n copies of the guide's regular self-draw case (expect cited in corpus/mcr-examples.jsonl), ids case-1…"""
+    base = cases(MCR)[0]
+    path = tmp_path / "numbered.jsonl"
+    path.write_text("".join(json.dumps({**base, "id": f"case-{i}"}) + "\n" for i in range(1, n + 1)), encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------ the reference engine
+
+@pytest.mark.parametrize("corpus", [MCR, SHANGHAI], ids=["mcr", "shanghai"])
+def test_reference_engine_passes_every_example(tmp_path, corpus):
+    r = conform("--corpus", str(corpus), "--engine", "reference", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    got = summary(tmp_path)
+    assert got["partial"] is False
+    assert got["counts"] == {"passed": len(cases(corpus)), "failed": 0, "errored": 0, "skipped": 0,
+                             "total": len(cases(corpus))}
+    assert (tmp_path / "report.md").read_text(encoding="utf-8").startswith("# Conformance: mjcheck reference engine")
+
+
+def test_cases_without_expect_and_unlisted_rulesets_are_skipped(tmp_path):
+    first = cases(MCR)[0]
+    no_expect = {k: v for k, v in first.items() if k != "expect"} | {"id": "no-expect"}
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps(first) + "\n" + json.dumps(no_expect) + "\n" + SHANGHAI.read_text(), encoding="utf-8")
+    r = conform("--corpus", str(corpus), "--engine", "pymahjonggb" if _has_gb() else "reference",
+                "--out", str(tmp_path / "out"))
+    got = outcomes(tmp_path / "out")
+    assert got["no-expect"] == "skipped"
+    if _has_gb():  # PyMahjongGB's start info lists mcr only: the Shanghai cases are skipped
+        assert [got[c["id"]] for c in cases(SHANGHAI)] == ["skipped"] * len(cases(SHANGHAI))
+    assert r.exit_code == 0
+
+
+def test_a_line_that_is_not_a_case_is_bad_input_but_the_run_completes(tmp_path):
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(MCR.read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
+    r = conform("--corpus", str(corpus), "--engine", "reference", "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2
+    got = summary(tmp_path / "out")
+    assert got["counts"]["passed"] == len(cases(MCR)) and got["not_cases"] == 1
+
+
+# ------------------------------------------------------------------ python: engines
+
+ECHO_MODULE = '''
+def expected(case):
+    return case["expect"]
+
+def wrong_total(case):
+    result = dict(case["expect"].get("either", [case["expect"]])[0])
+    if result.get("valid"):
+        result["total"] += 1
+        result["fans"] = [dict(f, points=f["points"] + 1) if f["id"] == "self_drawn" else f for f in result["fans"]]
+    return result
+
+def raises(case):
+    raise ZeroDivisionError("on purpose")
+
+def interrupted(case):
+    if case["id"] == "mcr-guide-79":
+        raise KeyboardInterrupt
+    return case["expect"]
+'''
+
+
+@pytest.fixture
+def echo_module(tmp_path, monkeypatch):
+    (tmp_path / "echo_engine_mod.py").write_text(ECHO_MODULE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "echo_engine_mod"
+    sys.modules.pop("echo_engine_mod", None)
+
+
+def test_python_engine_answering_the_expectations_passes(tmp_path, echo_module):
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:expected", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    assert summary(tmp_path)["counts"]["passed"] == len(cases(MCR))
+
+
+def test_python_engine_failures_are_grouped_by_rule_and_fan(tmp_path, echo_module):
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:wrong_total", "--out", str(tmp_path))
+    assert r.exit_code == 1
+    got = summary(tmp_path)
+    valid = [c for c in cases(MCR) if c["expect"].get("valid", True)]
+    assert got["counts"]["failed"] == len(valid)  # every valid case has its total one off
+    self_drawn = [c["id"] for c in valid if any(f["id"] == "self_drawn" for f in c["expect"].get("fans", []))]
+    assert got["failures"]["by_fan"]["self_drawn"]["different"] == len(self_drawn) > 0
+    assert "mcr.settlement.self_draw" in got["failures"]["by_rule"]
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "## Failures by rule" in report and "different: self_drawn expected 1×1, got 2×1" in report
+
+
+def test_python_engine_exceptions_are_errored(tmp_path, echo_module):
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:raises", "--out", str(tmp_path))
+    assert r.exit_code == 1
+    got = summary(tmp_path)
+    assert got["counts"]["errored"] == len(cases(MCR))
+    assert "ZeroDivisionError: 'on purpose'" in got["errored"][0]["reason"]
+
+
+@pytest.mark.parametrize("engine", ["nonsense", "python:no_such_module_xyz:f", "python:json:no_such_function",
+                                    'cmd:"/no/such/engine"', "cmd:" + sys.executable + " -c pass"])
+def test_an_engine_that_cannot_be_used_is_bad_input(tmp_path, engine):
+    r = conform("--corpus", str(MCR), "--engine", engine, "--out", str(tmp_path))
+    assert r.exit_code == 2 and "error:" in r.output
+
+
+def test_an_unreadable_corpus_is_bad_input(tmp_path):
+    r = conform("--corpus", str(tmp_path / "missing.jsonl"), "--engine", "reference", "--out", str(tmp_path))
+    assert r.exit_code == 2 and "missing.jsonl" in r.output
+
+
+# ------------------------------------------------------------------ cmd: engines
+
+def test_example_engine_fails_every_case_and_the_report_is_written(tmp_path):
+    r = conform("--corpus", str(MCR), "--engine", cmd(EXAMPLE_ENGINE), "--out", str(tmp_path))
+    assert r.exit_code == 1
+    got = summary(tmp_path)
+    # It answers every hand "valid, 0 points": the corpus has no such expectation, so every case fails.
+    assert got["counts"] == {"passed": 0, "failed": len(cases(MCR)), "errored": 0, "skipped": 0,
+                             "total": len(cases(MCR))}
+    assert got["engine"]["name"] == "example engine" and got["engine"]["version"] == "0.1"
+    lines = read_results(str(tmp_path / "results.jsonl"))
+    assert all(line.actual == {"valid": True, "total": 0, "fans": [], "payments": [0, 0, 0, 0]} for line in lines)
+    assert "# Conformance: example engine 0.1" in (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+BROKEN_ENGINE = '''
+import json, sys, time
+echo = sys.argv[1:] != ["no-ids"]
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["cmd"] == "start":
+        print(json.dumps({"name": "broken", "version": "1", "rulesets": ["mcr"], "kinds": ["score"]}), flush=True)
+        continue
+    if message["cmd"] == "stop":
+        break
+    case_id = message["case"]["id"]
+    if case_id == "case-3":
+        sys.stderr.write("crashing on purpose\\n")
+        sys.exit(3)
+    if case_id == "case-5":
+        time.sleep(60)
+    if case_id == "case-7":
+        print("this is not JSON", flush=True)
+        continue
+    reply = {"result": message["case"]["expect"]}
+    if echo:
+        reply["id"] = message["id"] + (1000 if case_id == "case-9" else 0)
+    print(json.dumps(reply), flush=True)
+'''
+
+
+def test_broken_engine_errors_each_breakage_and_answers_every_other_case(tmp_path):
+    engine = tmp_path / "broken.py"
+    engine.write_text(BROKEN_ENGINE, encoding="utf-8")
+    corpus = numbered_corpus(tmp_path, 12)
+    r = conform("--corpus", str(corpus), "--engine", cmd(engine), "--out", str(tmp_path / "out"), "--timeout", "1")
+    assert r.exit_code == 1
+    got = outcomes(tmp_path / "out")
+    assert len(got) == 12
+    broken = {"case-3", "case-5", "case-7", "case-9"}
+    assert {k for k, v in got.items() if v == "errored"} == broken
+    assert all(v == "passed" for k, v in got.items() if k not in broken)
+    reasons = {e["id"]: e["reason"] for e in summary(tmp_path / "out")["errored"]}
+    assert "exited with status 3" in reasons["case-3"] and "crashing on purpose" in reasons["case-3"]
+    assert "no answer within 1 s" in reasons["case-5"]
+    assert "not an answer of the protocol" in reasons["case-7"]
+    assert "answered id" in reasons["case-9"]
+    s = summary(tmp_path / "out")
+    assert s["partial"] is False and s["counts"]["total"] == 12
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "## Errored cases" in report and "case-5" in report
+
+
+def test_an_engine_that_does_not_echo_ids_is_read_in_order(tmp_path):
+    engine = tmp_path / "broken.py"
+    engine.write_text(BROKEN_ENGINE, encoding="utf-8")
+    corpus = numbered_corpus(tmp_path, 2)  # case-1 and case-2: answered, without ids
+    r = conform("--corpus", str(corpus), "--engine", f'cmd:"{sys.executable} {engine} no-ids"',
+                "--out", str(tmp_path / "out"))
+    assert r.exit_code == 0, r.output
+    assert outcomes(tmp_path / "out") == {"case-1": "passed", "case-2": "passed"}
+
+
+# ------------------------------------------------------------------ interrupted and resumed runs
+
+def test_an_interrupted_run_leaves_a_partial_report_and_resume_completes_it(tmp_path, echo_module):
+    out = tmp_path / "out"
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:interrupted", "--out", str(out))
+    assert r.exit_code == 1 and "interrupted" in r.output
+    assert summary(out)["partial"] is True
+    before = outcomes(out)
+    assert "mcr-guide-79" not in before and all(v == "passed" for v in before.values())
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:expected", "--out", str(out), "--resume")
+    assert r.exit_code == 0
+    assert summary(out)["partial"] is False and summary(out)["counts"]["passed"] == len(cases(MCR))
+
+
+def test_resume_after_a_run_cut_short_gives_the_same_counts(tmp_path):
+    corpus = tmp_path / "both.jsonl"
+    corpus.write_text(MCR.read_text(encoding="utf-8") + SHANGHAI.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    assert conform("--corpus", str(corpus), "--engine", "reference", "--out", str(out)).exit_code == 0
+    full = summary(out)["counts"]
+    results = out / "results.jsonl"
+    lines = results.read_bytes().splitlines(keepends=True)
+    results.write_bytes(b"".join(lines[:len(lines) // 2]) + lines[len(lines) // 2][:20])  # and a torn line
+    r = conform("--corpus", str(corpus), "--engine", "reference", "--out", str(out), "--resume")
+    assert r.exit_code == 0
+    assert summary(out)["counts"] == full
+    kept = read_results(str(results))
+    assert len(kept) == len({r.key for r in kept}) == full["total"]  # no case twice, none lost
+
+
+# ------------------------------------------------------------------ PyMahjongGB
+
+def _has_gb() -> bool:
+    return importlib.util.find_spec("MahjongGB") is not None
+
+
+def test_pymahjonggb_fan_names_map_to_spec_ids(mcr_ruleset):
+    table = fan_table(mcr_ruleset)
+    assert fan_id(table, "Self-Drawn", "自摸") == "self_drawn"
+    assert fan_id(table, "Four Pure Shifted Chows", "一色四步高") == "four_shifted_chows"
+    assert fan_id(table, "Two Dragons Pungs", "双箭刻") == "two_dragon_pungs"
+    assert fan_id(table, "Concealed Kong and Melded Kong", "明暗杠") == "明暗杠"  # no spec counterpart
+
+
+@pytest.mark.skipif(not _has_gb(), reason="PyMahjongGB (module MahjongGB) is not installed")
+def test_pymahjonggb_runs_the_mcr_examples_and_classifies_each_case(tmp_path):
+    r = conform("--corpus", str(MCR), "--engine", "pymahjonggb", "--out", str(tmp_path))
+    assert r.exit_code in (0, 1)
+    got = summary(tmp_path)
+    assert got["partial"] is False and got["counts"]["total"] == len(cases(MCR)) and got["counts"]["errored"] == 0
+    assert got["engine"]["name"] == "PyMahjongGB"
+    assert set(outcomes(tmp_path).values()) <= {"passed", "failed"}
+
+
+def test_fan_diff_picks_the_closest_either_member():
+    expect = {"either": [{"total": 2, "fans": [{"id": "a", "points": 1, "count": 2}]},
+                         {"total": 2, "fans": [{"id": "b", "points": 2, "count": 1}]}]}
+    found = diff(expect, {"total": 2, "fans": [{"id": "b", "points": 1, "count": 1}]})
+    assert found.different == (({"id": "b", "points": 2, "count": 1}, {"id": "b", "points": 1, "count": 1}),)
+    assert found.size == 1 and not found.missing and not found.extra and not found.fields
