@@ -62,7 +62,7 @@ def read_cases(stream: BinaryIO, source: str) -> Iterator[CaseLine]:
             yield CaseLine(source, line.number, None, exc.reason, "input.json")
             continue
         problem = case_problem(case)
-        yield CaseLine(source, line.number, case if problem is None else None, problem)
+        yield CaseLine(source, line.number, without_nulls(case) if problem is None else None, problem)
 
 
 def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
@@ -85,7 +85,22 @@ def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
     problem = case_problem(data)
     if problem:
         raise CaseError(f"{source}: not a valid case: {problem}", "input.case")
-    return data
+    return without_nulls(data)
+
+
+def without_nulls(case: Mapping[str, Any]) -> dict[str, Any]:
+    """A valid case with its null fields left out: the schema allows null only on optional fields, where it
+    means the same as leaving the field out (cases written by other tools), so every consumer (the scorer,
+    an engine under test) sees one form. Fields of the case, of its input and of each meld."""
+    out = {k: v for k, v in case.items() if v is not None}
+    data = out.get("input")
+    if isinstance(data, dict):
+        data = out["input"] = {k: v for k, v in data.items() if v is not None}
+        melds = data.get("melds")
+        if isinstance(melds, list):
+            data["melds"] = [{k: v for k, v in m.items() if v is not None} if isinstance(m, dict) else m
+                             for m in melds]
+    return out
 
 
 def case_problem(case: Any) -> str | None:
@@ -100,8 +115,21 @@ def case_problem(case: Any) -> str | None:
         return None
     err = errors[0]
     if err.validator == "oneOf" and err.context:
-        err = jsonschema.exceptions.best_match(err.context)
+        err = _closest_alternative(err.context)
     return f"{pointer_of(err.absolute_path) or '/'}: {schema_message(err)}"
+
+
+def _closest_alternative(context: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
+    """The error to report of a value that fits none of a `oneOf`'s alternatives: from the alternative the
+    value got furthest into (its errors the deepest; on a tie the first listed), never `null` of a nullable
+    field when there is another."""
+    branches: dict[Any, list[jsonschema.ValidationError]] = {}
+    for e in context:
+        branch = e.relative_schema_path[0] if e.relative_schema_path else None
+        branches.setdefault(branch, []).append(e)
+    real = [errors for errors in branches.values() if not all(e.schema == {"type": "null"} for e in errors)]
+    chosen = max(real or list(branches.values()), key=lambda errors: max(len(e.path) for e in errors))
+    return jsonschema.exceptions.best_match(chosen)
 
 
 @lru_cache(maxsize=1)
@@ -125,7 +153,16 @@ def _inline(node: Any, defs: Mapping[str, Any]) -> Any:
 
 
 def schema_message(err: jsonschema.ValidationError) -> str:
-    """A schema error's message with the offending value cut to an excerpt (jsonschema quotes it whole)."""
+    """A schema error's message with the offending value cut to an excerpt (jsonschema quotes it whole); a
+    field the schema does not define is named, with the fields that object takes."""
+    if err.validator == "additionalProperties" and err.validator_value is False \
+            and isinstance(err.instance, dict) and isinstance(err.schema, dict):
+        known = list(err.schema.get("properties") or {})
+        unknown = [k for k in err.instance if k not in known]
+        if unknown:
+            names = ", ".join(excerpt(k) for k in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+            return bounded(f"unknown field{'s' if len(unknown) > 1 else ''} {names} (the fields here: "
+                           f"{', '.join(known)})", 300)
     message = err.message
     whole = repr(err.instance)
     if len(whole) > EXCERPT_CHARS or not whole.isprintable():

@@ -603,6 +603,28 @@ def conform(
     raise typer.Exit(run.status)
 
 
+@app.command()
+def report(
+    out_dir: str = typer.Argument(..., metavar="DIR", help="A directory `mjcheck conform --out` wrote."),
+) -> None:
+    """Rebuild DIR's summary.json, report.md, report.html and junit.xml from DIR/results.jsonl (the engine
+    and corpus named in DIR/summary.json), without running the engine: the same results give the same files.
+
+    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written.
+    """
+    from checker.conform.outputs import ReportError, rebuild
+
+    try:
+        summary = rebuild(out_dir)
+    except ReportError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{out_dir}: {exc.strerror or exc}")
+    counts = summary["counts"]
+    out.print(safe(f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
+                   f"{counts['skipped']} skipped of {counts['total']}; reports rebuilt in {out_dir}"), highlight=False)
+
+
 def main() -> None:
     app()
 

@@ -295,3 +295,11 @@ def test_fan_diff_picks_the_closest_either_member():
     found = diff(expect, {"total": 2, "fans": [{"id": "b", "points": 1, "count": 1}]})
     assert found.different == (({"id": "b", "points": 2, "count": 1}, {"id": "b", "points": 1, "count": 1}),)
     assert found.size == 1 and not found.missing and not found.extra and not found.fields
+
+
+def test_the_reference_engine_behind_the_protocol_passes_every_example(tmp_path):
+    engine = cmd(ROOT / "examples" / "reference_engine.py")
+    r = conform("--corpus", str(MCR), "--engine", engine, "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    got = summary(tmp_path)
+    assert got["counts"]["passed"] == len(cases(MCR)) and got["engine"]["name"].startswith("mjcheck reference")

@@ -6,6 +6,7 @@ and fans both have with other points or counts (`different`). Where the expectat
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -69,3 +70,19 @@ def _diff_one(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> FanDiff
                       if fan_id in got and (f.get("points"), f.get("count")) != (got[fan_id].get("points"),
                                                                                   got[fan_id].get("count")))
     return FanDiff(missing, extra, different, fields)
+
+
+def describe(found: FanDiff) -> list[str]:
+    """The diff as plain text lines (for a terminal: the pytest plugin's failure report), one per difference:
+    `missing` fans the expectation has and the result lacks, `extra` fans the result adds, `different` fans
+    both have with other points or count, then each other field that differs."""
+    def fan(f: Mapping[str, Any]) -> str:
+        return f"{f.get('id')} {f.get('points')}×{f.get('count')}"
+
+    lines = [f"missing    {fan(f)}  (expected, not in the result)" for f in found.missing]
+    lines += [f"extra      {fan(f)}  (in the result, not expected)" for f in found.extra]
+    lines += [f"different  {e.get('id')}: expected {e.get('points')}×{e.get('count')}, "
+              f"got {a.get('points')}×{a.get('count')}" for e, a in found.different]
+    lines += [f"{key}: expected {json.dumps(want, ensure_ascii=False, default=repr)}, got {json.dumps(got, ensure_ascii=False, default=repr)}"
+              for key, want, got in found.fields]
+    return lines

@@ -1,8 +1,9 @@
 """The summary (`DIR/summary.json`) and the Markdown report (`DIR/report.md`) of a conformance run, both
 made from the result lines alone, so a run cut short or resumed reports every case its results file holds.
 
-Failures are grouped by the rule ids each case `covers` and by the fans that differ (missing, extra, other
-points or count); errored cases are listed with their reasons, skipped ones counted by reason.
+Failures are grouped by the rule ids each case `covers`, by the fans that differ (missing, extra, other
+points or count) and by the option reading that explains them (`checker.conform.profile`); errored cases are
+listed with their reasons, skipped ones counted by reason. The summary carries the engine's inferred profile.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from checker.conform.diff import FanDiff, diff
+from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, infer_profile
 from checker.conform.results import OUTCOMES, CaseResult
 from checker.inputs import bounded, json_text
 
@@ -44,6 +46,7 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
                 entry[how] += 1
                 entry["cases"].append(name)
         by_field.update(key for key, _, _ in found.fields)
+    profile, by_option = infer_profile(cases) if cases else ({}, {})
     return {
         **meta,
         "partial": partial,
@@ -51,9 +54,11 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
         "not_cases": sum(1 for r in cases if r.outcome == "skipped" and (r.reason or "").startswith(NOT_A_CASE)),
         "failures": {"by_rule": dict(sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))),
                      "by_fan": dict(sorted(by_fan.items(), key=lambda kv: (-len(kv[1]["cases"]), kv[0]))),
-                     "by_field": dict(by_field.most_common())},
+                     "by_field": dict(by_field.most_common()),
+                     "by_option": by_option},
         "errored": [{"id": r.id, "line": r.line, "reason": r.reason} for r in cases if r.outcome == "errored"],
         "skipped": dict(Counter(r.reason or "" for r in cases if r.outcome == "skipped").most_common()),
+        "profile": profile,
     }
 
 
@@ -82,6 +87,51 @@ def fan_diff_lines(found: FanDiff) -> list[str]:
     return lines
 
 
+def verdict_text(entry: Mapping[str, Any]) -> str:
+    """An option's verdict in words: the reading, or why there is none."""
+    verdict = entry.get("verdict")
+    if verdict == NO_EVIDENCE:
+        return "no evidence (no case tells the readings apart)"
+    if verdict == NEITHER:
+        return "neither reading"
+    if verdict == TIE:
+        return "tie (the readings agree equally)"
+    if verdict == FOLLOWS:
+        return "follows the case's options (honours the option)"
+    text = f"{verdict}" + (" (default)" if verdict == entry.get("default") else " (not the default)")
+    return text + (", from cases that set the option" if entry.get("evidence") == "cases that set the option" else "")
+
+
+def profile_lines(profile: Mapping[str, Any]) -> list[str]:
+    """The inferred profile as Markdown: per ruleset, each option's reading and the counts behind it, and
+    the fans the engine scores that the spec does not have."""
+    out: list[str] = []
+    for ruleset_id, entry in profile.items():
+        out += [f"## Profile: {_md(ruleset_id)}", ""]
+        if "error" in entry:
+            out += [f"Not inferred: {_md(entry['error'])}", ""]
+            continue
+        out += [f"Inferred from {entry['cases']} answered cases, each scored again by the reference engine under "
+                "every reading of each option (agree: cases that tell the readings apart on which the engine "
+                "gives that reading's result).", "",
+                "| option | engine's reading | agree | neither | distinguishing / re-scored |",
+                "|---|---|---|---:|---:|"]
+        for option_id, o in entry["options"].items():
+            agree = ", ".join(f"{_md(k)}: {n}" for k, n in o["agree"].items())
+            out.append(f"| {_md(option_id)} | {_md(verdict_text(o))} | {agree} | {o['neither']} | "
+                       f"{o['distinguishing']} / {o['rescored']} |")
+        out.append("")
+        fans = entry.get("fans_outside_spec") or {}
+        if fans:
+            out += ["Fans the engine scores that the spec does not have:", "", "| fan | cases | examples |",
+                    "|---|---:|---|"]
+            out += [f"| {_md(fan)} | {e['cases']} | {_md(', '.join(e['examples'][:5]), 400)} |" for fan, e in fans.items()]
+        else:
+            out.append("Fans the engine scores that the spec does not have: none.")
+        out.append("")
+    return out
+
+
 def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     """report.md: engine, counts, failures by rule and by fan, each failure's fan diff, errored, skipped."""
     engine = summary.get("engine") or {}
@@ -95,7 +145,15 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
             "| passed | failed | errored | skipped | total |", "|---:|---:|---:|---:|---:|",
             f"| {counts['passed']} | {counts['failed']} | {counts['errored']} | {counts['skipped']} | {counts['total']} |",
             ""]
+    out += profile_lines(summary.get("profile") or {})
     failures = summary["failures"]
+    if failures.get("by_option"):
+        out += ["## Failures explained by an option", "",
+                "Failed cases whose result is the reference engine's under another reading of an option.", "",
+                "| option = reading | failed cases |", "|---|---|"]
+        out += [f"| {_md(key)} | {len(names)}: {_md(', '.join(names[:10]) + (' …' if len(names) > 10 else ''), 600)} |"
+                for key, names in failures["by_option"].items()]
+        out.append("")
     if failures["by_rule"]:
         out += ["## Failures by rule", "", "| rule | failed cases |", "|---|---|"]
         out += [f"| {_md(rule)} | {len(names)}: {_md(', '.join(names[:10]) + (' …' if len(names) > 10 else ''), 600)} |"

@@ -1,6 +1,7 @@
 """One case's conformance result, and the results file (`DIR/results.jsonl`) that holds one per line.
 
-A result line is `{"id", "line", "outcome", "expected", "actual", "reason", "covers"}`: `outcome` is
+A result line is `{"id", "line", "outcome", "expected", "actual", "reason", "covers", "ruleset", "options",
+"input"}` (the last three copied from the case, so reports can draw its hand and re-score it): `outcome` is
 `passed` (the engine's result meets `expect`), `failed` (it does not), `errored` (the engine crashed, hung,
 wrote garbage, answered another case or said `{"error": …}`) or `skipped` (the engine does not run the case's
 ruleset or kind, the case has no `expect`, or the line is not a case). Lines are appended and flushed one by
@@ -30,10 +31,14 @@ class CaseResult:
     actual: Mapping[str, Any] | None = None
     reason: str | None = None
     covers: Sequence[str] = ()
+    ruleset: str | None = None
+    options: Mapping[str, Any] | None = None
+    input: Mapping[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "line": self.line, "outcome": self.outcome, "expected": self.expected,
-                "actual": self.actual, "reason": self.reason, "covers": list(self.covers)}
+                "actual": self.actual, "reason": self.reason, "covers": list(self.covers),
+                "ruleset": self.ruleset, "options": self.options, "input": self.input}
 
     @property
     def key(self) -> tuple[str | None, int]:
@@ -47,9 +52,12 @@ def from_json(data: Any) -> CaseResult | None:
         return None
     case_id = data.get("id")
     covers = data.get("covers") or []
+    ruleset, options, given = data.get("ruleset"), data.get("options"), data.get("input")
     return CaseResult(case_id if isinstance(case_id, str) else None, data["line"], data["outcome"],
                       data.get("expected"), data.get("actual"), data.get("reason"),
-                      tuple(c for c in covers if isinstance(c, str)) if isinstance(covers, list) else ())
+                      tuple(c for c in covers if isinstance(c, str)) if isinstance(covers, list) else (),
+                      ruleset if isinstance(ruleset, str) else None, options if isinstance(options, dict) else None,
+                      given if isinstance(given, dict) else None)
 
 
 def read_results(path: str) -> list[CaseResult]:

@@ -4,8 +4,9 @@
 reason, and makes the run's status 2), starts the engine (an EngineError stops the run before any case),
 skips the cases the engine does not run or that carry no `expect`, runs the others and appends one line per
 case to `DIR/results.jsonl`. `DIR/summary.json` is written first marked partial and rewritten with
-`DIR/report.md` at the end; a run cut short (Ctrl-C, or SIGTERM through the command line) still writes both,
-marked partial, and `resume=True` runs only the cases the results file does not hold yet.
+`DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
+short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial, and
+`resume=True` runs only the cases the results file does not hold yet.
 """
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from typing import Any, Callable, Mapping
 
 from checker.case import NOT_WON, REFUSED, WON, CaseLine, matches, read_cases
 from checker.conform.adapters import Answer, Engine
-from checker.conform.report import NOT_A_CASE, markdown, summarize
+from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
+from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, ResultsWriter, read_results
-from checker.inputs import bounded, excerpt, json_text, open_input
+from checker.inputs import bounded, excerpt, open_input
 
-SUMMARY_FILE = "summary.json"
-REPORT_FILE = "report.md"
+__all__ = ["ConformRun", "run_conformance", "RESULTS_FILE", "SUMMARY_FILE", "REPORT_FILE", "HTML_FILE", "JUNIT_FILE"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class ConformRun:
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
                     on_start: Callable[[int], None] | None = None,
                     on_result: Callable[[CaseResult], None] | None = None) -> ConformRun:
-    """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, DIR/summary.json and DIR/report.md.
+    """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
     with open_input(corpus, "corpus") as stream:
         lines = list(read_cases(stream, corpus))
@@ -72,7 +73,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
                 on_start(len(to_run))
             cases = ((line, item.case) for line, item in to_run.items() if item.case is not None)
             for line, answer in engine.run(cases):
-                record(_judge(to_run[line], answer))
+                record(judge(to_run[line], answer))
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -96,10 +97,11 @@ def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: 
     case = item.case or {}
     covers = case.get("covers") or []
     return CaseResult(case.get("id"), item.line, outcome, case.get("expect"), actual, reason,
-                      tuple(c for c in covers if isinstance(c, str)))
+                      tuple(c for c in covers if isinstance(c, str)), case.get("ruleset"), case.get("options"),
+                      case.get("input"))
 
 
-def _judge(item: CaseLine, answer: Answer) -> CaseResult:
+def judge(item: CaseLine, answer: Answer) -> CaseResult:
     """passed / failed by checker.case.matches; errored when there is no result or it is not in the expect
     shape (a fan without an id, fans that are not a list)."""
     case = item.case or {}
@@ -115,17 +117,6 @@ def _judge(item: CaseLine, answer: Answer) -> CaseResult:
 
 def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool,
                    results: list[CaseResult] | None = None) -> dict[str, Any]:
-    """summary.json (and report.md when the results are given), each replaced whole (written aside, then
-    renamed), so a reader never sees half a file."""
-    summary = summarize(results or [], meta, partial)
-    _replace(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
-    if results is not None:
-        _replace(os.path.join(out_dir, REPORT_FILE), markdown(summary, results))
-    return summary
-
-
-def _replace(path: str, text: str) -> None:
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    os.replace(temporary, path)
+    """summary.json (and report.md, report.html and junit.xml when the results are given), each replaced
+    whole (written aside, then renamed), so a reader never sees half a file."""
+    return write_reports(out_dir, meta, partial, results)

@@ -1,0 +1,103 @@
+"""Throughput of `mjcheck conform`: cases per second in process and through the JSON-lines protocol.
+
+    python benchmarks/conform.py [--cases 10000] [--profile]
+
+Builds a corpus of --cases cases by repeating corpus/mcr.jsonl with distinct ids (in a temporary directory)
+and times whole conformance runs on it (reading and checking the corpus, running, judging, writing
+results.jsonl; and, apart, with summary.json and report.md, which for a failing engine cost more than the
+run), for:
+
+- `reference` in process: the baseline every other rate is compared with, measured in the same run;
+- `cmd:` examples/engine.py: the template engine, which does not score (the protocol's own cost);
+- `cmd:` examples/reference_engine.py: the reference engine behind the protocol.
+
+and, alone, what the runner does for every case before any engine sees it: reading and checking the corpus
+(`read_cases`: JSON parsing and the case schema). --profile prints where the in-process run's time goes.
+The issue's targets: >= 10,000 cases/s through the protocol against a fast engine, >= 30,000 in process
+against the reference engine. Run it from a regular install (`pip install .`) for the compiled engine.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from checker.case import read_cases
+from checker.conform import engine_from_spec, run_conformance
+from checker.engine import compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_corpus(directory: Path, size: int) -> Path:
+    base = [json.loads(line) for line in (ROOT / "corpus" / "mcr.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    path = directory / "corpus.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for i in range(size):
+            case = base[i % len(base)]
+            out.write(json.dumps({**case, "id": f"{case['id']}#{i}"}, ensure_ascii=False) + "\n")
+    return path
+
+
+def timed_run(corpus: Path, spec: str, out: Path) -> tuple[float, float, dict]:
+    """Seconds to the last case's result (reading, checking, running, judging and writing each case) and to
+    the end of the run (summary.json and report.md too), and the counts."""
+    engine = engine_from_spec(spec, timeout=30.0)
+    last = [0.0]
+
+    def on_result(result: object) -> None:
+        last[0] = time.perf_counter()
+
+    start = time.perf_counter()
+    run = run_conformance(str(corpus), engine, str(out), on_result=on_result)
+    end = time.perf_counter()
+    return last[0] - start, end - start, dict(run.summary["counts"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--profile", action="store_true", help="where the in-process run's time goes")
+    args = parser.parse_args()
+    python = sys.executable
+    engines = [("reference, in process", "reference"),
+               ("cmd: examples/engine.py (does not score)", f'cmd:"{python} {ROOT / "examples" / "engine.py"}"'),
+               ("cmd: examples/reference_engine.py", f'cmd:"{python} {ROOT / "examples" / "reference_engine.py"}"')]
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = make_corpus(Path(tmp), args.cases)
+        how = "compiled by mypyc" if compiled() else "plain Python: an editable install or MJCHECK_PURE=1"
+        print(f"{args.cases} cases (corpus/mcr.jsonl repeated, distinct ids); reference engine {how}")
+        start = time.perf_counter()
+        with corpus.open("rb") as stream:
+            read = sum(1 for line in read_cases(stream, str(corpus)) if line.case is not None)
+        reading = time.perf_counter() - start
+        print(f"  {'reading and checking the corpus alone':44s} {read / reading:9.0f} cases/s "
+              f"({1e6 * reading / read:.0f} µs a case)")
+        baseline = None
+        for i, (label, spec) in enumerate(engines):
+            cases, whole, counts = timed_run(corpus, spec, Path(tmp) / f"out{i}")
+            rate = args.cases / cases
+            baseline = baseline or rate
+            print(f"  {label:44s} {rate:9.0f} cases/s  ×{rate / baseline:.2f} of in-process reference; "
+                  f"with the report {args.cases / whole:7.0f} cases/s  (passed {counts['passed']}, "
+                  f"failed {counts['failed']}, errored {counts['errored']})")
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            timed_run(corpus, "reference", Path(tmp) / "profiled")
+            profiler.disable()
+            text = io.StringIO()
+            pstats.Stats(profiler, stream=text).sort_stats("tottime").print_stats(18)
+            print("\nwhere the in-process run's time goes (by own time):")
+            print("\n".join(text.getvalue().splitlines()[6:]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""`DIR/junit.xml`: a conformance run as JUnit XML, one `testcase` per case, for CI systems.
+
+A failed case carries a `failure` (its fan diff), an errored one an `error` (its reason), a skipped one
+`skipped`. Cases are grouped in one `testsuite` per ruleset; `classname` is `mjcheck.conform.RULESET`, `name`
+the case id (or its corpus line). Text is stripped of the characters XML 1.0 cannot hold.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any, Mapping, Sequence
+
+from checker.conform.diff import diff
+from checker.conform.report import fan_diff_lines, latest
+from checker.conform.results import CaseResult
+
+_NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _text(value: Any, limit: int = 4000) -> str:
+    text = _NOT_XML.sub("\ufffd", str(value))
+    return text if len(text) <= limit else text[:limit] + " …"
+
+
+def junit_xml(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
+    """The JUnit XML document (UTF-8 text with its declaration)."""
+    engine = summary.get("engine") or {}
+    cases = latest(results)
+    suites: dict[str, list[CaseResult]] = {}
+    for r in cases:
+        suites.setdefault(r.ruleset or "unknown", []).append(r)
+    root = ET.Element("testsuites", {"name": _text(f"mjcheck conform: {engine.get('name', '?')} "
+                                                   f"{engine.get('version', '')}".strip()),
+                                     **_counts(cases)})
+    for ruleset, members in sorted(suites.items()):
+        suite = ET.SubElement(root, "testsuite", {"name": _text(f"{ruleset}: {summary.get('corpus', '')}"),
+                                                  **_counts(members)})
+        props = ET.SubElement(suite, "properties")
+        for key, value in (("engine", summary.get("engine_spec", "")), ("corpus", summary.get("corpus", "")),
+                           ("partial", "true" if summary.get("partial") else "false")):
+            ET.SubElement(props, "property", {"name": key, "value": _text(value)})
+        for r in members:
+            case = ET.SubElement(suite, "testcase", {"classname": _text(f"mjcheck.conform.{ruleset}"),
+                                                     "name": _text(r.id or f"line {r.line}"), "time": "0"})
+            covers = ", ".join(r.covers)
+            if r.outcome == "failed":
+                lines = [line[2:] for line in fan_diff_lines(diff(r.expected, r.actual))]
+                body = "\n".join(lines) or "the results differ in shape"
+                failure = ET.SubElement(case, "failure", {"type": "failed", "message": _text(
+                    f"result departs from expect (line {r.line}" + (f"; covers {covers}" if covers else "") + ")", 500)})
+                failure.text = _text(body)
+            elif r.outcome == "errored":
+                error = ET.SubElement(case, "error", {"type": "errored", "message": _text(r.reason or "errored", 500)})
+                error.text = _text(r.reason or "")
+            elif r.outcome == "skipped":
+                ET.SubElement(case, "skipped", {"message": _text(r.reason or "skipped", 500)})
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _counts(cases: Sequence[CaseResult]) -> dict[str, str]:
+    def n(outcome: str) -> str:
+        return str(sum(1 for r in cases if r.outcome == outcome))
+    return {"tests": str(len(cases)), "failures": n("failed"), "errors": n("errored"), "skipped": n("skipped"),
+            "time": "0"}

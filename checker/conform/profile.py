@@ -1,0 +1,212 @@
+"""The engine's profile, inferred from its answers: for each option of a ruleset, which reading they agree with.
+
+For each option and each of its values (readings), the inputs of the cases the engine answered (`passed` and
+`failed`) are scored again by the reference engine (`checker.case.CaseRunner`) with the case's own options
+and that one option set to the reading. A case *distinguishes* the readings when those reference results
+differ (compared on the keys the case's `expect` names); on each distinguishing case the engine's actual
+result agrees with one reading, or several, or none. The verdict is the reading with the most agreement,
+`tie` when two share the lead, `neither` when more distinguishing cases agree with no reading than with it,
+`no evidence` when no case distinguishes them. The verdict rests on the cases that leave the option unset
+(an engine that honours a case's options follows them where a case sets one); only when none of those tells
+the readings apart does it rest on the cases that set it (`evidence` says which; `set_by_case` counts how
+often the engine followed a case's own setting; when it followed every one, and they name more than one
+reading, the verdict is `follows the case's options`). At most `MAX_CASES_PER_OPTION` cases are scored again per
+option: those whose `covers` names the option first, then the rest in corpus order.
+
+A failed case whose actual result is the reference's under a non-default reading (and not under the case's
+own options) is *explained* by that option and reading (`by_option`). Fans the engine scores that the spec
+does not define (an id none of its patterns has) are listed under `fans_outside_spec`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from checker.case import CaseRunner, matches
+from checker.conform.results import CaseResult
+from checker.spec import Ruleset, value_key
+
+MAX_CASES_PER_OPTION = 2000
+EXAMPLES = 20  # case names listed per reading, explanation or unknown fan
+NO_EVIDENCE, NEITHER, TIE, FOLLOWS = "no evidence", "neither", "tie", "follows the case's options"
+
+
+@lru_cache(maxsize=1)
+def shared_runner() -> CaseRunner:
+    """One reference runner per process: its rulesets and scorers (one per options) are built once."""
+    return CaseRunner()
+
+
+def case_name(r: CaseResult) -> str:
+    return f"{r.id} (line {r.line})" if r.id else f"line {r.line}"
+
+
+def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
+                  cap: int = MAX_CASES_PER_OPTION) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The profile per ruleset (as in summary.json's `profile`) and the failed cases each non-default
+    reading explains (`"option=value"` → case names, as in `failures.by_option`)."""
+    runner = runner or shared_runner()
+    by_ruleset: dict[str, list[CaseResult]] = {}
+    for r in cases:
+        if r.ruleset is not None and r.outcome in ("passed", "failed") and isinstance(r.actual, Mapping) \
+                and isinstance(r.input, Mapping) and isinstance(r.expected, Mapping):
+            by_ruleset.setdefault(r.ruleset, []).append(r)
+    unknown = _fans_outside(cases, runner)
+    profile: dict[str, Any] = {}
+    explained: dict[str, list[str]] = {}
+    for ruleset_id in sorted(set(by_ruleset) | set(unknown)):
+        try:
+            ruleset = runner.ruleset(ruleset_id)
+        except ValueError as exc:
+            profile[ruleset_id] = {"error": str(exc)}
+            continue
+        answered = by_ruleset.get(ruleset_id, [])
+        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained) for oid in ruleset.options}
+        profile[ruleset_id] = {"cases": len(answered), "options": options,
+                               "fans_outside_spec": unknown.get(ruleset_id, {})}
+    return profile, dict(sorted(explained.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+
+def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseResult], runner: CaseRunner,
+                    cap: int, explained: dict[str, list[str]]) -> dict[str, Any]:
+    option = ruleset.options[option_id]
+    rule = f"{ruleset.id}.option.{option_id}"
+    chosen = sorted(answered, key=lambda r: (not any(c == rule or c.startswith(rule + ".") for c in r.covers),
+                                              r.line))[:cap]
+    keys = [value_key(v) for v in option.values]
+    # pools[False]: cases that leave the option unset (the engine's own reading shows); pools[True]: cases that
+    # set it (an engine honouring case options follows them, so they speak for the reading only by default).
+    pools = {unset: _Pool(dict.fromkeys(keys, 0)) for unset in (True, False)}
+    follows = 0
+    for r in chosen:
+        assert r.expected is not None and r.actual is not None
+        under = {key: _reference(runner, r, option_id, value) for key, value in zip(keys, option.values)}
+        if any(v is None for v in under.values()) or len({_canonical(v) for v in under.values()}) < 2:
+            continue
+        pool = pools[option_id not in (r.options or {})]
+        pool.distinguishing += 1
+        hits = [key for key, result in under.items() if result is not None and _agrees(r.actual, result)]
+        for key in hits:
+            pool.agree[key] += 1
+        if not hits:
+            pool.neither += 1
+        if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
+            follows += 1
+        own = _reference(runner, r, None, None) if r.outcome == "failed" and hits else None
+        if r.outcome == "failed" and hits and (own is None or not _agrees(r.actual, own)):
+            for key in hits:
+                if key != value_key(option.default):
+                    explained.setdefault(f"{option_id}={key}", []).append(case_name(r))
+    unset, given = pools[True], pools[False]
+    chosen_pool = unset if unset.distinguishing else given
+    agree, neither, distinguishing = chosen_pool.agree, chosen_pool.neither, chosen_pool.distinguishing
+    if distinguishing == 0:
+        verdict = NO_EVIDENCE
+    elif chosen_pool is given and follows == distinguishing and sum(1 for n in agree.values() if n) > 1:
+        verdict = FOLLOWS
+    else:
+        best = max(agree.values())
+        leaders = [k for k, n in agree.items() if n == best]
+        verdict = NEITHER if best == 0 or neither > best else leaders[0] if len(leaders) == 1 else TIE
+    return {"default": value_key(option.default), "verdict": verdict, "agree": agree, "neither": neither,
+            "distinguishing": distinguishing, "rescored": len(chosen),
+            "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
+            "set_by_case": {"distinguishing": given.distinguishing, "follows_case": follows}}
+
+
+@dataclass
+class _Pool:
+    agree: dict[str, int]
+    neither: int = 0
+    distinguishing: int = 0
+
+
+def _same_value(option: Any, raw: Any) -> str | None:
+    """The reading a case's own option value names, or None when it names none."""
+    try:
+        return value_key(option.coerce(raw))
+    except ValueError:
+        return None
+
+
+def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any) -> Any:
+    """The reference result for the case's input (its own options, with `option_id` set to `value`),
+    cut to the keys its `expect` names; None when the reference cannot run it."""
+    options = dict(r.options or {})
+    if option_id is not None:
+        options[option_id] = value
+    case = {"ruleset": r.ruleset, "kind": "score", "options": options, "input": r.input}
+    try:
+        result = runner.run(case)
+    except Exception:  # a case the reference cannot run gives no evidence either way
+        return None
+    return _cut(result, _keys(r.expected))
+
+
+def _keys(expected: Mapping[str, Any] | None) -> set[str]:
+    if not isinstance(expected, Mapping):
+        return set()
+    members = _members(expected)
+    return {k for m in members if isinstance(m, Mapping) for k in m}
+
+
+def _members(result: Mapping[str, Any]) -> list[Any]:
+    either = result.get("either")
+    return either if isinstance(either, list) else [result]
+
+
+def _cut(result: Mapping[str, Any], keys: set[str]) -> Any:
+    if isinstance(result.get("either"), list):
+        return {"either": [_cut(m, keys) for m in result["either"] if isinstance(m, Mapping)]}
+    return {k: v for k, v in result.items() if k in keys}
+
+
+def _agrees(actual: Mapping[str, Any], reference: Mapping[str, Any]) -> bool:
+    try:
+        return matches(actual, reference)
+    except (KeyError, TypeError, AttributeError):
+        return False
+
+
+def _canonical(result: Any) -> str:
+    """One text per result, fan order ignored."""
+    def norm(member: Any) -> Any:
+        if isinstance(member, Mapping) and isinstance(member.get("fans"), list):
+            fans = sorted(member["fans"], key=lambda f: json.dumps(f, sort_keys=True, ensure_ascii=False))
+            return {**member, "fans": fans}
+        return member
+    if isinstance(result, Mapping) and isinstance(result.get("either"), list):
+        result = {"either": sorted((norm(m) for m in result["either"]),
+                                   key=lambda m: json.dumps(m, sort_keys=True, ensure_ascii=False))}
+    return json.dumps(norm(result), sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _fans_outside(cases: Sequence[CaseResult], runner: CaseRunner) -> dict[str, dict[str, Any]]:
+    """Per ruleset: fan ids in the engine's results that none of the spec's patterns has, with counts."""
+    found: dict[str, dict[str, Any]] = {}
+    known: dict[str, frozenset[str] | None] = {}
+    for r in cases:
+        if r.ruleset is None or not isinstance(r.actual, Mapping):
+            continue
+        if r.ruleset not in known:
+            try:
+                known[r.ruleset] = frozenset(p.id for p in runner.ruleset(r.ruleset).patterns)
+            except ValueError:
+                known[r.ruleset] = None
+        ids = known[r.ruleset]
+        if ids is None:
+            continue
+        seen = set()
+        for m in _members(r.actual):
+            fans = m.get("fans") if isinstance(m, Mapping) else None
+            for fan in (fans if isinstance(fans, list) else []):
+                fan_id = fan.get("id") if isinstance(fan, Mapping) else None
+                if isinstance(fan_id, str) and fan_id not in ids and fan_id not in seen:
+                    seen.add(fan_id)
+                    entry = found.setdefault(r.ruleset, {}).setdefault(fan_id, {"cases": 0, "examples": []})
+                    entry["cases"] += 1
+                    if len(entry["examples"]) < EXAMPLES:
+                        entry["examples"].append(case_name(r))
+    return {rs: dict(sorted(fans.items(), key=lambda kv: (-kv[1]["cases"], kv[0]))) for rs, fans in found.items()}

@@ -1,0 +1,213 @@
+"""pytest plugin (entry point `pytest11`, name `mjcheck`): hold an engine to a corpus inside its own test suite.
+
+    pytest --mjcheck-corpus corpus/mcr.jsonl --mjcheck-engine python:mypkg.scoring:score
+
+adds one test item per case of each corpus, named by the case id (`line N` for a case without one; with
+several engines, `ID[ENGINE]`), to whatever else the run collects. ENGINE is any form `mjcheck conform`
+takes (`reference`, `pymahjonggb`, `python:package.module:function`, `cmd:"COMMAND"`). A case passes when the
+engine's result meets its `expect` (checker.case.matches, through the conform runner's judge); a failure
+shows the fan diff (checker.conform.diff: missing, extra, different points, other fields) with the expected
+and actual results; an engine that raises, crashes, hangs or answers outside the protocol fails the item
+with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
+corpus line that is not a case fails with its problem. Both options repeat (several corpora, several engines).
+
+Without these options the plugin does nothing: this module imports only pytest, and the rest of mjcheck is
+imported when a corpus is given. (It lives outside `checker.conform`, whose package import loads the engine
+and jsonschema, so that every pytest run of an environment with mjcheck installed stays fast.)
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+import pytest
+
+if TYPE_CHECKING:
+    from checker.case import CaseLine
+    from checker.conform.adapters import Answer, Engine, EngineInfo
+
+CORPUS_OPTION = "--mjcheck-corpus"
+ENGINE_OPTION = "--mjcheck-engine"
+TIMEOUT_OPTION = "--mjcheck-timeout"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mjcheck", "mjcheck conformance: one test per case of a corpus")
+    group.addoption(CORPUS_OPTION, action="append", default=[], metavar="FILE",
+                    help="a JSON Lines corpus of cases with `expect` (repeat for several)")
+    group.addoption(ENGINE_OPTION, action="append", default=[], metavar="ENGINE",
+                    help="the engine under test: reference, pymahjonggb, python:package.module:function or "
+                         "cmd:\"COMMAND\" (repeat to hold several engines to each corpus)")
+    group.addoption(TIMEOUT_OPTION, type=float, default=10.0, metavar="SECONDS",
+                    help="per-case time limit of a cmd: engine (default 10)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    corpora, engines = config.getoption(CORPUS_OPTION), config.getoption(ENGINE_OPTION)
+    if not corpora and not engines:
+        return
+    if not corpora or not engines:
+        raise pytest.UsageError(f"give both {CORPUS_OPTION} FILE and {ENGINE_OPTION} ENGINE")
+    config.pluginmanager.register(Conformance(corpora, engines, config.getoption(TIMEOUT_OPTION)),
+                                  "mjcheck-conformance")
+
+
+class Conformance:
+    """The corpora and engines of one pytest run: adds their items after collection, stops the engines at
+    the end of the session."""
+
+    def __init__(self, corpora: list[str], engines: list[str], timeout: float):
+        self.corpora, self.timeout = corpora, timeout
+        self.engines = [EngineSlot(spec, timeout) for spec in dict.fromkeys(engines)]
+
+    @pytest.hookimpl(tryfirst=True)  # before -k / -m deselection, so those select among the cases too
+    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        from checker.conform.adapters import EngineError
+
+        for slot in self.engines:
+            try:
+                slot.create()
+            except EngineError as exc:
+                raise pytest.UsageError(f"{ENGINE_OPTION} {slot.spec}: {exc}") from None
+        for corpus in dict.fromkeys(self.corpora):
+            path = Path(corpus).resolve()
+            try:  # the corpus's node id: its path from the rootdir, else its absolute path
+                nodeid = path.relative_to(config.rootpath).as_posix()
+            except ValueError:
+                nodeid = path.as_posix()
+            parent = CorpusFile.from_parent(session, path=path, nodeid=nodeid)
+            parent.corpus, parent.engines = corpus, self.engines
+            # collected through the collection hooks, so the terminal counts the items and reports a corpus
+            # that cannot be read as a collection error, as for any test file
+            session.ihook.pytest_collectstart(collector=parent)
+            report = session.ihook.pytest_make_collect_report(collector=parent)
+            session.ihook.pytest_collectreport(report=report)
+            if report.passed:
+                items.extend(x for x in report.result if isinstance(x, pytest.Item))
+
+    def pytest_sessionfinish(self) -> None:
+        for slot in self.engines:
+            slot.stop()
+
+
+class EngineSlot:
+    """One engine of the run: created at collection (an unknown form or a python: module that does not import
+    is a usage error), started at its first case (a start failure fails each of its cases), stopped at the end."""
+
+    def __init__(self, spec: str, timeout: float):
+        self.spec, self.timeout = spec, timeout
+        self.engine: Engine | None = None
+        self.info: EngineInfo | None = None
+        self.start_error: str | None = None
+
+    def create(self) -> None:
+        from checker.conform.adapters import engine_from_spec
+
+        if self.engine is None:
+            self.engine = engine_from_spec(self.spec, timeout=self.timeout)
+
+    def started(self) -> EngineInfo:
+        from checker.conform.adapters import EngineError
+
+        assert self.engine is not None
+        if self.info is None and self.start_error is None:
+            try:
+                self.info = self.engine.start()
+            except EngineError as exc:
+                self.start_error = str(exc)
+        if self.info is None:
+            raise CaseFailure(f"engine {self.spec} did not start: {self.start_error}")
+        return self.info
+
+    def answer(self, case: Mapping[str, Any]) -> Answer:
+        from checker.conform.adapters import Answer
+
+        assert self.engine is not None
+        for _, answer in self.engine.run([(0, case)]):
+            return answer
+        return Answer(error="the engine gave no answer")
+
+    def stop(self) -> None:
+        if self.engine is not None and self.info is not None:
+            self.engine.stop()
+            self.info = None
+
+
+class CaseFailure(Exception):
+    """A case that failed or errored; its text is the whole failure report (no traceback)."""
+
+
+class CorpusFile(pytest.File):
+    """A corpus file: one item per case and engine (`line N` names a case without an id)."""
+
+    corpus: str = ""
+    engines: list[EngineSlot] = []
+
+    def collect(self) -> list[pytest.Item]:
+        from checker.case import read_cases
+        from checker.inputs import InputError, open_input
+
+        try:
+            with open_input(self.corpus, "corpus") as stream:
+                lines = list(read_cases(stream, self.corpus))
+        except InputError as exc:
+            raise self.CollectError(f"{CORPUS_OPTION} {self.corpus}: {exc}") from None
+        items: list[pytest.Item] = []
+        seen: set[str] = set()
+        for item in lines:
+            case_id = item.case.get("id") if item.case is not None else None
+            name = case_id if isinstance(case_id, str) and case_id else f"line {item.line}"
+            if name in seen:  # two cases of one id: the later ones are told apart by their line
+                name = f"{name} (line {item.line})"
+            seen.add(name)
+            for slot in self.engines:
+                shown = f"{name}[{slot.spec}]" if len(self.engines) > 1 else name
+                items.append(CaseItem.from_parent(self, name=shown, case_line=item, slot=slot))
+        return items
+
+
+class CaseItem(pytest.Item):
+    """One case of a corpus run on one engine."""
+
+    def __init__(self, *, case_line: CaseLine, slot: EngineSlot, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.case_line, self.slot = case_line, slot
+
+    def runtest(self) -> None:
+        from checker.conform.diff import describe, diff
+        from checker.conform.runner import judge
+
+        item, where = self.case_line, f"{self.case_line.source}, line {self.case_line.line}"
+        if item.case is None:
+            raise CaseFailure(f"{where}: not a case ({item.rule}): {item.error}")
+        if "expect" not in item.case:
+            pytest.skip("no expect: conformance needs an expected result")
+        refused = self.slot.started().refuses(item.case)
+        if refused is not None:
+            pytest.skip(refused)
+        result = judge(item, self.slot.answer(item.case))
+        head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
+        if result.outcome == "errored":
+            raise CaseFailure(f"{head}: errored: {result.reason}")
+        if result.outcome == "failed":
+            lines = [f"{head}: the result departs from expect"]
+            if result.covers:
+                lines.append("covers: " + ", ".join(result.covers))
+            lines += ["  " + line for line in describe(diff(result.expected, result.actual))] \
+                or ["  (the results differ in shape)"]
+            lines += [f"expected: {_json(result.expected)}", f"actual:   {_json(result.actual)}"]
+            raise CaseFailure("\n".join(lines))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, CaseFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.case_line.line - 1, f"{self.case_line.source}:{self.case_line.line}: {self.name}"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=repr)

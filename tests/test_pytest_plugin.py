@@ -1,0 +1,124 @@
+"""The pytest plugin (`pytest --mjcheck-corpus FILE --mjcheck-engine ENGINE`), run in pytest's own `pytester`.
+
+Expectations come from corpus/mcr-examples.jsonl (each case's `expect`, cited there) and from how the test
+engines below are written to depart from them; none is taken from the engine under test.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+ROOT = Path(__file__).resolve().parents[1]
+MCR = ROOT / "corpus" / "mcr-examples.jsonl"
+EXAMPLE_ENGINE = ROOT / "examples" / "engine.py"
+
+# A python: engine of the test's own: right answers its expect, wrong adds one point to self_drawn (and so to
+# the total) and a made-up fan, raises raises.
+ENGINE = '''
+def score(case):
+    if case["id"] == "raises":
+        raise ZeroDivisionError("on purpose")
+    result = dict(case["expect"])
+    if case["id"] == "wrong":
+        result["total"] += 1
+        result["fans"] = [dict(f, points=f["points"] + 1) if f["id"] == "self_drawn" else f for f in result["fans"]]
+        result["fans"].append({"id": "made_up", "points": 2, "count": 1})
+    return result
+'''
+
+
+def mcr_case(**changes) -> dict:
+    """The guide's regular self-draw hand (mixed triple chow 8, all simples 2, self-drawn 1: 11 points)."""
+    base = json.loads(MCR.read_text(encoding="utf-8").splitlines()[0])
+    assert any(f["id"] == "self_drawn" and f["points"] == 1 for f in base["expect"]["fans"])
+    return {**base, **changes}
+
+
+@pytest.fixture
+def corpus(pytester) -> Path:
+    no_expect = {k: v for k, v in mcr_case(id="no-expect").items() if k != "expect"}
+    lines = [mcr_case(id="right"), mcr_case(id="wrong"), mcr_case(id="raises"), no_expect]
+    path = pytester.path / "tiny.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in lines), encoding="utf-8")
+    pytester.makepyfile(my_engine=ENGINE)
+    pytester.syspathinsert()
+    return path
+
+
+def test_the_plugin_is_registered_under_pytest11():
+    assert {ep.name: ep.value for ep in entry_points(group="pytest11")}.get("mjcheck") == "checker.pytest_plugin"
+
+
+def test_one_item_per_case_passing_failing_with_the_fan_diff_erroring_and_skipped(pytester, corpus):
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score", "-v",
+                                "-rs")
+    result.assert_outcomes(passed=1, failed=2, skipped=1)
+    result.stdout.fnmatch_lines(["*tiny.jsonl::right PASSED*", "*tiny.jsonl::wrong FAILED*",
+                                 "*tiny.jsonl::raises FAILED*", "*tiny.jsonl::no-expect SKIPPED*"])
+    out = result.stdout.str()
+    # the fan diff of `wrong`: self_drawn 1 point expected, 2 given; made_up extra; the total one off (11 → 12)
+    assert "different  self_drawn: expected 1×1, got 2×1" in out
+    assert "extra      made_up 2×1  (in the result, not expected)" in out
+    assert "total: expected 11, got 12" in out
+    assert "covers: mcr.fan.mixed_triple_chow" in out
+    assert "errored: raised ZeroDivisionError: 'on purpose' (at my_engine.py:3)" in out
+    assert "no expect: conformance needs an expected result" in out
+    assert "Traceback" not in out
+
+
+def test_keyword_selection_and_several_corpora(pytester, corpus):
+    other = pytester.path / "other.jsonl"
+    other.write_text(json.dumps(mcr_case(id="right-again")) + "\n", encoding="utf-8")
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-corpus", str(other),
+                                "--mjcheck-engine", "python:my_engine:score", "-k", "right")
+    result.assert_outcomes(passed=2, deselected=3)
+
+
+def test_several_engines_name_each_item_by_engine(pytester, corpus):
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score",
+                                "--mjcheck-engine", "reference", "-v", "-k", "right")
+    result.assert_outcomes(passed=2, deselected=6)
+    result.stdout.fnmatch_lines(["*::right?python:my_engine:score? PASSED*", "*::right?reference? PASSED*"])
+
+
+def test_a_cmd_engine_and_a_line_that_is_not_a_case(pytester):
+    path = pytester.path / "c.jsonl"
+    path.write_text(json.dumps(mcr_case(id="zero")) + "\n{not json\n", encoding="utf-8")
+    engine = f'cmd:"{sys.executable} {EXAMPLE_ENGINE}"'  # answers every hand "valid, 0 points"
+    result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", engine, "--mjcheck-timeout", "5")
+    result.assert_outcomes(failed=2)
+    out = result.stdout.str()
+    assert "missing    mixed_triple_chow 8×1  (expected, not in the result)" in out
+    assert "line 2: not a case (input.json)" in out
+
+
+def test_an_unknown_engine_or_a_missing_corpus_or_option_is_a_usage_error(pytester, corpus):
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "nonsense")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mjcheck-engine nonsense: unknown engine*"])
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result = pytester.runpytest("--mjcheck-corpus", str(pytester.path / "missing.jsonl"),
+                                "--mjcheck-engine", "reference")
+    assert result.ret == pytest.ExitCode.INTERRUPTED  # a collection error, as for a test file that does not import
+    result.stdout.fnmatch_lines(["*cannot read corpus*missing.jsonl*"])
+
+
+def test_without_the_options_the_plugin_loads_nothing_of_mjcheck(pytester):
+    # In a fresh interpreter: the plugin is loaded (entry point) but imports neither the engine nor jsonschema.
+    pytester.makepyfile(test_inert='''
+import sys
+
+def test_inert(pytestconfig):
+    assert pytestconfig.pluginmanager.has_plugin("mjcheck")
+    assert not pytestconfig.pluginmanager.has_plugin("mjcheck-conformance")
+    assert "jsonschema" not in sys.modules and "checker.case" not in sys.modules
+''')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
