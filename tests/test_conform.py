@@ -58,8 +58,12 @@ def numbered_corpus(tmp_path: Path, n: int) -> Path:
 
 # ------------------------------------------------------------------ the reference engine
 
-@pytest.mark.parametrize("corpus", [MCR, SHANGHAI], ids=["mcr", "shanghai"])
+EVERY_CORPUS = sorted(MCR.parent.glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("corpus", EVERY_CORPUS, ids=[p.stem for p in EVERY_CORPUS])
 def test_reference_engine_passes_every_example(tmp_path, corpus):
+    """Every checked-in corpus, its source examples and its generated cases alike."""
     r = conform("--corpus", str(corpus), "--engine", "reference", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     got = summary(tmp_path)
