@@ -66,7 +66,10 @@ def to_mahjonggb(hand: Hand) -> tuple:
             packs.append(("GANG", GB_CODES[m.tile], 0 if m.concealed else (m.source or 1)))
     return (tuple(packs), tuple(GB_CODES[t] for t in hand.concealed), GB_CODES[hand.win_tile], len(hand.flowers),
             hand.self_drawn, "fourth_tile_visible" in hand.flags,
-            hand.win_by == "robbing_kong" or "kong_replacement" in hand.flags, "last_tile" in hand.flags,
+            # is_kong: a robbed kong, or a win directly on a kong's replacement (not a flower replacement after a
+            # kong: kong_replacement with flower_replacement, which the spec does not count as one by default)
+            hand.win_by == "robbing_kong" or ("kong_replacement" in hand.flags
+                                              and "flower_replacement" not in hand.flags), "last_tile" in hand.flags,
             GB_WIND[hand.seat_wind], GB_WIND[hand.round_wind])
 
 
