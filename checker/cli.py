@@ -543,8 +543,10 @@ def conform(
     engine: str = typer.Option(..., "--engine", metavar="ENGINE",
                                help="reference | pymahjonggb | python:package.module:function | "
                                     "cmd:\"COMMAND\" (a subprocess speaking the JSON-lines protocol)."),
-    out_dir: str = typer.Option(..., "--out", metavar="DIR", help="Where results.jsonl, summary.json and "
-                                                                  "report.md are written."),
+    out_dir: str = typer.Option(..., "--out", metavar="DIR", help="Where results.jsonl, summary.json, "
+                                                                  "report.md, report.html and junit.xml are "
+                                                                  "written (`mjcheck report DIR` rebuilds the "
+                                                                  "last three)."),
     timeout: float = typer.Option(10.0, "--timeout", metavar="SECONDS", min=0.001,
                                   help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
