@@ -6,6 +6,7 @@ match its expectation); 2 bad input (a tile, meld, flag, option, file or spec th
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, List, NoReturn, Optional
@@ -157,7 +158,10 @@ def spec_coverage(
         except SpecError as exc:
             fail(str(exc))
         options[ruleset.id] = len(ruleset.options)
-        rows.extend(coverage(ruleset, folder if folder.is_dir() else None))
+        try:
+            rows.extend(coverage(ruleset, folder if folder.is_dir() else None))
+        except InputError as exc:  # a source document that is not UTF-8 or too large
+            fail(str(exc))
     if as_markdown:
         print(markdown(rows, options), end="")
     elif as_json:
@@ -213,15 +217,20 @@ def corpus_generate(
     from checker.corpus.generate import generate
 
     if ruleset_id not in available_rulesets():
-        fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
+        fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
+    if out_path.is_dir() or not out_path.parent.is_dir():  # before minutes of search, not after
+        fail(f"--out {out_path}: " + ("is a folder" if out_path.is_dir() else "its folder does not exist"))
     with Progress(SpinnerColumn(), TextColumn("generating {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task(escape(ruleset_id), total=None)
         corpus = generate(ruleset_id, seed, size,
                           progress=lambda done, total: progress.update(task, completed=done, total=total))
-    try:
-        out_path.write_text(corpus.jsonl(), encoding="utf-8")
+    partial = out_path.with_name(out_path.name + ".partial")
+    try:  # written whole beside the target, then moved over it: a failed write leaves the old file as it was
+        partial.write_text(corpus.jsonl(), encoding="utf-8")
+        os.replace(partial, out_path)
     except OSError as exc:
+        partial.unlink(missing_ok=True)
         fail(f"--out {out_path}: {exc.strerror or exc}")
     table = coverage_table(corpus.ruleset, corpus.cases, corpus.no_witness)
     if as_json:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.inputs import MAX_SPEC_BYTES, read_text_file
 from checker.spec import Ruleset
 
 NOT_MODELED_REASONS = {
@@ -63,10 +64,10 @@ def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]
     unnamed = sorted(r for r in ruleset.rules if r not in named)
     for cov in by_doc.values():
         cov.unnamed_rules = unnamed
-        path = documents / cov.doc if documents is not None else None
+        path = documents / Path(cov.doc).name if documents is not None else None  # never outside the folder
         if path is not None and path.is_file():
             cov.document_found = True
-            text = path.read_text(encoding="utf-8")
+            text = read_text_file(str(path), MAX_SPEC_BYTES, "source document")
             phrases = [_squash(loc.phrase) for loc in ruleset.cited if loc.doc == cov.doc]
             cov.unquoted = [s for s in sentences(text) if not _quoted(_squash(s), phrases)]
             squashed = _squash(text)

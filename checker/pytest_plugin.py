@@ -49,6 +49,8 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     if not corpora or not engines:
         raise pytest.UsageError(f"give both {CORPUS_OPTION} FILE and {ENGINE_OPTION} ENGINE")
+    if not config.getoption(TIMEOUT_OPTION) > 0:
+        raise pytest.UsageError(f"{TIMEOUT_OPTION} takes a number of seconds above 0")
     config.pluginmanager.register(Conformance(corpora, engines, config.getoption(TIMEOUT_OPTION)),
                                   "mjcheck-conformance")
 

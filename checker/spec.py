@@ -779,6 +779,17 @@ def _value(raw: Any) -> Any:
     return raw
 
 
+def chosen(value: Any, options: Mapping[str, Any]) -> Any:
+    """A spec value under chosen options: an option's value (OptionRef), or what an option's `map` gives for
+    its value, which may name another option in turn (OptionMap); any other value as it is. The engine calls
+    it when it binds a ruleset to options, never while scoring."""
+    if isinstance(value, OptionRef):
+        return options[value.option]
+    if isinstance(value, OptionMap):
+        return chosen(value.map[value_key(options[value.option])], options)
+    return value
+
+
 def _predicate(when: dict) -> Predicate:
     return Predicate(when["predicate"], MappingProxyType({k: _value(v) for k, v in (when.get("params") or {}).items()}))
 

@@ -921,5 +921,6 @@ def test_a_reading_that_may_win_is_preferred_to_a_higher_one_that_may_not(classi
     # "此时胡牌直接算两个勒子" = 2 勒 = 20, capped at 2 勒 by 门清 as without 坐花; each payer 底分 2 + 20 = 22.
     s = score(with_options(classic_ruleset, zuo_hua=True), "1m2m2m3m3m4m5m4p5p6p7s8s9s", win="5m",
               flowers="1f2f3f4f5f6f7f8f", flags=("eight_flowers_win",))
+    # The reading scored: flower 1 × 8, seat_flower 1 × 2 (1f, 5f), 八花齐 2 勒, 门清 1 番.
     assert s.valid and s.total == 20 and s.payments == (66, -22, -22, -22)
-    assert "ba_hua_qi" in {f.id for f in s.fans}
+    assert fans(s) == {"flower": 8, "seat_flower": 2, "ba_hua_qi": 2, "men_qing": 1}

@@ -1,7 +1,9 @@
 """`mjcheck conform`: a corpus run on an engine under test, every case classified, the report always written.
 
-Expectations here come from the corpus files (each case's `expect`, hand-worked or cited in the corpus) or
-from how a test engine is built to behave; none is taken from the engine under test.
+Expectations here come from the corpus files or from how a test engine is built to behave. The example
+corpora (corpus/*-examples.jsonl) are cited from the source documents; the generated corpora's expectations
+are the reference engine's own (corpus/README.md says how each part was checked), so running the reference
+engine on them shows only that the runner and the engine agree, not that a score is right.
 """
 from __future__ import annotations
 

@@ -24,10 +24,6 @@ class FanDiff:
     def size(self) -> int:
         return len(self.missing) + len(self.extra) + len(self.different) + len(self.fields)
 
-    def fan_ids(self) -> list[str]:
-        """The ids of the fans that differ, in the order missing, extra, different."""
-        return ([str(f.get("id")) for f in self.missing] + [str(f.get("id")) for f in self.extra]
-                + [str(e.get("id")) for e, _ in self.different])
 
     def as_json(self) -> dict[str, Any]:
         return {"missing": list(self.missing), "extra": list(self.extra),

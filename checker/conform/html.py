@@ -59,7 +59,8 @@ def hand_groups(given: Mapping[str, Any] | None) -> list[dict[str, Any]]:
         groups.append({"label": label, "kind": kind, "tiles": tile_row(text), "text": str(text)})
 
     add("concealed", given.get("concealed"), "concealed")
-    for m in given.get("melds") or []:
+    melds = given.get("melds")
+    for m in melds if isinstance(melds, list) else []:  # a results file is input like any other
         if isinstance(m, Mapping):
             label = f"{'concealed ' if m.get('concealed') else ''}{m.get('type', 'meld')}"
             add(label, m.get("tiles"), "meld")

@@ -6,9 +6,9 @@ names each fan in Chinese and English; the English names are matched to the spec
 English names once, when the engine is made (`fan_table`). A fan the spec does not have (明暗杠, 5 points)
 keeps PyMahjongGB's own name as its id, so a report shows it as a fan outside the spec.
 
-PyMahjongGB scores fans only. What it leaves to the program around it is done here as the Botzone judge
-does: the eight-point minimum before flowers (`win.minimum_points`) and MCR's payments (base 8: self-drawn,
-each opponent pays 8 + total; on a discard the discarder pays 8 + total and the others 8).
+PyMahjongGB scores fans only. What it leaves to the program around it is read from the spec, under the
+case's options, and applied to PyMahjongGB's fans: the minimum before flowers (`win.minimum_points`,
+`win.minimum_excludes`) and the payments (`settlement`).
 """
 from __future__ import annotations
 
@@ -22,8 +22,6 @@ from checker.engine import Hand, HandError
 from checker.spec import Ruleset
 
 RULESET = "mcr"
-MINIMUM = 8  # MCR: a hand needs eight points before flowers to win
-BASE = 8  # MCR: the base every paying opponent adds
 
 # MahjongGB tile codes by tile index: W characters, B dots, T bamboo, F1-F4 winds, J1 Red, J2 Green, J3 White.
 GB_CODES = tuple([f"W{r}" for r in range(1, 10)] + [f"B{r}" for r in range(1, 10)] + [f"T{r}" for r in range(1, 10)]
@@ -73,16 +71,6 @@ def to_mahjonggb(hand: Hand) -> tuple:
             GB_WIND[hand.seat_wind], GB_WIND[hand.round_wind])
 
 
-def payments(total: int, hand: Hand) -> list[int]:
-    """MCR's payments for a win of `total` points, seats relative to the winner."""
-    if hand.self_drawn:
-        return [3 * (BASE + total), -(BASE + total), -(BASE + total), -(BASE + total)]
-    paid = [0, -BASE, -BASE, -BASE]
-    paid[hand.discarder or 1] = -(BASE + total)
-    paid[0] = -sum(paid[1:])
-    return paid
-
-
 class PyMahjongGB:
     """A case → result function calling PyMahjongGB."""
 
@@ -103,12 +91,16 @@ class PyMahjongGB:
             return {"valid": False, "error": GB_ERRORS.get(code, "win.shape"), "message": f"PyMahjongGB: {code}"}
         fans = [{"id": fan_id(self._fans, en, zh), "points": points, "count": count}
                 for points, count, zh, en in found]
+        # PyMahjongGB lists fans only: the minimum and the payments are the spec's (win, settlement), under the
+        # case's options, applied to its fans
+        win = scorer.ruleset.win
         total = sum(f["points"] * f["count"] for f in fans)
-        flowers = sum(f["points"] * f["count"] for f in fans if f["id"] == "flower_tiles")
-        if total - flowers < MINIMUM:
+        qualifying = total - sum(f["points"] * f["count"] for f in fans if f["id"] in win.minimum_excludes)
+        if qualifying < win.minimum_points:
             return {"valid": False, "error": "win.minimum_points",
-                    "message": f"{total - flowers} points before flowers; {MINIMUM} needed"}
-        return {"valid": True, "total": total, "fans": fans, "payments": payments(total, hand)}
+                    "message": f"{qualifying} points before flowers; {win.minimum_points} needed"}
+        return {"valid": True, "total": total, "fans": fans,
+                "payments": list(scorer.settlement.pay(hand, total, False))}
 
 
 def pymahjonggb_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEngine:

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from checker.conform.diff import FanDiff, diff
-from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, infer_profile
+from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
 from checker.conform.results import OUTCOMES, CaseResult
 from checker.inputs import bounded, json_text
 
@@ -35,7 +35,7 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
     for r in cases:
         if r.outcome != "failed":
             continue
-        name = _name(r)
+        name = case_name(r)
         for rule in r.covers or ["(no rule named)"]:
             by_rule.setdefault(rule, []).append(name)
         found = diff(r.expected, r.actual)
@@ -60,10 +60,6 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
         "skipped": dict(Counter(r.reason or "" for r in cases if r.outcome == "skipped").most_common()),
         "profile": profile,
     }
-
-
-def _name(r: CaseResult) -> str:
-    return f"{r.id} (line {r.line})" if r.id else f"line {r.line}"
 
 
 def _md(value: Any, limit: int = 300) -> str:
@@ -171,7 +167,7 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     if failed:
         out += ["## Failed cases", ""]
         for r in failed[:DETAILED_FAILURES]:
-            out += [f"### {_md(_name(r))}", ""]
+            out += [f"### {_md(case_name(r))}", ""]
             if r.covers:
                 out += ["covers: " + ", ".join(_md(c) for c in r.covers), ""]
             out += fan_diff_lines(diff(r.expected, r.actual)) or ["- (the results differ in shape)"]

@@ -27,7 +27,7 @@ from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Counted, run_steps
-from checker.spec import Condition, OptionMap, OptionRef, Pattern, Ruleset, value_key
+from checker.spec import Condition, Pattern, Ruleset, chosen
 
 
 @dataclass(frozen=True)
@@ -175,16 +175,6 @@ class BindError(ValueError):
         self.pointer = pointer
 
 
-def _resolve(value: Any, options: Mapping[str, Any]) -> Any:
-    """A spec value under the chosen options: an option's value, or what an option's `map` gives for it (which
-    may name another option in turn); any other value as it is. Read when binding, never while scoring."""
-    if isinstance(value, OptionRef):
-        return options[value.option]
-    if isinstance(value, OptionMap):
-        return _resolve(value.map[value_key(options[value.option])], options)
-    return value
-
-
 def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
     if isinstance(cond, Condition):
         return options[cond.option] == cond.is_
@@ -221,7 +211,7 @@ class Scorer:
             if p.active_if is not None and not _holds(p.active_if, opts):
                 continue  # this pattern belongs to another reading of the rules
             kind = PREDICATES[p.when.name]
-            params = {k: _resolve(v, opts) for k, v in p.when.params.items()}
+            params = {k: chosen(v, opts) for k, v in p.when.params.items()}
             try:
                 decide = kind.make(**params)
             except (TypeError, ValueError) as exc:
@@ -231,7 +221,7 @@ class Scorer:
             for cond, extra in p.excludes_if:
                 if _holds(cond, opts):
                     blocks |= frozenset(extra)
-            bound.append(BoundPattern(p, int(_resolve(p.points, opts)), kind.scope, decide, blocks,
+            bound.append(BoundPattern(p, int(chosen(p.points, opts)), kind.scope, decide, blocks,
                                       frozenset(p.implies_within) if non_repeat else frozenset(),
                                       p.id not in ruleset.win.minimum_excludes))
         # Defaults and exceptions: a fan counts unless a fan of higher value already counted excludes it.
@@ -262,7 +252,7 @@ class Scorer:
         self._hand_plans: dict[tuple[frozenset[str], str], list[Planned]] = {}
         self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
-        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if _resolve(b.pattern.allows_win, opts))
+        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if chosen(b.pattern.allows_win, opts))
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
@@ -278,7 +268,7 @@ class Scorer:
         given: dict[str, dict[str, Any]] = {"cap": {"raised": raised},
                                              "add_base": {"base": ruleset.settlement.base,
                                                           "counter": ruleset.settlement.base_counter or ""}}
-        step_params = [(st.name, {k: _resolve(v, opts) for k, v in st.params.items()})
+        step_params = [(st.name, {k: chosen(v, opts) for k, v in st.params.items()})
                        for st in ruleset.scoring.steps]
         # a step whose `applies` is false under these options does nothing: it is left out of the run
         self.steps = tuple((STEPS[name][0], {**params, **given.get(name, {})}) for name, params in step_params
@@ -294,8 +284,8 @@ class Scorer:
                 raise BindError(f"hand check {hc.id!r}: check {hc.check.name!r} needs parameter(s) "
                                 f"{', '.join(sorted(missing))}", f"/hand_checks/{j}/params")
         self.checks = tuple(
-            (hc.id, partial(CHECKS[hc.check.name][0], **{k: _resolve(v, opts) for k, v in hc.check.params.items()}),
-             hc.message, _resolve(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
+            (hc.id, partial(CHECKS[hc.check.name][0], **{k: chosen(v, opts) for k, v in hc.check.params.items()}),
+             hc.message, chosen(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
             for hc in ruleset.hand_checks)
         self.settlement = Payments(ruleset.settlement, self.options, loss_limit)
         # 包 (settlement.liability) under these options: the ranks of the fans that make a discard win liable
@@ -305,7 +295,7 @@ class Scorer:
             rank[pid] for pid in liability.patterns if pid in rank) if liability is not None else frozenset()
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
-        self.shapes = BoundShapes((s.when.name, {k: _resolve(v, opts) for k, v in s.when.params.items()})
+        self.shapes = BoundShapes((s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
 
     def build_hand(self, **kwargs) -> Hand:

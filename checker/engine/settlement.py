@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from checker.engine.hand import WIN_BY, Hand
-from checker.spec import Settlement, value_key
+from checker.spec import Settlement, chosen
 
 
 def _payers(settlement: Settlement, win_by: str) -> Mapping[str, Any]:
@@ -27,11 +27,11 @@ def _seat_terms(settlement: Settlement, win_by: str, discarder: int | None,
     out = []
     for seat in (1, 2, 3):
         if "each_opponent" in rule:
-            terms = _chosen(rule["each_opponent"], options)
+            terms = chosen(rule["each_opponent"], options)
         elif seat == discarder:
-            terms = _chosen(rule["discarder"], options)
+            terms = chosen(rule["discarder"], options)
         else:
-            terms = _chosen(rule["others"], options)
+            terms = chosen(rule["others"], options)
         n_base = len([t for t in terms if t == "base"])
         out.append((n_base, len(terms) - n_base))
     return tuple(out)
@@ -91,7 +91,7 @@ class Liability:
 def bind_liability(settlement: Settlement, options: Mapping[str, Any]) -> Liability | None:
     """The settlement's liability under these options, or None when it has none or it does not apply."""
     spec = settlement.liability
-    if not spec or not _chosen(spec.get("applies", True), options):
+    if not spec or not chosen(spec.get("applies", True), options):
         return None
     return Liability(frozenset(spec["patterns"]), int(spec.get("claimed_sets", 0)),
                      _amount_of(spec.get("discarder", 0), options), _amount_of(spec.get("others", 0), options))
@@ -110,7 +110,7 @@ class Payments:
         self.base_counter: str = settlement.base_counter or ""
         # shares: the terms of one share under the chosen options, and the most any payer loses in the hand
         # on the hand's value (None: no such limit; the scorer reads it from the steps: single-hand limit)
-        self.per_share: tuple[str, ...] = tuple(_chosen(settlement.per_share, options))
+        self.per_share: tuple[str, ...] = tuple(chosen(settlement.per_share, options))
         self.n_base = len([t for t in self.per_share if t == "base"])
         self.n_value = len(self.per_share) - self.n_base
         self.loss_limit = loss_limit
@@ -176,18 +176,9 @@ class Payments:
         return tuple(paid)
 
 
-def _chosen(amount: Any, options: Mapping[str, Any]) -> Any:
-    """An amount under the chosen options: a plain amount, an option's value, or what an option's `map` gives
-    for its value (which may itself be chosen by another option)."""
-    while hasattr(amount, "option"):
-        value = options[amount.option]
-        amount = amount.map[value_key(value)] if hasattr(amount, "map") else value
-    return amount
-
-
 def _amount_of(amount, options) -> int:
-    """A number of shares: a plain number, an option's value, or an option mapped to numbers (see _chosen)."""
-    return int(_chosen(amount, options))
+    """A number of shares: a plain number, an option's value, or an option mapped to numbers (see checker.spec.chosen)."""
+    return int(chosen(amount, options))
 
 
 def contract_shares(contract: Contract, hand: Hand, partner: int, shares: list[int]) -> None:
