@@ -38,7 +38,10 @@ from checker.case import CaseRunner, matches  # noqa: E402
 from checker.conform.diff import diff  # noqa: E402
 from checker.conform.outputs import write_reports  # noqa: E402
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE  # noqa: E402
-from checker.conform.pymahjonggb import MINIMUM, pymahjonggb_engine  # noqa: E402
+from checker.conform.pymahjonggb import pymahjonggb_engine  # noqa: E402
+from checker.spec import load_ruleset as load_spec  # noqa: E402
+
+MINIMUM = load_spec("mcr").win.minimum_points  # the spec's eight-point minimum before flowers
 from checker.conform.results import read_results  # noqa: E402
 from checker.conform.runner import run_conformance  # noqa: E402
 from checker.corpus.candidates import hand_input  # noqa: E402
@@ -369,8 +372,8 @@ def write_checked_in(info: Mapping[str, Any], merged_dir: Path, results) -> None
            "- flower_replacement_is_kong_replacement: PyMahjongGB has no flower-replacement input; the adapter "
            "tells it 'kong replacement' only for a direct kong replacement (kong_replacement without "
            "flower_replacement), so this verdict is the adapter's mapping, not a reading of PyMahjongGB's own.",
-           "- robbing_kong_paid_as: PyMahjongGB scores fans only; the adapter pays as the Botzone judge does "
-           "(a robbed kong as a discard), so this too is the adapter's, not PyMahjongGB's.", ""]
+           "- robbing_kong_paid_as: PyMahjongGB scores fans only; the adapter pays by the spec's settlement under "
+           "the case's options, so this verdict too is the adapter's, not PyMahjongGB's.", ""]
     md += ["## Departures", "",
            f"Every one of the {failed} failed cases is in exactly one class below. Each was scored again by the "
            "reference engine under PyMahjongGB's readings (the table above, ignoring the case's own options): "
