@@ -87,6 +87,7 @@ class Option:
     readings: Mapping[str, str]
     sources: tuple[Locator, ...]
     note: str = ""
+    read_by: str = "scorer"  # "table": a reading of the table procedure (checker.table); the scorer never reads it
 
     def coerce(self, raw: Any) -> Any:
         """Turn a user-given value (often a string from the command line) into one of `values`."""
@@ -255,6 +256,10 @@ class Ruleset:
                 raise ValueError(f"ruleset {self.id!r} has no option {excerpt(key)}; its options: {known}")
             chosen[key] = self.options[key].coerce(raw)
         return MappingProxyType(chosen)
+
+    def scoring_options(self) -> Mapping[str, Option]:
+        """The options the scorer reads (those of the table procedure left out: they never change a score)."""
+        return {oid: o for oid, o in self.options.items() if o.read_by == "scorer"}
 
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this spec defines (see `defined_rules`), for statements and case `covers`."""
@@ -806,7 +811,7 @@ def _applies(raw: Any) -> bool | Condition:
 def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Ruleset:
     options = {
         oid: Option(oid, tuple(o["values"]), o["default"], MappingProxyType(dict(o["readings"])),
-                    _locators(o["sources"]), o.get("note", ""))
+                    _locators(o["sources"]), o.get("note", ""), o.get("read_by", "scorer"))
         for oid, o in data.get("options", {}).items()
     }
     patterns = tuple(

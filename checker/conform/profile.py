@@ -63,7 +63,7 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
             profile[ruleset_id] = {"error": str(exc)}
             continue
         answered = by_ruleset.get(ruleset_id, [])
-        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained) for oid in ruleset.options}
+        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained) for oid in ruleset.scoring_options()}
         profile[ruleset_id] = {"cases": len(answered), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
     return profile, dict(sorted(explained.items(), key=lambda kv: (-len(kv[1]), kv[0])))

@@ -51,10 +51,11 @@ def coverage_table(ruleset: Ruleset, cases: Iterable[Mapping[str, Any]],
             if rule in counts:
                 counts[rule] += 1
     no_witness = dict(no_witness or {})
-    parted = {k for k in ruleset.options if f"option.{k}" not in no_witness}
+    # options of the table procedure are covered by procedure logs (checker.table), not by score cases
+    parted = {k for k in ruleset.scoring_options() if f"option.{k}" not in no_witness}
     required = [prefix + f"fan.{p.id}" for p in ruleset.patterns]
     required += [prefix + p for p in SETTLEMENT_PATHS if p in ruleset.rules]
-    required += [prefix + f"option.{k}" for k in ruleset.options if k in parted]
+    required += [prefix + f"option.{k}" for k in ruleset.scoring_options() if k in parted]
     return CoverageTable(ruleset.id, counts, tuple(required), no_witness)
 
 

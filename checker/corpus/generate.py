@@ -89,7 +89,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
     report(len(candidates) + len(rs.options), total_work)
 
     # targets the defaults never showed (a pattern active under one reading only): the pool under each reading
-    for oid, option in rs.options.items():
+    for oid, option in rs.scoring_options().items():
         for value in option.values:
             if value == option.default and type(value) is type(option.default):
                 continue

@@ -32,7 +32,7 @@ def find_partings(runner: CaseRunner, ruleset: Ruleset, inputs: Sequence[Mapping
     the reason. `inputs` are tried in order; `budget` bounds the scorings per option value."""
     partings: list[Parting] = []
     missing: dict[str, str] = {}
-    for oid, option in ruleset.options.items():
+    for oid, option in ruleset.scoring_options().items():
         for value in option.values:
             if value == option.default and type(value) is type(option.default):
                 continue
@@ -49,7 +49,7 @@ def find_partings(runner: CaseRunner, ruleset: Ruleset, inputs: Sequence[Mapping
 def _search(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, inputs: Sequence[Mapping[str, Any]],
             budget: int) -> Parting | None:
     bases: list[dict[str, Any]] = [{}]
-    for other, opt in ruleset.options.items():
+    for other, opt in ruleset.scoring_options().items():
         if other != oid:
             bases += [{other: v} for v in opt.values if not (v == opt.default and type(v) is type(opt.default))]
     default = ruleset.options[oid].default

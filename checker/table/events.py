@@ -1,0 +1,138 @@
+"""Table events (one per line of a game log) and what can go wrong with one.
+
+An event names its kind, the seat that acts (0-3, absolute: the header says which seat deals) and the tiles it
+needs. `LogError` is bad input (an unknown event, a tile or seat that cannot be): the log cannot be read on.
+`Violation` is a legal-looking event the rules forbid: it cites the rule id it breaks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from checker import tiles as T
+from checker.inputs import excerpt
+
+# event kind -> the fields it takes besides `event` and `seat` (True: required)
+EVENT_FIELDS: Mapping[str, Mapping[str, bool]] = {
+    "draw": {"tile": False, "from": False},
+    "discard": {"tile": True},
+    "chow": {"tiles": True},
+    "pung": {"tile": False},
+    "kong": {"tile": False},
+    "add_kong": {"tile": True},
+    "concealed_kong": {"tile": True},
+    "flower": {"tile": True},
+    "knock": {},
+    "pass": {},
+    "win": {"tile": False},
+    "draw_game": {},
+}
+NO_SEAT = frozenset({"draw_game"})
+DRAW_FROM = ("wall", "back")
+
+
+class LogError(ValueError):
+    """A line of a game log that cannot be read as a header or an event (bad input, exit 2)."""
+
+    def __init__(self, message: str, rule: str = "input.event"):
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An event the rules forbid: the rule id it breaks, what happened and what was expected instead."""
+
+    rule: str
+    message: str
+    expected: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"rule": self.rule, "message": self.message}
+        if self.expected:
+            out["expected"] = self.expected
+        return out
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    seat: int = -1
+    tile: int = -1  # -1: not given
+    tiles: tuple[int, ...] = ()
+    source: str = "wall"  # of a draw: the wall's front, or its back (a replacement)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.kind}
+        if self.kind not in NO_SEAT:
+            out["seat"] = self.seat
+        if self.tile >= 0:
+            out["tile"] = T.tile_name(self.tile)
+        if self.tiles:
+            out["tiles"] = T.format_tiles(self.tiles)
+        if self.kind == "draw" and self.source != "wall":
+            out["from"] = self.source
+        return out
+
+    def text(self) -> str:
+        """The event as a player would say it: `seat 2 pung 5m`."""
+        parts = [] if self.kind in NO_SEAT else [f"seat {self.seat}"]
+        parts.append(self.kind.replace("_", " "))
+        if self.tiles:
+            parts.append(T.format_tiles(self.tiles))
+        elif self.tile >= 0:
+            parts.append(T.tile_name(self.tile))
+        if self.kind == "draw" and self.source == "back":
+            parts.append("(replacement, from the back of the wall)")
+        return " ".join(parts)
+
+
+def parse_event(data: Any) -> Event:
+    """An event from one decoded log line; LogError names the field at fault."""
+    if not isinstance(data, dict):
+        raise LogError(f"an event is a JSON object, not {excerpt(data)}")
+    kind = data.get("event")
+    if not isinstance(kind, str) or kind not in EVENT_FIELDS:
+        known = ", ".join(EVENT_FIELDS)
+        raise LogError(f"unknown event {excerpt(kind)}; events: {known}")
+    fields = EVENT_FIELDS[kind]
+    allowed = set(fields) | {"event", "note"} | (set() if kind in NO_SEAT else {"seat"})
+    unknown = sorted(k for k in data if k not in allowed)
+    if unknown:
+        raise LogError(f"{kind}: unknown field {excerpt(unknown[0])} (it takes: {', '.join(sorted(allowed))})")
+    seat = -1
+    if kind not in NO_SEAT:
+        raw = data.get("seat")
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 3:
+            raise LogError(f"{kind}: seat must be 0, 1, 2 or 3, not {excerpt(raw)}", "input.seat")
+        seat = raw
+    for name, required in fields.items():
+        if required and name not in data:
+            raise LogError(f"{kind}: the field {name!r} is missing")
+    tile = -1
+    if data.get("tile") is not None:
+        tile = _one_tile(kind, data["tile"])
+    tiles: tuple[int, ...] = ()
+    if "tiles" in data:
+        tiles = _tiles(kind, data["tiles"])
+    source = data.get("from", "wall")
+    if source not in DRAW_FROM:
+        raise LogError(f"{kind}: 'from' is wall or back, not {excerpt(source)}")
+    return Event(kind, seat, tile, tiles, source)
+
+
+def _one_tile(kind: str, raw: Any) -> int:
+    got = _tiles(kind, raw)
+    if len(got) != 1:
+        raise LogError(f"{kind}: 'tile' is one tile, got {len(got)}", "input.tile")
+    return got[0]
+
+
+def _tiles(kind: str, raw: Any) -> tuple[int, ...]:
+    if not isinstance(raw, str) or len(raw) > 200:
+        raise LogError(f"{kind}: tiles are written as text (e.g. \"5m\" or \"345m\"), not {excerpt(raw)}",
+                       "input.tile")
+    try:
+        return tuple(T.parse_tiles(raw))
+    except T.TileError as exc:
+        raise LogError(f"{kind}: {exc}", "input.tile") from None

@@ -1,0 +1,89 @@
+"""What a player's tiles can do: complete a hand, wait on tiles, claim a discard. Shape questions only, asked
+of the engine's own shape functions (checker.engine.shapes) for the ruleset's winning shapes; whether a complete
+hand may win (its value, the knock it needs) is the scorer's answer, never decided here."""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from checker import tiles as T
+from checker.engine.shapes import SHAPES
+from checker.engine.scoring import Scorer
+
+Counts = list[int]  # 34 tile counts of a player's concealed tiles
+
+
+class Shapes:
+    """The ruleset's winning shapes as fast tests: `complete(counts, n_melds)` and `waits(counts, n_melds)`.
+    Shapes that need the whole hand (all winds, eight flowers) are answered by `needs_scorer`: a hand that
+    might be one of them is handed to the scorer."""
+
+    def __init__(self, scorer: Scorer):
+        self._complete: list[Callable[[tuple[int, ...], int], bool]] = []
+        self._waits: list[Callable[[tuple[int, ...], int], set[int]]] = []
+        self.hand_shapes: list[tuple[str, dict]] = []
+        for name, params in scorer.shapes.items:
+            kind = SHAPES[name]
+            if kind.needs_hand:
+                self.hand_shapes.append((name, dict(params)))
+                continue
+            self._complete.append(_bind(kind.complete, params))
+            self._waits.append(_bind(kind.waits, params))
+
+    def complete(self, counts: Sequence[int], n_melds: int) -> bool:
+        key = tuple(counts)
+        return any(test(key, n_melds) for test in self._complete)
+
+    def waits(self, counts: Sequence[int], n_melds: int) -> set[int]:
+        key = tuple(counts)
+        out: set[int] = set()
+        for waits in self._waits:
+            out |= waits(key, n_melds)
+        return out
+
+    def needs_scorer(self, counts: Sequence[int], meld_tiles: Sequence[int], flowers: int) -> bool:
+        """Whether a shape the fast tests cannot answer might hold: every tile an honour (a wind for
+        `tiles: winds`) under tiles_of_one_class, or all eight flowers under declared_flowers."""
+        for name, params in self.hand_shapes:
+            if name == "declared_flowers" and flowers >= int(params.get("flowers", 8)):
+                return True
+            if name == "tiles_of_one_class":
+                last = 31 if params.get("tiles", "winds") == "winds" else 34
+                held = [t for t in range(34) if counts[t]] + list(meld_tiles)
+                if held and all(27 <= t < last for t in held):
+                    return True
+        return False
+
+
+def _bind(fn: Callable, params) -> Callable:
+    if not params:
+        return fn
+    return lambda counts, n_melds: fn(counts, n_melds, **params)
+
+
+def chows_with(counts: Sequence[int], tile: int) -> list[tuple[int, int, int]]:
+    """The chows a player can make with `tile` from the tiles in hand: each as its three tiles, lowest first."""
+    if not T.is_suited(tile):
+        return []
+    rank = tile % 9
+    base = tile - rank
+    out = []
+    for low in (rank - 2, rank - 1, rank):
+        if low < 0 or low + 2 > 8:
+            continue
+        run = (base + low, base + low + 1, base + low + 2)
+        if all(t == tile or counts[t] > 0 for t in run):
+            out.append(run)
+    return out
+
+
+def chow_other_end(run: Sequence[int], claimed: int) -> int:
+    """Swap-calling: the tile that would complete the run at the end away from the claimed tile (claim 3 onto
+    4-5: 6; claim 9 onto 7-8: 6); -1 for a tile claimed into the middle, or when the run ends the suit (claim 7 onto 8-9)."""
+    low, high = run[0], run[2]
+    if claimed == low:
+        other = high + 1
+        return other if other % 9 != 0 and T.is_suited(other) and other // 9 == low // 9 else -1
+    if claimed == high:
+        other = low - 1
+        return other if other >= 0 and low % 9 != 0 and other // 9 == low // 9 else -1
+    return -1

@@ -1,0 +1,68 @@
+"""The end of a hand: each winner scored by the engine, the payments of all winners summed per seat, who deals
+next, and the 荒番 count after it (`procedure.dealer`, `procedure.dealer_rotation`, `procedure.huangfan_count`,
+`procedure.multiple_winners`). The scorer's own settlement prices each winner; nothing is priced here."""
+from __future__ import annotations
+
+from typing import Any
+
+from checker import tiles as T
+from checker.table.state import SEATS, Table, Win
+
+
+def hand_result(table: Table) -> dict[str, Any]:
+    """The outcome of an ended hand as JSON-ready data: winners (seat, tile, how, fans, total, flags), the four
+    seats' score changes (absolute seats), the next dealer and 荒番 count, forfeits, and the calls between seats."""
+    wins = list(table.wins)
+    if len(wins) > 1:  # each winner scored knowing who else won on the tile (承包 between two winners)
+        seats = [w.seat for w in wins]
+        rescored = []
+        for w in wins:
+            score = table.score(w.seat, w.tile, w.win_by, w.discarder, [s for s in seats if s != w.seat])
+            assert score is not None and score.valid, score
+            rescored.append(Win(w.seat, w.tile, w.win_by, w.discarder, score,
+                                tuple(sorted(score.hand.flags)) if score.hand else (), w.counters))
+        wins = rescored
+    payments = [0] * SEATS
+    winners = []
+    for w in wins:
+        for i, amount in enumerate(w.score.payments or ()):
+            payments[(w.seat + i) % SEATS] += amount
+        winners.append({
+            "seat": w.seat, "tile": T.tile_name(w.tile), "win_by": w.win_by,
+            **({"discarder": w.discarder} if w.discarder is not None else {}),
+            "total": w.score.total, "fans": [f.as_expect() for f in w.score.fans],
+            "flags": list(w.flags), "payments": list(w.score.payments or ()),
+        })
+    dealer, huangfan = next_dealer(table), next_huangfan(table)
+    out: dict[str, Any] = {"ended": "win" if wins else "draw", "winners": winners, "payments": payments,
+                           "next": {"dealer": dealer}}
+    if huangfan is not None:
+        out["next"]["huangfan"] = huangfan
+    if table.forfeits:
+        out["forfeits"] = list(table.forfeits)
+    return out
+
+
+def next_dealer(table: Table) -> int:
+    rules, dealer = table.rules, table.dealer
+    if rules.rotates_each_hand:  # MCR: the deal passes every hand, drawn hands too
+        return (dealer + 1) % SEATS
+    if not table.wins:
+        return dealer if rules.dealer_stays_on_draw else (dealer + 1) % SEATS
+    if rules.winner_deals:
+        if len(table.wins) == 1:
+            return table.wins[0].seat
+        # 一炮多响: the winner nearest the discarder, going downstream from it
+        discarder = table.wins[0].discarder or 0
+        return min((w.seat for w in table.wins), key=lambda s: (s - discarder) % SEATS)
+    return dealer if table.wins[0].seat == dealer else (dealer + 1) % SEATS
+
+
+def next_huangfan(table: Table) -> int | None:
+    """The 荒番 count the next hand carries: one more after a drawn hand, one less after a win (never below 0);
+    None where the ruleset keeps no such count."""
+    rules = table.rules
+    if not (rules.huangfan_on_draw or rules.huangfan_on_win):
+        return None
+    now = table.counters.get("huangfan", 0)
+    return now + rules.huangfan_on_draw if not table.wins else max(0, now + rules.huangfan_on_win)
