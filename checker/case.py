@@ -242,7 +242,8 @@ class Outcome:
             return WON if self.matches else NOT_WON
         if self.refused:
             return REFUSED
-        return WON if self.result.get("valid") or "either" in self.result else NOT_WON
+        legal = self.result.get("verdict") == "legal"
+        return WON if self.result.get("valid") or legal or "either" in self.result else NOT_WON
 
 
 class CaseRunner:
@@ -277,9 +278,17 @@ class CaseRunner:
         return self._scorers[key]
 
     def outcome(self, case: Mapping[str, Any]) -> Outcome:
-        """Run a score case; CaseError when the case itself cannot be run (unknown ruleset, option or kind)."""
-        if case.get("kind", "score") != "score":
-            raise CaseError(f"case kind {excerpt(case.get('kind'))} is not supported by the scorer", "input.kind")
+        """Run a case (a hand to score, or a hand of play to replay); CaseError when the case itself cannot be
+        run (unknown ruleset, option or kind)."""
+        kind = case.get("kind", "score")
+        if kind == "procedure":
+            from checker.table.log import procedure_result
+
+            played = procedure_result(case, self)
+            met = matches(played, case["expect"]) if "expect" in case else None
+            return Outcome(played, played["verdict"] == "bad input", met)
+        if kind != "score":
+            raise CaseError(f"case kind {excerpt(case.get('kind'))} is not supported", "input.kind")
         scorer = self.scorer(case["ruleset"], case.get("options"))
         try:
             hand = hand_from_input(case["input"], scorer)
@@ -308,6 +317,9 @@ def _same(result: Mapping[str, Any], expect: Mapping[str, Any]) -> bool:
         got = result.get(key)
         if key == "fans":
             if sorted(map(_fan_key, got or [])) != sorted(map(_fan_key, want)):
+                return False
+        elif key == "winners":  # a procedure case: each winner compared as a result of its own
+            if not isinstance(got, list) or len(got) != len(want) or not all(map(_same, got, want)):
                 return False
         elif got != want:
             return False

@@ -172,8 +172,10 @@ def spec_coverage(
         for r in rows:
             out.print(f"[bold]{r.ruleset}[/] — {r.doc}", highlight=False)
             out.print(f"  statements  {r.statements}", highlight=False)
-            out.print(f"  modeled     {r.modeled}" + (f" ({r.procedure_only} only as procedure entries, for the "
-                                                       f"table procedure engine)" if r.procedure_only else ""),
+            data_only = (f"; {len(r.procedure_data_only)} of them data only, not executed: "
+                         f"{', '.join(r.procedure_data_only)}") if r.procedure_data_only else ""
+            out.print(f"  modeled     {r.modeled}" + (f" ({r.procedure_only} by the table procedure engine"
+                                                       f"{data_only})" if r.procedure_only else ""),
                       highlight=False)
             reasons = " · ".join(f"{k} {v}" for k, v in sorted(r.not_modeled.items()))
             out.print(f"  not modeled {sum(r.not_modeled.values())}" + (f"  ({reasons})" if reasons else ""),
@@ -489,6 +491,14 @@ def _score_case(path: str, as_json: bool, extra: dict) -> int:
         fail(f"{label}: {exc} [{exc.rule}]")
     if as_json:
         print(json_text(_safe(outcome.result)))
+    elif data.get("kind") == "procedure":  # a hand of play: its verdict, as `mjcheck game validate` words it
+        result = outcome.result
+        said = f"{label}: {result['verdict']}"
+        if result["verdict"] != "legal":
+            said += f" at event {result.get('event', '?')}: {result['rule']}: {result.get('message', '')}"
+        elif "winners" in result:
+            said += f"; payments by seat {result['payments']}, next dealer seat {result['next_dealer']}"
+        (err if outcome.refused else out).print(safe(said), highlight=False)
     elif outcome.refused:
         message = f"{label}: {outcome.result['message']} [{outcome.result['error']}]"
         err.print(f"[bold red]error:[/] {safe(message)}", highlight=False)

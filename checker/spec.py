@@ -543,6 +543,18 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         for pname, pvalue in (hc.get("params") or {}).items():
             check_option_ref(pvalue, f"/hand_checks/{j}/params/{pname}")
         check_params(hc, accepted, f"hand check {hc['check']!r}", f"/hand_checks/{j}", f" (in hand check {hc['id']!r})")
+    def walk_procedure(value: Any, pointer: str) -> None:
+        """Options named in the procedure: known, and marked as read by the table (never by the scorer)."""
+        if isinstance(value, dict) and "option" in value:
+            check_option_ref(value, pointer)
+            if value["option"] in options and options[value["option"]].get("read_by") != "table":
+                issue(pointer, f"option {value['option']!r} is read by the table procedure: mark it read_by: table")
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                walk_procedure(inner, f"{pointer}/{key}")
+
+    for key, entry in (data.get("procedure") or {}).items():
+        walk_procedure(entry, f"/procedure/{key}")
     method = data["settlement"]["method"]
     for kind in ("self_draw", "discard", "robbing_kong"):
         for role, amount in (data["settlement"].get(kind) or {}).items():

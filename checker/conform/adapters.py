@@ -105,7 +105,8 @@ def reference_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEng
     """This project's reference engine, in process, through CaseRunner (score cases of every known ruleset)."""
     runner = CaseRunner(extra)
     rulesets = tuple(sorted(set(available_rulesets()) | set(extra or {})))
-    return InProcessEngine(runner.run, EngineInfo("mjcheck reference engine", _version(), rulesets, ("score",)))
+    info = EngineInfo("mjcheck reference engine", _version(), rulesets, ("score", "procedure"))
+    return InProcessEngine(runner.run, info)
 
 
 def python_engine(target: str) -> InProcessEngine:

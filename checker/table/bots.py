@@ -118,16 +118,16 @@ class Bot:
             self.rng.shuffle(tiles)
             out = list(kongs) if kongs and self.rng.random() < 0.5 else []
             if knock and self.rng.random() < 0.5:
-                ready = [t for t in tiles if ready_after(table, p, t)]
-                if ready:
-                    return out + [Event("knock", p.seat), Event("discard", p.seat, ready[0])] + \
+                ready = next((t for t in tiles if ready_after(table, p, t)), -1)
+                if ready >= 0:
+                    return out + [Event("knock", p.seat), Event("discard", p.seat, ready)] + \
                         [Event("discard", p.seat, t) for t in tiles]
             return out + [Event("discard", p.seat, t) for t in tiles] + list(kongs)
         tiles.sort(key=lambda t: (-_isolation(p, t), -t))
         if knock:
-            ready = [t for t in tiles if ready_after(table, p, t)]
-            if ready:
-                return list(kongs) + [Event("knock", p.seat), Event("discard", p.seat, ready[0])] + \
+            ready = next((t for t in tiles if ready_after(table, p, t)), -1)
+            if ready >= 0:
+                return list(kongs) + [Event("knock", p.seat), Event("discard", p.seat, ready)] + \
                     [Event("discard", p.seat, t) for t in tiles]
         return list(kongs) + [Event("discard", p.seat, t) for t in tiles]
 

@@ -165,10 +165,11 @@ def simulate(
         for name in names:
             task = progress.add_task(f"simulating {escape(name)}", total=games)
             summary = Summary(name)
-            dealer, counters = 0, dict[str, int]()
+            dealer, counters, hand_number, round_wind = 0, dict[str, int](), 0, "E"
             for i in range(games):
                 try:
-                    hand = play_hand(name, seed * 1_000_000 + i, seats, options or None, dealer, counters)
+                    hand = play_hand(name, seed * 1_000_000 + i, seats, options or None, dealer, counters,
+                                     hand_number=hand_number, round_wind=round_wind)
                 except SimulationError as exc:
                     broken.append(str(exc))
                     progress.advance(task)
@@ -186,8 +187,10 @@ def simulate(
                 except OSError as exc:
                     _fail(f"--out {out_dir}: {exc.strerror or exc}")
                 summary.add(hand)
-                dealer = hand.result["next"]["dealer"]
-                counters = {"huangfan": hand.result["next"]["huangfan"]} if "huangfan" in hand.result["next"] else {}
+                following = hand.result["next"]
+                dealer, hand_number = following["dealer"], following.get("hand", i + 1)
+                round_wind = following.get("round_wind", "E")
+                counters = {"huangfan": following["huangfan"]} if "huangfan" in following else {}
                 progress.advance(task)
             summaries.append(summary.as_dict())
     body = {"seed": seed, "games": games, "bots": seats, "options": options, "summaries": summaries,

@@ -18,25 +18,49 @@ class Shapes:
     might be one of them is handed to the scorer."""
 
     def __init__(self, scorer: Scorer):
-        self._complete: list[Callable[[tuple[int, ...], int], bool]] = []
-        self._waits: list[Callable[[tuple[int, ...], int], set[int]]] = []
+        # [declared melds][tile types held]: the completeness tests of the shapes a hand like that can have
+        self._complete: list[list[list[Callable[[tuple[int, ...], int], bool]]]] = \
+            [[[] for _ in range(15)] for _ in range(5)]
+        self._waits: list[list[list[Callable[[tuple[int, ...], int], set[int]]]]] = \
+            [[[] for _ in range(15)] for _ in range(5)]
         self.hand_shapes: list[tuple[str, dict]] = []
         for name, params in scorer.shapes.items:
             kind = SHAPES[name]
             if kind.needs_hand:
                 self.hand_shapes.append((name, dict(params)))
                 continue
-            self._complete.append(_bind(kind.complete, params))
-            self._waits.append(_bind(kind.waits, params))
+            low, high = kind.distinct
+            for melds in range(min(kind.max_melds, 4) + 1):
+                for types in range(15):
+                    if low <= types <= high:
+                        self._complete[melds][types].append(_bind(kind.complete, params))
+                    if low <= types + 1 and types <= high:  # the winning tile may add a type
+                        self._waits[melds][types].append(_bind(kind.waits, params))
 
     def complete(self, counts: Sequence[int], n_melds: int) -> bool:
+        types = 0
+        for c in counts:
+            if c:
+                types += 1
+        tests = self._complete[n_melds][types] if types < 15 else ()
+        if not tests:
+            return False
         key = tuple(counts)
-        return any(test(key, n_melds) for test in self._complete)
+        for test in tests:
+            if test(key, n_melds):
+                return True
+        return False
 
     def waits(self, counts: Sequence[int], n_melds: int) -> set[int]:
-        key = tuple(counts)
+        types = 0
+        for c in counts:
+            if c:
+                types += 1
         out: set[int] = set()
-        for waits in self._waits:
+        if types >= 15:
+            return out
+        key = tuple(counts)
+        for waits in self._waits[n_melds][types]:
             out |= waits(key, n_melds)
         return out
 
@@ -44,12 +68,14 @@ class Shapes:
         """Whether a shape the fast tests cannot answer might hold: every tile an honour (a wind for
         `tiles: winds`) under tiles_of_one_class, or all eight flowers under declared_flowers."""
         for name, params in self.hand_shapes:
-            if name == "declared_flowers" and flowers >= int(params.get("flowers", 8)):
-                return True
-            if name == "tiles_of_one_class":
+            if name == "declared_flowers":
+                if flowers >= int(params.get("flowers", 8)):
+                    return True
+            elif name == "tiles_of_one_class":
+                if any(counts[t] for t in range(27)):
+                    continue
                 last = 31 if params.get("tiles", "winds") == "winds" else 34
-                held = [t for t in range(34) if counts[t]] + list(meld_tiles)
-                if held and all(27 <= t < last for t in held):
+                if all(27 <= t < last for t in meld_tiles) and not any(counts[t] for t in range(last, 34)):
                     return True
         return False
 

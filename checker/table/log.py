@@ -78,7 +78,7 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
             raise LogError(f"header counters: {excerpt(name)} is not a counter of {scorer.ruleset.id} or is out of "
                            f"its range", "input.counters")
     return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=header.get("round_wind", "E"),
-                 counters=counters, flags=flags)
+                 counters=counters, flags=flags, hand_number=header.get("hand", 0))
 
 
 @dataclass
@@ -166,6 +166,30 @@ def replay_events(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 
     lines = [json.dumps(header)] + [json.dumps(e) for e in events]
     return replay_lines(((i + 1, text, None) for i, text in enumerate(lines)), "<events>", runner)
+
+
+def procedure_result(case: Mapping[str, Any], runner: CaseRunner | None = None) -> dict[str, Any]:
+    """The result of a `kind: procedure` case in its `expect` shape (case.schema.json $defs/procedure_result):
+    the case's ruleset and options with its input's deal make the log's header, its events the log."""
+    data = dict(case["input"])
+    events = data.pop("events")
+    header = {"game": GAME, "version": VERSION, "ruleset": case["ruleset"], "options": case.get("options") or {},
+              **data}
+    found = replay_events(header, events, runner)
+    out: dict[str, Any] = {"verdict": found.verdict}
+    if found.verdict != LEGAL:
+        out["rule"] = found.rule
+        if found.line >= 2:
+            out["event"] = found.line - 2  # line 1 is the header
+        out["message"] = found.message
+    if found.result is not None:
+        result = found.result
+        out["ended"] = result["ended"]
+        out["winners"] = [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
+                          for w in result["winners"]]
+        out["payments"] = result["payments"]
+        out["next_dealer"] = result["next"]["dealer"]
+    return out
 
 
 def statements_for(table: Table, rule: str) -> list[dict[str, str]]:

@@ -15,6 +15,17 @@ from checker.spec import Ruleset, _value, chosen
 DEFAULT_PRIORITY = ("win", "pung_kong", "chow")
 
 
+# every procedure entry the table engine reads; any other entry must say why not (`not_executed`)
+READ_ENTRIES = frozenset({
+    "turn", "deal", "dealer_discards_first", "wall_end", "dead_wall", "flower_exposure", "replacement_draw",
+    "claims", "chow_from", "claim_priority", "melds_shown", "unclaimed_discard", "multiple_winners",
+    "robbing_only_added_kongs", "robbing_kong", "knock", "mandatory_kong", "forgo_then_reclaim", "lou_hu",
+    "swap_calling", "dealer", "dealer_rotation", "huangfan_count",
+})
+# what the engine plays, for entries whose only reading it implements: a spec asking for another fails to load
+FIXED = {"turn": ("draw", "discard"), "dealer_discards_first": True, "unclaimed_discard": "next_player_draws"}
+
+
 class ProcedureError(ValueError):
     """A `procedure:` entry the table cannot read (a spec of one's own); names the entry."""
 
@@ -51,6 +62,7 @@ class TableRules:
     winner_deals: bool
     dealer_stays_on_draw: bool
     rotates_each_hand: bool
+    round_wind_every: int  # hands per round wind under a rotating deal (0: not said)
     after_multiple_win: str
     huangfan_on_draw: int
     huangfan_on_win: int
@@ -83,6 +95,14 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
             raise ProcedureError(f"procedure/{where}: names option {exc.args[0]!r}, which the spec does not "
                                  f"declare (or a value its map lacks)") from None
 
+    for name, played in FIXED.items():
+        if name in proc and _plain(proc[name]) != played:
+            raise ProcedureError(f"procedure/{name}: the table engine plays {played!r}, not {proc[name]!r}")
+    for name, raw in proc.items():
+        executed = not (isinstance(raw, dict) and "not_executed" in raw)
+        if executed and name not in READ_ENTRIES:
+            raise ProcedureError(f"procedure/{name}: the table engine does not read this entry; say why under "
+                                 f"not_executed, or remove it")
     deal = entry("deal", {}) or {}
     wall_end = entry("wall_end", {}) or {}
     flowers = entry("flower_exposure", {}) or {}
@@ -96,6 +116,8 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
     rotation = entry("dealer_rotation", {}) or {}
     huangfan = entry("huangfan_count", {}) or {}
 
+    if proc.get("dead_wall") is False and int(wall_end.get("dead_wall_tiles", 0)) != 0:
+        raise ProcedureError("procedure/dead_wall: false, but wall_end keeps tiles back")
     chow_from = claims.get("chow_from", proc.get("chow_from", "previous_player"))
     if chow_from not in ("previous_player", "next_player", "any"):
         raise ProcedureError(f"procedure/claims/chow_from: {chow_from!r} is not previous_player or next_player")
@@ -140,7 +162,12 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         winner_deals=bool(dealer.get("winner_deals", False)),
         dealer_stays_on_draw=dealer.get("on_draw") == "dealer_stays",
         rotates_each_hand=bool(rotation.get("rotates_each_hand", False)),
+        round_wind_every=int(rotation.get("round_wind_every", 0)),
         after_multiple_win=str(after_multiple),
         huangfan_on_draw=int(huangfan.get("on_draw", 0)), huangfan_on_win=int(huangfan.get("on_win", 0)),
         contract_calls=calls,
     )
+
+
+def _plain(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value

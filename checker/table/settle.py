@@ -38,6 +38,11 @@ def hand_result(table: Table) -> dict[str, Any]:
                            "next": {"dealer": dealer}}
     if huangfan is not None:
         out["next"]["huangfan"] = huangfan
+    every = table.rules.round_wind_every
+    if table.rules.rotates_each_hand and every:  # MCR: the round wind advances every four hands
+        following = table.hand_number + 1
+        out["next"]["hand"] = following
+        out["next"]["round_wind"] = "ESWN"[(following // every) % 4]
     if table.forfeits:
         out["forfeits"] = list(table.forfeits)
     return out

@@ -38,10 +38,14 @@ class Hand:
 
 def play_hand(ruleset: str, seed: int, bots: Sequence[str] = ("greedy",) * 4,
               options: Mapping[str, Any] | None = None, dealer: int = 0, counters: Mapping[str, int] | None = None,
-              runner: CaseRunner | None = None) -> Hand:
+              runner: CaseRunner | None = None, hand_number: int = 0, round_wind: str = "E") -> Hand:
     """Play one hand on the wall `seed` shuffles, the bots deciding from a generator seeded by `seed` too."""
     header: dict[str, Any] = {"game": GAME, "version": VERSION, "ruleset": ruleset, "seed": seed, "dealer": dealer,
                               "seats": list(bots)}
+    if hand_number:
+        header["hand"] = hand_number
+    if round_wind != "E":
+        header["round_wind"] = round_wind
     if options:
         header["options"] = dict(options)
     if counters:

@@ -79,12 +79,13 @@ class Table:
 
     def __init__(self, rules: TableRules, scorer: Scorer, wall: Sequence[int], dealer: int = 0,
                  round_wind: str = "E", counters: Mapping[str, int] | None = None,
-                 flags: Sequence[str] = (), contract_calls: Sequence[Sequence[int]] | None = None):
+                 flags: Sequence[str] = (), contract_calls: Sequence[Sequence[int]] | None = None,
+                 hand_number: int = 0):
         self.rules, self.scorer = rules, scorer
         self.shapes = Shapes(scorer)
         self.wall = list(wall)
         self.head, self.tail = 0, len(self.wall)
-        self.dealer, self.round_wind = dealer, round_wind
+        self.dealer, self.round_wind, self.hand_number = dealer, round_wind, hand_number
         self.counters = dict(counters or {})
         self.flags = tuple(flags)  # context of the whole hand (kaibao)
         self.players = [Player(s) for s in range(SEATS)]

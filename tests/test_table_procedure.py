@@ -1,0 +1,806 @@
+"""Hand-made tests of the table procedure engine (checker.table): the `procedure:` entries of spec/mcr.yaml,
+spec/shanghai-knocking.yaml and spec/shanghai-classic.yaml, each with a legal log and an illegal one (the
+illegal one asserting the exact rule id it breaks and that it is the log's last event).
+
+Every wall is built with `arrange_wall`, so each test deals exactly the hands its comment shows. Seats are
+absolute (0-3), seat + 1 is a seat's next (downstream) player and the dealer is seat 0 unless said otherwise.
+Notation in the comments: `0: discard 5p` is seat 0's event; `draw 1 (6p)` is seat 1 drawing 6p from the front;
+`back (7p)` a replacement from the back of the wall.
+"""
+from __future__ import annotations
+
+import pytest
+
+from checker import tiles as T
+from checker.table.log import new_table, replay_events
+from checker.table.events import parse_event
+from checker.table.simulate import play_hand
+from checker.table.wall import arrange_wall
+
+RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+def log(ruleset, hands, draws="", replacements="", dealer=0, options=None, **fields):
+    """The header of a hand-written log: a wall dealing `hands` (seat -> tiles), then `draws` from the front and
+    `replacements` from the back, in order."""
+    wall = arrange_wall(hands, draws, replacements, dealer=dealer)
+    header = {"game": "mjcheck-table", "version": 1, "ruleset": ruleset, "wall": T.format_tiles(wall),
+              "dealer": dealer}
+    if options:
+        header["options"] = dict(options)
+    header.update(fields)
+    return header
+
+
+def draw(seat, tile=None, back=False):
+    ev = {"event": "draw", "seat": seat}
+    if tile:
+        ev["tile"] = tile
+    if back:
+        ev["from"] = "back"
+    return ev
+
+
+def discard(seat, tile):
+    return {"event": "discard", "seat": seat, "tile": tile}
+
+
+def chow(seat, tiles):
+    return {"event": "chow", "seat": seat, "tiles": tiles}
+
+
+def pung(seat):
+    return {"event": "pung", "seat": seat}
+
+
+def kong(seat):
+    return {"event": "kong", "seat": seat}
+
+
+def add_kong(seat, tile):
+    return {"event": "add_kong", "seat": seat, "tile": tile}
+
+
+def concealed_kong(seat, tile):
+    return {"event": "concealed_kong", "seat": seat, "tile": tile}
+
+
+def flower(seat, tile):
+    return {"event": "flower", "seat": seat, "tile": tile}
+
+
+def knock(seat):
+    return {"event": "knock", "seat": seat}
+
+
+def pass_(seat):
+    return {"event": "pass", "seat": seat}
+
+
+def win(seat, tile=None):
+    ev = {"event": "win", "seat": seat}
+    if tile:
+        ev["tile"] = tile
+    return ev
+
+
+def draw_game():
+    return {"event": "draw_game"}
+
+
+def legal(header, events):
+    """Replay; every event must be legal (the hand may be unfinished). Returns the Replay."""
+    r = replay_events(header, events)
+    assert r.verdict in ("legal", "unfinished"), (r.verdict, r.rule, r.line, r.message)
+    return r
+
+
+def unfinished(header, events):
+    """Every event legal, and the hand goes on."""
+    r = legal(header, events)
+    assert r.verdict == "unfinished", r.result
+    return r
+
+
+def ended(header, events):
+    """Every event legal, and the hand has ended: its result."""
+    r = legal(header, events)
+    assert r.verdict == "legal" and r.result is not None, (r.verdict, r.message)
+    return r.result
+
+
+def illegal(header, events, rule):
+    """The last event, and only it, breaks `rule`."""
+    r = replay_events(header, events)
+    assert (r.verdict, r.rule, r.line) == ("illegal", rule, len(events) + 1), (r.verdict, r.rule, r.line, r.message)
+    return r
+
+
+def is_flower(ruleset, tile):
+    """1f-8f everywhere; under shanghai-knocking the dragons 5z 6z 7z too (tiles: dragons_as_flowers)."""
+    return tile >= 34 or (ruleset == "shanghai-knocking" and 31 <= tile <= 33)
+
+
+def play_out(header, first_discard):
+    """The events of a hand played to the wall's end: the dealer discards `first_discard`, then each seat in turn
+    draws and discards the tile it drew (a flower is exposed and replaced from the back first); nobody claims or
+    wins; when no live tile is left, draw_game. Each event is checked legal on a table as it is made."""
+    table = new_table(header)
+    ruleset, dealer = header["ruleset"], header.get("dealer", 0)
+    events = []
+
+    def play(ev):
+        problem = table.apply(parse_event(ev))
+        assert problem is None, (ev, problem)
+        events.append(ev)
+
+    play(discard(dealer, first_discard))
+    seat = dealer
+    while True:
+        seat = (seat + 1) % 4
+        if table.live_tiles <= 0:
+            play(draw_game())
+            return events, table
+        tile = table.wall[table.head]
+        play(draw(seat, T.tile_name(tile)))
+        while is_flower(ruleset, tile):
+            play(flower(seat, T.tile_name(tile)))
+            tile = table.wall[table.tail - 1]
+            play(draw(seat, T.tile_name(tile), back=True))
+        play(discard(seat, T.tile_name(tile)))
+
+
+# A quiet deal with no flowers and no dragons (so no flower phase under any ruleset):
+#   seat 0 (dealer, 14): 1m2m3m4m5m6m7m8m9m 1p2p3p4p5p
+#   seat 1 (13):         1s2s3s4s5s6s7s8s9s 1z2z3z4z
+#   seat 2 (13):         1m2m3m4m5m6m7m8m9m 6p7p8p9p
+#   seat 3 (13):         1s2s3s4s5s6s7s8s9s 1z2z3z4z
+QUIET = {0: "1m2m3m4m5m6m7m8m9m1p2p3p4p5p", 1: "1s2s3s4s5s6s7s8s9s1z2z3z4z",
+         2: "1m2m3m4m5m6m7m8m9m6p7p8p9p", 3: "1s2s3s4s5s6s7s8s9s1z2z3z4z"}
+
+
+# ---------------------------------------------------------------------------------------------- procedure.turn
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_turn_dealer_discards_first_without_drawing_is_legal(ruleset):
+    # procedure.turn: the dealer holds 14 tiles and opens with a discard, no draw; then seat 1 draws (6p).
+    h = log(ruleset, QUIET, draws="6p")
+    unfinished(h, [discard(0, "5p")])
+    unfinished(h, [discard(0, "5p"), draw(1, "6p"), discard(1, "6p")])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_turn_dealer_drawing_before_its_first_discard_is_illegal(ruleset):
+    # procedure.turn: the dealer's 14th tile is its draw; a draw before its first discard is out of turn.
+    illegal(log(ruleset, QUIET, draws="6p"), [draw(0)], "procedure.turn")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_turn_draw_by_the_wrong_seat_is_illegal(ruleset):
+    # procedure.turn: after 0: discard 5p (and no claim) seat 1 draws; seat 2 drawing is out of turn.
+    h = log(ruleset, QUIET, draws="6p")
+    illegal(h, [discard(0, "5p"), draw(2)], "procedure.turn")
+    illegal(h, [discard(0, "5p"), draw(3, "6p")], "procedure.turn")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_turn_discard_of_a_tile_not_held_is_illegal(ruleset):
+    # procedure.turn: the dealer holds no 9s (its tiles are 1m-9m and 1p-5p).
+    illegal(log(ruleset, QUIET), [discard(0, "9s")], "procedure.turn")
+    # seat 1 draws 6p and holds 1s-9s 1z-4z 6p: it holds no 5p (the tile the dealer just discarded)
+    illegal(log(ruleset, QUIET, draws="6p"), [discard(0, "5p"), draw(1, "6p"), discard(1, "5p")], "procedure.turn")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_turn_drawn_tile_must_be_the_walls_next_tile(ruleset):
+    # procedure.turn: the wall's next tile is 6p; a draw naming 7p is not what the wall gives.
+    h = log(ruleset, QUIET, draws="6p7p")
+    unfinished(h, [discard(0, "5p"), draw(1, "6p")])
+    illegal(h, [discard(0, "5p"), draw(1, "7p")], "procedure.turn")
+
+
+# ---------------------------------------------------------------------------------------------- procedure.deal
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_deal_gives_the_dealer_14_tiles_and_the_others_13(ruleset, dealer):
+    # procedure.deal (dealer_tiles 14, others 13): the arranged hands, dealer 0 or 2, are what the table holds.
+    hands = {(dealer + k) % 4: QUIET[k] for k in range(4)}  # the dealer gets QUIET's 14-tile hand
+    table = new_table(log(ruleset, hands, dealer=dealer))
+    for seat in range(4):
+        assert sum(table.players[seat].counts) == (14 if seat == dealer else 13)
+        assert table.players[seat].counts == T.tile_counts(T.parse_tiles(hands[seat])) + [0] * 8
+    assert table.head == 14 + 3 * 13 and table.tail == 144
+    assert table.phase == "play" and table.turn == dealer
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_deal_with_dealer_2_the_dealer_discards_first(ruleset):
+    # procedure.deal / procedure.turn: with dealer 2, seat 2 holds 14 tiles and discards first; seat 0 may not.
+    hands = {(2 + k) % 4: QUIET[k] for k in range(4)}  # seat 2: 1m-9m 1p-5p
+    h = log(ruleset, hands, dealer=2)
+    unfinished(h, [discard(2, "5p")])
+    illegal(h, [discard(0, "5p")], "procedure.turn")  # seat 0 holds 1s-9s 1z-4z: 13 tiles, not its turn
+
+
+# ---------------------------------------------------------------------------------------------- flower_exposure
+
+# seat 1 is dealt the flower 1f (its replacement from the back: 4z):
+#   seat 0 (dealer): 1m2m3m4m5m6m7m8m9m 1p2p3p4p5p      seat 2: 1m2m3m4m5m6m7m8m9m 6p7p8p9p
+#   seat 1:          1s2s3s4s5s6s7s8s9s 1z2z3z 1f        seat 3: 1s2s3s4s5s6s7s8s9s 1z2z3z4z
+FLOWER_DEAL = {**QUIET, 1: "1s2s3s4s5s6s7s8s9s1z2z3z1f"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_flower_exposure_at_the_deal_before_the_dealers_discard_is_legal(ruleset):
+    # procedure.flower_exposure: 1: flower 1f, back (4z); then 0: discard 5p.
+    h = log(ruleset, FLOWER_DEAL, replacements="4z")
+    unfinished(h, [flower(1, "1f"), draw(1, "4z", back=True), discard(0, "5p")])
+    table = new_table(h)
+    for ev in [flower(1, "1f"), draw(1, "4z", back=True)]:
+        assert table.apply(parse_event(ev)) is None
+    assert table.players[1].flowers == [T.parse_tile("1f")] and sum(table.players[1].counts) == 13
+    assert table.phase == "play" and table.turn == 0
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a discard during the deal's flower phase cites procedure.turn, "
+                                       "not procedure.flower_exposure (state.Table.discard_problem)")
+@pytest.mark.parametrize("ruleset", ["mcr", "shanghai-knocking"])
+@pytest.mark.parametrize("case", ["others_flower_pending", "dealer_discards_its_flower"])
+def test_flower_exposure_discard_before_the_deals_flowers_are_exposed_is_illegal(ruleset, case):
+    # procedure.flower_exposure (at_deal, order dealer_first): every dealt flower is exposed and replaced before
+    # the dealer's first discard.
+    if case == "others_flower_pending":
+        # seat 1 holds 1f; the dealer discards 5p before seat 1 exposed it
+        illegal(log(ruleset, FLOWER_DEAL, replacements="4z"), [discard(0, "5p")], "procedure.flower_exposure")
+    else:
+        # the dealer is dealt 1m2m3m4m5m6m7m8m9m 1p2p3p4p 1f and discards the flower itself
+        hands = {**QUIET, 0: "1m2m3m4m5m6m7m8m9m1p2p3p4p1f"}
+        illegal(log(ruleset, hands), [discard(0, "1f")], "procedure.flower_exposure")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_flower_exposure_a_drawn_flower_is_exposed_not_discarded(ruleset):
+    # procedure.flower_exposure: seat 1 draws 2f in play.
+    #   legal:   0: discard 5p; draw 1 (2f); 1: flower 2f; back (4z); 1: discard 4z
+    #   illegal: ... draw 1 (2f); 1: discard 2f           (a flower is never discarded)
+    #   illegal: ... draw 1 (2f); 1: discard 1s           (discarding while holding a flower)
+    h = log(ruleset, QUIET, draws="2f", replacements="4z")
+    unfinished(h, [discard(0, "5p"), draw(1, "2f"), flower(1, "2f"), draw(1, "4z", back=True), discard(1, "4z")])
+    illegal(h, [discard(0, "5p"), draw(1, "2f"), discard(1, "2f")], "procedure.flower_exposure")
+    illegal(h, [discard(0, "5p"), draw(1, "2f"), discard(1, "1s")], "procedure.flower_exposure")
+
+
+def test_flower_exposure_a_seat_may_not_expose_a_flower_it_does_not_hold():
+    # procedure.flower_exposure (mcr): the dealer holds no 3f.
+    illegal(log("mcr", QUIET), [flower(0, "3f")], "procedure.flower_exposure")
+
+
+def test_flower_exposure_knocking_dragons_are_flowers():
+    # procedure.flower_exposure under shanghai-knocking (tiles: dragons_as_flowers): seat 1 draws 6z (發).
+    #   legal:   0: discard 5p; draw 1 (6z); 1: flower 6z; back (4z); 1: discard 4z
+    #   illegal: 0: discard 5p; draw 1 (6z); 1: discard 6z
+    h = log("shanghai-knocking", QUIET, draws="6z", replacements="4z")
+    unfinished(h, [discard(0, "5p"), draw(1, "6z"), flower(1, "6z"), draw(1, "4z", back=True), discard(1, "4z")])
+    illegal(h, [discard(0, "5p"), draw(1, "6z"), discard(1, "6z")], "procedure.flower_exposure")
+
+
+def test_flower_exposure_knocking_a_dealt_dragon_is_exposed_at_the_deal():
+    # shanghai-knocking: seat 1 is dealt 5z (白), a flower there: 1: flower 5z, back (4z), then 0: discard 5p.
+    hands = {**QUIET, 1: "1s2s3s4s5s6s7s8s9s1z2z3z5z"}
+    h = log("shanghai-knocking", hands, replacements="4z")
+    assert new_table(h).phase == "flowers"
+    unfinished(h, [flower(1, "5z"), draw(1, "4z", back=True), discard(0, "5p")])
+
+
+def test_flower_exposure_mcr_dragons_are_ordinary_tiles():
+    # mcr (dragons_as_flowers false): a drawn 6z is discarded like any tile, and "flower 6z" is refused.
+    h = log("mcr", QUIET, draws="6z", replacements="4z")
+    unfinished(h, [discard(0, "5p"), draw(1, "6z"), discard(1, "6z")])
+    illegal(h, [discard(0, "5p"), draw(1, "6z"), flower(1, "6z")], "procedure.flower_exposure")
+    # a dealt 5z starts no flower phase under mcr: the dealer discards at once
+    hands = {**QUIET, 1: "1s2s3s4s5s6s7s8s9s1z2z3z5z"}
+    assert new_table(log("mcr", hands)).phase == "play"
+    illegal(log("mcr", hands), [flower(1, "5z")], "procedure.flower_exposure")
+
+
+# ---------------------------------------------------------------------------------------------- replacement_draw
+
+# The dealer holds four 9p:
+#   seat 0 (dealer): 9p9p9p9p 1m2m3m4m5m6m7m8m9m 5p    seat 2: 1m2m3m4m5m6m7m8m9m 6p7p8p 1z
+#   seat 1:          1s2s3s4s5s6s7s8s9s 1z2z3z4z       seat 3: 1s2s3s4s5s6s7s8s9s 2z3z4z 6p
+# replacements (from the back): 7p
+KONG_DEAL = {0: "9p9p9p9p1m2m3m4m5m6m7m8m9m5p", 1: "1s2s3s4s5s6s7s8s9s1z2z3z4z",
+             2: "1m2m3m4m5m6m7m8m9m6p7p8p1z", 3: "1s2s3s4s5s6s7s8s9s2z3z4z6p"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_replacement_draw_after_a_concealed_kong(ruleset):
+    # procedure.replacement_draw (after_kong): 0: concealed_kong 9p, then a draw from the back (7p).
+    h = log(ruleset, KONG_DEAL, replacements="7p")
+    unfinished(h, [concealed_kong(0, "9p"), draw(0, "7p", back=True), discard(0, "7p")])
+    illegal(h, [concealed_kong(0, "9p"), draw(0)], "procedure.replacement_draw")  # from the front
+    illegal(h, [concealed_kong(0, "9p"), draw(0, "8p", back=True)], "procedure.replacement_draw")  # back tile is 7p
+
+
+# seat 2 holds three 5p and claims the dealer's 5p as an exposed kong:
+#   seat 0 (dealer): 5p 1m2m3m4m5m6m7m8m9m 1p2p3p4p     seat 2: 5p5p5p 1m2m3m4m5m6m7m8m9m 1z
+#   seat 1:          1s2s3s4s5s6s7s8s9s 1z2z3z4z        seat 3: 1s2s3s4s5s6s7s8s9s 2z3z4z 6p
+EXPOSED_KONG_DEAL = {0: "5p1m2m3m4m5m6m7m8m9m1p2p3p4p", 1: "1s2s3s4s5s6s7s8s9s1z2z3z4z",
+                     2: "5p5p5p1m2m3m4m5m6m7m8m9m1z", 3: "1s2s3s4s5s6s7s8s9s2z3z4z6p"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_replacement_draw_after_an_exposed_kong(ruleset):
+    # procedure.replacement_draw: 0: discard 5p; 2: kong; back (7p); 2: discard 7p.
+    h = log(ruleset, EXPOSED_KONG_DEAL, replacements="7p")
+    unfinished(h, [discard(0, "5p"), kong(2), draw(2, "7p", back=True), discard(2, "7p")])
+    illegal(h, [discard(0, "5p"), kong(2), draw(2)], "procedure.replacement_draw")
+    illegal(h, [discard(0, "5p"), kong(2), draw(2, "9p", back=True)], "procedure.replacement_draw")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_replacement_draw_after_a_flower(ruleset):
+    # procedure.replacement_draw (after_flower): seat 1 is dealt 1f (FLOWER_DEAL); its replacement is 4z.
+    h = log(ruleset, FLOWER_DEAL, replacements="4z")
+    unfinished(h, [flower(1, "1f"), draw(1, "4z", back=True)])
+    illegal(h, [flower(1, "1f"), draw(1)], "procedure.replacement_draw")
+    illegal(h, [flower(1, "1f"), draw(1, "1m", back=True)], "procedure.replacement_draw")
+
+
+# ---------------------------------------------------------------------------------------------- wall_end
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_wall_end_draw_game_while_tiles_remain_is_illegal(ruleset):
+    # procedure.wall_end: 0: discard 5p leaves 144 - 53 = 91 live tiles; declaring a drawn game now is illegal.
+    illegal(log(ruleset, QUIET), [discard(0, "5p"), draw_game()], "procedure.wall_end")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_wall_end_a_hand_played_out_is_drawn(ruleset):
+    # procedure.wall_end (no dead wall by default): the QUIET deal; every seat discards what it draws (the 8
+    # flowers in the wall are exposed and replaced from the back as they come) until the wall is empty, then
+    # draw_game. 144 - 53 dealt = 91 tiles are drawn in all (front or back).
+    h = log(ruleset, QUIET)
+    events, table = play_out(h, "5p")
+    assert table.live_tiles == 0 and table.tail == table.head
+    assert sum(e["event"] == "draw" for e in events) == 91
+    assert sum(e["event"] == "flower" for e in events) == 8 + (12 if ruleset == "shanghai-knocking" else 0)
+    result = ended(h, events)
+    assert result["ended"] == "draw" and result["winners"] == [] and result["payments"] == [0, 0, 0, 0]
+    # drawing on after the last tile is illegal
+    illegal(h, events[:-1] + [draw((int(events[-2]["seat"]) + 1) % 4)], "procedure.wall_end")
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "shanghai-classic"])
+def test_wall_end_dead_wall_tiles_14_keeps_fourteen_tiles_back(ruleset):
+    # option "dead_wall_tiles" = 14 (mcr, shanghai-classic): the hand is drawn when 14 tiles are left in the wall.
+    options = {"dead_wall_tiles": 14}
+    h = log(ruleset, QUIET, options=options)
+    events, table = play_out(h, "5p")
+    assert table.live_tiles == 0 and table.tail - table.head == 14
+    assert sum(e["event"] == "draw" for e in events) == 91 - 14
+    result = ended(h, events)
+    assert result["ended"] == "draw" and result["payments"] == [0, 0, 0, 0]
+    # a draw into the dead wall is illegal; so is a drawn game one tile early
+    illegal(h, events[:-1] + [draw((int(events[-2]["seat"]) + 1) % 4)], "procedure.wall_end")
+    illegal(h, events[:-3] + [draw_game()], "procedure.wall_end")
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "shanghai-classic"])
+def test_dead_wall_tiles_0_plays_the_wall_out(ruleset):
+    # option "dead_wall_tiles" = 0 (the default, said explicitly): every tile is drawn.
+    h = log(ruleset, QUIET, options={"dead_wall_tiles": 0})
+    events, table = play_out(h, "5p")
+    assert table.tail == table.head
+    assert ended(h, events)["ended"] == "draw"
+
+
+def test_dead_wall_tiles_is_not_an_option_of_shanghai_knocking():
+    # shanghai-knocking has no dead wall (dead_wall: false): the option is bad input there.
+    r = replay_events(log("shanghai-knocking", QUIET, options={"dead_wall_tiles": 14}), [])
+    assert r.verdict == "bad input"
+
+
+def test_wall_end_a_bot_played_drawn_hand_replays_legal():
+    # procedure.wall_end through simulate.play_hand: the first seed whose mcr hand ends drawn, replayed line by line.
+    for seed in range(60):
+        hand = play_hand("mcr", seed)
+        if hand.result["ended"] == "draw":
+            break
+    else:
+        pytest.fail("no drawn mcr hand among seeds 0-59")
+    r = replay_events(hand.header, hand.events)
+    assert r.verdict == "legal" and r.result == hand.result
+    assert r.result["winners"] == [] and r.result["payments"] == [0, 0, 0, 0]
+    assert hand.events[-1] == {"event": "draw_game"} and hand.table.live_tiles == 0
+
+
+# ---------------------------------------------------------------------------------------------- claims
+
+# The dealer discards 5p:
+#   seat 0 (dealer): 5p 5s 1m1m1m 2m2m2m 3m3m3m 9m9m9m
+#   seat 1 (next):   3p4p5p6p 1s2s3s4s5s6s7s8s9s     (one 5p; chows 345p, 456p)
+#   seat 2 (across): 5p5p 2p2p2p 8p8p8p 9p9p9p 2z2z  (pung)
+#   seat 3 (before): 4p6p 4z4z4z 3z3z3z 1z1z 7s7s7s  (could chow 456p, but is not the dealer's next seat)
+CLAIMS_DEAL = {0: "5p5s1m1m1m2m2m2m3m3m3m9m9m9m", 1: "3p4p5p6p1s2s3s4s5s6s7s8s9s",
+               2: "5p5p2p2p2p8p8p8p9p9p9p2z2z", 3: "4p6p4z4z4z3z3z3z1z1z7s7s7s"}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_chow_by_the_next_seat_is_legal(ruleset):
+    # procedure.claims (chow_from previous player): 0: discard 5p; 1: chow 456p; 1: discard 9s.
+    h = log(ruleset, CLAIMS_DEAL)
+    unfinished(h, [discard(0, "5p"), chow(1, "456p"), discard(1, "9s")])
+    unfinished(h, [discard(0, "5p"), chow(1, "345p"), discard(1, "9s")])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_chow_by_a_seat_other_than_the_next_is_illegal(ruleset):
+    # procedure.claims: seat 3 holds 4p6p but only seat 1 may chow seat 0's discard.
+    illegal(log(ruleset, CLAIMS_DEAL), [discard(0, "5p"), chow(3, "456p")], "procedure.claims")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_chow_with_tiles_not_held_is_illegal(ruleset):
+    # procedure.claims: seat 1 holds no 7p, so 567p is not its chow; nor is a run without the discard.
+    h = log(ruleset, CLAIMS_DEAL)
+    illegal(h, [discard(0, "5p"), chow(1, "567p")], "procedure.claims")
+    illegal(h, [discard(0, "5p"), chow(1, "345s")], "procedure.claims")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_pung_needs_two_matching_tiles(ruleset):
+    # procedure.claims: seat 1 holds one 5p (illegal pung); seat 2 holds two (legal, from across the table).
+    h = log(ruleset, CLAIMS_DEAL)
+    illegal(h, [discard(0, "5p"), pung(1)], "procedure.claims")
+    unfinished(h, [discard(0, "5p"), pung(2), discard(2, "2z")])
+
+
+# The claimer holds three 5s; the dealer discards 5s:
+#   seat 0 (dealer):  5s 5m5m5m 6m6m6m 7m7m7m 8m8m8m 9m
+#   claimer:          5s5s5s 1p1p1p 2p2p2p 3p3p3p 1z
+#   the other two:    4p4p4p 6p6p6p 7p7p7p 8p8p8p 2z  and  1m1m1m 2m2m2m 3m3m3m 4m4m4m 3z
+# replacement from the back: 4z
+def any_seat_deal(claimer):
+    fillers = iter(["4p4p4p6p6p6p7p7p7p8p8p8p2z", "1m1m1m2m2m2m3m3m3m4m4m4m3z"])
+    hands = {0: "5s5m5m5m6m6m6m7m7m7m8m8m8m9m"}
+    for seat in (1, 2, 3):
+        hands[seat] = "5s5s5s1p1p1p2p2p2p3p3p3p1z" if seat == claimer else next(fillers)
+    return hands
+
+
+@pytest.mark.parametrize("claimer", [1, 2, 3])
+def test_claims_pung_and_kong_from_any_seat_are_legal_mcr(claimer):
+    # procedure.claims (pung_kong_from any): the next seat, the seat across and the seat before the dealer.
+    h = log("mcr", any_seat_deal(claimer), replacements="4z")
+    unfinished(h, [discard(0, "5s"), pung(claimer), discard(claimer, "1z")])
+    unfinished(h, [discard(0, "5s"), kong(claimer), draw(claimer, "4z", back=True), discard(claimer, "4z")])
+
+
+@pytest.mark.parametrize("ruleset", ["shanghai-knocking", "shanghai-classic"])
+def test_claims_pung_and_kong_from_the_seat_before_are_legal(ruleset):
+    # procedure.claims: seat 3 (the seat before the dealer, which may not chow the dealer's tile) pungs and konges.
+    h = log(ruleset, any_seat_deal(3), replacements="4z")
+    unfinished(h, [discard(0, "5s"), pung(3), discard(3, "1z")])
+    unfinished(h, [discard(0, "5s"), kong(3), draw(3, "4z", back=True), discard(3, "4z")])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_a_player_may_not_claim_its_own_discard(ruleset):
+    # procedure.claims: the dealer holds 5m5m5m 6m6m6m 7m7m7m, discards one 5m and tries to pung or chow it back.
+    h = log(ruleset, any_seat_deal(2))
+    illegal(h, [discard(0, "5m"), pung(0)], "procedure.claims")
+    illegal(h, [discard(0, "5m"), chow(0, "567m")], "procedure.claims")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_claims_kong_needs_three_matching_tiles(ruleset):
+    # procedure.claims: in CLAIMS_DEAL seat 2 holds two 5p: a pung, not a kong.
+    illegal(log(ruleset, CLAIMS_DEAL), [discard(0, "5p"), kong(2)], "procedure.claims")
+
+
+# ---------------------------------------------------------------------------------------------- claim_priority
+
+def test_claim_priority_pung_after_a_chow_of_the_same_discard_is_illegal():
+    # procedure.claim_priority (mcr: win > pung/kong > chow), CLAIMS_DEAL:
+    #   legal:   0: discard 5p; 2: pung (seat 1, who could chow, is outranked); 2: discard 2z
+    #   illegal: 0: discard 5p; 1: chow 456p; 2: pung   (the chow has taken the tile)
+    h = log("mcr", CLAIMS_DEAL)
+    unfinished(h, [discard(0, "5p"), pung(2), discard(2, "2z")])
+    illegal(h, [discard(0, "5p"), chow(1, "456p"), pung(2)], "procedure.claim_priority")
+
+
+# ---------------------------------------------------------------------------------------------- multiple_winners
+
+# mcr: seats 1 and 3 both wait on 5s and the dealer discards it.
+#   seat 0 (dealer): 5s 6s 1z1z1z 2z2z2z 3z3z3z 4z4z4z
+#   seat 1:          1m2m3m4m5m6m7m8m9m 2p3p4p 5s    (pure straight; single wait on 5s)
+#   seat 2:          7p7p7p 8p8p8p 9p9p9p 6z6z6z 7z
+#   seat 3:          1s2s3s4s5s6s7s8s9s 5z5z5z 5s    (pure straight, half flush; single wait on 5s)
+DOUBLE_WAIT_MCR = {0: "5s6s1z1z1z2z2z2z3z3z3z4z4z4z", 1: "1m2m3m4m5m6m7m8m9m2p3p4p5s",
+                   2: "7p7p7p8p8p8p9p9p9p6z6z6z7z", 3: "1s2s3s4s5s6s7s8s9s5z5z5z5s"}
+
+
+def test_multiple_winners_mcr_one_winner_is_legal():
+    # procedure.multiple_winners (nearest_seat_after_discarder): 0: discard 5s; 1: win. Or seat 1 passes, 3 wins.
+    h = log("mcr", DOUBLE_WAIT_MCR)
+    result = ended(h, [discard(0, "5s"), win(1, "5s")])
+    assert [w["seat"] for w in result["winners"]] == [1]
+    result = ended(h, [discard(0, "5s"), pass_(1), win(3, "5s")])
+    assert [w["seat"] for w in result["winners"]] == [3]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a second win on one discard is refused as bad input "
+                                       "(input.event 'the hand has already ended'), not procedure.multiple_winners")
+def test_multiple_winners_mcr_second_win_on_the_same_discard_is_illegal():
+    # procedure.multiple_winners: 0: discard 5s; 1: win; 3: win  -> the second win breaks the rule.
+    illegal(log("mcr", DOUBLE_WAIT_MCR), [discard(0, "5s"), win(1, "5s"), win(3, "5s")], "procedure.multiple_winners")
+
+
+# Shanghai: both winners must have knocked first. Seats 1 and 3 knock, then the dealer discards 9s.
+#   seat 0 (dealer): 9s 1p 1m1m1m 2s2s2s 3s3s3s 4s4s 5s     seat 2: 6s6s6s 7s7s7s 8s8s8s 3z3z3z 4z
+#   seat 1:          1z1z1z 2m2m2m 5m5m5m 8p8p 9s9s         seat 3: 2z2z2z 3m3m3m 6m6m6m 7p7p7p 9s
+# (seat 1 waits on 8p or 9s, seat 3 on 9s alone: 2 + 1 + the dealer's 9s = 3 of the four 9s)
+# draws: 3p (seat 1), 2s (seat 2), 4p (seat 3), 4s (seat 0)
+#   0: discard 1p; draw 1 (3p); 1: knock; 1: discard 3p; draw 2 (2s); 2: discard 2s;
+#   draw 3 (4p); 3: knock; 3: discard 4p; draw 0 (4s); 0: discard 9s; then the wins.
+TWO_KNOCKED = {0: "9s1p1m1m1m2s2s2s3s3s3s4s4s5s", 1: "1z1z1z2m2m2m5m5m5m8p8p9s9s",
+               2: "6s6s6s7s7s7s8s8s8s3z3z3z4z", 3: "2z2z2z3m3m3m6m6m6m7p7p7p9s"}
+TWO_KNOCKED_PLAY = [discard(0, "1p"), draw(1, "3p"), knock(1), discard(1, "3p"), draw(2, "2s"), discard(2, "2s"),
+                    draw(3, "4p"), knock(3), discard(3, "4p"), draw(0, "4s"), discard(0, "9s")]
+
+
+def test_multiple_winners_knocking_one_winner_is_legal():
+    h = log("shanghai-knocking", TWO_KNOCKED, draws="3p2s4p4s")
+    result = ended(h, TWO_KNOCKED_PLAY + [win(1, "9s")])
+    assert [w["seat"] for w in result["winners"]] == [1]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a second win on one discard is refused as bad input "
+                                       "(input.event 'the hand has already ended'), not procedure.multiple_winners")
+def test_multiple_winners_knocking_second_win_on_the_same_discard_is_illegal():
+    # shanghai-knocking (一炮多响 off: nearest_seat_after_discarder): seat 3's win after seat 1's is illegal.
+    h = log("shanghai-knocking", TWO_KNOCKED, draws="3p2s4p4s")
+    illegal(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(3, "9s")], "procedure.multiple_winners")
+
+
+def test_multiple_winners_classic_two_winners_each_paid_by_the_discarder():
+    # shanghai-classic (multiple_winners: all_paid, 一炮多响): seats 1 and 3 both win on the dealer's 9s.
+    # Each hand by the spec (default options):
+    #   seat 1: 1z1z1z 2m2m2m 5m5m5m 9s9s9s 8p8p, all concealed: 碰碰胡 (allows the win; unpriced_fan_value 0
+    #           adds no 番), wind_pung 1z: 1 花; men_qing (menqing_doubles 1): x2 -> value 2 (under the 1-勒 cap 10).
+    #   seat 3: 2z2z2z 3m3m3m 6m6m6m 7p7p7p 9s9s: the same: 1 花 (2z pung) x2 = 2.
+    # Settlement (discard_payment alone, base_placement after_caps): one share = 底分 2 + value 2 = 4, paid by
+    # the discarder alone. Seat 0 pays 4 + 4 = 8; seats 1 and 3 get 4 each; seat 2 pays nothing.
+    h = log("shanghai-classic", TWO_KNOCKED, draws="3p2s4p4s")
+    result = ended(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(3, "9s")])
+    assert result["ended"] == "win"
+    assert [(w["seat"], w["win_by"], w["discarder"], w["total"]) for w in result["winners"]] == \
+        [(1, "discard", 0, 2), (3, "discard", 0, 2)]
+    for w in result["winners"]:
+        assert {f["id"] for f in w["fans"]} >= {"wind_pung", "men_qing", "peng_peng_hu"}
+        assert sum(w["payments"]) == 0
+    assert result["payments"] == [-8, 4, 0, 4]
+    assert sum(result["payments"]) == 0
+    # 一炮多响: the next dealer is the winner nearest the discarder going downstream (spec: after_multiple_win
+    # nearest_winner_downstream_of_discarder): seat 1
+    assert result["next"]["dealer"] == 1
+
+
+def test_multiple_winners_classic_a_winner_may_not_win_twice():
+    # procedure.multiple_winners (all_paid): seat 1 declaring its win on the same discard again is illegal.
+    h = log("shanghai-classic", TWO_KNOCKED, draws="3p2s4p4s")
+    illegal(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(1, "9s")], "procedure.multiple_winners")
+
+
+# ---------------------------------------------------------------------------------------------- robbing a kong
+
+# mcr: seat 2 pungs the dealer's 5p, later draws the fourth 5p and adds it to the pung; seat 3 waits on 5p.
+#   seat 0 (dealer): 5p 1m1m 2m2m 3m3m 4m4m 6m6m 8s8s8s
+#   seat 1:          1s1s1s 2s2s2s 3s3s3s 4s4s4s 6z
+#   seat 2:          5p5p 1z 2z2z2z 3z3z3z 4z4z4z 6z
+#   seat 3:          1m2m3m 4p6p 7p8p9p 7s8s9s 9s9s   (closed wait on 5p)
+# draws: 9m (seat 3), 8m (seat 0), 7m (seat 1), 5p (seat 2); replacement: 7z
+#   0: discard 5p; 2: pung; 2: discard 1z; draw 3 (9m); 3: discard 9m; draw 0 (8m); 0: discard 8m;
+#   draw 1 (7m); 1: discard 7m; draw 2 (5p); 2: add_kong 5p
+ROB_MCR = {0: "5p1m1m2m2m3m3m4m4m6m6m8s8s8s", 1: "1s1s1s2s2s2s3s3s3s4s4s4s6z",
+           2: "5p5p1z2z2z2z3z3z3z4z4z4z6z", 3: "1m2m3m4p6p7p8p9p7s8s9s9s9s"}
+ROB_MCR_PLAY = [discard(0, "5p"), pung(2), discard(2, "1z"), draw(3, "9m"), discard(3, "9m"), draw(0, "8m"),
+                discard(0, "8m"), draw(1, "7m"), discard(1, "7m"), draw(2, "5p"), add_kong(2, "5p")]
+
+
+def test_robbing_an_added_kong_is_legal_mcr():
+    # procedure.robbing_only_added_kongs: 3: win on the 5p seat 2 adds to its pung (抢杠).
+    h = log("mcr", ROB_MCR, draws="9m8m7m5p", replacements="7z")
+    result = ended(h, ROB_MCR_PLAY + [win(3, "5p")])
+    (w,) = result["winners"]
+    assert (w["seat"], w["tile"], w["win_by"], w["discarder"]) == (3, "5p", "robbing_kong", 2)
+    assert "robbing_the_kong" in {f["id"] for f in w["fans"]}
+    # nobody robs: the konger draws its replacement from the back and plays on
+    unfinished(h, ROB_MCR_PLAY + [draw(2, "7z", back=True), discard(2, "7z")])
+    # procedure.replacement_draw: that replacement comes from the back, not the front
+    illegal(h, ROB_MCR_PLAY + [draw(2)], "procedure.replacement_draw")
+
+
+def test_robbing_a_concealed_kong_is_illegal_mcr():
+    # procedure.robbing_only_added_kongs: the dealer holds 5p5p5p5p and declares a concealed kong; seat 3 (waiting
+    # on 5p, as in ROB_MCR) may not rob it.
+    #   seat 0 (dealer): 5p5p5p5p 1m1m 2m2m 3m3m 4m4m 6m6m
+    hands = {**ROB_MCR, 0: "5p5p5p5p1m1m2m2m3m3m4m4m6m6m", 2: "1z1z2z2z2z3z3z3z4z4z4z6z7z"}
+    illegal(log("mcr", hands, replacements="7z"), [concealed_kong(0, "5p"), win(3, "5p")],
+            "procedure.robbing_only_added_kongs")
+
+
+def test_robbing_a_kong_claimed_from_a_discard_is_illegal_mcr():
+    # procedure.robbing_only_added_kongs: seat 2 holds 5p5p5p and konges the dealer's 5p; seat 3 may not rob it.
+    hands = {**ROB_MCR, 2: "5p5p5p2z2z2z3z3z3z4z4z4z6z"}
+    illegal(log("mcr", hands, replacements="7z"), [discard(0, "5p"), kong(2), win(3, "5p")],
+            "procedure.robbing_only_added_kongs")
+
+
+# shanghai-knocking: the dealer knocks and discards 6m, leaving 123p 567p 222s 99s 45m (waiting on 3m or 6m);
+# seat 1 konges that 6m; the dealer robs the kong (robbing_kong: any kong exposing a tile).
+#   seat 0 (dealer): 1p2p3p 5p6p7p 2s2s2s 9s9s 4m5m 6m     seat 2: 1m1m1m 2m2m2m 7m7m7m 8m8m8m 2z
+#   seat 1:          6m6m6m 1s1s1s 3s3s3s 4s4s4s 1z        seat 3: 4p4p4p 8p8p8p 9p9p9p 7s7s7s 3z
+# (No other seat could have won the 6m: a knocked seat that let a winning discard go to the kong would have
+# forfeited the hand, procedure.knock.)
+ROB_KNOCKING = {0: "1p2p3p5p6p7p2s2s2s9s9s4m5m6m", 1: "6m6m6m1s1s1s3s3s3s4s4s4s1z",
+                2: "1m1m1m2m2m2m7m7m7m8m8m8m2z", 3: "4p4p4p8p8p8p9p9p9p7s7s7s3z"}
+
+
+def test_robbing_a_kong_claimed_from_a_discard_is_legal_knocking():
+    # procedure.robbing_kong: 0: knock; 0: discard 6m; 1: kong; 0: win 6m (抢杠, paid by the konger).
+    h = log("shanghai-knocking", ROB_KNOCKING, replacements="4z")
+    result = ended(h, [knock(0), discard(0, "6m"), kong(1), win(0, "6m")])
+    (w,) = result["winners"]
+    assert (w["seat"], w["win_by"], w["discarder"]) == (0, "robbing_kong", 1)
+    assert result["payments"][2] == result["payments"][3] == 0  # the konger alone pays (robbing_kong_triple_on)
+    assert result["payments"][1] == -result["payments"][0] < 0
+
+
+def test_robbing_a_concealed_kong_is_illegal_knocking():
+    # procedure.robbing_kong: a concealed kong exposes no tile. The dealer knocks and discards 1z (waiting on 3m/6m);
+    # seat 1 draws the fourth 6m and declares a concealed kong; the dealer may not rob it.
+    hands = {**ROB_KNOCKING, 0: "1p2p3p5p6p7p2s2s2s9s9s4m5m1z", 1: "6m6m6m1s1s1s3s3s3s4s4s4s2z",
+             2: "1m1m1m2m2m2m7m7m7m8m8m8m4z"}
+    h = log("shanghai-knocking", hands, draws="6m", replacements="3z")
+    play = [knock(0), discard(0, "1z"), draw(1, "6m"), concealed_kong(1, "6m")]
+    unfinished(h, play + [draw(1, "3z", back=True), discard(1, "3z")])
+    illegal(h, play + [win(0, "6m")], "procedure.robbing_kong")
+
+
+# ---------------------------------------------------------------------------------------------- dealer rotation
+
+def test_dealer_rotation_mcr_passes_the_deal_after_a_win():
+    # procedure.dealer_rotation (rotates_each_hand): seat 2 (not the dealer) wins on the dealer's 5s; the deal
+    # still passes to seat 1. DOUBLE_WAIT_MCR with seats 1 and 2 swapped: seat 2 holds the pure straight.
+    hands = {**DOUBLE_WAIT_MCR, 1: DOUBLE_WAIT_MCR[2], 2: DOUBLE_WAIT_MCR[1]}
+    result = ended(log("mcr", hands), [discard(0, "5s"), win(2, "5s")])
+    assert [w["seat"] for w in result["winners"]] == [2]
+    assert result["next"]["dealer"] == 1
+
+
+@pytest.mark.parametrize("dealer", [0, 3])
+def test_dealer_rotation_mcr_passes_the_deal_after_a_drawn_hand(dealer):
+    # procedure.dealer_rotation (draws_count): a drawn hand passes the deal too: 0 -> 1, 3 -> 0.
+    hands = {(dealer + k) % 4: QUIET[k] for k in range(4)}
+    h = log("mcr", hands, dealer=dealer)
+    events, _ = play_out(h, "5p")
+    result = ended(h, events)
+    assert result["ended"] == "draw" and result["next"]["dealer"] == (dealer + 1) % 4
+
+
+# Seat 2 knocks and wins on seat 3's 9s (Shanghai rulesets):
+#   seat 0 (dealer): 1p 1m1m1m 2s2s2s 3s3s3s 4s4s 5s 6s      seat 2: 1z1z1z 2m2m2m 5m5m5m 8p8p 9s9s
+#   seat 1:          6p6p6p 7p7p7p 8m8m8m 3z3z3z 4z          seat 3: 2z2z2z 3m3m3m 6m6m6m 7s7s7s 9s
+# draws: 2p (seat 1), 3p (seat 2), 4s (seat 3)
+#   0: discard 1p; draw 1 (2p); 1: discard 2p; draw 2 (3p); 2: knock; 2: discard 3p; draw 3 (4s); 3: discard 9s;
+#   2: win 9s
+SEAT2_WINS = {0: "1p1m1m1m2s2s2s3s3s3s4s4s5s6s", 1: "6p6p6p7p7p7p8m8m8m3z3z3z4z",
+              2: "1z1z1z2m2m2m5m5m5m8p8p9s9s", 3: "2z2z2z3m3m3m6m6m6m7s7s7s9s"}
+SEAT2_WINS_PLAY = [discard(0, "1p"), draw(1, "2p"), discard(1, "2p"), draw(2, "3p"), knock(2), discard(2, "3p"),
+                   draw(3, "4s"), discard(3, "9s"), win(2, "9s")]
+
+
+def test_dealer_rotation_knocking_the_winner_deals_next():
+    # procedure.dealer (winner_deals): seat 2 wins -> seat 2 deals next.
+    # Value (spec patterns): going_out 1 + wind_pung (1z) 1 = 2 花; doubles men_qing and peng_peng_hu: 2 x 2^2 = 8.
+    # Settlement: discarder pays 1 share (8), the others 0 (discard_others_pay 0).
+    result = ended(log("shanghai-knocking", SEAT2_WINS, draws="2p3p4s"), SEAT2_WINS_PLAY)
+    (w,) = result["winners"]
+    assert (w["seat"], w["discarder"], w["total"]) == (2, 3, 8)
+    assert result["payments"] == [0, 0, 8, -8]
+    assert result["next"]["dealer"] == 2
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_dealer_rotation_knocking_a_drawn_hand_keeps_the_dealer(dealer):
+    # procedure.dealer (on_draw: dealer_stays)
+    hands = {(dealer + k) % 4: QUIET[k] for k in range(4)}
+    h = log("shanghai-knocking", hands, dealer=dealer)
+    events, _ = play_out(h, "5p")
+    result = ended(h, events)
+    assert result["ended"] == "draw" and result["next"]["dealer"] == dealer
+
+
+def test_dealer_rotation_classic_the_winner_deals_next_and_huangfan_falls():
+    # procedure.dealer (winner_deals) and huangfan_count (on_win -1): counters {"huangfan": 2}, seat 2 wins.
+    # Value (spec patterns, default options): wind_pung 1z: 1 花; men_qing x2; 荒番 2 (huangfan_stacking per_count)
+    # x2 x2: 1 x 2 x 4 = 8 (the cap, 1 勒 = 10, is doubled by 荒番 too: not reached). One share = 底分 2 + 8 = 10,
+    # paid by the discarder (seat 3) alone.
+    h = log("shanghai-classic", SEAT2_WINS, draws="2p3p4s", counters={"huangfan": 2})
+    result = ended(h, SEAT2_WINS_PLAY)
+    (w,) = result["winners"]
+    assert (w["seat"], w["discarder"], w["total"]) == (2, 3, 8)
+    assert result["payments"] == [0, 0, 10, -10]
+    assert result["next"] == {"dealer": 2, "huangfan": 1}
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_dealer_rotation_classic_a_drawn_hand_keeps_the_dealer_and_adds_a_huangfan(dealer):
+    # procedure.dealer (on_draw: dealer_stays) and huangfan_count (on_draw +1): huangfan 2 -> 3.
+    hands = {(dealer + k) % 4: QUIET[k] for k in range(4)}
+    h = log("shanghai-classic", hands, dealer=dealer, counters={"huangfan": 2})
+    events, _ = play_out(h, "5p")
+    result = ended(h, events)
+    assert result["ended"] == "draw" and result["payments"] == [0, 0, 0, 0]
+    assert result["next"] == {"dealer": dealer, "huangfan": 3}
+
+
+def test_knock_is_not_an_event_of_mcr():
+    # mcr has no procedure.knock: the event is bad input there.
+    r = replay_events(log("mcr", QUIET), [knock(0)])
+    assert (r.verdict, r.rule) == ("bad input", "input.event")
+
+
+# ---------------------------------------------------------------------------------------------- settlement
+
+# mcr: seat 3 wins on seat 1's 5s.
+#   seat 0 (dealer): 1s1s1s 2s2s2s 3s3s3s 4s4s4s 6p 7p     seat 2: the lowest tiles left (arrange_wall's filler)
+#   seat 1:          2m3m4m 6s6s6s 7s7s7s 8s8s8s 5s        seat 3: 1m2m3m4m5m6m7m8m9m 2p3p4p 5s
+# draws: 1z (seat 1)
+#   0: discard 7p; draw 1 (1z); 1: discard 5s; 3: win 5s
+SETTLE_MCR = {0: "1s1s1s2s2s2s3s3s3s4s4s4s6p7p", 1: "2m3m4m6s6s6s7s7s7s8s8s8s5s", 3: "1m2m3m4m5m6m7m8m9m2p3p4p5s"}
+
+
+def test_settlement_mcr_discard_win():
+    # Seat 3's hand: 123m 456m 789m 234p 5s5s, concealed, won on a discard, single wait on 5s.
+    # Fans (spec/mcr.yaml): pure_straight 16, concealed_hand 2, all_chows 2 (it implies no_honors, not counted),
+    # single_wait 1 (5s is the only wait) = 21; no flowers.
+    # Settlement (base_plus_points, base 8): the discarder (seat 1) pays 8 + 21 = 29, seats 0 and 2 pay 8 each;
+    # seat 3 gets 29 + 8 + 8 = 45.
+    h = log("mcr", SETTLE_MCR, draws="1z")
+    result = ended(h, [discard(0, "7p"), draw(1, "1z"), discard(1, "5s"), win(3, "5s")])
+    (w,) = result["winners"]
+    assert (w["seat"], w["tile"], w["win_by"], w["discarder"]) == (3, "5s", "discard", 1)
+    assert w["total"] == 21
+    assert {f["id"]: f["points"] * f["count"] for f in w["fans"]} == \
+        {"pure_straight": 16, "concealed_hand": 2, "all_chows": 2, "single_wait": 1}
+    assert result["payments"] == [-8, -29, -8, 45]
+
+
+def test_settlement_mcr_self_drawn_win():
+    # The same hand self-drawn: seat 3 draws 5s itself (draws: 1z seat 1, 6p seat 2, 5s seat 3).
+    # Fans: pure_straight 16, fully_concealed_hand 4 (self_drawn not counted again), all_chows 2,
+    # single_wait 1 = 23. Each opponent pays 8 + 23 = 31; seat 3 gets 93.
+    hands = {**SETTLE_MCR, 1: "2m3m4m6s6s6s7s7s7s8s8s8s9s"}
+    h = log("mcr", hands, draws="1z6p5s")
+    result = ended(h, [discard(0, "7p"), draw(1, "1z"), discard(1, "1z"), draw(2, "6p"), discard(2, "6p"),
+                       draw(3, "5s"), win(3, "5s")])
+    (w,) = result["winners"]
+    assert (w["seat"], w["win_by"], w["total"]) == (3, "self_draw", 23)
+    assert {f["id"]: f["points"] * f["count"] for f in w["fans"]} == \
+        {"pure_straight": 16, "fully_concealed_hand": 4, "all_chows": 2, "single_wait": 1}
+    assert result["payments"] == [-31, -31, -31, 93]
+
+
+def test_settlement_mcr_a_hand_under_eight_points_may_not_win():
+    # win.minimum_points (mcr: 8 points before flowers). Seat 1 holds 2m3m4m 6p7p8p 3s4s5s 7s8s9s 5s and takes the
+    # dealer's 5s: 234m 678p 345s 789s 5s5s, concealed: all_chows 2 + concealed_hand 2 (+ at most a wait point):
+    # under 8, so the win is refused.
+    hands = {0: "1s1s1s2s2s2s3s3s3s4s4s4s6p5s", 1: "2m3m4m6p7p8p3s4s5s7s8s9s5s"}
+    r = replay_events(log("mcr", hands), [discard(0, "5s"), win(1, "5s")])
+    assert (r.verdict, r.rule, r.line) == ("illegal", "win.minimum_points", 3)
