@@ -245,8 +245,6 @@ def test_flower_exposure_at_the_deal_before_the_dealers_discard_is_legal(ruleset
     assert table.phase == "play" and table.turn == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a discard during the deal's flower phase cites procedure.turn, "
-                                       "not procedure.flower_exposure (state.Table.discard_problem)")
 @pytest.mark.parametrize("ruleset", ["mcr", "shanghai-knocking"])
 @pytest.mark.parametrize("case", ["others_flower_pending", "dealer_discards_its_flower"])
 def test_flower_exposure_discard_before_the_deals_flowers_are_exposed_is_illegal(ruleset, case):
@@ -533,8 +531,6 @@ def test_multiple_winners_mcr_one_winner_is_legal():
     assert [w["seat"] for w in result["winners"]] == [3]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a second win on one discard is refused as bad input "
-                                       "(input.event 'the hand has already ended'), not procedure.multiple_winners")
 def test_multiple_winners_mcr_second_win_on_the_same_discard_is_illegal():
     # procedure.multiple_winners: 0: discard 5s; 1: win; 3: win  -> the second win breaks the rule.
     illegal(log("mcr", DOUBLE_WAIT_MCR), [discard(0, "5s"), win(1, "5s"), win(3, "5s")], "procedure.multiple_winners")
@@ -559,8 +555,6 @@ def test_multiple_winners_knocking_one_winner_is_legal():
     assert [w["seat"] for w in result["winners"]] == [1]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a second win on one discard is refused as bad input "
-                                       "(input.event 'the hand has already ended'), not procedure.multiple_winners")
 def test_multiple_winners_knocking_second_win_on_the_same_discard_is_illegal():
     # shanghai-knocking (一炮多响 off: nearest_seat_after_discarder): seat 3's win after seat 1's is illegal.
     h = log("shanghai-knocking", TWO_KNOCKED, draws="3p2s4p4s")

@@ -55,6 +55,8 @@ class Player:
     drawn: int = -1  # the tile it drew this turn (-1: it claimed, or has not drawn)
     replacement: tuple[str, ...] = ()  # the replacement chain the tile in hand came from ("kong", "flower")
     draw_blocked: bool = False  # 漏胡 under lou_hu_own_draw_win=false: this turn's draw lifted a block on itself
+    waits_key: tuple = ()  # the concealed tiles (and meld count) `waits` was computed for
+    waits: frozenset[int] = frozenset()
 
     def hand_tiles(self) -> list[int]:
         return [t for t in range(42) for _ in range(self.counts[t])]
@@ -146,8 +148,11 @@ class Table:
     def apply(self, ev: Event) -> Violation | None:
         """Play `ev`: None when it is legal (the table has changed), else the Violation (the table has not).
         LogError for an event that cannot be played at all (after the hand ended)."""
-        if self.phase == "ended" and not (ev.kind in ("win", "pass") and self._more_wins_open()):
+        if self.phase == "ended" and not (ev.kind in ("win", "pass") and self._won_on_a_tile()):
             raise LogError(f"{ev.text()}: the hand has already ended", "input.event")
+        if self.phase == "flowers" and ev.kind != "flower" and not (ev.kind == "draw" and ev.source == "back"):
+            return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: the deal's flowers come first",
+                             f"seat {self.turn} exposes its flower {T.tile_name(self.holds_flower(self.players[self.turn]))}")
         if self.phase == "play" and self.players[self.turn].knocking and ev.kind != "discard":
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {self.turn} has just knocked; the knock goes "
                              f"with its discard", f"seat {self.turn} discards")
@@ -446,7 +451,7 @@ class Table:
             if tile < 0:  # the dealer's first turn (天和): any tile of the hand completes it
                 tile = ev.tile if ev.tile >= 0 and p.counts[ev.tile] else next(t for t in range(34) if p.counts[t])
             return self._declare(ev, p, tile, "self_draw", None)
-        if self.phase in ("discard", "rob") or (self.phase == "ended" and self._more_wins_open()):
+        if self.phase in ("discard", "rob") or (self.phase == "ended" and self._won_on_a_tile()):
             if ev.seat == self.discard_seat:
                 return self._turn(ev, self._expected())
             tile = self.discard_tile
@@ -497,6 +502,11 @@ class Table:
         self.wins.append(w)  # the winning tile stays where it was (a discard, a kong) for the tile count
         self.phase = "ended"
         return None
+
+    def _won_on_a_tile(self) -> bool:
+        """The hand was won on a discard or a robbed kong: another seat's win on the same tile is a question of
+        `multiple_winners` (allowed, or refused by that rule), not an event after the end."""
+        return bool(self.wins) and self.wins[0].win_by != "self_draw"
 
     def _more_wins_open(self) -> bool:
         return bool(self.wins) and self.wins[0].win_by != "self_draw" and self.rules.multiple_winners == "all_paid"
@@ -551,7 +561,7 @@ class Table:
                     flags.add("contract_partner_also_won")
             if "discarder_ready" in known and discarder is not None and win_by == "discard":
                 d = self.players[discarder]
-                if self.shapes.waits(d.counts[:34], len(d.melds)):
+                if self.waits_of(d):
                     flags.add("discarder_ready")
         return {"concealed": concealed, "melds": melds, "win_tile": tile, "win_by": win_by,
                 "discarder": None if discarder is None else (discarder - seat) % SEATS,
@@ -582,6 +592,13 @@ class Table:
             n -= 1  # the winning discard itself lies among the discards
         return n
 
+    def waits_of(self, p: Player) -> frozenset[int]:
+        """The tiles that complete the player's concealed tiles in one of the ruleset's shapes."""
+        key = (tuple(p.counts[:34]), len(p.melds))
+        if key != p.waits_key:
+            p.waits_key, p.waits = key, frozenset(self.shapes.waits(key[0], key[1]))
+        return p.waits
+
     def could_win(self, seat: int, tile: int, win_by: str, discarder: int | None) -> bool:
         """Whether seat `seat` may legally win on `tile` now (shape first, then the scorer; the procedure's own
         blocks, 漏胡 and a forfeited hand, included)."""
@@ -590,9 +607,12 @@ class Table:
             return False
         counts = p.counts[:34]
         if win_by != "self_draw":
-            counts = list(counts)
-            counts[tile] += 1
-        if not self.shapes.complete(counts, len(p.melds)):
+            if tile not in self.waits_of(p):  # the shapes' waits, kept until the player's tiles change
+                meld_tiles = [t for m in p.melds for t in m.tiles]
+                counts[tile] += 1
+                if not self.shapes.needs_scorer(counts, meld_tiles, len(p.flowers)):
+                    return False
+        elif not self.shapes.complete(counts, len(p.melds)):
             meld_tiles = [t for m in p.melds for t in m.tiles]
             if not self.shapes.needs_scorer(counts, meld_tiles, len(p.flowers)):
                 return False
