@@ -4,6 +4,7 @@ whenever it can, and discards what helps its hand least). Both only propose move
 from __future__ import annotations
 
 import random
+from typing import Iterable, Iterator
 from checker.table.events import Event
 from checker.table.hands import chows_with
 from checker.table.state import SEATS, Player, Table
@@ -103,36 +104,41 @@ class Bot:
             return options[0] if self.rng.random() < 0.9 else None
         return options[choice] if choice < len(options) else None
 
-    def play(self, table: Table, seat: int) -> list[Event]:
+    def play(self, table: Table, seat: int) -> Iterator[Event]:
         """The moves this seat tries on its turn, in order (the first legal one is played)."""
         p = table.players[seat]
         moves = self_moves(table, seat)
         if moves and moves[0].kind in ("flower", "win"):
-            return moves[:1] + self._discards(table, p, moves[1:])
-        return self._discards(table, p, moves)
+            yield moves[0]
+            moves = moves[1:]
+        yield from self._discards(table, p, moves)
 
-    def _discards(self, table: Table, p: Player, kongs: list[Event]) -> list[Event]:
+    def _discards(self, table: Table, p: Player, kongs: list[Event]) -> Iterator[Event]:
         tiles = discards(table, p)
         knock = table.rules.has("knock") and not p.knocked and not p.knocking
         if self.kind == "random":
             self.rng.shuffle(tiles)
-            out = list(kongs) if kongs and self.rng.random() < 0.5 else []
+            if kongs and self.rng.random() < 0.5:
+                yield from kongs
             if knock and self.rng.random() < 0.5:
                 ready = next((t for t in tiles if ready_after(table, p, t)), -1)
                 if ready >= 0:
-                    return out + [Event("knock", p.seat), Event("discard", p.seat, ready)] + \
-                        [Event("discard", p.seat, t) for t in tiles]
-            return out + [Event("discard", p.seat, t) for t in tiles] + list(kongs)
-        tiles.sort(key=lambda t: (-_isolation(p, t), -t))
-        if knock:
-            ready = next((t for t in tiles if ready_after(table, p, t)), -1)
-            if ready >= 0:
-                return list(kongs) + [Event("knock", p.seat), Event("discard", p.seat, ready)] + \
-                    [Event("discard", p.seat, t) for t in tiles]
-        return list(kongs) + [Event("discard", p.seat, t) for t in tiles]
+                    yield Event("knock", p.seat)
+                    yield Event("discard", p.seat, ready)
+        else:
+            tiles.sort(key=lambda t: (-_isolation(p, t), -t))
+            yield from kongs
+            if knock:
+                ready = next((t for t in tiles if ready_after(table, p, t)), -1)
+                if ready >= 0:
+                    yield Event("knock", p.seat)
+                    yield Event("discard", p.seat, ready)
+        for t in tiles:
+            yield Event("discard", p.seat, t)
+        yield from kongs
 
 
-def next_events(table: Table, players: list[Bot]) -> list[Event]:
+def next_events(table: Table, players: list[Bot]) -> Iterable[Event]:
     """The moves to try next, in order, whatever the phase (the first one the table accepts is played)."""
     phase = table.phase
     if phase == "flowers":
@@ -143,7 +149,7 @@ def next_events(table: Table, players: list[Bot]) -> list[Event]:
             return [Event("draw_game")]
         return [Event("draw", table.turn, source="back")]
     if phase == "play":
-        return players[table.turn].play(table, table.turn)
+        return players[table.turn].play(table, table.turn)  # a generator: moves are made as they are tried
     if phase in ("discard", "rob"):
         chosen: list[Event] = []
         for k in range(1, SEATS):

@@ -7,7 +7,7 @@ needs. `LogError` is bad input (an unknown event, a tile or seat that cannot be)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from checker import tiles as T
 from checker.inputs import excerpt
@@ -54,8 +54,9 @@ class Violation:
         return out
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """One event of a hand (a named tuple: bots make thousands of candidate events per hand)."""
+
     kind: str
     seat: int = -1
     tile: int = -1  # -1: not given

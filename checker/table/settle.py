@@ -57,9 +57,10 @@ def next_dealer(table: Table) -> int:
     if rules.winner_deals:
         if len(table.wins) == 1:
             return table.wins[0].seat
-        # 一炮多响: the winner nearest the discarder, going downstream from it
+        # 一炮多响: the winner nearest the discarder, going downstream from it (or the seat after that winner)
         discarder = table.wins[0].discarder or 0
-        return min((w.seat for w in table.wins), key=lambda s: (s - discarder) % SEATS)
+        nearest = min((w.seat for w in table.wins), key=lambda s: (s - discarder) % SEATS)
+        return (nearest + 1) % SEATS if rules.after_multiple_win == "seat_after_nearest_winner" else nearest
     return dealer if table.wins[0].seat == dealer else (dealer + 1) % SEATS
 
 
