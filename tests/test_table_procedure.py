@@ -798,3 +798,14 @@ def test_settlement_mcr_a_hand_under_eight_points_may_not_win():
     hands = {0: "1s1s1s2s2s2s3s3s3s4s4s4s6p5s", 1: "2m3m4m6p7p8p3s4s5s7s8s9s5s"}
     r = replay_events(log("mcr", hands), [discard(0, "5s"), win(1, "5s")])
     assert (r.verdict, r.rule, r.line) == ("illegal", "win.minimum_points", 3)
+
+
+def test_multiple_win_dealer_reading_seat_after_nearest_winner():
+    # option multiple_win_dealer (点炮者最近的一个胡牌者下家为下盘庄家): the same double win as above, read as the
+    # 下家 of the nearest winner: seat 1 is the nearest winner to the discarder (seat 0), so seat 2 deals next;
+    # the payments do not change ([-8, 4, 0, 4], worked out above).
+    h = log("shanghai-classic", TWO_KNOCKED, draws="3p2s4p4s",
+            options={"multiple_win_dealer": "seat_after_nearest_winner"})
+    result = ended(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(3, "9s")])
+    assert result["payments"] == [-8, 4, 0, 4]
+    assert result["next"]["dealer"] == 2

@@ -136,7 +136,9 @@ class Table:
 
     def copy(self) -> "Table":
         """A table that shares nothing mutable with this one (the rules, scorer and wall are read-only)."""
-        other = copy.copy(self)
+        other = Table.__new__(Table)
+        for name in _TABLE_FIELDS:
+            setattr(other, name, getattr(self, name))
         other.players = copy.deepcopy(self.players)
         other.calls = [list(r) for r in self.calls]
         other.wins = list(self.wins)
@@ -280,7 +282,7 @@ class Table:
             return problem
         counts = p.counts[:34]
         counts[ev.tile] -= 1
-        if p.knocking and not self.shapes.waits(counts, len(p.melds)):
+        if p.knocking and not self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {ev.seat} knocked, but this discard "
                              f"leaves its hand waiting on no tile", "a discard that leaves the hand ready")
         return self._missed_self_draw(p)
@@ -401,9 +403,14 @@ class Table:
         if p.counts[ev.tile] < 4 or self.is_flower(ev.tile):
             return Violation(self.rules.rule("turn"), f"{ev.text()}: seat {ev.seat} holds {p.counts[ev.tile]} "
                              f"{T.tile_name(ev.tile)}, a concealed kong needs 4")
-        if p.knocked and self.rules.knock_locks_hand and self.rules.knock_lock_covers_kongs:
-            return Violation(self.rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; its "
-                             f"hand is locked")
+        if p.knocked and self.rules.knock_locks_hand and p.drawn >= 0:
+            before = p.counts[:34]
+            before[p.drawn] -= 1
+            after = p.counts[:34]
+            after[ev.tile] -= 4
+            if self.shapes.waits(before, len(p.melds)) != self.shapes.waits(after, len(p.melds) + 1):
+                return Violation(self.rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; a "
+                                 f"concealed kong that changes what its hand waits on reshapes the locked hand")
         if self.live_tiles <= 0:
             return Violation(self.rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
         p.counts[ev.tile] -= 4
@@ -482,6 +489,16 @@ class Table:
         if p.dead:
             return Violation(rules.rule("knock"), f"{ev.text()}: seat {ev.seat} let a win go after knocking and "
                              f"has forfeited this hand")
+        if discarder is not None and not self.wins and rules.multiple_winners != "all_paid" \
+                and rules.knock_must_win and rules.knock_missed_win == "not_allowed":
+            # one winner: a nearer seat that could win lets its win go; a knocked one may not
+            for k in range(1, _distance(discarder, ev.seat)):
+                seat = (discarder + k) % SEATS
+                q = self.players[seat]
+                if q.knocked and not q.dead and self.could_win(seat, tile, win_by, discarder):
+                    return Violation("option.knock_missed_win", f"{ev.text()}: seat {seat}, nearer the discarder, has "
+                                     f"knocked and could win on {T.tile_name(tile)}; under this reading it must take "
+                                     f"the win", f"seat {seat} wins")
         if win_by != "self_draw":
             if rules.forgo and rules.forgo_blocks_win and tile in p.forgone:
                 return Violation(rules.rule("forgo_then_reclaim"), f"{ev.text()}: seat {ev.seat} let "
@@ -536,12 +553,12 @@ class Table:
         flags = {f for f in self.flags if f in known}
         if p.knocked and "knocked" in known:
             flags.add("knocked")
-        if win_by == "self_draw":
-            if "kong" in p.replacement and "kong_replacement" in known and p.replacement[0] == "kong":
+        if win_by == "self_draw" and p.replacement:
+            # the winning tile is a replacement: after a kong (directly, or through flowers drawn as its
+            # replacements: both flags, as MCR reads them), or after a flower
+            if "kong_replacement" in known and "kong" in p.replacement:  # the chain holds kongs and flowers only
                 flags.add("kong_replacement")
-            if "flower" in p.replacement and "flower_replacement" in known and p.replacement[-1] == "flower":
-                flags.add("flower_replacement")
-            elif "flower" in p.replacement and "kong" in p.replacement and "flower_replacement" in known:
+            if "flower_replacement" in known and p.replacement[-1] == "flower":
                 flags.add("flower_replacement")
         if "last_tile" in known and self.live_tiles <= 0 and win_by != "robbing_kong":
             flags.add("last_tile")
@@ -591,6 +608,11 @@ class Table:
         if win_by == "discard":
             n -= 1  # the winning discard itself lies among the discards
         return n
+
+    @staticmethod
+    def live_waits(p: Player, waits: set[int] | frozenset[int], counts: Sequence[int]) -> set[int]:
+        """The waits a fifth copy would be needed for left out (the player holds all four of the tile)."""
+        return {t for t in waits if counts[t] + sum(m.tiles.count(t) for m in p.melds) < 4}
 
     def waits_of(self, p: Player) -> frozenset[int]:
         """The tiles that complete the player's concealed tiles in one of the ruleset's shapes."""
@@ -760,6 +782,12 @@ class Table:
                 return
         self.phase, self.turn = "play", self.dealer
         self.players[self.dealer].replacement = ()
+
+
+_TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
+                 "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
+                 "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
+                 "after_replace")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
