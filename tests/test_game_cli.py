@@ -161,3 +161,27 @@ def test_help_teaches_both_commands():
     assert "Exit status" in validate and "rule id" in validate
     simulate = run("game", "simulate", "--help").output
     assert "--seed" in simulate and "greedy" in simulate
+
+
+def _procedure_cases():
+    # The dealer discards 1m; seat 2 (across) chows it: only seat 1 may chow the dealer's discard.
+    wall = arrange_wall({0: "1m9m9m9p9p9p9s9s9s1z1z1z2z2z", 2: "2m3m4p5p6p4s5s6s3z3z3z4z4z"})
+    events = [{"event": "discard", "seat": 0, "tile": "1m"}, {"event": "chow", "seat": 2, "tiles": "123m"}]
+    base = {"ruleset": "mcr", "kind": "procedure", "input": {"wall": T.format_tiles(wall), "events": events},
+            "covers": ["mcr.procedure.claims"]}
+    return [{**base, "id": "chow-from-across", "expect": {"verdict": "illegal", "rule": "procedure.claims", "event": 1}},
+            {**base, "id": "says-legal", "expect": {"verdict": "legal"}}]
+
+
+def test_procedure_cases_run_in_score_batch_and_conform(tmp_path):
+    corpus = write(tmp_path / "p.jsonl", _procedure_cases())
+    r = run("score", "--batch", corpus)
+    lines = [json.loads(line) for line in r.output.splitlines()]
+    assert [line["matches"] for line in lines] == [True, False] and r.exit_code == 1
+    assert lines[0]["result"]["rule"] == "procedure.claims" and lines[0]["result"]["event"] == 1
+    out = tmp_path / "conform"
+    r = run("conform", "--corpus", corpus, "--engine", "reference", "--out", str(out))
+    assert r.exit_code == 1, r.output
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["counts"]["passed"] == 1 and summary["counts"]["failed"] == 1
+    assert "says-legal" in (out / "report.md").read_text()

@@ -51,7 +51,8 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
     by_ruleset: dict[str, list[CaseResult]] = {}
     for r in cases:
         if r.ruleset is not None and r.outcome in ("passed", "failed") and isinstance(r.actual, Mapping) \
-                and isinstance(r.input, Mapping) and isinstance(r.expected, Mapping):
+                and isinstance(r.input, Mapping) and isinstance(r.expected, Mapping) \
+                and "events" not in r.input:  # a hand of play (kind procedure) tells no scoring reading apart
             by_ruleset.setdefault(r.ruleset, []).append(r)
     unknown = _fans_outside(cases, runner)
     profile: dict[str, Any] = {}
@@ -63,7 +64,8 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
             profile[ruleset_id] = {"error": str(exc)}
             continue
         answered = by_ruleset.get(ruleset_id, [])
-        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained) for oid in ruleset.scoring_options()}
+        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained)
+                   for oid in ruleset.scoring_options()}
         profile[ruleset_id] = {"cases": len(answered), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
     return profile, dict(sorted(explained.items(), key=lambda kv: (-len(kv[1]), kv[0])))
