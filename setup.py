@@ -18,7 +18,8 @@ import sys
 
 from setuptools import setup
 
-# The modules that run for every hand scored. checker.spec and checker.cli (loading, printing) stay Python.
+# The modules that run for every hand scored or played. checker.spec and checker.cli (loading, printing) stay
+# Python.
 COMPILED = [
     "checker/engine/hand.py",
     "checker/engine/shapes.py",
@@ -34,6 +35,11 @@ COMPILED = [
     "checker/engine/predicates/honors.py",
     "checker/engine/predicates/structure.py",
     "checker/engine/predicates/tile_classes.py",
+    # the table procedure: every move of a simulated hand runs through these
+    "checker/table/events.py",
+    "checker/table/hands.py",
+    "checker/table/state.py",
+    "checker/table/bots.py",
 ]
 
 

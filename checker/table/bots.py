@@ -116,8 +116,9 @@ class Bot:
     def _discards(self, table: Table, p: Player, kongs: list[Event]) -> Iterator[Event]:
         tiles = discards(table, p)
         knock = table.rules.has("knock") and not p.knocked and not p.knocking
-        if self.kind == "random":
-            self.rng.shuffle(tiles)
+        if self.kind == "random":  # from a random tile on, in tile order (any legal discard may come first)
+            start = self.rng.randrange(len(tiles))
+            tiles = tiles[start:] + tiles[:start]
             if kongs and self.rng.random() < 0.5:
                 yield from kongs
             if knock and self.rng.random() < 0.5:

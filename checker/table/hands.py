@@ -80,6 +80,17 @@ class Shapes:
         return False
 
 
+_BOUND: dict[int, tuple[Scorer, Shapes]] = {}
+
+
+def shapes_of(scorer: Scorer) -> Shapes:
+    """The scorer's shapes as fast tests, made once per scorer."""
+    known = _BOUND.get(id(scorer))
+    if known is None or known[0] is not scorer:
+        known = _BOUND[id(scorer)] = (scorer, Shapes(scorer))
+    return known[1]
+
+
 def _bind(fn: Callable, params) -> Callable:
     if not params:
         return fn

@@ -11,13 +11,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, BinaryIO, Iterator, Mapping, Sequence
 
+import fastjsonschema
 import jsonschema
 
-from checker.case import CaseError, CaseRunner, schema_message
+from checker.case import CaseError, CaseRunner, _inline, schema_message
 from checker.inputs import InputError, excerpt, parse_json, read_lines
 from checker.spec import pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
-from checker.table.rules import ProcedureError, table_rules
+from checker.engine import Scorer
+from checker.table.rules import ProcedureError, TableRules, table_rules
 from checker.table.settle import hand_result
 from checker.table.state import Table
 from checker.table.wall import WallError, parse_wall, shuffled_wall
@@ -41,7 +43,21 @@ def _header_validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator({**whole["$defs"]["header"], "$defs": whole["$defs"]})
 
 
+@lru_cache(maxsize=1)
+def _fast_header_check() -> Any:
+    """The header schema compiled by fastjsonschema: only its acceptance is taken (as for cases, checker.case);
+    jsonschema rechecks a refusal and words it."""
+    whole = schema("game")
+    header = _inline(whole["$defs"]["header"], whole["$defs"])
+    return fastjsonschema.compile({**header, "$schema": "http://json-schema.org/draft-07/schema#"})
+
+
 def header_problem(header: Any) -> str | None:
+    try:
+        _fast_header_check()(header)
+        return None
+    except fastjsonschema.JsonSchemaException:
+        pass
     errors = sorted(_header_validator().iter_errors(header), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return None
@@ -57,7 +73,7 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
     runner = runner or shared_runner()
     try:
         scorer = runner.scorer(header["ruleset"], header.get("options"))
-        rules = table_rules(scorer.ruleset, header.get("options"))
+        rules = _bound_rules(scorer, header.get("options"))
     except (CaseError, ProcedureError, ValueError) as exc:
         raise LogError(str(exc), getattr(exc, "rule", "input.header")) from None
     if "wall" in header:
@@ -79,6 +95,18 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
                            f"its range", "input.counters")
     return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=header.get("round_wind", "E"),
                  counters=counters, flags=flags, hand_number=header.get("hand", 0))
+
+
+_RULES: dict[tuple, TableRules] = {}
+
+
+def _bound_rules(scorer: Scorer, options: Mapping[str, Any] | None) -> TableRules:
+    """The procedure of the scorer's ruleset under `options`, read once per ruleset and options."""
+    key = (id(scorer.ruleset), tuple(sorted((options or {}).items())))
+    rules = _RULES.get(key)
+    if rules is None or rules.ruleset is not scorer.ruleset:
+        rules = _RULES[key] = table_rules(scorer.ruleset, options)
+    return rules
 
 
 @dataclass

@@ -21,7 +21,7 @@ from checker import tiles as T
 from checker.engine import HandError, Score, Scorer
 from checker.engine.hand import Meld as ScoredMeld
 from checker.table.events import Event, LogError, Violation
-from checker.table.hands import Shapes, chow_other_end, chows_with
+from checker.table.hands import Shapes, chow_other_end, chows_with, shapes_of
 from checker.table.rules import TableRules
 from checker.table.wall import SEATS, deal_order
 
@@ -84,7 +84,7 @@ class Table:
                  flags: Sequence[str] = (), contract_calls: Sequence[Sequence[int]] | None = None,
                  hand_number: int = 0):
         self.rules, self.scorer = rules, scorer
-        self.shapes = Shapes(scorer)
+        self.shapes = shapes_of(scorer)
         self.wall = list(wall)
         self.head, self.tail = 0, len(self.wall)
         self.dealer, self.round_wind, self.hand_number = dealer, round_wind, hand_number
