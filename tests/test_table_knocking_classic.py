@@ -56,7 +56,7 @@ def event(text):
         rest.remove("back")
         out["from"] = "back"
     if rest:
-        out["tiles" if kind == "chow" else "tile"] = rest[0]
+        out["tiles" if kind in ("chow", "swap") else "tile"] = rest[0]
     return out
 
 
@@ -792,3 +792,43 @@ def test_concealed_kong_after_knocking_that_reshapes_the_hand_is_illegal():
     # the fourth 2s was dealt; the draw is a 1z; a concealed kong of 2s now changes the wait (see above)
     hdr = header(KNOCKING, LOCK_KONG_B, draws="4z4z4z1z")
     assert_illegal(hdr, LOCK_KONG_START + ["0 draw 1z", "0 concealed_kong 2s"], "procedure.knock_locks_hand")
+
+
+# --------------------------------------------------------------------------- 换牌 (classic tile swap)
+
+# procedure.tile_swap: right after the deal a seat buries five tiles of its hand (they leave play) and takes the
+# wall's next five from its front. Seat 1 is dealt 1s..9s 1z 2z 3z 4z and buries 1z2z3z4z9s; the wall's next five
+# tiles (the first "draws") are 5m5m6m6m7m.
+SWAP_HANDS = {0: "1m2m3m4m5m6m7m8m9m1p2p3p4p5p", 1: "1s2s3s4s5s6s7s8s9s1z2z3z4z"}
+
+
+def test_tile_swap_right_after_the_deal_trades_five_tiles_with_the_wall():
+    hdr = header(CLASSIC, SWAP_HANDS, draws="5m5m6m6m7m")
+    table = new_table(hdr)
+    assert table.apply(parse_event(event("1 swap 1z2z3z4z9s"))) is None
+    counts = table.players[1].counts
+    held = sorted(t for t in range(42) for _ in range(counts[t]))
+    assert held == sorted(parse_tile(t) for t in "1s 2s 3s 4s 5s 6s 7s 8s 5m 5m 6m 6m 7m".split())
+    assert sorted(table.buried) == sorted(parse_tile(t) for t in "1z 2z 3z 4z 9s".split())
+    assert table.apply(parse_event(event("0 discard 9m"))) is None  # the dealer plays on
+
+
+def test_tile_swap_twice_is_illegal():
+    hdr = header(CLASSIC, SWAP_HANDS, draws="5m5m6m6m7m")
+    assert_illegal(hdr, ["1 swap 1z2z3z4z9s", "1 swap 1s2s3s4s5s"], "procedure.tile_swap")
+
+
+def test_tile_swap_of_four_tiles_or_tiles_not_held_is_illegal():
+    hdr = header(CLASSIC, SWAP_HANDS)
+    assert_illegal(hdr, ["1 swap 1z2z3z4z"], "procedure.tile_swap")
+    assert_illegal(hdr, ["1 swap 1z2z3z4z5z"], "procedure.tile_swap")
+
+
+def test_tile_swap_after_play_began_is_illegal():
+    hdr = header(CLASSIC, SWAP_HANDS)
+    assert_illegal(hdr, ["0 discard 9m", "1 swap 1z2z3z4z9s"], "procedure.tile_swap")
+
+
+def test_tile_swap_is_not_part_of_knocking():
+    r = replay(header(KNOCKING, {}), ["1 swap 1s2s3s4s5s"])
+    assert (r.verdict, r.rule) == ("bad input", "input.event")

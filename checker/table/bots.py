@@ -139,9 +139,30 @@ class Bot:
         yield from kongs
 
 
+def _swaps_then_play(table: Table, players: list[Bot]) -> Iterator[Event]:
+    for k in range(SEATS):
+        seat = (table.dealer + k) % SEATS
+        bot = players[seat]
+        if seat in table.swapped or bot.kind != "random" or bot.rng.random() >= 1 / 3:
+            continue
+        p = table.players[seat]
+        held = [t for t in range(42) for _ in range(p.counts[t])]
+        bot.rng.shuffle(held)
+        yield Event("swap", seat, tiles=tuple(sorted(held[:table.rules.swap_tiles])))
+    for k in range(SEATS):  # the first event after the swaps: the deal's first flower, or the dealer's play
+        seat = (table.dealer + k) % SEATS
+        flower = table.holds_flower(table.players[seat])
+        if flower >= 0:
+            yield Event("flower", seat, flower)
+            return
+    yield from players[table.dealer].play(table, table.dealer)
+
+
 def next_events(table: Table, players: list[Bot]) -> Iterable[Event]:
     """The moves to try next, in order, whatever the phase (the first one the table accepts is played)."""
     phase = table.phase
+    if phase == "swap":  # 换牌: a random bot swaps five random tiles one time in three; then the deal's flowers
+        return _swaps_then_play(table, players)
     if phase == "flowers":
         p = table.players[table.turn]
         return [Event("flower", table.turn, table.holds_flower(p))]

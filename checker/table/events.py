@@ -26,6 +26,7 @@ EVENT_FIELDS: Mapping[str, Mapping[str, bool]] = {
     "pass": {},
     "win": {"tile": False},
     "draw_game": {},
+    "swap": {"tiles": True},  # 换牌 (shanghai-classic): the tiles a seat buries; it takes as many from the wall
 }
 NO_SEAT = frozenset({"draw_game"})
 DRAW_FROM = ("wall", "back")

@@ -20,7 +20,7 @@ READ_ENTRIES = frozenset({
     "turn", "deal", "dealer_discards_first", "wall_end", "dead_wall", "flower_exposure", "replacement_draw",
     "claims", "chow_from", "claim_priority", "melds_shown", "unclaimed_discard", "multiple_winners",
     "robbing_only_added_kongs", "robbing_kong", "knock", "mandatory_kong", "forgo_then_reclaim", "lou_hu",
-    "swap_calling", "dealer", "dealer_rotation", "huangfan_count",
+    "swap_calling", "dealer", "dealer_rotation", "huangfan_count", "tile_swap",
 })
 # what the engine plays, for entries whose only reading it implements: a spec asking for another fails to load
 FIXED = {"turn": ("draw", "discard"), "dealer_discards_first": True, "unclaimed_discard": "next_player_draws"}
@@ -67,6 +67,7 @@ class TableRules:
     huangfan_on_draw: int
     huangfan_on_win: int
     contract_calls: int  # 0: no 承包
+    swap_tiles: int  # 换牌: how many tiles a seat may swap with the wall after the deal (0: no swap)
 
     def rule(self, entry: str) -> str:
         """The rule id of a procedure entry (`procedure.claims`)."""
@@ -166,6 +167,7 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         after_multiple_win=str(after_multiple),
         huangfan_on_draw=int(huangfan.get("on_draw", 0)), huangfan_on_win=int(huangfan.get("on_win", 0)),
         contract_calls=calls,
+        swap_tiles=int((entry("tile_swap", {}) or {}).get("tiles", 0)),
     )
 
 

@@ -105,11 +105,16 @@ class Table:
         self.events = 0
         self.rob_kind = ""  # the kind of kong open to robbing: add_kong, kong
         self.after_replace = "play"  # the phase a replacement draw leads to: play, or flowers at the deal
+        self.buried: list[int] = []  # tiles a swap (换牌) put out of play
+        self.swapped: list[int] = []  # the seats that have swapped
         for seat in deal_order(dealer, rules.dealer_tiles, rules.other_tiles):
             self.players[seat].counts[self.wall[self.head]] += 1
             self.head += 1
         self.players[dealer].drawn = -1
-        self._next_flower_seat()
+        if rules.swap_tiles:
+            self.phase = "swap"  # 换牌 first; the first other event ends it
+        else:
+            self._next_flower_seat()
 
     # ------------------------------------------------------------------ reading the table
 
@@ -143,6 +148,7 @@ class Table:
         other.calls = [list(r) for r in self.calls]
         other.wins = list(self.wins)
         other.forfeits = list(self.forfeits)
+        other.buried, other.swapped = list(self.buried), list(self.swapped)
         return other
 
     # ------------------------------------------------------------------ events
@@ -152,12 +158,20 @@ class Table:
         LogError for an event that cannot be played at all (after the hand ended)."""
         if self.phase == "ended" and not (ev.kind in ("win", "pass") and self._won_on_a_tile()):
             raise LogError(f"{ev.text()}: the hand has already ended", "input.event")
-        if self.phase == "flowers" and ev.kind != "flower" and not (ev.kind == "draw" and ev.source == "back"):
+        if self.phase == "flowers" and ev.kind not in ("flower", "swap") and not (ev.kind == "draw" and ev.source == "back"):
             return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: the deal's flowers come first",
                              f"seat {self.turn} exposes its flower {T.tile_name(self.holds_flower(self.players[self.turn]))}")
         if self.phase == "play" and self.players[self.turn].knocking and ev.kind != "discard":
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {self.turn} has just knocked; the knock goes "
                              f"with its discard", f"seat {self.turn} discards")
+        if self.phase == "swap" and ev.kind != "swap":  # the swaps are over: the deal's flowers come next
+            before = (self.phase, self.turn)
+            self.phase = "flowers"
+            self._next_flower_seat()
+            problem = self.apply(ev)
+            if problem is not None:
+                self.phase, self.turn = before
+            return problem
         handler = getattr(self, "_on_" + ev.kind)
         problem = handler(ev)
         if problem is None:
@@ -420,6 +434,34 @@ class Table:
         if self.rules.lou_hu:
             p.passed_wins.clear()
         self.phase, self.claimed_by, self.after_replace = "replace", -1, "play"
+        return None
+
+    def _on_swap(self, ev: Event) -> Violation | None:
+        """换牌: right after the deal a seat buries `tiles` of its hand and takes as many from the wall's front."""
+        if not self.rules.swap_tiles:
+            raise LogError(f"{ev.text()}: this ruleset ({self.rules.ruleset.id}) has no tile swap", "input.event")
+        p = self.players[ev.seat]
+        rule = self.rules.rule("tile_swap")
+        if self.phase != "swap":
+            return Violation(rule, f"{ev.text()}: tiles are swapped only right after the deal, before anything else")
+        if ev.seat in self.swapped:
+            return Violation(rule, f"{ev.text()}: seat {ev.seat} has swapped already")
+        if len(ev.tiles) != self.rules.swap_tiles:
+            return Violation(rule, f"{ev.text()}: a swap buries {self.rules.swap_tiles} tiles, not {len(ev.tiles)}")
+        need = [0] * 42
+        for t in ev.tiles:
+            need[t] += 1
+        short = [t for t in range(42) if need[t] > p.counts[t]]
+        if short:
+            return Violation(rule, f"{ev.text()}: seat {ev.seat} does not hold {T.tile_name(short[0])} "
+                             f"{need[short[0]]} time(s)")
+        for t in ev.tiles:
+            p.counts[t] -= 1
+            self.buried.append(t)
+        for _ in ev.tiles:
+            p.counts[self.wall[self.head]] += 1
+            self.head += 1
+        self.swapped.append(ev.seat)
         return None
 
     def _on_pass(self, ev: Event) -> Violation | None:
@@ -756,6 +798,8 @@ class Table:
     def _expected(self) -> str:
         if self.phase == "flowers":
             return f"seat {self.turn} exposes its flowers"
+        if self.phase == "swap":
+            return "a tile swap (换牌), or the deal's flowers"
         if self.phase == "play":
             return f"seat {self.turn} discards (or konges, exposes a flower, knocks or wins)"
         if self.phase == "discard":
@@ -787,7 +831,7 @@ class Table:
 _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
-                 "after_replace")
+                 "after_replace", "buried", "swapped")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
