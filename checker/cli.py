@@ -25,6 +25,7 @@ from checker.engine.hand import MAX_TILE_TEXT
 from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
 from checker.spec import SpecError, available_rulesets, spec_dir, value_key
+from checker.hunt.commands import hunt_command
 from checker.table.commands import game_app
 
 app = typer.Typer(
@@ -38,6 +39,7 @@ app.add_typer(spec_app, name="spec")
 corpus_app = typer.Typer(help="Generate coverage-directed test corpora (corpus/*.jsonl).", no_args_is_help=True)
 app.add_typer(corpus_app, name="corpus")
 app.add_typer(game_app, name="game")
+app.command("hunt")(hunt_command)
 
 out = Console(soft_wrap=True)  # a line-oriented tool: messages are never broken mid-word for the width
 err = Console(stderr=True, soft_wrap=True)

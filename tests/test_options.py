@@ -27,7 +27,8 @@ def test_every_option_is_tested_here(mcr_ruleset):
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
               "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait",
               "robbing_kong_paid_as"}
-    assert set(mcr_ruleset.options) == tested
+    # the table procedure's options are tested with game logs (tests/test_table_procedure.py: dead_wall_tiles)
+    assert set(mcr_ruleset.scoring_options()) == tested
 
 
 def test_non_repeat_reading_table_only_parts_from_the_examples(under):

@@ -42,9 +42,7 @@ def discards(table: Table, p: Player) -> list[int]:
 
 def ready_after(table: Table, p: Player, tile: int) -> bool:
     """Whether discarding `tile` (a discard the table allows) leaves the hand waiting on some tile."""
-    counts = p.counts[:34]
-    counts[tile] -= 1
-    if not table.shapes.waits(counts, len(p.melds)):
+    if not table.ready_after(p, tile):
         return False
     return table.discard_problem(Event("discard", p.seat, tile)) is None
 
@@ -174,18 +172,22 @@ def next_events(table: Table, players: list[Bot]) -> Iterable[Event]:
         return players[table.turn].play(table, table.turn)  # a generator: moves are made as they are tried
     if phase in ("discard", "rob"):
         chosen: list[Event] = []
+        wins: list[Event] = []  # wins the bots let go: tried after all else (a knocked player may have to win)
         for k in range(1, SEATS):
             seat = (table.discard_seat + k) % SEATS
-            claim = players[seat].claim(table, seat, claims(table, seat))
+            options = claims(table, seat)
+            claim = players[seat].claim(table, seat, options)
             if claim is not None:
                 chosen.append(claim)
+            if options and options[0].kind == "win" and claim is not options[0]:
+                wins.append(options[0])
         rank = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
         chosen.sort(key=lambda e: -rank[e.kind])  # stable: nearest seat first within a rank
         if phase == "rob":
-            return chosen + [Event("draw", table.discard_seat, source="back")]
+            return chosen + [Event("draw", table.discard_seat, source="back")] + wins
         if table.live_tiles <= 0:
-            return chosen + [Event("draw_game")]
-        return chosen + [Event("draw", (table.discard_seat + 1) % SEATS)]
+            return chosen + [Event("draw_game")] + wins
+        return chosen + [Event("draw", (table.discard_seat + 1) % SEATS)] + wins
     if phase == "ended" and table.wins and table._more_wins_open():
         more = []
         for k in range(1, SEATS):

@@ -71,4 +71,6 @@ def next_huangfan(table: Table) -> int | None:
     if not (rules.huangfan_on_draw or rules.huangfan_on_win):
         return None
     now = table.counters.get("huangfan", 0)
-    return now + rules.huangfan_on_draw if not table.wins else max(0, now + rules.huangfan_on_win)
+    counter = rules.ruleset.counters.get("huangfan")
+    top = counter.max if counter is not None else now + rules.huangfan_on_draw
+    return min(top, now + rules.huangfan_on_draw) if not table.wins else max(0, now + rules.huangfan_on_win)

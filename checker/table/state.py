@@ -309,8 +309,22 @@ class Table:
             return self._turn(ev, self._expected())
         if p.knocked or p.knocking:
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {ev.seat} has knocked already")
+        flower = self.holds_flower(p)
+        if flower >= 0:
+            return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: seat {ev.seat} holds the flower "
+                             f"{T.tile_name(flower)}; it is exposed first", f"flower {T.tile_name(flower)}")
+        if not any(self.ready_after(p, t) for t in range(34) if p.counts[t]):
+            return Violation(self.rules.rule("knock"), f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
+                             f"waiting on a tile it could still win on", "a discard (no knock)")
         p.knocking = True
         return None
+
+    def ready_after(self, p: Player, tile: int) -> bool:
+        """Whether discarding `tile` leaves the player waiting on a tile that still exists (not all four of it
+        in its own hand and melds)."""
+        counts = p.counts[:34]
+        counts[tile] -= 1
+        return bool(self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts))
 
     def _on_chow(self, ev: Event) -> Violation | None:
         return self._claim(ev, "chow")

@@ -1,0 +1,1 @@
+"""The hunt: searches for contradictions, ambiguities and gaps in the rulesets (mjcheck hunt)."""

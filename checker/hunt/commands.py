@@ -1,0 +1,72 @@
+"""`mjcheck hunt`: search the specs for ambiguities, non-monotonic values and readings of the table procedure
+that decide a hand differently, each with a minimal witness."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from checker.inputs import InputError, bounded, excerpt, json_text
+from checker.spec import available_rulesets
+
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+
+def hunt_command(
+    ruleset_id: str = typer.Option(..., "--ruleset", metavar="RULESET", help="A ruleset id, or `all`."),
+    budget: float = typer.Option(60.0, "--budget", metavar="SECONDS", min=1, max=86_400,
+                                 help="Time to spend; searches not started by then are skipped (and listed)."),
+    seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs the same searches the same way."),
+    out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json and findings-R.md are "
+                                                                   "written; an earlier findings-R.json there is "
+                                                                   "merged (a known finding keeps its id)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the counts by kind as JSON on stdout."),
+) -> None:
+    """Hunt the specs for findings, each with the smallest witness the search can make:
+
+    - ambiguity: a reading of the document (an option of the spec) that changes a hand's result, for every
+      option and each of its readings; for the table procedure's options, a hand of play the readings judge
+      differently, cut after the first event they part on;
+    - non-monotonic: a winning hand worth less with one more flower, a pung made a kong, or one more 荒番.
+
+    Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
+    a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that
+    decides it. Exit status: 0 the hunt ran (whatever it found); 2 bad input.
+    """
+    from checker.hunt.run import hunt
+
+    names = available_rulesets() if ruleset_id == "all" else [ruleset_id]
+    if ruleset_id != "all" and ruleset_id not in available_rulesets():
+        err.print(f"[bold red]error:[/] unknown ruleset {escape(excerpt(ruleset_id))}; known: "
+                  f"{', '.join(available_rulesets())}, all", highlight=False)
+        raise typer.Exit(2)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
+        raise typer.Exit(2)
+    with Progress(TextColumn("hunting {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        task = progress.add_task("", total=None)
+        try:
+            written = hunt(names, budget, seed, out_dir,
+                           on_start=lambda n: progress.update(task, total=n),
+                           on_step=lambda label: progress.update(task, advance=1, description=escape(bounded(label, 60))))
+        except InputError as exc:
+            err.print(f"[bold red]error:[/] {escape(bounded(str(exc)))}", highlight=False)
+            raise typer.Exit(2)
+        except OSError as exc:
+            err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
+            raise typer.Exit(2)
+    if as_json:
+        print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"])} for r, b in written.items()}, indent=2))
+        return
+    for r, body in written.items():
+        counts = ", ".join(f"{n} {kind}" for kind, n in body["counts"].items() if n) or "nothing"
+        skipped = f" ({len(body['skipped'])} searches skipped: budget)" if body["skipped"] else ""
+        out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))}",
+                  highlight=False)

@@ -1,0 +1,106 @@
+"""Findings (DESIGN.md's finding format): what the hunt reports, how a finding keeps its id from run to run, and
+the files it is written to (`findings-R.json`, and `findings-R.md` for players, in checker.hunt.page).
+
+A finding: `id`, `ruleset`, `kind` (contradiction, ambiguity, gap, dead-rule, non-monotonic, cross-variant),
+`title` (one line a player reads), `rules` (the rule ids involved) and `statements` (each with its document,
+section and quoted phrase), `witness` (a case, as small as shrinking makes it), `outcomes` (the result under each
+reading), `method` (hypothesis, z3, exhaustive, mutation), `deciding_option` (the option that decides it in the
+spec, or null), `note`. Its `key` says what it is about (the kind and the option, rule or pair of rules): a
+finding read back from an earlier file with the same key keeps its id; a new one gets the next free number.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from checker.inputs import MAX_SPEC_BYTES, InputError, parse_json, read_text_file
+from checker.spec import Ruleset
+
+KINDS = ("contradiction", "ambiguity", "gap", "dead-rule", "non-monotonic", "cross-variant")
+METHODS = ("hypothesis", "z3", "exhaustive", "simulation", "mutation")
+
+
+@dataclass
+class Finding:
+    ruleset: str
+    kind: str
+    key: str  # what the finding is about, stable from run to run: e.g. "option.tile_hog_honors=true"
+    title: str
+    rules: list[str]
+    witness: dict[str, Any]
+    outcomes: list[dict[str, Any]]
+    method: str
+    deciding_option: str | None = None
+    note: str = ""
+    statements: list[dict[str, Any]] = field(default_factory=list)
+    id: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "ruleset": self.ruleset, "kind": self.kind, "key": self.key, "title": self.title,
+                "rules": self.rules, "statements": self.statements, "witness": self.witness,
+                "outcomes": self.outcomes, "method": self.method, "deciding_option": self.deciding_option,
+                "note": self.note}
+
+
+def statements_naming(ruleset: Ruleset, rules: Iterable[str]) -> list[dict[str, Any]]:
+    """The statements of the ruleset's document that name any of `rules`, with their quoted phrases."""
+    wanted = set(rules)
+    return [{"id": s.id, "doc": s.doc, "section": s.section, "phrase": s.phrase,
+             "rules": [r for r in s.rules if r in wanted]}
+            for s in ruleset.statements if wanted & set(s.rules)]
+
+
+def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, Mapping[str, Any]]) -> list[Finding]:
+    """`found` with ids: a finding whose key an earlier file holds keeps that id; others get the next numbers
+    (`mcr-0007`). Earlier findings not found again are kept (a shorter budget may miss them), marked as such."""
+    taken = {f["id"] for f in earlier.values()}
+    out: list[Finding] = []
+    seen = set()
+    counter = 1 + max((int(i.rsplit("-", 1)[1]) for i in taken if i.rsplit("-", 1)[-1].isdigit()), default=0)
+    for f in sorted(found, key=lambda f: (KINDS.index(f.kind), f.key)):
+        if f.key in seen:
+            continue
+        seen.add(f.key)
+        f.statements = f.statements or statements_naming(ruleset, f.rules)
+        if f.key in earlier:
+            f.id = earlier[f.key]["id"]
+        else:
+            f.id = f"{ruleset.id}-{counter:04d}"
+            counter += 1
+        out.append(f)
+    for key, old in earlier.items():
+        if key not in seen:
+            kept = Finding(**{k: old[k] for k in ("ruleset", "kind", "key", "title", "rules", "witness", "outcomes",
+                                                  "method", "deciding_option", "note", "statements", "id")})
+            kept.note = (kept.note + " " if kept.note else "") + "(from an earlier run; not found again this run)"
+            out.append(kept)
+    return sorted(out, key=lambda f: (KINDS.index(f.kind), f.id))
+
+
+def read_findings(path: Path) -> dict[str, dict[str, Any]]:
+    """The findings of an earlier `findings-R.json`, by key ({} when there is none); InputError when it cannot
+    be read as one."""
+    if not path.exists():
+        return {}
+    text = read_text_file(str(path), MAX_SPEC_BYTES, "findings file")
+    data = parse_json(text, str(path))
+    if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
+        raise InputError("read", str(path), "not a findings file (an object with a `findings` list)")
+    out = {}
+    for f in data["findings"]:
+        if isinstance(f, dict) and isinstance(f.get("key"), str) and isinstance(f.get("id"), str):
+            out[f["key"]] = f
+    return out
+
+
+def write_findings(path: Path, ruleset: str, findings: list[Finding], meta: Mapping[str, Any]) -> dict[str, Any]:
+    """Write `findings-R.json` whole (beside the target, then moved over it) and return what was written."""
+    counts = {kind: sum(f.kind == kind for f in findings) for kind in KINDS}
+    body = {"ruleset": ruleset, **meta, "counts": counts, "findings": [f.as_dict() for f in findings]}
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(partial, path)
+    return body

@@ -1,0 +1,99 @@
+"""Differential hunting over scoring options: for each option of a spec and each reading other than the default,
+the smallest hand Hypothesis can find whose result differs between the two readings (whether it may win, its
+value, its payments): an `ambiguity` of the document, decided in the spec by that option. Pairs of options are
+hunted too: a hand whose result changes only when both leave their defaults.
+
+Witnesses come from checker.hunt.strategies (winning hands with a context), found and shrunk by
+`hypothesis.find` with a seeded random, so a seed gives the same witnesses.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+from checker.case import CaseRunner, hand_from_input
+from checker.engine import HandError
+from checker.hunt.findings import Finding
+from checker.spec import Ruleset, value_key
+
+
+def outcome(runner: CaseRunner, ruleset_id: str, options: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The scorer's result for a case input under `options`, in the case `expect` shape."""
+    scorer = runner.scorer(ruleset_id, dict(options))
+    try:
+        hand = hand_from_input(data, scorer)
+    except HandError as exc:
+        return {"valid": False, "error": exc.rule}
+    result = scorer.score(hand).as_expect()
+    return result["either"][0] if "either" in result else result
+
+
+def differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two results part where a player would notice: may win, value, or payments."""
+    return (a.get("valid"), a.get("total"), a.get("payments")) != (b.get("valid"), b.get("total"), b.get("payments"))
+
+
+def _search(strategy: Any, condition: Callable[[Any], bool], examples: int, seed: int) -> Any | None:
+    try:
+        return find(strategy, condition, random=random.Random(seed),
+                    settings=settings(max_examples=examples, database=None, deadline=None,
+                                      phases=[Phase.generate, Phase.shrink],
+                                      suppress_health_check=list(HealthCheck)))
+    except (NoSuchExample, Unsatisfiable):
+        return None
+
+
+def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any, strategy: Any,
+                 examples: int, seed: int, base: Mapping[str, Any] | None = None) -> Finding | None:
+    """An ambiguity finding for `option_id=value` against its default (other options at `base` or default)."""
+    option = ruleset.options[option_id]
+    fixed = dict(base or {})
+    default_opts = {**fixed, option_id: option.default}
+    other_opts = {**fixed, option_id: value}
+
+    def parts(data: Mapping[str, Any]) -> bool:
+        return differs(outcome(runner, ruleset.id, default_opts, data),
+                       outcome(runner, ruleset.id, other_opts, data))
+
+    witness = _search(strategy, parts, examples, seed)
+    if witness is None:
+        return None
+    shown = f"{option_id}={value_key(value)}"
+    d_key, v_key = value_key(option.default), value_key(value)
+    first = outcome(runner, ruleset.id, default_opts, witness)
+    second = outcome(runner, ruleset.id, other_opts, witness)
+    base_text = ", ".join(f"{k}={value_key(v)}" for k, v in fixed.items())
+    return Finding(
+        ruleset=ruleset.id, kind="ambiguity", key=f"option.{shown}" + (f" with {base_text}" if base_text else ""),
+        title=f"{option_id}: the document reads two ways, and this hand scores differently under each "
+              f"({_brief(first)} against {_brief(second)})",
+        rules=[f"option.{option_id}"] + [f"option.{k}" for k in fixed],
+        witness={"ruleset": ruleset.id, "options": other_opts, "kind": "score", "input": dict(witness)},
+        outcomes=[{"reading": f"{option_id}={d_key}", "means": option.readings.get(d_key, ""), "result": first},
+                  {"reading": shown, "means": option.readings.get(v_key, ""), "result": second}],
+        method="hypothesis", deciding_option=option_id,
+        note=option.note.strip() + (f" (found with {base_text})" if base_text else ""))
+
+
+def hunt_options(runner: CaseRunner, ruleset: Ruleset, strategy: Any, examples: int, seed: int,
+                 progress: Callable[[str], None] = lambda _: None) -> list[Finding]:
+    """Every scoring option's non-default readings against the default, one search each."""
+    out = []
+    for oid, option in ruleset.scoring_options().items():
+        for value in option.values:
+            if value == option.default and type(value) is type(option.default):
+                continue
+            progress(f"{oid}={value_key(value)}")
+            found = hunt_option(runner, ruleset, oid, value, strategy, examples, seed)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def _brief(result: Mapping[str, Any]) -> str:
+    if not result.get("valid"):
+        return f"may not win ({result.get('error')})"
+    return f"{result.get('total')}, payments {result.get('payments')}"

@@ -1,0 +1,98 @@
+"""The hunter: findings keep their ids, pages render, every witness replays with the outcome its finding
+states, and `mjcheck hunt` runs end to end."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.case import CaseRunner
+from checker.cli import app
+from checker.engine import load_ruleset
+from checker.hunt.findings import Finding, numbered, read_findings, write_findings
+from checker.hunt.page import drawn, page
+from checker.hunt.procedure import hunt_table_option, judged
+from checker.table.log import GAME, VERSION
+
+
+def _finding(key: str, kind: str = "ambiguity") -> Finding:
+    return Finding(ruleset="mcr", kind=kind, key=key, title=f"about {key}", rules=["option.tile_hog_honors"],
+                   witness={"ruleset": "mcr", "options": {}, "kind": "score",
+                            "input": {"concealed": "1m2m3m4m5m6m7m8m9m1p1p1p2p", "win_tile": "2p"}},
+                   outcomes=[{"reading": "a", "result": {"valid": True, "total": 8, "fans": [], "payments": [1]}}],
+                   method="hypothesis", deciding_option="tile_hog_honors")
+
+
+def test_a_known_finding_keeps_its_id_and_a_new_one_gets_the_next(tmp_path):
+    mcr = load_ruleset("mcr")
+    path = tmp_path / "findings-mcr.json"
+    first = numbered(mcr, [_finding("option.a"), _finding("option.b")], {})
+    assert [f.id for f in first] == ["mcr-0001", "mcr-0002"]
+    write_findings(path, "mcr", first, {"budget": 1, "seed": 1})
+    again = numbered(mcr, [_finding("option.c"), _finding("option.b")], read_findings(path))
+    ids = {f.key: f.id for f in again}
+    assert ids == {"option.b": "mcr-0002", "option.c": "mcr-0003", "option.a": "mcr-0001"}
+    kept = next(f for f in again if f.key == "option.a")
+    assert "not found again" in kept.note  # an earlier finding a shorter run missed is kept, and says so
+
+
+def test_statements_are_quoted_from_the_spec():
+    mcr = load_ruleset("mcr")
+    [f] = numbered(mcr, [_finding("option.tile_hog_honors=true")], {})
+    assert f.statements and all(s["phrase"] and s["doc"].endswith(".txt") for s in f.statements)
+
+
+def test_a_findings_file_that_is_not_one_is_refused(tmp_path):
+    path = tmp_path / "findings-mcr.json"
+    path.write_text('{"findings": 3}')
+    with pytest.raises(ValueError):
+        read_findings(path)
+
+
+def test_the_page_counts_findings_by_kind_and_draws_tiles(tmp_path):
+    mcr = load_ruleset("mcr")
+    found = numbered(mcr, [_finding("option.a"), _finding("nm", "non-monotonic")], {})
+    body = write_findings(tmp_path / "f.json", "mcr", found, {"budget": 5, "seed": 2})
+    text = page("mcr", mcr.title, body)
+    assert "| ambiguity |" in text and "| non-monotonic |" in text and "**2**" in text
+    assert "🀇🀈🀉" in text and "(1m2m3m" in text
+    assert drawn("1z5z7z") == "🀀🀆🀄 (1z5z7z)"
+
+
+def test_a_table_option_witness_replays_with_the_outcomes_it_states():
+    # knock_missed_win (shanghai-knocking): random bots let a win go one time in ten; under not_allowed the
+    # knocked player's pass is illegal, under forfeit_hand the hand goes on.
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_table_option(knocking, "knock_missed_win", "not_allowed", hands=40, seed=1)
+    assert f is not None and f.kind == "ambiguity" and f.deciding_option == "knock_missed_win"
+    case = f.witness
+    header = {"game": GAME, "version": VERSION, "ruleset": case["ruleset"],
+              **{k: v for k, v in case["input"].items() if k != "events"}}
+    for o in f.outcomes:
+        reading = dict([o["reading"].split("=", 1)])
+        assert judged({**header, "options": reading}, case["input"]["events"]) == o["result"]
+    verdicts = {o["result"]["verdict"] for o in f.outcomes}
+    assert "illegal" in verdicts
+    # the witness is cut right after the first event the readings judge differently
+    illegal = next(o["result"] for o in f.outcomes if o["result"]["verdict"] == "illegal")
+    assert illegal["event"] == len(case["input"]["events"]) - 1 and illegal["rule"] == "option.knock_missed_win"
+    # and it runs as a procedure case: the reference engine gives the stated outcome under the case's options
+    outcome = CaseRunner().outcome(case)
+    assert outcome.result["verdict"] == next(o["result"]["verdict"] for o in f.outcomes
+                                             if o["reading"] == "knock_missed_win=not_allowed")
+
+
+def test_hunt_command_writes_findings_and_pages(tmp_path):
+    r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--budget", "20", "--seed", "3",
+                                 "--out", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    body = json.loads((tmp_path / "findings-shanghai-knocking.json").read_text())
+    assert body["seed"] == 3 and set(body["counts"]) >= {"ambiguity", "non-monotonic"}
+    assert (tmp_path / "findings-shanghai-knocking.md").read_text().startswith("# What the hunt found")
+
+
+def test_hunt_refuses_an_unknown_ruleset(tmp_path):
+    r = CliRunner().invoke(app, ["hunt", "--ruleset", "nope", "--seed", "1", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "unknown ruleset" in r.output
