@@ -211,13 +211,18 @@ def corpus_generate(
     size: Optional[int] = typer.Option(None, "--size", min=0, max=1_000_000,
                                        help="Random candidate hands to search (default: mcr 20000, others 6000)."),
     as_json: bool = typer.Option(False, "--json", help="Print the coverage table as JSON on stdout."),
+    kind: str = typer.Option("score", "--kind", metavar="KIND",
+                             help="score (hands to score) or procedure (hands of play: legal hands played by bots, "
+                                  "and for each procedure rule a hand one change makes illegal; --size is the "
+                                  "number of hands played, default 6)."),
 ) -> None:
     """Coverage-directed cases: a hand for every pattern, exclusion pair, option reading, boundary,
-    settlement path and invalid input, with the reference engine's expectations.
+    settlement path and invalid input, with the reference engine's expectations; or, with --kind procedure,
+    hands of play (`kind: procedure` cases, each dealt from an explicit wall).
 
     Prints the coverage table (rule id -> cases) on stderr. Exit status 1 when a pattern, settlement path or
-    option whose readings part is covered by no case (rules the search could not reach are listed as "no
-    witness found" with the reason), 2 on bad input.
+    option whose readings part (with --kind procedure: a procedure rule the table executes) is covered by no
+    case (rules the search could not reach are listed as "no witness found" with the reason), 2 on bad input.
     """
     from checker.corpus.coverage_table import coverage_table, plain_lines
     from checker.corpus.generate import generate
@@ -226,6 +231,10 @@ def corpus_generate(
         fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
     if out_path.is_dir() or not out_path.parent.is_dir():  # before minutes of search, not after
         fail(f"--out {out_path}: " + ("is a folder" if out_path.is_dir() else "its folder does not exist"))
+    if kind not in ("score", "procedure"):
+        fail(f"--kind {excerpt(kind)}: score or procedure")
+    if kind == "procedure":
+        raise typer.Exit(_procedure_corpus(ruleset_id, out_path, seed, size, as_json))
     with Progress(SpinnerColumn(), TextColumn("generating {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task(escape(ruleset_id), total=None)
@@ -259,6 +268,41 @@ def corpus_generate(
             err.print(line, highlight=False, markup=False)
         err.print(f"{len(corpus.cases)} cases written to {out_path}", highlight=False, markup=False)
     raise typer.Exit(NOT_WON if table.gaps else WON)
+
+
+def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | None, as_json: bool) -> int:
+    from checker.corpus.procedure import generate_procedure, procedure_rules
+
+    with Progress(SpinnerColumn(), TextColumn("playing {task.description}"), MofNCompleteColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        task = progress.add_task(escape(ruleset_id), total=None)
+        corpus = generate_procedure(ruleset_id, seed, size,
+                                    progress=lambda done, total: progress.update(task, completed=done, total=total))
+    partial = out_path.with_name(out_path.name + ".partial")
+    try:
+        partial.write_text(corpus.jsonl(), encoding="utf-8")
+        os.replace(partial, out_path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        fail(f"--out {out_path}: {exc.strerror or exc}")
+    counts = {rule: 0 for rule in sorted(procedure_rules(ruleset_id))}
+    for case in corpus.cases:
+        for rule in case.get("covers", []):
+            short = rule[len(ruleset_id) + 1:]
+            if short in counts:
+                counts[short] += 1
+    gaps = [rule for rule, n in counts.items() if not n]
+    if as_json:
+        print(json_text({"ruleset": ruleset_id, "cases": len(corpus.cases), "seed": seed, "hands": corpus.size,
+                         "counts": counts, "uncovered": gaps, "no_witness": corpus.no_witness}, indent=2))
+    else:
+        err.print(f"coverage of {ruleset_id} (procedure): rule id, cases", highlight=False, markup=False)
+        for rule, n in counts.items():
+            err.print(f"  {rule}  {n}", highlight=False, markup=False)
+        for key, why in corpus.no_witness.items():
+            err.print(f"  no witness found: {key}: {why}", highlight=False, markup=False)
+        err.print(f"{len(corpus.cases)} cases written to {out_path}", highlight=False, markup=False)
+    return NOT_WON if gaps else WON
 
 
 # ----------------------------------------------------------------------------- score

@@ -49,7 +49,7 @@ def other_discard(table: Table, events: Events, i: int) -> Iterator[tuple[str, E
 def inserted_claim(table: Table, events: Events, i: int) -> Iterator[tuple[str, Events]]:
     """A claim (chow, pung, kong, win) by any seat inserted before event i, which follows a discard, a kong
     or a claim."""
-    if i == 0 or events[i - 1].get("event") not in ("discard", "add_kong", "kong", "chow", "pung"):
+    if i == 0 or events[i - 1].get("event") not in ("discard", "add_kong", "concealed_kong", "kong", "chow", "pung"):
         return
     for seat in range(4):
         for kind in ("pung", "kong", "win"):
@@ -65,6 +65,15 @@ def inserted_claim(table: Table, events: Events, i: int) -> Iterator[tuple[str, 
                             all(x == t or T.tile_name(x) in held for x in run):
                         yield f"seat {seat} chows {T.format_tiles(run)} before event {i}", \
                             events[:i] + [{"event": "chow", "seat": seat, "tiles": T.format_tiles(run)}] + events[i:]
+
+
+def second_win(table: Table, events: Events, i: int) -> Iterator[tuple[str, Events]]:
+    """Another seat's win appended after the last event, a win on a discard (several winners on one tile)."""
+    e = events[i]
+    if i == len(events) - 1 and e.get("event") == "win":
+        for k in (1, 2, 3):
+            seat = (e["seat"] + k) % 4
+            yield f"seat {seat} also wins", events + [{"event": "win", "seat": seat}]
 
 
 def inserted_knock(table: Table, events: Events, i: int) -> Iterator[tuple[str, Events]]:
@@ -94,7 +103,7 @@ def early_end(table: Table, events: Events, i: int) -> Iterator[tuple[str, Event
 
 
 OPERATORS: tuple[Callable[..., Iterator[tuple[str, Events]]], ...] = (
-    other_seat, other_discard, inserted_claim, inserted_knock, dropped, front_draw, early_end)
+    other_seat, other_discard, inserted_claim, second_win, inserted_knock, dropped, front_draw, early_end)
 
 
 def witnesses(header: Mapping[str, Any], events: Events, wanted: set[str], budget: int = 4000,
@@ -115,7 +124,7 @@ def witnesses(header: Mapping[str, Any], events: Events, wanted: set[str], budge
                 if r.verdict == LEGAL or r.verdict == "bad input" or r.rule not in wanted or r.rule in found:
                     continue
                 index = r.line - 2
-                if index != i:
+                if index != i and not (operator is second_win and index == i + 1):
                     continue  # refused elsewhere: not a witness of this change
                 found[r.rule] = {"events": changed[:index + 1], "event": index, "rule": r.rule, "change": change}
         if table.ended or table.apply(parse_event(events[i])) is not None:

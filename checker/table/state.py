@@ -209,6 +209,10 @@ class Table:
             else:
                 p.drawn, self.phase = tile, "play"
             return None
+        if self.phase == "flowers":
+            flower = self.holds_flower(self.players[self.turn])
+            return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: the deal's flowers come first",
+                             f"seat {self.turn} exposes its flower {T.tile_name(flower)}")
         if self.phase == "discard":
             drawer = (self.discard_seat + 1) % SEATS
             if ev.seat != drawer:

@@ -1,0 +1,106 @@
+"""A procedure corpus for one ruleset: `kind: procedure` cases, each a deal (an explicit wall, so an engine in any
+language can deal it) and its events, expecting the verdict of the reference table engine.
+
+- Legal hands: whole hands played by the simulation's bots (random and greedy), each expecting its verdict, its
+  winners (fans, totals), the four seats' payments and the next dealer.
+- Illegal events: for each procedure rule (and each table option's reading), the first single change to a legal
+  hand whose replay is refused at the changed event with that rule (checker.table.mutate), cut right after it.
+
+The expectations are the reference engine's; every rule they rest on is checked by hand-made logs in
+tests/test_table_procedure.py and tests/test_table_knocking_classic.py (corpus/README.md says so). The same
+seed and size give the same cases in the same order.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from checker import tiles as T
+from checker.corpus.generate import Corpus
+from checker.engine import load_ruleset
+from checker.table.log import GAME, VERSION, replay_events
+from checker.table.mutate import witnesses
+from checker.table.simulate import play_hand
+from checker.table.wall import shuffled_wall
+
+BOTS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
+DEFAULT_HANDS = 6
+MUTATION_BUDGET = 2500  # changed logs replayed per legal hand
+
+
+def procedure_rules(ruleset_id: str) -> set[str]:
+    """The rule ids a procedure corpus aims to cover: every executed procedure entry (those the table reads)."""
+    rs = load_ruleset(ruleset_id)
+    return {f"procedure.{k}" for k, v in rs.procedure.items() if not (isinstance(v, dict) and "not_executed" in v)}
+
+
+def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
+                       progress: Callable[[int, int], None] | None = None) -> Corpus:
+    rs = load_ruleset(ruleset_id)
+    hands = DEFAULT_HANDS if hands is None else hands
+    corpus = Corpus(rs, seed, hands)
+    report = progress or (lambda done, total: None)
+    wanted = procedure_rules(ruleset_id)
+    found: dict[str, dict[str, Any]] = {}
+    deals: dict[str, dict[str, Any]] = {}
+    covered_legal: set[str] = set()
+    for i in range(hands):
+        report(i, hands)
+        hand_seed = seed * 1_000 + i
+        hand = play_hand(ruleset_id, hand_seed, BOTS[i % len(BOTS)])
+        deal = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0)}
+        events = hand.events
+        header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal}  # the wall, not the seed
+        r = replay_events(header, events)
+        result = r.result or {}
+        expect = {"verdict": r.verdict, "ended": result.get("ended"),
+                  "winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
+                              for w in result.get("winners", [])],
+                  "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")}
+        used = _rules_used(events, wanted)
+        covered_legal |= used
+        corpus.cases.append({"id": f"{ruleset_id}-hand-{i}", "ruleset": ruleset_id, "kind": "procedure",
+                             "input": {**deal, "events": events},
+                             "expect": {k: v for k, v in expect.items() if v is not None},
+                             "covers": sorted(f"{ruleset_id}.{rule}" for rule in used),
+                             "origin": f"generated, seed {seed}: a hand played by bots ({', '.join(hand.header['seats'])})"})
+        before = set(found)
+        found = witnesses(header, events, wanted, MUTATION_BUDGET, found)
+        for rule in sorted(set(found) - before):
+            deals[rule] = deal
+    for rule in sorted(found):
+        w = found[rule]
+        corpus.cases.append({"id": f"{ruleset_id}-illegal-{rule.split('.', 1)[1]}", "ruleset": ruleset_id,
+                             "kind": "procedure", "input": {**deals[rule], "events": w["events"]},
+                             "expect": {"verdict": "illegal", "rule": rule, "event": w["event"]},
+                             "covers": [f"{ruleset_id}.{rule}"],
+                             "origin": f"generated, seed {seed}: one change to a legal hand ({w['change']})"})
+    for rule in sorted(wanted - set(found) - covered_legal):
+        corpus.no_witness[rule] = (f"no witness found: no single change to {hands} simulated hands is refused by "
+                                   f"this rule, and no legal hand exercises it (the hand-made logs of "
+                                   f"tests/test_table_*.py do)")
+    for rule in sorted((wanted - set(found)) & covered_legal):
+        corpus.no_witness[rule + " (illegal)"] = "legal hands exercise it; no single change found that breaks it"
+    report(hands, hands)
+    return corpus
+
+
+def _rules_used(events: list[dict[str, Any]], wanted: set[str]) -> set[str]:
+    """The procedure rules a legal hand exercises, by the kinds of event it holds."""
+    kinds = {e["event"] for e in events}
+    # every hand is dealt, opens with the dealer's discard and leaves discards unclaimed
+    used = {"procedure.turn", "procedure.deal", "procedure.dealer_discards_first", "procedure.unclaimed_discard"}
+    if "flower" in kinds:
+        used |= {"procedure.flower_exposure", "procedure.replacement_draw"}
+    if kinds & {"chow", "pung", "kong"}:
+        used |= {"procedure.claims", "procedure.claim_priority", "procedure.chow_from", "procedure.melds_shown"}
+    if kinds & {"kong", "add_kong", "concealed_kong"}:
+        used.add("procedure.replacement_draw")
+    if "knock" in kinds:
+        used |= {"procedure.knock", "procedure.knock_locks_hand"}
+    if "draw_game" in kinds:
+        used |= {"procedure.wall_end", "procedure.dead_wall"}
+    if "swap" in kinds:
+        used.add("procedure.tile_swap")
+    if "win" in kinds or "draw_game" in kinds:
+        used |= {"procedure.dealer", "procedure.dealer_rotation", "procedure.huangfan_count"}
+    return used & wanted
