@@ -85,7 +85,7 @@ def test_a_table_option_witness_replays_with_the_outcomes_it_states():
 
 
 def test_hunt_command_writes_findings_and_pages(tmp_path):
-    r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--budget", "20", "--seed", "3",
+    r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--budget", "4", "--seed", "3",
                                  "--out", str(tmp_path), "--json"])
     assert r.exit_code == 0, r.output
     body = json.loads((tmp_path / "findings-shanghai-knocking.json").read_text())
@@ -96,3 +96,57 @@ def test_hunt_command_writes_findings_and_pages(tmp_path):
 def test_hunt_refuses_an_unknown_ruleset(tmp_path):
     r = CliRunner().invoke(app, ["hunt", "--ruleset", "nope", "--seed", "1", "--out", str(tmp_path)])
     assert r.exit_code == 2 and "unknown ruleset" in r.output
+
+
+# ------------------------------------------------------------------------------------------- must-finds
+# Findings the issue names, rediscovered by the searches themselves (nothing is copied in): each witness replays
+# through `mjcheck score --case` with the outcome the finding states.
+
+def _replays(tmp_path, witness: dict, options: dict, stated: dict) -> None:
+    case = {**witness, "options": options, "expect": {k: stated[k] for k in ("valid", "total", "payments")
+                                                      if k in stated}}
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case), encoding="utf-8")
+    r = CliRunner().invoke(app, ["score", "--case", str(path), "--json"])
+    assert r.exit_code in (0, 1), r.output
+    got = json.loads(r.output.splitlines()[0])
+    got = got["either"][0] if "either" in got else got  # equal-valued readings of one hand: the same total
+    for key in ("valid", "total", "payments"):
+        if key in stated:
+            assert got.get(key) == stated[key], (key, got, stated)
+
+
+def test_must_find_knocking_fig_worth_more_than_a_flower(tmp_path):
+    # 无花果: a hand with no hua beyond the base is a flat 10-hua fig; one flower makes it 1 + 1 = 2 hua.
+    from checker.hunt.monotonic import hunt_growth
+    from checker.hunt.run import _strategy
+
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_growth(CaseRunner(), knocking, "flower", _strategy(knocking), 300, 1)
+    assert f is not None and f.kind == "non-monotonic"
+    without, with_flower = f.outcomes
+    assert "wu_hua_guo" in {x["id"] for x in without["result"]["fans"]} or without["result"]["total"] > \
+        with_flower["result"]["total"]
+    assert with_flower["result"]["total"] < without["result"]["total"]
+    _replays(tmp_path, f.witness, {}, with_flower["result"])
+    _replays(tmp_path, {**f.witness, "input": without["input"]}, {}, without["result"])
+
+
+@pytest.mark.parametrize("option_id", ["single_hand_limit", "menqing_doubles", "win_hands", "feng_tiles", "lift_to"])
+def test_must_find_classic_readings(tmp_path, option_id):
+    # the 5-勒 limit against 风碰 + 荒番 = 8 勒; 门清 "2番" against "×2"; only 碰碰胡-and-above hands against a
+    # standard hand winning; 风 read as the four winds; lift_to readings of 杠开: each an ambiguity with a hand
+    # whose result the readings part.
+    from checker.hunt.options import hunt_option
+    from checker.hunt.run import _strategy
+
+    classic = load_ruleset("shanghai-classic")
+    option = classic.options[option_id]
+    value = next(v for v in option.values if v != option.default)
+    f = hunt_option(CaseRunner(), classic, option_id, value, _strategy(classic), 1200, 1)
+    assert f is not None and f.kind == "ambiguity" and f.deciding_option == option_id
+    first, second = f.outcomes
+    assert first["result"] != second["result"]
+    assert any(s["doc"].startswith("001_") for s in numbered(classic, [f], {})[0].statements)
+    _replays(tmp_path, f.witness, {option_id: option.default}, first["result"])
+    _replays(tmp_path, f.witness, {option_id: value}, second["result"])

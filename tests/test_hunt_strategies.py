@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from checker import tiles as T
 from checker.case import CaseRunner, case_problem, hand_from_input
-from checker.engine import load_ruleset, parse_meld
+from checker.engine import parse_meld
 from checker.hunt import strategies as S
 
 RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
 DRAGONS = {31, 32, 33}
-FEW = settings(max_examples=40, deadline=None, database=None)
-SOME = settings(max_examples=80, deadline=None, database=None)
+FEW = settings(max_examples=50, deadline=None, database=None)
+SOME = settings(max_examples=150, deadline=None, database=None)
 
 # shape predicate -> the strategy drawing it (ruleset id, options)
 SHAPE_STRATEGIES = {
@@ -29,9 +29,14 @@ SHAPE_STRATEGIES = {
     "tiles_of_one_class": lambda r, o=None: S.one_class_inputs(r, options=o),
     "declared_flowers": lambda r, o=None: S.declared_flowers_inputs(r, o),
 }
-LISTED = [(r, shape.when.name) for r in RULESETS for shape in load_ruleset(r).win.shapes]
+RUNNER = CaseRunner()  # loads each ruleset once and keeps a scorer per options
 
-RUNNER = CaseRunner()
+
+def load_ruleset(ruleset_id: str):
+    return RUNNER.ruleset(ruleset_id)
+
+
+LISTED = [(r, shape.when.name) for r in RULESETS for shape in load_ruleset(r).win.shapes]
 
 
 def scorer(ruleset_id: str, options: Mapping[str, Any] | None = None):
@@ -205,6 +210,15 @@ def test_contexts_fit_the_ruleset_and_the_hand(ruleset_id, data):
     assert fitted["win_by"] != "robbing_kong"
     assert "kong_replacement" not in fitted["flags"]
     hand_from_input({**hand, **fitted}, scorer(ruleset_id))
+
+
+@FEW
+@given(S.with_context(S.declared_flowers_inputs("shanghai-classic").map(lambda d: {**d, "counters": {"huangfan": 3}}),
+                      "shanghai-classic"))
+def test_with_context_keeps_the_hands_own_flowers_flags_and_counters(drawn):
+    assert drawn["flowers"] == "1f2f3f4f5f6f7f8f" and drawn["flags"]["eight_flowers_win"] is True
+    assert drawn["counters"]["huangfan"] == 3
+    assert list(drawn)[:3] == ["concealed", "melds", "win_tile"]
 
 
 def test_kong_replacement_only_with_a_kong_and_a_self_draw():

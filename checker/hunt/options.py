@@ -68,7 +68,7 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
     base_text = ", ".join(f"{k}={value_key(v)}" for k, v in fixed.items())
     return Finding(
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{shown}" + (f" with {base_text}" if base_text else ""),
-        title=f"{option_id}: the document reads two ways, and this hand scores differently under each "
+        title=f"{option_id}: the reading {v_key} against the default {d_key} changes this hand's result "
               f"({_brief(first)} against {_brief(second)})",
         rules=[f"option.{option_id}"] + [f"option.{k}" for k in fixed],
         witness={"ruleset": ruleset.id, "options": other_opts, "kind": "score", "input": dict(witness)},

@@ -64,7 +64,8 @@ def hunt_table_option(ruleset: Ruleset, option_id: str, value: Any, hands: int, 
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{option_id}={v_key}",
         title=f"{option_id}: a hand of play the two readings judge differently "
               f"({_brief(a)} against {_brief(b)}), after {len(events)} events",
-        rules=[f"option.{option_id}"] + sorted({x["rule"] for x in (a, b) if x.get("rule", "").startswith("procedure.")}),
+        rules=[f"option.{option_id}"] + sorted({x["rule"] for x in (a, b)
+                                                 if x["verdict"] == "illegal" and x["rule"].startswith("procedure.")}),
         witness={"ruleset": ruleset.id, "options": other_opts, "kind": "procedure",
                  "input": {**deal, "events": events}},
         outcomes=[{"reading": f"{option_id}={d_key}", "means": option.readings.get(d_key, ""), "result": a},

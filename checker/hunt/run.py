@@ -21,63 +21,117 @@ from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.spec import Ruleset, value_key
 
-EXAMPLES = 300  # Hypothesis examples per search
-HANDS = 40  # simulated hands per table option reading
+EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
+HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
 
 
 @dataclass
 class Target:
-    """One search: what it looks for, and how to run it."""
+    """One search: what it looks for, and how to run it with an effort (a multiple of the first pass's)."""
 
     label: str
-    run: Callable[[], Finding | None]
+    run: Callable[[int], Finding | None]
+
+
+def _strategy(ruleset: Ruleset) -> Any:
+    from checker.hunt.strategies import winning_inputs, with_context
+
+    return with_context(winning_inputs(ruleset.id), ruleset.id)
 
 
 def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
-    from checker.hunt.strategies import winning_inputs, with_context
-
-    strategy = with_context(winning_inputs(ruleset.id), ruleset.id)
-    out = [Target(f"non-monotonic: {words}", partial(hunt_growth, runner, ruleset, growth, strategy, EXAMPLES, seed))
-           for growth, (_, words) in GROWTHS.items()]
+    strategy = _strategy(ruleset)
+    out = []
+    for growth, (_, words) in GROWTHS.items():
+        out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
     for oid, option in ruleset.options.items():
         for value in option.values:
             if value == option.default and type(value) is type(option.default):
                 continue
             label = f"{oid}={value_key(value)}"
             if option.read_by == "table":
-                out.append(Target(label, partial(hunt_table_option, ruleset, oid, value, HANDS, seed)))
+                out.append(Target(label, partial(_table, ruleset, oid, value, seed)))
             else:
-                out.append(Target(label, partial(hunt_option, runner, ruleset, oid, value, strategy, EXAMPLES, seed)))
+                out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed)))
     return out
+
+
+def _growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any, seed: int,
+            effort: int) -> Finding | None:
+    return hunt_growth(runner, ruleset, growth, strategy, EXAMPLES * effort, seed + effort)
+
+
+def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Finding | None:
+    return hunt_table_option(ruleset, oid, value, HANDS * effort, seed + effort)
+
+
+def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strategy: Any, seed: int,
+             effort: int) -> Finding | None:
+    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort)
+
+
+def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
+                          found: dict[str, dict[str, Finding]], unrun: dict[str, list[str]], deadline: float) -> None:
+    """Readings that part only under another option's reading (robbing ×3 on each payer needs the others to pay
+    for a discard at all): each scoring search that found nothing, with one other option at one other value."""
+    for rs in rulesets:
+        scoring = rs.scoring_options()
+        for oid, option in scoring.items():
+            for value in option.values:
+                label = f"{oid}={value_key(value)}"
+                if label in found[rs.id] or label in unrun[rs.id] or value == option.default:
+                    continue
+                for other, other_option in scoring.items():
+                    for other_value in other_option.values:
+                        if other == oid or other_value == other_option.default or label in found[rs.id] \
+                                or time.monotonic() >= deadline:
+                            continue
+                        result = hunt_option(runner, rs, oid, value, strategies[rs.id], EXAMPLES, seed,
+                                             base={other: other_value})
+                        if result is not None:
+                            found[rs.id][label] = result
 
 
 def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
          on_step: Callable[[str], None] = lambda label: None) -> dict[str, dict[str, Any]]:
     """Run the hunt and write DIR/findings-R.json and DIR/findings-R.md per ruleset; what was written, by
-    ruleset. Searches past the budget are skipped (and counted as such in the file)."""
+    ruleset. A first pass runs every search; while the budget lasts, later passes run the searches that found
+    nothing again with four times the effort. Searches the budget leaves unrun are listed in the file."""
     runner = CaseRunner()
     rulesets = [load_ruleset(r) for r in ruleset_ids]
     plans = {rs.id: targets(rs, runner, seed) for rs in rulesets}
+    plans_strategy = {rs.id: _strategy(rs) for rs in rulesets}
     on_start(sum(len(p) for p in plans.values()))
     deadline = time.monotonic() + budget
+    found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
+    unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
+    effort = 1
+    while True:
+        progressed = False
+        for rs in rulesets:
+            for target in plans[rs.id]:
+                if target.label in found[rs.id] or time.monotonic() >= deadline:
+                    continue
+                result = target.run(effort)
+                progressed = True
+                if target.label in unrun[rs.id]:
+                    unrun[rs.id].remove(target.label)
+                    on_step(target.label)
+                if result is not None:
+                    found[rs.id][target.label] = result
+        if effort == 1:
+            _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+        if not progressed or time.monotonic() >= deadline or effort >= 64:
+            break
+        effort *= 4
     written = {}
     for rs in rulesets:
-        found: list[Finding] = []
-        skipped = []
-        for target in plans[rs.id]:
-            if time.monotonic() >= deadline:
-                skipped.append(target.label)
-                on_step(target.label)
-                continue
-            result = target.run()
-            if result is not None:
-                found.append(result)
-            on_step(target.label)
         path = out_dir / f"findings-{rs.id}.json"
-        earlier = read_findings(path)
-        findings = numbered(rs, found, earlier)
-        meta = {"budget": budget, "seed": seed, "searches": len(plans[rs.id]), "skipped": skipped}
+        findings = numbered(rs, found[rs.id].values(), read_findings(path))
+        missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]]
+        meta = {"budget": budget, "seed": seed, "searches": len(plans[rs.id]), "greatest_effort": effort,
+                "skipped": unrun[rs.id], "nothing_found": missing}
         body = write_findings(path, rs.id, findings, meta)
         (out_dir / f"findings-{rs.id}.md").write_text(page(rs.id, rs.title, body), encoding="utf-8")
         written[rs.id] = body

@@ -89,9 +89,15 @@ class _Rules:
         return self.refusal(data) is None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1)
+def _runner() -> CaseRunner:
+    """One CaseRunner for the strategies: it loads each ruleset once and keeps a scorer per options."""
+    return CaseRunner()
+
+
+@lru_cache(maxsize=256)
 def _bound(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> _Rules:
-    scorer = CaseRunner().scorer(ruleset_id, dict(options))
+    scorer = _runner().scorer(ruleset_id, dict(options))
     rs = scorer.ruleset
     dragons_as_flowers = bool(rs.tiles.get("dragons_as_flowers", False))
     pool = tuple(t for t in range(T.NUM_TILE_TYPES) if not (dragons_as_flowers and t in DRAGONS))
@@ -370,14 +376,17 @@ def one_class_inputs(ruleset_id: str, max_melds: int = 4, options: Mapping[str, 
                      tile_class: str | None = None) -> SearchStrategy[dict[str, Any]]:
     """A hand of one class of tiles in any arrangement (case input; shanghai-classic's 乱风 shape,
     `tiles_of_one_class`): `tile_class` `honors` (every honour) or `winds`, by default what the ruleset's shape
-    takes under `options`; up to `max_melds` pungs or kongs of them declared. Shrinks towards
-    1z1z1z1z2z2z2z2z3z3z3z3z4z4z."""
+    takes under `options` (winds for a ruleset without the shape); up to `max_melds` pungs or kongs of them
+    declared. Shrinks towards 1z1z1z1z2z2z2z2z3z3z3z3z4z4z."""
     _check_max_melds(max_melds)
     rules = _rules(ruleset_id, options)
     if tile_class is None:
         tile_class = str((rules.shape_params("tiles_of_one_class") or {}).get("tiles", "winds"))
     wanted = range(27, 31) if tile_class == "winds" else range(27, 34)
-    return _one_class(rules, tuple(t for t in wanted if t in rules.pool), max_melds)
+    kinds = tuple(t for t in wanted if t in rules.pool)
+    if 4 * len(kinds) < 14:
+        raise ValueError(f"{ruleset_id}: too few {tile_class} tiles for a hand of fourteen")
+    return _one_class(rules, kinds, max_melds)
 
 
 @st.composite
@@ -496,9 +505,9 @@ def contexts(ruleset_id: str, input: Mapping[str, Any] | None = None, options: M
     (only the spec's flags, those set given as true) and `counters` (only the spec's, each within its
     min/max). Every choice is offered only where the hand, with what was chosen before it, still passes the
     ruleset's hand checks under `options` (kong_replacement only with a kong and a self-draw, a robbed kong
-    only when the winner holds no other copy, …). With `input`, the context fits that hand (its flowers and
-    flags are kept); without, a hand with a kong holding its winning tile once, to which every context is
-    open. Shrinks towards a self-draw, East winds, no flowers, counters or flags."""
+    only when the winner holds no other copy, …). With `input`, the context fits that hand (its flowers, flags
+    and counters are kept); without, a hand with a kong holding its winning tile once, to which every context
+    is open. Shrinks towards a self-draw, East winds, no flowers, counters or flags."""
     rules = _rules(ruleset_id, options)
     base = dict(input if input is not None else _ANY_CONTEXT_HAND)
     return _context(rules, base)
@@ -519,7 +528,7 @@ def _context(draw: Callable, rules: _Rules, base: dict[str, Any]) -> dict[str, A
     if refused is not None and not refused.rule.startswith(REFUSALS_ASSUMED):
         raise ValueError(f"contexts: the hand itself is refused ({refused.rule}): {refused}")
     ctx["flags"] = {f: True for f, on in (base.get("flags") or {}).items() if on}
-    ctx["counters"] = {}
+    ctx["counters"] = dict(base.get("counters") or {})
     ctx["flowers"] = T.format_tiles(_flower_list(base.get("flowers")))
     ways = [w for w in WIN_BY if fits(win_by=w, discarder=None if w == "self_draw" else 1)]
     assume(ways)
@@ -531,7 +540,7 @@ def _context(draw: Callable, rules: _Rules, base: dict[str, Any]) -> dict[str, A
     if not base.get("flowers"):
         ctx["flowers"] = T.format_tiles(draw(_flower_sets(_flower_pool(rules, _held(base)))))
     for name, counter in rs.counters.items():
-        if draw(st.booleans()):
+        if draw(st.booleans()) and name not in ctx["counters"]:
             ctx["counters"] = {**ctx["counters"], name: draw(st.integers(counter.min, counter.max))}
     for flag in rs.flags:  # drawn for every flag (a constant number of choices), set where the hand allows it
         if draw(st.booleans()) and flag not in ctx["flags"] and fits(flags={**ctx["flags"], flag: True}):
@@ -543,8 +552,8 @@ def _context(draw: Callable, rules: _Rules, base: dict[str, Any]) -> dict[str, A
 def with_context(input_strategy: SearchStrategy[Mapping[str, Any]], ruleset_id: str,
                  options: Mapping[str, Any] | None = None) -> SearchStrategy[dict[str, Any]]:
     """Hands from `input_strategy` with a context from `contexts(ruleset_id, hand, options)` in place of
-    theirs (their flowers and flags kept): complete case inputs the scorer accepts. A combination the scorer
-    still refuses as bad input (an `input.`, `context.` or `procedure.` rule) is rejected with
+    theirs (their flowers, flags and counters kept): complete case inputs the scorer accepts. A combination
+    the scorer still refuses as bad input (an `input.`, `context.` or `procedure.` rule) is rejected with
     hypothesis.assume; a hand it refuses for its tiles (`tiles.hand_size`, `tiles.four_copies`) is a fault of
     `input_strategy`, raised as ValueError."""
     rules = _rules(ruleset_id, options)
