@@ -150,3 +150,34 @@ def test_must_find_classic_readings(tmp_path, option_id):
     assert any(s["doc"].startswith("001_") for s in numbered(classic, [f], {})[0].statements)
     _replays(tmp_path, f.witness, {option_id: option.default}, first["result"])
     _replays(tmp_path, f.witness, {option_id: value}, second["result"])
+
+
+def test_must_find_knocking_seven_pairs_that_are_also_four_sets(tmp_path):
+    # "4 melds and 1 pair, with seven pairs excluded": a hand that is both seven pairs and four sets and a pair
+    # wins as four sets; the document does not say whether the exclusion covers it (a gap).
+    from checker.engine.shapes import SHAPES
+    from checker.hunt.cross import hunt_excluded_shape, overlap_inputs
+    from checker import tiles as T
+
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_excluded_shape(CaseRunner(), knocking, "seven_pairs", overlap_inputs("shanghai-knocking", "seven_pairs"),
+                            300, 1)
+    assert f is not None and f.kind == "gap"
+    data = f.witness["input"]
+    tiles = list(T.parse_tiles(data["concealed"])) + list(T.parse_tiles(data["win_tile"]))
+    counts = tuple(tiles.count(t) for t in range(34))
+    assert SHAPES["seven_pairs"].complete(counts, 0) and SHAPES["regular"].complete(counts, 0)
+    _replays(tmp_path, f.witness, {}, f.outcomes[0]["result"])
+
+
+def test_cross_variant_witness_wins_under_one_ruleset_and_not_the_other(tmp_path):
+    from checker.hunt.cross import hunt_cross
+    from checker.hunt.run import _strategy
+
+    mcr = load_ruleset("mcr")
+    f = hunt_cross(CaseRunner(), mcr, load_ruleset("shanghai-knocking"), _strategy(mcr), 300, 1)
+    assert f is not None and f.kind == "cross-variant"
+    here, there = f.outcomes
+    assert here["result"]["valid"] and not there["result"]["valid"]
+    _replays(tmp_path, f.witness, {}, here["result"])
+    _replays(tmp_path, there["case"], {}, there["result"])

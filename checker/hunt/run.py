@@ -14,12 +14,13 @@ from typing import Any, Callable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
+from checker.hunt.cross import excluded_shapes, hunt_cross, hunt_excluded_shape, overlap_inputs
 from checker.hunt.findings import Finding, numbered, read_findings, write_findings
 from checker.hunt.monotonic import GROWTHS, hunt_growth
 from checker.hunt.options import hunt_option
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, available_rulesets, value_key
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
@@ -44,6 +45,12 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
     out = []
     for growth, (_, words) in GROWTHS.items():
         out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
+    for shape in excluded_shapes(ruleset):
+        out.append(Target(f"gap: excluded {shape}", partial(_excluded, runner, ruleset, shape, seed)))
+    for other in available_rulesets():
+        if other != ruleset.id:
+            out.append(Target(f"cross-variant: against {other}", partial(_cross, runner, ruleset, other, strategy,
+                                                                          seed)))
     for oid, option in ruleset.options.items():
         for value in option.values:
             if value == option.default and type(value) is type(option.default):
@@ -59,6 +66,16 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
 def _growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any, seed: int,
             effort: int) -> Finding | None:
     return hunt_growth(runner, ruleset, growth, strategy, EXAMPLES * effort, seed + effort)
+
+
+def _excluded(runner: CaseRunner, ruleset: Ruleset, shape: str, seed: int, effort: int) -> Finding | None:
+    return hunt_excluded_shape(runner, ruleset, shape, overlap_inputs(ruleset.id, shape), EXAMPLES * effort,
+                               seed + effort)
+
+
+def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed: int,
+           effort: int) -> Finding | None:
+    return hunt_cross(runner, ruleset, load_ruleset(other), strategy, EXAMPLES * effort, seed + effort)
 
 
 def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Finding | None:
