@@ -23,6 +23,7 @@ as many examples (as tests/test_hostile.py does). The default run takes about 25
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import random
@@ -44,7 +45,7 @@ from checker.table.bots import BOTS, Bot, next_events
 from checker.table.events import EVENT_FIELDS, LogError, parse_event
 from checker.table.log import new_table, replay_events, replay_lines
 from checker.table.settle import hand_result
-from checker.table.state import Table, step
+from checker.table.state import _TABLE_FIELDS as TABLE_FIELDS, Table, step
 from checker.table.simulate import play_hand
 from checker.table.wall import FULL_SET, arrange_wall
 
@@ -220,9 +221,11 @@ CACHES = frozenset({"waits", "waits_key"})  # a player's memo of its waits: no p
 def table_state(table) -> dict:
     """Everything a table holds that an event may change (the rules, scorer and wall are read-only; caches are
     left out)."""
-    out = {k: list(v) if k == "wins" else copy.deepcopy(v)  # a Win (its Score) is never changed, only added
-           for k, v in vars(table).items() if k not in ("rules", "scorer", "shapes", "wall", "players")}
-    out["players"] = [{k: copy.deepcopy(v) for k, v in vars(p).items() if k not in CACHES} for p in table.players]
+    # fields by name: a compiled Table or Player (a regular install) has no __dict__ for vars()
+    out = {k: list(getattr(table, k)) if k == "wins" else copy.deepcopy(getattr(table, k))  # a Win is only added
+           for k in TABLE_FIELDS if k not in ("rules", "scorer", "shapes", "wall", "players")}
+    out["players"] = [{f.name: copy.deepcopy(getattr(p, f.name)) for f in dataclasses.fields(p)
+                       if f.name not in CACHES} for p in table.players]
     return out
 
 
@@ -1072,3 +1075,11 @@ def test_simulate_command_is_deterministic(tmp_path):
     assert "summary.json" in files
     for f in files:
         assert (outs[0] / f).read_bytes() == (outs[1] / f).read_bytes(), f
+
+
+def test_table_fields_name_every_field_of_a_table():
+    # Table.copy and table_state copy fields by name (a compiled Table has no __dict__): the list must be whole.
+    table = new_table({"game": "mjcheck-table", "version": 1, "ruleset": "shanghai-classic", "seed": 1})
+    if not hasattr(table, "__dict__"):
+        pytest.skip("a compiled Table: its fields are fixed by its class")
+    assert set(vars(table)) == set(TABLE_FIELDS)

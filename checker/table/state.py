@@ -82,7 +82,7 @@ class Table:
     def __init__(self, rules: TableRules, scorer: Scorer, wall: Sequence[int], dealer: int = 0,
                  round_wind: str = "E", counters: Mapping[str, int] | None = None,
                  flags: Sequence[str] = (), contract_calls: Sequence[Sequence[int]] | None = None,
-                 hand_number: int = 0):
+                 hand_number: int = 0, deal: bool = True):
         self.rules, self.scorer = rules, scorer
         self.shapes = shapes_of(scorer)
         self.wall = list(wall)
@@ -107,6 +107,8 @@ class Table:
         self.after_replace = "play"  # the phase a replacement draw leads to: play, or flowers at the deal
         self.buried: list[int] = []  # tiles a swap (换牌) put out of play
         self.swapped: list[int] = []  # the seats that have swapped
+        if not deal:  # a table whose fields are about to be copied in (Table.copy)
+            return
         for seat in deal_order(dealer, rules.dealer_tiles, rules.other_tiles):
             self.players[seat].counts[self.wall[self.head]] += 1
             self.head += 1
@@ -141,7 +143,7 @@ class Table:
 
     def copy(self) -> "Table":
         """A table that shares nothing mutable with this one (the rules, scorer and wall are read-only)."""
-        other = Table.__new__(Table)
+        other = Table(self.rules, self.scorer, self.wall, deal=False)  # compiled, it has no __dict__ to copy
         for name in _TABLE_FIELDS:
             setattr(other, name, getattr(self, name))
         other.players = copy.deepcopy(self.players)
