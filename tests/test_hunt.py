@@ -181,3 +181,23 @@ def test_cross_variant_witness_wins_under_one_ruleset_and_not_the_other(tmp_path
     assert here["result"]["valid"] and not there["result"]["valid"]
     _replays(tmp_path, f.witness, {}, here["result"])
     _replays(tmp_path, there["case"], {}, there["result"])
+
+
+def test_two_readings_that_change_a_hand_only_together(tmp_path):
+    # knocking: robbing_kong_triple_on=each_payer changes nothing while the discarder alone pays for a discard
+    # (discard_others_pay=0), and discard_others_pay=1 changes nothing for a robbed kong while the konger alone
+    # pays 3x (robbing_kong_triple_on=konger_alone); together every opponent pays 3x for a robbed kong.
+    from checker.hunt.options import hunt_pair
+    from checker.hunt.run import _strategy
+
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_pair(CaseRunner(), knocking, ("discard_others_pay", 1), ("robbing_kong_triple_on", "each_payer"),
+                  _strategy(knocking), 600, 1)
+    assert f is not None and f.key == "options.discard_others_pay=1&robbing_kong_triple_on=each_payer"
+    assert f.witness["input"]["win_by"] == "robbing_kong"
+    base, both = f.outcomes[0]["result"], f.outcomes[-1]["result"]
+    # the konger alone pays 3x the value; with both readings each opponent does
+    value = base["total"]
+    assert base["payments"] == [3 * value, -3 * value, 0, 0] or sorted(base["payments"][1:]) == [-3 * value, 0, 0]
+    assert both["payments"] == [9 * value, -3 * value, -3 * value, -3 * value]
+    _replays(tmp_path, f.witness, {"discard_others_pay": 1, "robbing_kong_triple_on": "each_payer"}, both)

@@ -67,7 +67,7 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
     second = outcome(runner, ruleset.id, other_opts, witness)
     base_text = ", ".join(f"{k}={value_key(v)}" for k, v in fixed.items())
     return Finding(
-        ruleset=ruleset.id, kind="ambiguity", key=f"option.{shown}" + (f" with {base_text}" if base_text else ""),
+        ruleset=ruleset.id, kind="ambiguity", key=f"option.{shown}",  # found alone or under another reading
         title=f"{option_id}: the reading {v_key} against the default {d_key} changes this hand's result "
               f"({_brief(first)} against {_brief(second)})",
         rules=[f"option.{option_id}"] + [f"option.{k}" for k in fixed],
@@ -97,3 +97,40 @@ def _brief(result: Mapping[str, Any]) -> str:
     if not result.get("valid"):
         return f"may not win ({result.get('error')})"
     return f"{result.get('total')}, payments {result.get('payments')}"
+
+
+def hunt_pair(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any], strategy: Any,
+              examples: int, seed: int) -> Finding | None:
+    """A hand whose result neither reading changes alone but both together do: `first` and `second` are
+    (option id, value) pairs away from their defaults."""
+    (a, va), (b, vb) = first, second
+    da, db = ruleset.options[a].default, ruleset.options[b].default
+
+    def together_only(data: Mapping[str, Any]) -> bool:
+        base = outcome(runner, ruleset.id, {a: da, b: db}, data)
+        if differs(base, outcome(runner, ruleset.id, {a: va, b: db}, data)):
+            return False
+        if differs(base, outcome(runner, ruleset.id, {a: da, b: vb}, data)):
+            return False
+        return differs(base, outcome(runner, ruleset.id, {a: va, b: vb}, data))
+
+    witness = _search(strategy, together_only, examples, seed)
+    if witness is None:
+        return None
+    base = outcome(runner, ruleset.id, {a: da, b: db}, witness)
+    both = outcome(runner, ruleset.id, {a: va, b: vb}, witness)
+    shown = f"{a}={value_key(va)} and {b}={value_key(vb)}"
+    return Finding(
+        ruleset=ruleset.id, kind="ambiguity", key=f"options.{a}={value_key(va)}&{b}={value_key(vb)}",
+        title=f"{shown}: neither reading alone changes this hand, both together do ({_brief(base)} against "
+              f"{_brief(both)})",
+        rules=[f"option.{a}", f"option.{b}"],
+        witness={"ruleset": ruleset.id, "options": {a: va, b: vb}, "kind": "score", "input": dict(witness)},
+        outcomes=[{"reading": f"{a}={value_key(da)}, {b}={value_key(db)} (the defaults)", "result": base},
+                  {"reading": f"{a}={value_key(va)}, {b}={value_key(db)}", "result": base},
+                  {"reading": f"{a}={value_key(da)}, {b}={value_key(vb)}", "result": base},
+                  {"reading": shown, "result": both}],
+        method="hypothesis", deciding_option=None,
+        note=f"Two readings that interact: a player who knows how each one changes a hand cannot tell from that "
+             f"what both together do. Readings: {ruleset.options[a].readings.get(value_key(va), '')}; "
+             f"{ruleset.options[b].readings.get(value_key(vb), '')}")

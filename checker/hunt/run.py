@@ -17,7 +17,7 @@ from checker.engine import load_ruleset
 from checker.hunt.cross import excluded_shapes, hunt_cross, hunt_excluded_shape, overlap_inputs
 from checker.hunt.findings import Finding, numbered, read_findings, write_findings
 from checker.hunt.monotonic import GROWTHS, hunt_growth
-from checker.hunt.options import hunt_option
+from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.spec import Ruleset, available_rulesets, value_key
@@ -65,26 +65,26 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
 
 def _growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any, seed: int,
             effort: int) -> Finding | None:
-    return hunt_growth(runner, ruleset, growth, strategy, EXAMPLES * effort, seed + effort)
+    return hunt_growth(runner, ruleset, growth, strategy, EXAMPLES * effort, seed + effort - 1)
 
 
 def _excluded(runner: CaseRunner, ruleset: Ruleset, shape: str, seed: int, effort: int) -> Finding | None:
     return hunt_excluded_shape(runner, ruleset, shape, overlap_inputs(ruleset.id, shape), EXAMPLES * effort,
-                               seed + effort)
+                               seed + effort - 1)
 
 
 def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed: int,
            effort: int) -> Finding | None:
-    return hunt_cross(runner, ruleset, load_ruleset(other), strategy, EXAMPLES * effort, seed + effort)
+    return hunt_cross(runner, ruleset, load_ruleset(other), strategy, EXAMPLES * effort, seed + effort - 1)
 
 
 def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Finding | None:
-    return hunt_table_option(ruleset, oid, value, HANDS * effort, seed + effort)
+    return hunt_table_option(ruleset, oid, value, HANDS * effort, seed + effort - 1)
 
 
 def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strategy: Any, seed: int,
              effort: int) -> Finding | None:
-    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort)
+    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort - 1)
 
 
 def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
@@ -109,6 +109,22 @@ def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int
                             found[rs.id][label] = result
 
 
+def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
+           found: dict[str, dict[str, Finding]], deadline: float) -> None:
+    """Pairs of scoring readings that change a hand only together (one search per pair of readings, while the
+    budget lasts; the order is fixed, so a seed and a budget give the same pairs)."""
+    for rs in rulesets:
+        readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.values if v != o.default]
+        for i, first in enumerate(readings):
+            for second in readings[i + 1:]:
+                if first[0] == second[0] or time.monotonic() >= deadline:
+                    continue
+                label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
+                result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES // 3, seed)
+                if result is not None:
+                    found[rs.id][label] = result
+
+
 def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
          on_step: Callable[[str], None] = lambda label: None) -> dict[str, dict[str, Any]]:
@@ -124,13 +140,19 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
     unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
     effort = 1
+    took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
     while True:
         progressed = False
         for rs in rulesets:
             for target in plans[rs.id]:
                 if target.label in found[rs.id] or time.monotonic() >= deadline:
                     continue
+                last = took.get((rs.id, target.label))
+                if last is not None and last * 4 > deadline - time.monotonic():
+                    continue  # four times the effort would not end within the budget
+                started = time.monotonic()
                 result = target.run(effort)
+                took[(rs.id, target.label)] = time.monotonic() - started
                 progressed = True
                 if target.label in unrun[rs.id]:
                     unrun[rs.id].remove(target.label)
@@ -139,6 +161,7 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
                     found[rs.id][target.label] = result
         if effort == 1:
             _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+            _pairs(rulesets, runner, seed, plans_strategy, found, deadline)
         if not progressed or time.monotonic() >= deadline or effort >= 64:
             break
         effort *= 4
