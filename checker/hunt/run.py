@@ -20,6 +20,7 @@ from checker.hunt.monotonic import GROWTHS, hunt_growth
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
+from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
 from checker.spec import Ruleset, available_rulesets, value_key
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
@@ -56,7 +57,10 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
             if value == option.default and type(value) is type(option.default):
                 continue
             label = f"{oid}={value_key(value)}"
-            if option.read_by == "table":
+            scenario = next((name for name, decided in SCENARIOS.items() if decided == oid), None)
+            if scenario is not None:  # a scene built around the situation: far shorter than a bot's hand
+                out.append(Target(label, partial(_scene, ruleset, scenario, seed)))
+            elif option.read_by == "table":
                 out.append(Target(label, partial(_table, ruleset, oid, value, seed)))
             else:
                 out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed)))
@@ -76,6 +80,10 @@ def _excluded(runner: CaseRunner, ruleset: Ruleset, shape: str, seed: int, effor
 def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed: int,
            effort: int) -> Finding | None:
     return hunt_cross(runner, ruleset, load_ruleset(other), strategy, EXAMPLES * effort, seed + effort - 1)
+
+
+def _scene(ruleset: Ruleset, scenario: str, seed: int, effort: int) -> Finding | None:
+    return hunt_scenario(ruleset, scenario, waiting_hands(ruleset.id), EXAMPLES * effort, seed + effort - 1)
 
 
 def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Finding | None:
@@ -111,32 +119,39 @@ def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int
 
 def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
            found: dict[str, dict[str, Finding]], deadline: float) -> None:
-    """Pairs of scoring readings that change a hand only together (one search per pair of readings, while the
-    budget lasts; the order is fixed, so a seed and a budget give the same pairs)."""
+    """Pairs of scoring readings that change a hand only together: one search per pair of readings, the
+    rulesets taking turns, while the budget lasts (the order is fixed: a seed and a budget give the same pairs)."""
+    queues = []
     for rs in rulesets:
         readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.values if v != o.default]
-        for i, first in enumerate(readings):
-            for second in readings[i + 1:]:
-                if first[0] == second[0] or time.monotonic() >= deadline:
-                    continue
-                label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
-                result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES // 3, seed)
-                if result is not None:
-                    found[rs.id][label] = result
+        queues.append([(rs, first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
+                       if first[0] != second[0]])
+    for turn in range(max((len(q) for q in queues), default=0)):
+        for queue in queues:
+            if turn >= len(queue) or time.monotonic() >= deadline:
+                continue
+            rs, first, second = queue[turn]
+            label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
+            result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES, seed)
+            if result is not None:
+                found[rs.id][label] = result
 
 
 def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
          on_step: Callable[[str], None] = lambda label: None) -> dict[str, dict[str, Any]]:
     """Run the hunt and write DIR/findings-R.json and DIR/findings-R.md per ruleset; what was written, by
-    ruleset. A first pass runs every search; while the budget lasts, later passes run the searches that found
-    nothing again with four times the effort. Searches the budget leaves unrun are listed in the file."""
+    ruleset. A first pass runs every search; while seven tenths of the budget last, later passes run the
+    searches that found nothing again with four times the effort; the rest of the budget goes to pairs of
+    readings. Searches the budget leaves unrun are listed in the file."""
     runner = CaseRunner()
     rulesets = [load_ruleset(r) for r in ruleset_ids]
     plans = {rs.id: targets(rs, runner, seed) for rs in rulesets}
     plans_strategy = {rs.id: _strategy(rs) for rs in rulesets}
     on_start(sum(len(p) for p in plans.values()))
-    deadline = time.monotonic() + budget
+    start = time.monotonic()
+    deadline = start + 0.7 * budget  # the searches of each reading first; pairs of readings after them
+    pairs_deadline = start + budget
     found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
     unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
     effort = 1
@@ -161,10 +176,10 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
                     found[rs.id][target.label] = result
         if effort == 1:
             _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
-            _pairs(rulesets, runner, seed, plans_strategy, found, deadline)
         if not progressed or time.monotonic() >= deadline or effort >= 64:
             break
         effort *= 4
+    _pairs(rulesets, runner, seed, plans_strategy, found, pairs_deadline)
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"

@@ -1,0 +1,130 @@
+"""Short hands of play built around a situation bots seldom reach: a passed winning tile that comes again (漏胡).
+
+A scenario fixes the order of play; Hypothesis draws the waiting player's hand (a winning hand of the ruleset
+less its winning tile) and the walls are built with `arrange_wall`, so each log is a dozen events. The readings
+of 漏胡 (lou_hu_later_copy: is the later copy blocked from any seat or only from the other seats;
+lou_hu_own_draw_win: may the draw that lifts the block be won on) then judge the log, and the smallest log they
+judge differently is an `ambiguity` finding.
+
+Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across from it (C).
+- `again_from_the_same_seat`: A knocks waiting on t; B discards t and A lets it go; C and D play; D discards x,
+  which B pungs; B discards t again; A declares the win on it.
+- `drawn_by_the_waiting_player`: A knocks waiting on t; B discards t and A lets it go; C and D play; A draws
+  t and declares the win on it.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from checker import tiles as T
+from checker.hunt.findings import Finding
+from checker.hunt.options import _search
+from checker.hunt.procedure import judged
+from checker.spec import Ruleset, value_key
+from checker.table.log import GAME, VERSION
+from checker.table.wall import WallError, arrange_wall
+
+SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win"}
+
+
+def _plain(data: Mapping[str, Any]) -> bool:
+    return not data.get("melds") and not data.get("flowers")
+
+
+def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The header and events of `scenario` with seat 1 waiting on `data`'s winning tile (its concealed tiles
+    the hand); None when the tiles do not allow it (too many copies of the tiles the other seats need)."""
+    hand = list(T.parse_tiles(data["concealed"]))
+    t = T.parse_tile(data["win_tile"])
+    counts = [hand.count(x) for x in range(34)]
+    if len(hand) != 13:
+        return None
+    # x: the tile D discards and B pungs (again_from_the_same_seat); filler tiles: never t, x or A's tiles
+    x = next((k for k in range(27) if counts[k] == 0 and k != t), None)
+    if x is None:
+        return None
+    spare = [k for k in range(27) if k not in (t, x) and counts[k] == 0]
+    plain = [k for k in spare for _ in range(4)]
+    if scenario == "again_from_the_same_seat":
+        b_hand = [t, t, x, x] + plain[:9]
+        plain = plain[9:]
+        d_hand = [x] + plain[:13]
+        plain = plain[13:]
+        draws = [plain[0], plain[1], plain[2], plain[3], plain[4]]  # A, B, C, D, and spare
+        events = [("0 discard", d_hand[1]), ("1 draw", draws[0]), ("1 knock", None), ("1 discard", draws[0]),
+                  ("2 draw", draws[1]), ("2 discard", t), ("3 draw", draws[2]), ("3 discard", draws[2]),
+                  ("0 draw", draws[3]), ("0 discard", x), ("2 pung", None), ("2 discard", t), ("1 win", t)]
+        front = draws[:4]
+    else:
+        b_hand = [t] + plain[:12]
+        plain = plain[12:]
+        d_hand = plain[:14]
+        plain = plain[14:]
+        draws = [plain[0], plain[1], plain[2], plain[3], t]
+        events = [("0 discard", d_hand[0]), ("1 draw", draws[0]), ("1 knock", None), ("1 discard", draws[0]),
+                  ("2 draw", draws[1]), ("2 discard", t), ("3 draw", draws[2]), ("3 discard", draws[2]),
+                  ("0 draw", draws[3]), ("0 discard", draws[3]), ("1 draw", t), ("1 win", t)]
+        front = draws
+    try:
+        wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(hand), 2: T.format_tiles(b_hand)},
+                            draws=T.format_tiles(front))
+    except WallError:
+        return None
+    header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "wall": T.format_tiles(wall), "dealer": 0}
+    out = []
+    for said, tile in events:
+        seat, kind = said.split()
+        e: dict[str, Any] = {"event": kind, "seat": int(seat)}
+        if tile is not None and kind != "draw":
+            e["tile"] = T.tile_name(tile)
+        out.append(e)
+    return header, out
+
+
+def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int, seed: int) -> Finding | None:
+    option_id = SCENARIOS[scenario]
+    if option_id not in ruleset.options:
+        return None
+    option = ruleset.options[option_id]
+    other = next(v for v in option.values if v != option.default)
+
+    def parts(data: Mapping[str, Any]) -> bool:
+        built = build(ruleset.id, scenario, data)
+        if built is None:
+            return False
+        header, events = built
+        a = judged({**header, "options": {option_id: option.default}}, events)
+        b = judged({**header, "options": {option_id: other}}, events)
+        return {a["verdict"], b["verdict"]} == {"legal", "illegal"}
+
+    witness = _search(strategy.filter(_plain), parts, examples, seed)
+    if witness is None:
+        return None
+    built = build(ruleset.id, scenario, witness)
+    assert built is not None
+    header, events = built
+    a = judged({**header, "options": {option_id: option.default}}, events)
+    b = judged({**header, "options": {option_id: other}}, events)
+    d_key, v_key = value_key(option.default), value_key(other)
+    rules = sorted({x["rule"] for x in (a, b) if x["verdict"] == "illegal"})
+    deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset")}
+    return Finding(
+        ruleset=ruleset.id, kind="ambiguity", key=f"option.{option_id}={v_key}",
+        title=f"{option_id}: a passed winning tile comes again ({scenario.replace('_', ' ')}); the readings "
+              f"judge the win differently, in {len(events)} events",
+        rules=[f"option.{option_id}", "procedure.lou_hu"] + [r for r in rules if r.startswith("option.")],
+        witness={"ruleset": ruleset.id, "options": {option_id: other}, "kind": "procedure",
+                 "input": {**deal, "events": events}},
+        outcomes=[{"reading": f"{option_id}={d_key}", "means": option.readings.get(d_key, ""), "result": a},
+                  {"reading": f"{option_id}={v_key}", "means": option.readings.get(v_key, ""), "result": b}],
+        method="hypothesis", deciding_option=option_id,
+        note=option.note.strip() + " The waiting hand was drawn by Hypothesis and shrunk; the rest of the scene "
+                                   "(who discards the tile, who pungs) is the scenario's.")
+
+
+def waiting_hands(ruleset_id: str) -> Any:
+    """Winning hands of the ruleset (no melds, no flowers) whose concealed tiles are the waiting hand."""
+    from checker.hunt.strategies import regular_inputs
+
+    return regular_inputs(ruleset_id, max_melds=0)
+
