@@ -3,7 +3,6 @@ kind at the top, then each finding with the sentences of the document it rests o
 what each reading gives, and the option that decides it in the spec."""
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
 from checker import tiles as T
@@ -66,10 +65,18 @@ def _witness(case: Mapping[str, Any]) -> list[str]:
     data = case["input"]
     if case.get("kind") == "procedure":
         events = data["events"]
-        deal = ", ".join(f"{k} {json.dumps(v)}" for k, v in data.items() if k != "events")
-        shown = [_event(e) for e in events[-8:]]
-        return ["**The hand of play** (" + deal + f"; {len(events)} events, the last ones:)", "",
-                *[f"{len(events) - len(shown) + i}. {s}" for i, s in enumerate(shown)]]
+        dealer = data.get("dealer", 0)
+        lines = [f"**The hand of play** (seat {dealer} deals; {len(events)} events"
+                 + (", the last ones" if len(events) > 16 else "") + "):", ""]
+        if "wall" in data:
+            hands = _dealt(data["wall"], dealer)
+            lines += [f"- seat {seat} is dealt {drawn(T.format_tiles(sorted(hands[seat])))}" for seat in range(4)]
+            lines.append("")
+        else:
+            lines += [f"- the wall: the 144 tiles shuffled by seed {data.get('seed')}", ""]
+        shown = events if len(events) <= 16 else events[-8:]
+        lines += [f"{len(events) - len(shown) + i}. {_event(e)}" for i, e in enumerate(shown)]
+        return lines
     parts = [f"**The hand**: {drawn(data.get('concealed', ''))}"]
     for m in data.get("melds") or []:
         how = "concealed kong" if m.get("concealed") else f"{m['type']} from {SEAT_WORDS.get(m.get('from'), 'a seat')}"
@@ -88,6 +95,16 @@ def _witness(case: Mapping[str, Any]) -> list[str]:
         extra.append("counters: " + ", ".join(f"{k} {v}" for k, v in data["counters"].items()))
     winds = f"seat wind {data.get('seat_wind', 'E')}, round wind {data.get('round_wind', 'E')}"
     return [" ".join(parts) + f" ({winds}" + ("; " + "; ".join(extra) if extra else "") + ")."]
+
+
+def _dealt(wall_text: str, dealer: int) -> list[list[int]]:
+    from checker.table.wall import deal_order
+
+    wall = T.parse_tiles(wall_text)
+    hands: list[list[int]] = [[], [], [], []]
+    for i, seat in enumerate(deal_order(dealer, 14, 13)):
+        hands[seat].append(wall[i])
+    return hands
 
 
 def _event(e: Mapping[str, Any]) -> str:

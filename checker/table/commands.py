@@ -5,7 +5,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, List
 
 import typer
 from rich.console import Console

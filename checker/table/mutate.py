@@ -8,7 +8,7 @@ the rule is enforced. Nothing here decides legality: the state machine does.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping
 
 from checker import tiles as T
 from checker.table.events import parse_event

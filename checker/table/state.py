@@ -21,7 +21,7 @@ from checker import tiles as T
 from checker.engine import HandError, Score, Scorer
 from checker.engine.hand import Meld as ScoredMeld
 from checker.table.events import Event, LogError, Violation
-from checker.table.hands import Shapes, chow_other_end, chows_with, shapes_of
+from checker.table.hands import chow_other_end, chows_with, shapes_of
 from checker.table.rules import TableRules
 from checker.table.wall import SEATS, deal_order
 
