@@ -222,3 +222,18 @@ def test_must_find_lou_hu_scope_in_a_short_hand_of_play(scenario, option_id):
         reading = dict([o["reading"].split("=", 1)])
         case = {**f.witness, "options": reading}
         assert CaseRunner().outcome(case).result["verdict"] == o["result"]["verdict"]
+
+
+def test_must_find_the_dealer_after_two_winners_on_one_discard():
+    # 点炮者最近的一个胡牌者下家为下盘庄家: two knocked players win on the dealer's discard (seats 1 and 3); the
+    # winner nearest the discarder going downstream is seat 1: it deals next under the default reading, its
+    # next player (seat 2) under the other. Both hands are legal and paid alike.
+    from checker.hunt.scenarios import hunt_scenario, waiting_hands
+
+    classic = load_ruleset("shanghai-classic")
+    f = hunt_scenario(classic, "two_win_on_one_discard", waiting_hands(classic.id), 300, 1)
+    assert f is not None and f.deciding_option == "multiple_win_dealer"
+    first, second = (o["result"] for o in f.outcomes)
+    assert first["verdict"] == second["verdict"] == "legal" and first["payments"] == second["payments"]
+    assert (first["next_dealer"], second["next_dealer"]) == (1, 2)
+    assert [e["event"] for e in f.witness["input"]["events"][-2:]] == ["win", "win"]

@@ -11,6 +11,8 @@ Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across
   which B pungs; B discards t again; A declares the win on it.
 - `drawn_by_the_waiting_player`: A knocks waiting on t; B discards t and A lets it go; C and D play; A draws
   t and declares the win on it.
+- `two_win_on_one_discard` (一炮多响): A and C knock, both waiting on t (C on a bare t beside four pungs of
+  tiles A does not hold); D discards t and both win: who deals next (multiple_win_dealer) is the question.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from checker.spec import Ruleset, value_key
 from checker.table.log import GAME, VERSION
 from checker.table.wall import WallError, arrange_wall
 
-SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win"}
+SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win",
+             "two_win_on_one_discard": "multiple_win_dealer"}
 
 
 def _plain(data: Mapping[str, Any]) -> bool:
@@ -45,6 +48,26 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
         return None
     spare = [k for k in range(27) if k not in (t, x) and counts[k] == 0]
     plain = [k for k in spare for _ in range(4)]
+    if scenario == "two_win_on_one_discard":
+        honours = [k for k in range(27, 34) if counts[k] == 0 and k != t]
+        suits = [k for k in range(27) if counts[k] == 0 and k != t]
+        pungs = (honours + suits)[:4]
+        if len(pungs) < 4 or hand.count(t) > 2:
+            return None
+        c_hand = [k for k in pungs for _ in range(3)] + [t]
+        plain = [k for k in plain if k not in pungs]
+        b_hand, plain = plain[:13], plain[13:]
+        d_hand, plain = [t] + plain[:13], plain[13:]
+        draws = [plain[0], plain[1], plain[2], plain[3]]  # A, B, C, D
+        events = [("0 discard", d_hand[1]), ("1 draw", draws[0]), ("1 knock", None), ("1 discard", draws[0]),
+                  ("2 draw", draws[1]), ("2 discard", draws[1]), ("3 draw", draws[2]), ("3 knock", None),
+                  ("3 discard", draws[2]), ("0 draw", draws[3]), ("0 discard", t), ("1 win", t), ("3 win", t)]
+        try:
+            wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(hand), 2: T.format_tiles(b_hand),
+                                 3: T.format_tiles(c_hand)}, draws=T.format_tiles(draws))
+        except WallError:
+            return None
+        return _log(ruleset_id, wall, events)
     if scenario == "again_from_the_same_seat":
         b_hand = [t, t, x, x] + plain[:9]
         plain = plain[9:]
@@ -70,6 +93,10 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
                             draws=T.format_tiles(front))
     except WallError:
         return None
+    return _log(ruleset_id, wall, events)
+
+
+def _log(ruleset_id: str, wall: list[int], events: list[tuple[str, int | None]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "wall": T.format_tiles(wall), "dealer": 0}
     out = []
     for said, tile in events:
@@ -79,6 +106,11 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
             e["tile"] = T.tile_name(tile)
         out.append(e)
     return header, out
+
+
+SCENE_WORDS = {"again_from_the_same_seat": "a passed winning tile comes again from the seat that discarded it",
+               "drawn_by_the_waiting_player": "a passed winning tile is drawn by the player who passed it",
+               "two_win_on_one_discard": "two players win on one discard (一炮多响)"}
 
 
 def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int, seed: int) -> Finding | None:
@@ -95,7 +127,10 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
         header, events = built
         a = judged({**header, "options": {option_id: option.default}}, events)
         b = judged({**header, "options": {option_id: other}}, events)
-        return {a["verdict"], b["verdict"]} == {"legal", "illegal"}
+        if "legal" not in (a["verdict"], b["verdict"]):
+            return False  # the scene itself failed (a hand that may not win, a knock that cannot be made)
+        return (a["verdict"], a.get("rule"), a.get("payments"), a.get("next_dealer")) != \
+            (b["verdict"], b.get("rule"), b.get("payments"), b.get("next_dealer"))
 
     witness = _search(strategy.filter(_plain), parts, examples, seed)
     if witness is None:
@@ -110,8 +145,8 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
     deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset")}
     return Finding(
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{option_id}={v_key}",
-        title=f"{option_id}: a passed winning tile comes again ({scenario.replace('_', ' ')}); the readings "
-              f"judge the win differently, in {len(events)} events",
+        title=f"{option_id}: {SCENE_WORDS[scenario]}; the readings judge the hand differently, in {len(events)} "
+              f"events",
         rules=[f"option.{option_id}", "procedure.lou_hu"] + [r for r in rules if r.startswith("option.")],
         witness={"ruleset": ruleset.id, "options": {option_id: other}, "kind": "procedure",
                  "input": {**deal, "events": events}},
