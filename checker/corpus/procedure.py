@@ -67,6 +67,7 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
         found = witnesses(header, events, wanted, MUTATION_BUDGET, found)
         for rule in sorted(set(found) - before):
             deals[rule] = deal
+    covered_legal |= _scenes(corpus, ruleset_id, seed)
     for rule in sorted(found):
         w = found[rule]
         corpus.cases.append({"id": f"{ruleset_id}-illegal-{rule.split('.', 1)[1]}", "ruleset": ruleset_id,
@@ -82,6 +83,38 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
         corpus.no_witness[rule + " (illegal)"] = "legal hands exercise it; no single change found that breaks it"
     report(hands, hands)
     return corpus
+
+
+def _scenes(corpus: Corpus, ruleset_id: str, seed: int) -> set[str]:
+    """The hunter's scenes (checker.hunt.scenarios: a passed winning tile that comes again, two winners on one
+    discard), one case per reading of the option they part: situations bot-played hands seldom reach."""
+    from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
+
+    covered: set[str] = set()
+    rs = corpus.ruleset
+    for scenario, option_id in SCENARIOS.items():
+        if option_id not in rs.options:
+            continue
+        found = hunt_scenario(rs, scenario, waiting_hands(ruleset_id), 300, seed)
+        if found is None:
+            continue
+        rules = {"procedure.lou_hu"} if option_id.startswith("lou_hu") else {"procedure.multiple_winners",
+                                                                             "procedure.dealer"}
+        covered |= rules
+        data = found.witness["input"]
+        for outcome in found.outcomes:
+            oid, value = outcome["reading"].split("=", 1)
+            result = outcome["result"]
+            expect = {k: result[k] for k in ("verdict", "rule", "event", "payments") if k in result}
+            if "next_dealer" in result:
+                expect["next_dealer"] = result["next_dealer"]
+            corpus.cases.append({
+                "id": f"{ruleset_id}-scene-{scenario}-{value}", "ruleset": ruleset_id, "kind": "procedure",
+                "options": {oid: rs.options[oid].coerce(value)}, "input": data, "expect": expect,
+                "covers": sorted(f"{ruleset_id}.{r}" for r in rules | {f"option.{oid}"}),
+                "origin": f"generated, seed {seed}: the hunter's scene {scenario} (checker/hunt/scenarios.py), "
+                          f"under {oid}={value}"})
+    return covered
 
 
 def _rules_used(events: list[dict[str, Any]], wanted: set[str]) -> set[str]:
