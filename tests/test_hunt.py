@@ -203,19 +203,22 @@ def test_two_readings_that_change_a_hand_only_together(tmp_path):
     _replays(tmp_path, f.witness, {"discard_others_pay": 1, "robbing_kong_triple_on": "each_payer"}, both)
 
 
-@pytest.mark.parametrize("scenario, option_id", [("again_from_the_same_seat", "lou_hu_later_copy"),
-                                                  ("drawn_by_the_waiting_player", "lou_hu_own_draw_win")])
-def test_must_find_lou_hu_scope_in_a_short_hand_of_play(scenario, option_id):
-    # 漏胡: a passed winning tile comes again, and the two readings of the block judge the win differently:
-    # from the seat that discarded the passed tile (对家C或上家D named, 下家B not), or drawn by the waiting
-    # player himself (摸牌 lifts the block: is that very draw won on?).
+@pytest.mark.parametrize("ruleset_id, scenario, option_id", [
+    ("shanghai-classic", "again_from_the_same_seat", "lou_hu_later_copy"),
+    ("shanghai-classic", "drawn_by_the_waiting_player", "lou_hu_own_draw_win"),
+    ("shanghai-knocking", "forgone_then_won", "forgo_blocks_win")])
+def test_must_find_passed_tile_scope_in_a_short_hand_of_play(ruleset_id, scenario, option_id):
+    # 漏胡 (classic): a passed winning tile comes again, and the two readings of the block judge the win
+    # differently: from the seat that discarded the passed tile (对家C或上家D named, 下家B not), or drawn by the
+    # waiting player himself (摸牌 lifts the block: is that very draw won on?). Forgo-then-reclaim (knocking): a
+    # tile let go, then another claimed and a knock made without drawing: does the forgone tile block the win?
     from checker.hunt.scenarios import hunt_scenario, waiting_hands
 
-    classic = load_ruleset("shanghai-classic")
-    f = hunt_scenario(classic, scenario, waiting_hands(classic.id), 300, 1)
+    rs = load_ruleset(ruleset_id)
+    f = hunt_scenario(rs, scenario, waiting_hands(rs.id, scenario), 300, 1)
     assert f is not None and f.deciding_option == option_id
     events = f.witness["input"]["events"]
-    assert len(events) <= 13 and events[-1]["event"] == "win"
+    assert len(events) <= 15 and events[-1]["event"] == "win"
     verdicts = sorted(o["result"]["verdict"] for o in f.outcomes)
     assert verdicts == ["illegal", "legal"]
     for o in f.outcomes:  # each reading, replayed as a procedure case, gives the stated verdict

@@ -95,11 +95,12 @@ def _scenes(corpus: Corpus, ruleset_id: str, seed: int) -> set[str]:
     for scenario, option_id in SCENARIOS.items():
         if option_id not in rs.options:
             continue
-        found = hunt_scenario(rs, scenario, waiting_hands(ruleset_id), 300, seed)
+        found = hunt_scenario(rs, scenario, waiting_hands(ruleset_id, scenario), 300, seed)
         if found is None:
             continue
-        rules = {"procedure.lou_hu"} if option_id.startswith("lou_hu") else {"procedure.multiple_winners",
-                                                                             "procedure.dealer"}
+        rules = {"procedure.lou_hu"} if option_id.startswith("lou_hu") else \
+            {"procedure.forgo_then_reclaim", "procedure.knock"} if option_id == "forgo_blocks_win" else \
+            {"procedure.multiple_winners", "procedure.dealer"}
         covered |= rules
         data = found.witness["input"]
         for outcome in found.outcomes:

@@ -83,7 +83,7 @@ def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed
 
 
 def _scene(ruleset: Ruleset, scenario: str, seed: int, effort: int) -> Finding | None:
-    return hunt_scenario(ruleset, scenario, waiting_hands(ruleset.id), EXAMPLES * effort, seed + effort - 1)
+    return hunt_scenario(ruleset, scenario, waiting_hands(ruleset.id, scenario), EXAMPLES * effort, seed + effort - 1)
 
 
 def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Finding | None:

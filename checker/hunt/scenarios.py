@@ -13,10 +13,16 @@ Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across
   t and declares the win on it.
 - `two_win_on_one_discard` (一炮多响): A and C knock, both waiting on t (C on a bare t beside four pungs of
   tiles A does not hold); D discards t and both win: who deals next (multiple_win_dealer) is the question.
+- `forgone_then_won` (forgo-then-reclaim): A holds a pair of t and lets B's t go; C discards u and A pungs it,
+  then knocks with its discard, waiting on t; C discards t again before A has drawn, and A declares the win:
+  does the forgone tile block the win too (forgo_blocks_win)?
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
+
+from hypothesis import assume
+from hypothesis import strategies as st
 
 from checker import tiles as T
 from checker.hunt.findings import Finding
@@ -27,7 +33,7 @@ from checker.table.log import GAME, VERSION
 from checker.table.wall import WallError, arrange_wall
 
 SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win",
-             "two_win_on_one_discard": "multiple_win_dealer"}
+             "two_win_on_one_discard": "multiple_win_dealer", "forgone_then_won": "forgo_blocks_win"}
 
 
 def _plain(data: Mapping[str, Any]) -> bool:
@@ -37,6 +43,8 @@ def _plain(data: Mapping[str, Any]) -> bool:
 def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The header and events of `scenario` with seat 1 waiting on `data`'s winning tile (its concealed tiles
     the hand); None when the tiles do not allow it (too many copies of the tiles the other seats need)."""
+    if scenario == "forgone_then_won":
+        return _forgone_then_won(ruleset_id, data)
     hand = list(T.parse_tiles(data["concealed"]))
     t = T.parse_tile(data["win_tile"])
     counts = [hand.count(x) for x in range(34)]
@@ -96,6 +104,39 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
     return _log(ruleset_id, wall, events)
 
 
+def _forgone_then_won(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The forgone_then_won scene from a winning hand with one exposed pung (u) whose concealed tiles hold a
+    pair of the winning tile t: A is dealt those concealed tiles, a pair of u and one tile j to knock with."""
+    melds = data.get("melds") or []
+    hand = list(T.parse_tiles(data["concealed"]))
+    t = T.parse_tile(data["win_tile"])
+    if len(melds) != 1 or melds[0]["type"] != "pung" or melds[0].get("concealed") or hand.count(t) != 2:
+        return None
+    u = T.parse_tiles(melds[0]["tiles"])[0]
+    counts = [hand.count(x) for x in range(34)]
+    junk = [k for k in range(27) if counts[k] == 0 and k not in (t, u)]
+    if not junk:
+        return None
+    j = junk[0]
+    a_hand = hand + [u, u, j]
+    spare = [k for k in range(27) if counts[k] == 0 and k not in (t, u, j)]
+    plain = [k for k in spare for _ in range(4)]
+    b_hand, plain = [t] + plain[:12], plain[12:]
+    c_hand, plain = [u] + plain[:12], plain[12:]
+    d_hand, plain = plain[:14], plain[14:]
+    draws = [plain[0], plain[1], plain[2], plain[3], t]  # A, B, C, then B, C
+    events = [("0 discard", d_hand[0]), ("1 draw", draws[0]), ("1 discard", draws[0]), ("2 draw", draws[1]),
+              ("2 discard", t), ("3 draw", draws[2]), ("3 discard", u), ("1 pung", None), ("1 knock", None),
+              ("1 discard", j), ("2 draw", draws[3]), ("2 discard", draws[3]), ("3 draw", t), ("3 discard", t),
+              ("1 win", t)]
+    try:
+        wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(a_hand), 2: T.format_tiles(b_hand),
+                             3: T.format_tiles(c_hand)}, draws=T.format_tiles(draws))
+    except WallError:
+        return None
+    return _log(ruleset_id, wall, events)
+
+
 def _log(ruleset_id: str, wall: list[int], events: list[tuple[str, int | None]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "wall": T.format_tiles(wall), "dealer": 0}
     out = []
@@ -108,7 +149,8 @@ def _log(ruleset_id: str, wall: list[int], events: list[tuple[str, int | None]])
     return header, out
 
 
-SCENE_WORDS = {"again_from_the_same_seat": "a passed winning tile comes again from the seat that discarded it",
+SCENE_WORDS = {"forgone_then_won": "a player lets a tile go, claims another, knocks, and the tile comes again",
+               "again_from_the_same_seat": "a passed winning tile comes again from the seat that discarded it",
                "drawn_by_the_waiting_player": "a passed winning tile is drawn by the player who passed it",
                "two_win_on_one_discard": "two players win on one discard (一炮多响)"}
 
@@ -132,7 +174,7 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
         return (a["verdict"], a.get("rule"), a.get("payments"), a.get("next_dealer")) != \
             (b["verdict"], b.get("rule"), b.get("payments"), b.get("next_dealer"))
 
-    witness = _search(strategy.filter(_plain), parts, examples, seed)
+    witness = _search(strategy, parts, examples, seed)
     if witness is None:
         return None
     built = build(ruleset.id, scenario, witness)
@@ -157,9 +199,29 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
                                    "(who discards the tile, who pungs) is the scenario's.")
 
 
-def waiting_hands(ruleset_id: str) -> Any:
-    """Winning hands of the ruleset (no melds, no flowers) whose concealed tiles are the waiting hand."""
+@st.composite
+def _shanpon_with_a_pung(draw: Any) -> dict[str, Any]:
+    """Hands of two chows, an exposed pung u and two pairs t and v (waiting on t or v): the forgone_then_won
+    scene's waiting player (it pungs u in the scene). Suit tiles only; shrinks towards low tiles."""
+    suited = st.integers(0, 26)
+    t, u, v = draw(suited), draw(suited), draw(suited)
+    low = st.integers(0, 26).filter(lambda k: k % 9 <= 6)
+    c1, c2 = draw(low), draw(low)
+    tiles = [t, t, v, v, c1, c1 + 1, c1 + 2, c2, c2 + 1, c2 + 2]
+    counts = [tiles.count(k) + (3 if k == u else 0) + (1 if k == t else 0) for k in range(34)]
+    assume(len({t, u, v}) == 3 and max(counts) <= 4)
+    return {"concealed": T.format_tiles(sorted(tiles)), "melds": [{"type": "pung", "tiles": T.format_tiles([u] * 3),
+                                                                   "from": 2}],
+            "win_tile": T.tile_name(t), "win_by": "discard", "discarder": 2, "seat_wind": "E", "round_wind": "E",
+            "flowers": "", "flags": {"knocked": True}, "counters": {}}
+
+
+def waiting_hands(ruleset_id: str, scenario: str = "") -> Any:
+    """Winning hands of the ruleset whose tiles make the waiting hand of a scene: no melds and no flowers, or
+    for forgone_then_won one exposed pung (the scene's claim)."""
     from checker.hunt.strategies import regular_inputs
 
-    return regular_inputs(ruleset_id, max_melds=0)
+    if scenario == "forgone_then_won":
+        return _shanpon_with_a_pung()
+    return regular_inputs(ruleset_id, max_melds=0).filter(_plain)
 
