@@ -30,8 +30,9 @@ from checker.table.commands import game_app
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
-         "Score hands under a ruleset (mcr), check spec files, and (later) hunt rule contradictions and "
-         "test engines against the rules.",
+         "Score hands under a ruleset (score), play and check hands of play (game), hunt the specs for "
+         "ambiguities and collisions (hunt), check spec files (spec), generate test corpora (corpus) and hold "
+         "engines to them (conform, report).",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
 )
 spec_app = typer.Typer(help="Work with ruleset spec files (spec/*.yaml).", no_args_is_help=True)

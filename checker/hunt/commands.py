@@ -26,12 +26,19 @@ def hunt_command(
                                                                    "merged (a known finding keeps its id)."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts by kind as JSON on stdout."),
 ) -> None:
-    """Hunt the specs for findings, each with the smallest witness the search can make:
+    """Hunt the specs for ambiguities, gaps, non-monotonic values and cross-variant hands, each with the
+    smallest witness the search can make:
 
     - ambiguity: a reading of the document (an option of the spec) that changes a hand's result, for every
       option and each of its readings; for the table procedure's options, a hand of play the readings judge
-      differently, cut after the first event they part on;
-    - non-monotonic: a winning hand worth less with one more flower, a pung made a kong, or one more 荒番.
+      differently, cut after the first event they part on (short scenes for 漏胡, 一炮多响 and
+      forgo-then-reclaim); pairs of readings that change a hand only together;
+    - non-monotonic: a winning hand worth less with one more flower, a pung made a kong, or one more 荒番;
+    - gap: a shape the document excludes that still wins because its tiles form an allowed shape;
+    - cross-variant: the smallest hand that wins under one ruleset and may not under another.
+
+    The budget goes to passes of growing effort on what is not found yet (seven tenths), then to pairs of
+    readings; the same seed and budget run the same searches.
 
     Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
     a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that
