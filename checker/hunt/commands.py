@@ -20,7 +20,7 @@ def hunt_command(
     ruleset_id: str = typer.Option(..., "--ruleset", metavar="RULESET", help="A ruleset id, or `all`."),
     budget: float = typer.Option(60.0, "--budget", metavar="SECONDS", min=1, max=86_400,
                                  help="Time to spend; searches not started by then are skipped (and listed)."),
-    seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs the same searches the same way."),
+    seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs each search the same way."),
     out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json and findings-R.md are "
                                                                    "written; an earlier findings-R.json there is "
                                                                    "merged (a known finding keeps its id)."),
@@ -38,7 +38,8 @@ def hunt_command(
     - cross-variant: the smallest hand that wins under one ruleset and may not under another.
 
     The budget goes to passes of growing effort on what is not found yet (seven tenths), then to pairs of
-    readings; the same seed and budget run the same searches.
+    readings. The same seed runs each search the same way; how many run depends on the budget (and on the
+    machine's speed).
 
     Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
     a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that

@@ -33,7 +33,7 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     counts = body["counts"]
     lines = [f"# What the hunt found in {title} (`{ruleset_id}`)", "",
              f"Found by `mjcheck hunt --ruleset {ruleset_id} --budget {body.get('budget')} --seed {body.get('seed')}`"
-             f"; the same seed finds the same findings. Each witness is a case: `mjcheck score --case` (a hand) or "
+             f" (the same seed runs each search the same way; how many run depends on the budget). Each witness is a case: `mjcheck score --case` (a hand) or "
              f"`mjcheck game validate` (a hand of play) replays it.", "",
              "| kind | what it means | findings |", "|---|---|---:|"]
     for kind in KINDS:
