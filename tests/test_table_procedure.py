@@ -810,3 +810,14 @@ def test_multiple_win_dealer_reading_seat_after_nearest_winner():
     result = ended(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(3, "9s")])
     assert result["payments"] == [-8, 4, 0, 4]
     assert result["next"]["dealer"] == 2
+
+
+def test_claim_ranks_come_from_the_spec_priority():
+    # procedure.claims / claim_priority: mcr "Win has priority over pung/kong, which have priority over chow";
+    # classic names only 碰 over 吃 ("碰"比"吃"优先): a win, not ranked there, outranks every claim, a kong ranks
+    # with the pung.
+    from checker.table.rules import claim_ranks
+
+    assert claim_ranks(("win", "pung_kong", "chow")) == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
+    ranks = claim_ranks(("pung", "chow"))
+    assert ranks["win"] > ranks["pung"] == ranks["kong"] > ranks["chow"]

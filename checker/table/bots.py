@@ -181,8 +181,8 @@ def next_events(table: Table, players: list[Bot]) -> Iterable[Event]:
                 chosen.append(claim)
             if options and options[0].kind == "win" and claim is not options[0]:
                 wins.append(options[0])
-        rank = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
-        chosen.sort(key=lambda e: -rank[e.kind])  # stable: nearest seat first within a rank
+        ranks = table.rules.claim_ranks
+        chosen.sort(key=lambda e: -ranks[e.kind])  # stable: nearest seat first within a rank
         if phase == "rob":
             return chosen + [Event("draw", table.discard_seat, source="back")] + wins
         if table.live_tiles <= 0:

@@ -43,6 +43,7 @@ class TableRules:
     replacement_after_flower: bool
     chow_from_previous_only: bool
     priority: tuple[str, ...]
+    claim_ranks: Mapping[str, int]  # each claim's rank (higher outranks lower), from `priority`
     multiple_winners: str  # "all_paid" or "nearest_seat_after_discarder"
     robbable_kongs: str  # "added" or "exposing" (an added kong or one claimed from a discard)
     robbing_rule: str
@@ -147,7 +148,7 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         replacement_after_kong=bool(replacement.get("after_kong", True)) or "kong" in replacement.get("after", ()),
         replacement_after_flower=bool(replacement.get("after_flower", True)) or "flower" in replacement.get("after", ()),
         chow_from_previous_only=chow_from != "any",
-        priority=priority,
+        priority=priority, claim_ranks=claim_ranks(priority),
         multiple_winners=multiple,
         robbable_kongs=robbable, robbing_rule=robbing_rule,
         knock_required=bool(knock.get("required_to_win", False)),
@@ -173,3 +174,16 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
 
 def _plain(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+def claim_ranks(priority: tuple[str, ...]) -> dict[str, int]:
+    """How each claim ranks (higher outranks lower), from the spec's priority list. Where the list leaves a
+    claim out (classic names only 碰 over 吃), a win outranks every claim and a kong ranks with the pung."""
+    ranks: dict[str, int] = {}
+    for i, entry in enumerate(priority):
+        for kind in ("pung", "kong") if entry == "pung_kong" else (entry,):
+            ranks[kind] = len(priority) - i
+    ranks.setdefault("chow", 0)
+    ranks.setdefault("kong", ranks.get("pung", 1))
+    ranks.setdefault("win", max(ranks.values(), default=0) + 1)
+    return ranks

@@ -26,7 +26,6 @@ from checker.table.rules import TableRules
 from checker.table.wall import SEATS, deal_order
 
 WINDS = "ESWN"
-RANK = {"win": 3, "kong": 2, "pung": 2, "chow": 1}
 
 
 @dataclass
@@ -719,7 +718,8 @@ class Table:
         could have claimed it may not claim it again until it draws (forgo-then-reclaim)."""
         tile, discarder = self.discard_tile, self.discard_seat
         how = "robbing_kong" if self.phase == "rob" else "discard"
-        rank = RANK.get(claim or "", 0)
+        ranks = self.rules.claim_ranks
+        rank = ranks[claim] if claim else -1  # no claim: below every claim
         missed, forgoing = [], []
         for k in range(1, SEATS):
             seat = (discarder + k) % SEATS
@@ -728,9 +728,9 @@ class Table:
             p = self.players[seat]
             if claim != "win" and self._wants_win_check(p) and self.could_win(seat, tile, how, discarder):
                 missed.append(seat)
-            if how == "discard" and self.rules.forgo and rank <= RANK["pung"]:
-                could_pung = p.counts[tile] >= 2 and rank < RANK["pung"]
-                could_chow = rank < RANK["chow"] and seat == (discarder + 1) % SEATS and bool(chows_with(p.counts, tile))
+            if how == "discard" and self.rules.forgo and rank <= ranks["pung"]:
+                could_pung = p.counts[tile] >= 2 and rank < ranks["pung"]
+                could_chow = rank < ranks["chow"] and seat == (discarder + 1) % SEATS and bool(chows_with(p.counts, tile))
                 if (could_pung or could_chow) and not (p.knocked and self.rules.knock_locks_hand):
                     forgoing.append(seat)
         for seat in missed:
@@ -798,7 +798,8 @@ class Table:
     def _outranked(self, ev: Event, kind: str) -> Violation:
         taken = self.players[self.claimed_by].melds[-1]
         rule = "claim_priority" if self.rules.has("claim_priority") else "claims"
-        outranks = RANK[kind] > RANK[taken.kind]
+        ranks = self.rules.claim_ranks
+        outranks = ranks[kind] > ranks[taken.kind]
         why = (f"a {kind} outranks the {taken.kind} seat {self.claimed_by} made, which should not have been made"
                if outranks else f"seat {self.claimed_by} has claimed the discard")
         return Violation(self.rules.rule(rule), f"{ev.text()}: {why}")
