@@ -241,13 +241,7 @@ def corpus_generate(
         task = progress.add_task(escape(ruleset_id), total=None)
         corpus = generate(ruleset_id, seed, size,
                           progress=lambda done, total: progress.update(task, completed=done, total=total))
-    partial = out_path.with_name(out_path.name + ".partial")
-    try:  # written whole beside the target, then moved over it: a failed write leaves the old file as it was
-        partial.write_text(corpus.jsonl(), encoding="utf-8")
-        os.replace(partial, out_path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        fail(f"--out {out_path}: {exc.strerror or exc}")
+    _write_whole(out_path, corpus.jsonl())
     table = coverage_table(corpus.ruleset, corpus.cases, corpus.no_witness)
     if as_json:
         print(json_text({**table.as_json(), "cases": len(corpus.cases), "seed": seed, "size": corpus.size}, indent=2))
@@ -271,6 +265,17 @@ def corpus_generate(
     raise typer.Exit(NOT_WON if table.gaps else WON)
 
 
+def _write_whole(out_path: Path, text: str) -> None:
+    """Write a corpus whole beside the target, then move it over it: a failed write leaves the old file."""
+    partial = out_path.with_name(out_path.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, out_path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        fail(f"--out {out_path}: {exc.strerror or exc}")
+
+
 def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | None, as_json: bool) -> int:
     from checker.corpus.procedure import generate_procedure, procedure_rules
 
@@ -279,13 +284,7 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
         task = progress.add_task(escape(ruleset_id), total=None)
         corpus = generate_procedure(ruleset_id, seed, size,
                                     progress=lambda done, total: progress.update(task, completed=done, total=total))
-    partial = out_path.with_name(out_path.name + ".partial")
-    try:
-        partial.write_text(corpus.jsonl(), encoding="utf-8")
-        os.replace(partial, out_path)
-    except OSError as exc:
-        partial.unlink(missing_ok=True)
-        fail(f"--out {out_path}: {exc.strerror or exc}")
+    _write_whole(out_path, corpus.jsonl())
     counts = {rule: 0 for rule in sorted(procedure_rules(ruleset_id))}
     for case in corpus.cases:
         for rule in case.get("covers", []):

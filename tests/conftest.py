@@ -1,6 +1,8 @@
 """Shared fixtures: the MCR ruleset and a scorer bound to its default options."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from checker.engine import Scorer, load_ruleset
@@ -34,3 +36,14 @@ def classic_ruleset():
 @pytest.fixture(scope="session")
 def classic(classic_ruleset):
     return Scorer(classic_ruleset)
+
+
+def fuzz_factor() -> int:
+    """How many times the default number of examples the fuzz and property tests run: MJCHECK_FUZZ_EXAMPLES."""
+    raw = os.environ.get("MJCHECK_FUZZ_EXAMPLES", "").strip()
+    if not raw:
+        return 1
+    try:
+        return max(1, int(raw))
+    except ValueError:
+        raise RuntimeError(f"MJCHECK_FUZZ_EXAMPLES must be a whole number, not {raw!r}") from None

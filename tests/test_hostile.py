@@ -44,6 +44,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from checker.cli import app
+from conftest import fuzz_factor
 from checker.inputs import MAX_CASE_LINE_BYTES
 from checker.random_hands import winning_hand
 
@@ -54,17 +55,7 @@ RULESETS = tuple(SPEC_FILES)
 
 # --------------------------------------------------------------------------- budget
 
-def _factor() -> int:
-    raw = os.environ.get("MJCHECK_FUZZ_EXAMPLES", "").strip()
-    if not raw:
-        return 1
-    try:
-        return max(1, int(raw))
-    except ValueError:
-        raise RuntimeError(f"MJCHECK_FUZZ_EXAMPLES must be a whole number, not {raw!r}") from None
-
-
-FACTOR = _factor()
+FACTOR = fuzz_factor()  # MJCHECK_FUZZ_EXAMPLES=N runs N times as many examples
 
 settings.register_profile(
     "mjcheck-hostile",

@@ -41,6 +41,7 @@ from typer.testing import CliRunner
 
 from checker import tiles as T
 from checker.cli import app
+from conftest import fuzz_factor
 from checker.table.bots import BOTS, Bot, next_events
 from checker.table.events import EVENT_FIELDS, LogError, parse_event
 from checker.table.log import new_table, replay_events, replay_lines
@@ -56,18 +57,7 @@ GAME = {"game": "mjcheck-table", "version": 1}
 
 # --------------------------------------------------------------------------- budget
 
-
-def _factor() -> int:
-    raw = os.environ.get("MJCHECK_FUZZ_EXAMPLES", "").strip()
-    if not raw:
-        return 1
-    try:
-        return max(1, int(raw))
-    except ValueError:
-        raise RuntimeError(f"MJCHECK_FUZZ_EXAMPLES must be a whole number, not {raw!r}") from None
-
-
-FACTOR = _factor()
+FACTOR = fuzz_factor()  # MJCHECK_FUZZ_EXAMPLES=N runs N times as many examples
 
 settings.register_profile(
     "mjcheck-table-properties",

@@ -70,12 +70,7 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
         events = [("0 discard", d_hand[1]), ("1 draw", draws[0]), ("1 knock", None), ("1 discard", draws[0]),
                   ("2 draw", draws[1]), ("2 discard", draws[1]), ("3 draw", draws[2]), ("3 knock", None),
                   ("3 discard", draws[2]), ("0 draw", draws[3]), ("0 discard", t), ("1 win", t), ("3 win", t)]
-        try:
-            wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(hand), 2: T.format_tiles(b_hand),
-                                 3: T.format_tiles(c_hand)}, draws=T.format_tiles(draws))
-        except WallError:
-            return None
-        return _log(ruleset_id, wall, events)
+        return _log(ruleset_id, {0: d_hand, 1: hand, 2: b_hand, 3: c_hand}, draws, events)
     if scenario == "again_from_the_same_seat":
         b_hand = [t, t, x, x] + plain[:9]
         plain = plain[9:]
@@ -96,12 +91,7 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
                   ("2 draw", draws[1]), ("2 discard", t), ("3 draw", draws[2]), ("3 discard", draws[2]),
                   ("0 draw", draws[3]), ("0 discard", draws[3]), ("1 draw", t), ("1 win", t)]
         front = draws
-    try:
-        wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(hand), 2: T.format_tiles(b_hand)},
-                            draws=T.format_tiles(front))
-    except WallError:
-        return None
-    return _log(ruleset_id, wall, events)
+    return _log(ruleset_id, {0: d_hand, 1: hand, 2: b_hand}, front, events)
 
 
 def _forgone_then_won(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
@@ -129,15 +119,17 @@ def _forgone_then_won(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[st
               ("2 discard", t), ("3 draw", draws[2]), ("3 discard", u), ("1 pung", None), ("1 knock", None),
               ("1 discard", j), ("2 draw", draws[3]), ("2 discard", draws[3]), ("3 draw", t), ("3 discard", t),
               ("1 win", t)]
+    return _log(ruleset_id, {0: d_hand, 1: a_hand, 2: b_hand, 3: c_hand}, draws, events)
+
+
+def _log(ruleset_id: str, hands: dict[int, list[int]], draws: list[int], events: list[tuple[str, int | None]]
+         ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The scene's header (a wall dealing `hands` and giving `draws` from its front) and events; None when the
+    tiles asked for are not among the 144 (more copies than there are)."""
     try:
-        wall = arrange_wall({0: T.format_tiles(d_hand), 1: T.format_tiles(a_hand), 2: T.format_tiles(b_hand),
-                             3: T.format_tiles(c_hand)}, draws=T.format_tiles(draws))
+        wall = arrange_wall({seat: T.format_tiles(tiles) for seat, tiles in hands.items()}, draws=T.format_tiles(draws))
     except WallError:
         return None
-    return _log(ruleset_id, wall, events)
-
-
-def _log(ruleset_id: str, wall: list[int], events: list[tuple[str, int | None]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "wall": T.format_tiles(wall), "dealer": 0}
     out = []
     for said, tile in events:
