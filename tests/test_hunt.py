@@ -240,3 +240,121 @@ def test_must_find_the_dealer_after_two_winners_on_one_discard():
     assert first["verdict"] == second["verdict"] == "legal" and first["payments"] == second["payments"]
     assert (first["next_dealer"], second["next_dealer"]) == (1, 2)
     assert [e["event"] for e in f.witness["input"]["events"][-2:]] == ["win", "win"]
+
+
+# ------------------------------------------------------------------ dead rules, proved by enumeration
+def _holds_in_a_reading(ruleset_id: str, data: dict, fan: str) -> list[set[str]]:
+    """The fans found (before exclusions) in each reading of the witness, by the engine."""
+    runner = CaseRunner()
+    scorer = runner.scorer(ruleset_id, {})
+    from checker.case import hand_from_input
+    hand = hand_from_input(data, scorer)
+    return [{scorer.ids[r] for r in found} for _, found in scorer.found_fans(hand)]
+
+
+def test_must_find_three_suited_terminal_chows_never_holds_a_pure_double_chow(tmp_path):
+    # 123 and 789 in two suits and a pair of 5s in the third: no two chows are identical in one suit, so the
+    # table's exclusion of Pure double chow never applies. The proof reads every concealed hand of four chows
+    # over the tiles 1235789 of the three suits.
+    import time
+
+    from checker.hunt.dead import hunt_dead_exclusion
+
+    mcr = load_ruleset("mcr")
+    f = hunt_dead_exclusion(CaseRunner(), mcr, "three_suited_terminal_chows", "pure_double_chow",
+                            time.monotonic() + 60)
+    assert f is not None and f.kind == "dead-rule" and f.method == "exhaustive"
+    assert f.rules == ["fan.three_suited_terminal_chows", "fan.pure_double_chow"]
+    data = f.witness["input"]
+    # 55m 123p 789p 123s 789s self-drawn on 9s: Three suited terminal chows 16 + Fully concealed hand 4 (which
+    # absorbs Self drawn and Concealed hand); 9s completes 78s on either side, so no wait fan: 20
+    assert (data["concealed"], data["win_tile"]) == ("5m5m1p2p3p7p8p9p1s2s3s7s8s", "9s")
+    readings = _holds_in_a_reading("mcr", data, "three_suited_terminal_chows")
+    assert any("three_suited_terminal_chows" in r for r in readings)
+    assert not any({"three_suited_terminal_chows", "pure_double_chow"} <= r for r in readings)
+    result = f.outcomes[0]["result"]
+    assert result["total"] == 20
+    _replays(tmp_path, f.witness, {}, result)
+
+
+@pytest.mark.parametrize("first, second", [("pure_triple_chow", "pure_shifted_pungs"),
+                                           ("pure_shifted_pungs", "pure_triple_chow"),
+                                           ("four_pure_shifted_pungs", "pure_triple_chow"),
+                                           ("quadruple_chow", "pure_shifted_pungs")])
+def test_must_find_chow_and_pung_fans_that_exclude_each_other_across_readings_only(first, second):
+    # Pure triple chow needs three chows, Pure shifted pungs three pungs: no division of four sets holds both,
+    # so the exclusion never applies within one reading (MCR scores each reading on its own). The witness
+    # holds the first fan in one of its readings.
+    import time
+
+    from checker.hunt.dead import hunt_dead_exclusion
+
+    f = hunt_dead_exclusion(CaseRunner(), load_ruleset("mcr"), first, second, time.monotonic() + 60)
+    assert f is not None and f.kind == "dead-rule" and "the space is empty" in f.note
+    readings = _holds_in_a_reading("mcr", f.witness["input"], first)
+    assert any(first in r for r in readings) and not any({first, second} <= r for r in readings)
+
+
+def test_an_exclusion_between_fans_that_meet_is_not_reported():
+    # All pungs and Four pure shifted pungs (111 222 333 444m + a pair) meet in one reading: not dead.
+    import time
+
+    from checker.hunt.dead import hunt_dead_exclusion
+
+    assert hunt_dead_exclusion(CaseRunner(), load_ruleset("mcr"), "four_pure_shifted_pungs", "all_pungs",
+                               time.monotonic() + 60) is None
+
+
+def test_must_find_feng_peng_unreachable_when_feng_means_the_winds(tmp_path):
+    # 风碰 is four pungs and a pair of 风 tiles: five tile types. Read as the four winds only, no hand has them
+    # (the space of hands of 1z-4z is empty), though the document prices 风碰 at 4 勒.
+    import time
+
+    from checker.hunt.dead import hunt_dead_pattern
+
+    classic = load_ruleset("shanghai-classic")
+    f = hunt_dead_pattern(CaseRunner(), classic, "feng_peng", {"feng_tiles": "winds"}, time.monotonic() + 60)
+    assert f is not None and f.kind == "dead-rule" and f.deciding_option == "feng_tiles"
+    default, winds = (o["result"] for o in f.outcomes)
+    assert "feng_peng" in {x["id"] for x in default["fans"]}
+    assert "feng_peng" not in {x["id"] for x in winds.get("fans", [])}
+    # 33z 444z 555z 666z 777z self-drawn, knocked: 风碰 settles at 4 勒 = 40 花, 门清 doubles it to 80, the cap
+    # 风碰 brings is 4 勒: 40; each opponent pays 底分 2 + 40
+    assert default["total"] == 40 and default["payments"] == [126, -42, -42, -42]
+    _replays(tmp_path, f.witness, {}, default)
+    _replays(tmp_path, f.outcomes[1]["case"], {"feng_tiles": "winds"}, winds)
+
+
+# ------------------------------------------------------------- contradictions with the documents' examples
+@pytest.mark.parametrize("ruleset_id, example, option_id, value, stated, read", [
+    # the guide's 11-point example: Mixed triple chow 8 + All simples 2 + Self drawn 1; read alone, the table
+    # also adds Mixed double chow 1 (the Mixed triple chow row names no exclusion): 12
+    ("mcr", "mcr-guide-regular-self-draw", "non_repeat_reading", "table_only", 11, 12),
+    # the 79-point example (111m 222m 333p 444s 55m, self-drawn): Four concealed pungs 64 + Mixed shifted pungs 8
+    # + Fully concealed hand 4 + Pung of terminals 1 + No honors 1 + Single wait 1; read alone, the table adds
+    # Three concealed pungs 16, Two concealed pungs 2 and Self drawn 1: 98
+    ("mcr", "mcr-guide-79", "non_repeat_reading", "table_only", 79, 98),
+    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80, cap 4 勒; 荒番 x2: 160, cap 8 勒 = 80; the 5-勒 single-hand
+    # limit makes it 50
+    ("shanghai-classic", "classic-fengpeng-huangfan-8le", "single_hand_limit", True, 80, 50),
+])
+def test_must_find_a_reading_against_the_documents_own_example(tmp_path, ruleset_id, example, option_id, value,
+                                                               stated, read):
+    from checker.hunt.examples import hunt_example, stated_examples
+
+    rs = load_ruleset(ruleset_id)
+    case = next(c for c in stated_examples(rs) if c["id"] == example)
+    f = hunt_example(CaseRunner(), rs, case, option_id, value)
+    assert f is not None and f.kind == "contradiction" and f.deciding_option == option_id
+    document, reading = (o["result"] for o in f.outcomes)
+    assert (document["total"], reading["total"]) == (stated, read)
+    _replays(tmp_path, f.witness, {**case["options"], option_id: value}, reading)
+    assert any(s["doc"].startswith(("001_", "002_")) for s in f.statements)
+
+
+def test_derived_and_hand_built_examples_are_not_read_as_statements():
+    from checker.hunt.examples import stated_examples
+
+    ids = {c["id"] for c in stated_examples(load_ruleset("shanghai-classic"))}
+    assert "classic-fengpeng-huangfan-8le" in ids and "classic-fengpeng-huangfan-limited" not in ids
+    assert "mcr-guide-seven-plus-flower" not in {c["id"] for c in stated_examples(load_ruleset("mcr"))}

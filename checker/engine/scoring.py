@@ -370,6 +370,25 @@ class Scorer:
                      error=error, message=message, reading=x, alternatives=tuple(alternatives),
                      withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
 
+    def found_fans(self, hand: Hand) -> list[tuple[Interpretation, list[int]]]:
+        """Every interpretation of the hand with the ranks of the patterns found in it before any exclusion
+        (whole-hand ones, then the interpretation's): what the hunter's proofs ask of every hand of a space.
+        The hand is not checked (a space's hands are legal by construction); the chicken hand, which is a
+        fallback rather than a pattern found, is not among them."""
+        facts = HandFacts(hand, self.shapes)
+        readings = interpretations(hand, facts)
+        if not readings:
+            return []
+        hand_found = self.hand_fans(facts)
+        out = []
+        for x in readings:
+            found = list(hand_found)
+            for p in self._plan(x.structure):
+                if p.decide(x):
+                    found.append(p.rank)
+            out.append((x, found))
+        return out
+
     def _liable(self, tally: tuple) -> bool:
         """Whether the counted fans include one that makes a discard win liable (包: settlement.liability)."""
         ranks = self.liable_ranks

@@ -15,6 +15,8 @@ from typing import Any, Callable
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.cross import excluded_shapes, hunt_cross, hunt_excluded_shape, overlap_inputs
+from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
+from checker.hunt.examples import hunt_example, stated_examples
 from checker.hunt.findings import Finding, numbered, read_findings, write_findings
 from checker.hunt.monotonic import GROWTHS, hunt_growth
 from checker.hunt.options import hunt_option, hunt_pair
@@ -25,6 +27,7 @@ from checker.spec import Ruleset, available_rulesets, value_key
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
+PROOF_SECONDS = 10  # time for one exhaustive proof in the first pass (likewise)
 
 
 @dataclass
@@ -33,6 +36,7 @@ class Target:
 
     label: str
     run: Callable[[int], Finding | None]
+    repeat: bool = True  # False: its answer is final (a proof, a check of every reading), never rerun
 
 
 def _strategy(ruleset: Ruleset) -> Any:
@@ -44,6 +48,20 @@ def _strategy(ruleset: Ruleset) -> Any:
 def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
     strategy = _strategy(ruleset)
     out = []
+    scorer = runner.scorer(ruleset.id, {})
+    for first, second in exclusion_pairs(ruleset):  # proofs first: they are quick, and final when they end
+        if narrowing(scorer, [first, second]) is not None:
+            out.append(Target(f"dead-rule: {first} excludes {second}",
+                              partial(_dead_exclusion, runner, ruleset, first, second), repeat=False))
+    for pattern in ruleset.patterns:
+        for oid, value in readings_changing(ruleset, pattern.id):
+            out.append(Target(f"dead-rule: {pattern.id} under {oid}={value_key(value)}",
+                              partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}), repeat=False))
+    for case in stated_examples(ruleset):
+        for oid, option in ruleset.scoring_options().items():
+            for value in option.values:
+                out.append(Target(f"contradiction: {case['id']} under {oid}={value_key(value)}",
+                                  partial(_example, runner, ruleset, case, oid, value), repeat=False))
     for growth, (_, words) in GROWTHS.items():
         out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
     for shape in excluded_shapes(ruleset):
@@ -65,6 +83,20 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
             else:
                 out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed)))
     return out
+
+
+def _dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str, effort: int) -> Finding | None:
+    return hunt_dead_exclusion(runner, ruleset, first, second, time.monotonic() + PROOF_SECONDS * effort)
+
+
+def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any],
+                  effort: int) -> Finding | None:
+    return hunt_dead_pattern(runner, ruleset, pid, options, time.monotonic() + PROOF_SECONDS * effort)
+
+
+def _example(runner: CaseRunner, ruleset: Ruleset, case: dict[str, Any], oid: str, value: Any,
+             effort: int) -> Finding | None:
+    return hunt_example(runner, ruleset, case, oid, value)
 
 
 def _growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any, seed: int,
@@ -160,7 +192,7 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
         progressed = False
         for rs in rulesets:
             for target in plans[rs.id]:
-                if target.label in found[rs.id] or time.monotonic() >= deadline:
+                if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and not target.repeat):
                     continue
                 last = took.get((rs.id, target.label))
                 if last is not None and last * 4 > deadline - time.monotonic():

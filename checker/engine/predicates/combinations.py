@@ -74,7 +74,7 @@ SUITS: Final = one_of("same", "different")
 @predicate("chow_combination", {"size": SIZE, "suits": SUITS,
                                 "starts": one_of("equal", "shifted", "straight", "terminal"),
                                 # chows start at ranks 1-7: two starts differ by 1 to 6
-                                "steps": list_of(integer(1, 6))})
+                                "steps": list_of(integer(1, 6))}, tiles_only=True)
 def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = (1,)) -> Callable[[Any], Any]:
     """`size` chows whose suits are all the same / all different and whose starting ranks are equal,
     shifted by one of `steps`, a 123-456-789 straight, or 123 and 789 (`terminal`)."""
@@ -92,7 +92,7 @@ def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = 
     return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
 
 
-@predicate("pung_combination", {"size": SIZE, "suits": SUITS, "ranks": one_of("equal", "shifted")})
+@predicate("pung_combination", {"size": SIZE, "suits": SUITS, "ranks": one_of("equal", "shifted")}, tiles_only=True)
 def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     """`size` pungs/kongs of numbered tiles, suits all the same / all different, ranks equal or consecutive."""
     suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, ranks, (1,))
@@ -109,7 +109,7 @@ def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
 
 
-@predicate("terminal_chows", {"suits": one_of("same", "two_and_pair")})
+@predicate("terminal_chows", {"suits": one_of("same", "two_and_pair")}, tiles_only=True)
 def terminal_chows(suits):
     """Two 123 and two 789 chows with a pair of 5s: all one suit (`same`), or 123+789 in each of two suits
     with the 5s in the third (`two_and_pair`)."""
@@ -128,7 +128,11 @@ def terminal_chows(suits):
             return 0
         return int(all(sorted(t % 9 for t in tiles if t // 9 == s) == [0, 6] for s in set(chow_suits)))
 
-    return gate(decide, shapes=("regular",), chows=4)
+    return gate(decide, shapes=("regular",), chows=4, within=TERMINAL_CHOW_TILES)
+
+
+# the tiles a terminal-chows hand can hold: 1, 2, 3, 5, 7, 8 and 9 of each suit
+TERMINAL_CHOW_TILES: Final = sum(1 << (9 * s + r) for s in range(3) for r in (0, 1, 2, 4, 6, 7, 8))
 
 
 __all__ = ["chow_combination", "pung_combination", "terminal_chows", "CHOW"]

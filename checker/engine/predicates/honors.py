@@ -12,7 +12,7 @@ WINDS: Final = range(27, 31)
 DRAGONS: Final = range(31, 34)
 
 
-@predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": BOOLEAN})
+@predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": BOOLEAN}, tiles_only=True)
 def honor_pungs(kind, pungs, pair=False):
     """At least `pungs` pungs/kongs of winds or dragons; with `pair`, the pair is of that kind too.
     The one instance holds every such pung."""

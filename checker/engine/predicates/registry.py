@@ -18,35 +18,44 @@ class PredicateKind:
     make: Callable[..., Callable[[Any], Any] | None]
     params: Params  # each parameter's declared type (checker.params), checked by the spec loader
     scope: str
+    # whether its answer depends only on the hand's tiles and their division into groups (not on which tile won,
+    # how, which sets are exposed, the winds, flags or flowers): the hunter's exhaustive proofs read such a fan
+    # once per concealed hand (tests/test_properties.py checks the claim)
+    tiles_only: bool = False
 
 
 _registered: dict[str, PredicateKind] = {}
 PREDICATES: Mapping[str, PredicateKind] = MappingProxyType(_registered)
 
 
-def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str = INTERPRETATION):
+def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str = INTERPRETATION,
+              tiles_only: bool = False):
     """Register a predicate factory under `name`, taking the keyword parameters `params`, each with its
-    declared type: a spec that loads gives the factory only values of those types (checker.params)."""
+    declared type: a spec that loads gives the factory only values of those types (checker.params).
+    `tiles_only`: its answer reads nothing but the tiles and their division (see PredicateKind)."""
 
     def register(make):
         if name in _registered:
             raise ValueError(f"predicate {name!r} registered twice")
-        _registered[name] = PredicateKind(name, make, Params(params), scope)
+        _registered[name] = PredicateKind(name, make, Params(params), scope, tiles_only)
         return make
 
     return register
 
 
-def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None):
+def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None, within=None):
     """Declare when a decision function can possibly hold, so the scorer skips it elsewhere:
     only in these `shapes`, with at least `chows` chows / `pungs` pungs-or-kongs / `kongs` kongs, only
     when the winning tile filled a `win_kind` wait, or only when the hand holds `honors` ("winds" or
-    "dragons"). Purely an optimisation: the function must still decide correctly on any interpretation."""
+    "dragons"); `within`: only when every tile of the hand is in this tile mask (bit t for tile t; read by
+    the hunter's proofs to narrow the hands they enumerate). Purely an optimisation: the function must still
+    decide correctly on any interpretation."""
     if honors not in (None, "winds", "dragons"):
         raise ValueError(f"gate: honors must be 'winds' or 'dragons', not {honors!r}")
     decide.shapes = frozenset(shapes) if shapes else None
     decide.min_chows, decide.min_pungs, decide.min_kongs, decide.win_kind = chows, pungs, kongs, win_kind
     decide.honors = honors
+    decide.within = within
     return decide
 
 

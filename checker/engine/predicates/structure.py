@@ -14,7 +14,7 @@ from checker.params import BOOLEAN, integer, one_of
 NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@predicate("shape_is", {"shape": one_of(*SHAPES)})
+@predicate("shape_is", {"shape": one_of(*SHAPES)}, tiles_only=True)
 def shape_is(shape):
     """The interpretation has this shape (Seven pairs, Thirteen orphans)."""
 
@@ -24,7 +24,7 @@ def shape_is(shape):
     return gate(decide, shapes=(shape,))
 
 
-@predicate("all_pungs")
+@predicate("all_pungs", tiles_only=True)
 def all_pungs():
     """Four pungs/kongs and a pair."""
 
@@ -34,7 +34,7 @@ def all_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("all_chows", {"knitted_straight": BOOLEAN})
+@predicate("all_chows", {"knitted_straight": BOOLEAN}, tiles_only=True)
 def all_chows(knitted_straight=False):
     """Four chows and a pair of a numbered tile; with `knitted_straight`, a knitted straight counts as three
     chows (knitted straight + a chow + a numbered pair)."""
@@ -51,7 +51,7 @@ def all_chows(knitted_straight=False):
     return gate(decide, shapes=("regular",), chows=4)
 
 
-@predicate("all_even_pungs")
+@predicate("all_even_pungs", tiles_only=True)
 def all_even_pungs():
     """Four pungs/kongs and a pair, all of even numbered tiles (2, 4, 6, 8)."""
 
@@ -63,7 +63,7 @@ def all_even_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("every_set_contains", {"tiles": one_of("five", "terminal_or_honor")})
+@predicate("every_set_contains", {"tiles": one_of("five", "terminal_or_honor")}, tiles_only=True)
 def every_set_contains(tiles):
     """Every set and the pair holds a 5 (`five`) or a terminal or honour (`terminal_or_honor`)."""
     test = (lambda t: t < 27 and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
@@ -157,7 +157,7 @@ def nine_gates():
     return decide
 
 
-@predicate("seven_shifted_pairs")
+@predicate("seven_shifted_pairs", tiles_only=True)
 def seven_shifted_pairs():
     """Seven pairs of seven consecutive ranks in one suit."""
 
@@ -170,7 +170,7 @@ def seven_shifted_pairs():
     return gate(decide, shapes=("seven_pairs",))
 
 
-@predicate("honors_and_knitted_tiles", {"all_honors": BOOLEAN})
+@predicate("honors_and_knitted_tiles", {"all_honors": BOOLEAN}, tiles_only=True)
 def honors_and_knitted(all_honors):
     """The honours-and-knitted-tiles shape; with `all_honors`, all seven honours are among its tiles."""
 
@@ -182,7 +182,7 @@ def honors_and_knitted(all_honors):
     return gate(decide, shapes=("honors_and_knitted",))
 
 
-@predicate("contains_knitted_straight")
+@predicate("contains_knitted_straight", tiles_only=True)
 def knitted_straight():
     """The hand holds a full knitted straight: 147, 258 and 369 each in a different suit."""
 

@@ -25,7 +25,7 @@ TILE: Final = {"type": "string", "pattern": "^(?:[1-9][mps]|[1-7]z)$",
 WINDS_OR_HONORS: Final = one_of("winds", "honors")
 
 
-@predicate("tile_classes", {"allowed": list_of(CLASS), "required": list_of(CLASS, at_least=0)}, scope=HAND)
+@predicate("tile_classes", {"allowed": list_of(CLASS), "required": list_of(CLASS, at_least=0)}, scope=HAND, tiles_only=True)
 def tile_classes(allowed, required=()):
     """Every tile belongs to one of the `allowed` classes and each `required` class is present."""
     allowed_mask = 0
@@ -42,7 +42,7 @@ def tile_classes(allowed, required=()):
 
 
 @predicate("tiles_within", {"tiles": list_of(TILE, description="a list of one or more tiles, each written 1m-9m, "
-                                                              "1p-9p, 1s-9s or 1z-7z, none twice")}, scope=HAND)
+                                                              "1p-9p, 1s-9s or 1z-7z, none twice")}, scope=HAND, tiles_only=True)
 def tiles_within(tiles):
     """Every tile is one of the listed tiles (All green, Reversible tiles)."""
     allowed = tile_mask(T.parse_tile(t) for t in tiles)
@@ -53,7 +53,7 @@ def tiles_within(tiles):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("ranks_within", {"ranks": list_of(integer(1, 9))}, scope=HAND)
+@predicate("ranks_within", {"ranks": list_of(integer(1, 9))}, scope=HAND, tiles_only=True)
 def ranks_within(ranks):
     """Only numbered tiles, all of the listed ranks (Upper / Middle / Lower tiles, Upper / Lower four)."""
     allowed = tile_mask(9 * s + r - 1 for s in range(3) for r in ranks)
@@ -64,7 +64,7 @@ def ranks_within(ranks):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("one_suit", {"honors": one_of("forbidden", "required")}, scope=HAND)
+@predicate("one_suit", {"honors": one_of("forbidden", "required")}, scope=HAND, tiles_only=True)
 def one_suit(honors):
     """One numbered suit only; honours `forbidden` (Full flush) or `required` (Half flush)."""
 
@@ -77,7 +77,7 @@ def one_suit(honors):
     return decide
 
 
-@predicate("suits_present", {"count": integer(0, 3)}, scope=HAND)
+@predicate("suits_present", {"count": integer(0, 3)}, scope=HAND, tiles_only=True)
 def suits_present(count):
     """Exactly `count` of the three numbered suits are present (One voided suit: 2)."""
 
@@ -87,7 +87,7 @@ def suits_present(count):
     return decide
 
 
-@predicate("all_types", scope=HAND)
+@predicate("all_types", scope=HAND, tiles_only=True)
 def all_types():
     """All three numbered suits, a wind and a dragon are present."""
 
@@ -97,7 +97,7 @@ def all_types():
     return decide
 
 
-@predicate("tile_hog", {"honors": BOOLEAN}, scope=HAND)
+@predicate("tile_hog", {"honors": BOOLEAN}, scope=HAND, tiles_only=True)
 def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
@@ -148,7 +148,7 @@ def seat_flowers(by_seat):
     return decide
 
 
-@predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": BOOLEAN})
+@predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": BOOLEAN}, tiles_only=True)
 def flush_pungs(honors, pungs=True):
     """One numbered suit with no honours (`forbidden`), or with honours of the given class (`winds`: winds and
     no dragons; `honors`: any honours); with `pungs`, also four pungs/kongs and a pair (清碰, 混碰); without,
@@ -169,7 +169,7 @@ def flush_pungs(honors, pungs=True):
     return decide
 
 
-@predicate("one_class", {"tiles": WINDS_OR_HONORS}, scope=HAND)
+@predicate("one_class", {"tiles": WINDS_OR_HONORS}, scope=HAND, tiles_only=True)
 def one_class(tiles):
     """Every tile is a wind (`winds`) or every tile an honour (`honors`) (Shanghai 风一色)."""
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
@@ -180,7 +180,7 @@ def one_class(tiles):
     return hand_gate(decide, within=allowed)
 
 
-@predicate("class_pungs_only", {"tiles": WINDS_OR_HONORS})
+@predicate("class_pungs_only", {"tiles": WINDS_OR_HONORS}, tiles_only=True)
 def class_pungs_only(tiles):
     """Every tile a wind (`winds`) or an honour (`honors`), as four pungs/kongs and a pair (风碰)."""
     allowed = CLASSES["wind"] if tiles == "winds" else CLASSES["honor"]
@@ -188,4 +188,4 @@ def class_pungs_only(tiles):
     def decide(x: Interpretation) -> Any:
         return int(x.shape == "regular" and not x.facts.mask & ~allowed and len(x.pungs) == 4)
 
-    return gate(decide, shapes=("regular",), pungs=4)
+    return gate(decide, shapes=("regular",), pungs=4, within=allowed)

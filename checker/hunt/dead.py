@@ -1,0 +1,219 @@
+"""Dead rules, proved by enumeration rather than sampling: an exclusion between two fans that no hand holds
+together in one reading, and a fan no hand can score under one reading of an option.
+
+The proofs read the concealed complete regular hands of checker.space, narrowed by what the fans' own
+definitions declare (their gates: the tiles they allow, the chows or pungs they need; the engine's property
+tests check the gates), and ask the engine which fans each hand holds in each of its readings
+(`Scorer.found_fans`, before any exclusion). Only fans that read nothing but the tiles and their division
+(predicates registered `tiles_only`) are proved this way: for them one concealed self-drawn hand stands for
+every hand of the same tiles, whatever its melds, winning tile or way of winning. Hands with kongs and the
+special shapes are outside this space: a pair or fan that could meet there is left unproved.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from checker import tiles as T
+from checker.case import CaseRunner
+from checker.engine import Hand, Scorer
+from checker.engine.predicates import PREDICATES
+from checker.hunt.findings import Finding
+from checker.hunt.options import outcome
+from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
+from checker.spec import Ruleset, value_key
+
+REGULAR_ONLY_SETS = 2  # the special shapes hold at most one set: a fan needing two is regular only
+
+
+@dataclass
+class Proof:
+    """One exhaustive search: the space, how many hands were read, the first hand where each fan held, and the
+    first where all held together (None: they never did)."""
+
+    space: ConcealedSpace
+    described: str
+    checked: int
+    holding: dict[str, int]  # fan id -> hands where it held
+    first: dict[str, tuple[int, ...]]  # fan id -> the first hand (tile counts) where it held
+    together: tuple[int, ...] | None
+    complete: bool  # the whole space was read (not cut short by the deadline)
+
+
+def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[int, frozenset[int], str] | None:
+    """The space where the fans `ids` can hold together by their gates: a tile mask, the numbers of chows a
+    division may have, and those words for a player; None when the concealed regular space cannot hold them
+    all (a fan reads more than the tiles, needs a kong, or may hold in a special shape)."""
+    tiles, min_chows, min_pungs, regular = ALL_TILES, 0, 0, False
+    by_id = {b.id: b for b in scorer.patterns}
+    for pid in ids:
+        b = by_id.get(pid)
+        if b is None or b.decide is None or not PREDICATES[b.pattern.when.name].tiles_only:
+            return None
+        decide = b.decide
+        within = getattr(decide, "within", None)
+        if within is not None:
+            tiles &= within
+        if getattr(decide, "min_kongs", 0):
+            return None
+        min_chows = max(min_chows, getattr(decide, "min_chows", 0))
+        min_pungs = max(min_pungs, getattr(decide, "min_pungs", 0))
+        shapes = getattr(decide, "shapes", None)
+        if shapes is not None and shapes <= {"regular"}:
+            regular = True
+    if not regular and min_chows + min_pungs < REGULAR_ONLY_SETS:
+        return None
+    chows = frozenset(c for c in range(SETS + 1) if c >= min_chows and SETS - c >= min_pungs)
+    words = []
+    if min_chows:
+        words.append(f"at least {min_chows} chow(s)")
+    if min_pungs:
+        words.append(f"at least {min_pungs} pung(s)")
+    if tiles != ALL_TILES:
+        words.append("only the tiles " + T.format_tiles([t for t in range(34) if tiles >> t & 1]))
+    return tiles, chows, ", ".join(words) or "any tiles"
+
+
+def _hand(counts: tuple[int, ...]) -> Hand:
+    """A concealed hand of these tile counts, self-drawn on its last tile (the fans proved read only the
+    tiles: any winning tile stands for all)."""
+    tiles = [t for t, n in enumerate(counts) for _ in range(n)]
+    return Hand(tuple(tiles[:-1]), (), tiles[-1], "self_draw")
+
+
+def prove(scorer: Scorer, ids: list[str], deadline: float, together: bool = True) -> Proof | None:
+    """Read every hand of the space the fans' gates allow; stop at the first reading holding all of `ids`
+    (with `together`) or, without it, at the first hand where each has held. None: no space can prove it."""
+    narrowed = narrowing(scorer, ids)
+    if narrowed is None:
+        return None
+    tiles, chows, words = narrowed
+    space = ConcealedSpace(tiles=tiles, chows=chows)
+    ranks = {scorer.rank[pid]: pid for pid in ids}
+    holding = {pid: 0 for pid in ids}
+    first: dict[str, tuple[int, ...]] = {}
+    checked = 0
+    for counts in space.hands():
+        if checked % 2048 == 0 and time.monotonic() > deadline:
+            return Proof(space, words, checked, holding, first, None, False)
+        checked += 1
+        seen: set[str] = set()
+        for _, found in scorer.found_fans(_hand(counts)):
+            here = {ranks[r] for r in found if r in ranks}
+            seen |= here
+            if together and len(here) == len(ranks):
+                return Proof(space, words, checked, _count(holding, seen), {**first, **{p: counts for p in here}},
+                             counts, True)
+        for pid in seen:
+            holding[pid] += 1
+            first.setdefault(pid, counts)
+        if not together and len(first) == len(ids):
+            return Proof(space, words, checked, holding, first, None, True)
+    return Proof(space, words, checked, holding, first, None, True)
+
+
+def _count(holding: dict[str, int], seen: set[str]) -> dict[str, int]:
+    return {pid: n + (pid in seen) for pid, n in holding.items()}
+
+
+def case_input(ruleset: Ruleset, counts: tuple[int, ...]) -> dict[str, Any]:
+    """The hand as a case input, with the flags the ruleset requires of every win (the knock)."""
+    hand = _hand(counts)
+    data: dict[str, Any] = {"concealed": T.format_tiles(hand.concealed), "win_tile": T.format_tiles([hand.win_tile]),
+                            "win_by": "self_draw"}
+    if ruleset.win.requires_flags:
+        data["flags"] = {required[0]: True for required in ruleset.win.requires_flags}
+    return data
+
+
+def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """Each (fan, fan it excludes) as the spec's table writes them, in table order."""
+    known = {p.id for p in ruleset.patterns}
+    return [(p.id, q) for p in ruleset.patterns for q in p.excludes if q in known]
+
+
+def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str,
+                        deadline: float) -> Finding | None:
+    """A dead-rule finding when the exhaustive search proves `first` and `second` never hold in one reading."""
+    scorer = runner.scorer(ruleset.id, {})
+    proof = prove(scorer, [first, second], deadline)
+    if proof is None or not proof.complete or proof.together is not None:
+        return None  # unprovable here, cut short, or they meet
+    names = {p.id: p.name_en for p in ruleset.patterns}
+    if proof.space.size:
+        if first not in proof.first:
+            return None  # the excluding fan itself never holds there: a different question
+        found_in = (f"Proved by reading all {proof.checked:,} concealed complete hands that the two fans' "
+                    f"definitions allow ({proof.described}; no kongs), each in every division: {names[first]} "
+                    f"holds in {proof.holding[first]:,} of them, {names[second]} in {proof.holding[second]:,}, "
+                    f"never both in the same reading.")
+        shown = proof.first[first]
+    else:  # no division has what both need: the witness is any hand of the first
+        alone = prove(scorer, [first], deadline, together=False)
+        if alone is None or first not in alone.first:
+            return None
+        found_in = (f"Together the two fans need {proof.described} in one division of four sets and a pair: no "
+                    f"hand has such a division (their definitions, read exhaustively: the space is empty).")
+        shown = alone.first[first]
+    witness = case_input(ruleset, shown)
+    result = outcome(runner, ruleset.id, {}, witness)
+    return Finding(
+        ruleset=ruleset.id, kind="dead-rule", key=f"dead-rule.excludes.{first}.{second}",
+        title=f"{names[first]} excludes {names[second]}, yet no hand holds both in one reading: the exclusion "
+              f"never applies",
+        rules=[f"fan.{first}", f"fan.{second}"],
+        witness={"ruleset": ruleset.id, "options": {}, "kind": "score", "input": witness},
+        outcomes=[{"reading": f"{names[first]} as the table writes it, excluding {names[second]}", "result": result},
+                  {"reading": f"the same row without that exclusion", "result": result,
+                   "why": f"{names[second]} is not among the fans of any hand holding {names[first]}"}],
+        method="exhaustive",
+        note=f"{found_in} Both fans read only the tiles and their division, so the melds, the winning tile and the "
+             f"way of winning change nothing. The witness is the first hand holding {names[first]}.")
+
+
+def readings_changing(ruleset: Ruleset, pid: str) -> list[tuple[str, Any]]:
+    """The (option, value) readings other than the defaults under which the fan's definition differs."""
+    pattern = next(p for p in ruleset.patterns if p.id == pid)
+    out = []
+    for oid, option in ruleset.options.items():
+        if option.read_by == "table":
+            continue
+        named = any(getattr(v, "option", None) == oid for v in pattern.when.params.values())
+        named = named or (pattern.active_if is not None and oid in repr(pattern.active_if))
+        if named:
+            out += [(oid, v) for v in option.values if v != option.default]
+    return out
+
+
+def hunt_dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any],
+                      deadline: float) -> Finding | None:
+    """A dead-rule finding when, under `options` (one reading), no hand can score the fan `pid` at all; the
+    witness is a hand scoring it under the default readings."""
+    scorer = runner.scorer(ruleset.id, dict(options))
+    if pid not in scorer.rank:
+        return None  # the reading drops the pattern itself: the spec says so (active_if)
+    proof = prove(scorer, [pid], deadline, together=False)
+    if proof is None or not proof.complete or proof.first:
+        return None
+    default = prove(runner.scorer(ruleset.id, {}), [pid], deadline, together=False)
+    if default is None or pid not in default.first:
+        return None  # dead under the defaults too: not a question of this reading
+    pattern = next(p for p in ruleset.patterns if p.id == pid)
+    witness = case_input(ruleset, default.first[pid])
+    shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+    means = "; ".join(str(ruleset.options[k].readings.get(value_key(v), "")) for k, v in options.items())
+    return Finding(
+        ruleset=ruleset.id, kind="dead-rule", key=f"dead-rule.pattern.{pid}.{shown}",
+        title=f"under {shown}, no hand can score {pattern.name_en} ({pattern.name_zh}), which the document prices",
+        rules=[f"fan.{pid}"] + [f"option.{k}" for k in options],
+        witness={"ruleset": ruleset.id, "options": {}, "kind": "score", "input": witness},
+        outcomes=[{"reading": "the default readings", "result": outcome(runner, ruleset.id, {}, witness)},
+                  {"reading": f"{shown}: {means}" if means else shown,
+                   "result": outcome(runner, ruleset.id, dict(options), witness),
+                   "case": {"ruleset": ruleset.id, "options": {k: v for k, v in options.items()}, "kind": "score",
+                            "input": witness}}],
+        method="exhaustive", deciding_option=next(iter(options), None),
+        note=f"Proved by reading every concealed complete hand its definition allows under {shown} "
+             f"({proof.described}; {proof.checked:,} hands, no kongs): none holds it. Under the default readings "
+             f"the witness scores it.")

@@ -1,0 +1,73 @@
+"""Contradictions with the documents' own examples: where a document states what a hand is worth (a worked
+example) and another of its statements, read one way, prices the same hand otherwise.
+
+The examples are the cases of `corpus/*-examples.jsonl` whose expectation the document states itself (their
+`origin` names the document; cases marked "hand built for it", "hand-worked" or "derived" only apply a rule,
+and are left out). Each is scored under every other reading of every scoring option; a reading that departs
+from the stated result makes a `contradiction` between the statements behind that reading and the example.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from checker.case import CaseRunner
+from checker.corpus.generate import example_cases
+from checker.hunt.findings import Finding, statements_naming
+from checker.hunt.options import outcome
+from checker.spec import Ruleset, value_key
+
+NOT_STATED = ("hand built for it", "hand-worked", "derived")
+
+
+def stated_examples(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The document examples of this ruleset whose result the document states (one result, not `either`)."""
+    docs = {s.doc for s in ruleset.statements}
+    out = []
+    for case in example_cases(ruleset.id):
+        origin = str(case.get("origin", ""))
+        if case.get("kind", "score") != "score" or "either" in case.get("expect", {}):
+            continue
+        if any(origin.startswith(d) for d in docs) and not any(w in origin for w in NOT_STATED):
+            out.append(case)
+    return out
+
+
+def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], option_id: str,
+                 value: Any) -> Finding | None:
+    """A contradiction when the example, scored with `option_id=value`, departs from what the document states."""
+    own = dict(case.get("options") or {})
+    option = ruleset.options[option_id]
+    if value_key(own.get(option_id, option.default)) == value_key(value):
+        return None
+    options = {**own, option_id: value}
+    stated = dict(case["expect"])
+    result = outcome(runner, ruleset.id, options, case["input"])
+    if _value(result) == _value(stated):  # a document states what a hand is worth; payments apply a rule to it
+        return None
+    shown = f"{option_id}={value_key(value)}"
+    origin = str(case.get("origin", ""))
+    doc, _, words = origin.partition(" ")
+    fans = sorted({f["id"] for f in result.get("fans", [])} ^ {f["id"] for f in stated.get("fans", [])})
+    rules = [f"option.{option_id}"] + [f"fan.{f}" for f in fans]
+    statements = statements_naming(ruleset, [f"option.{option_id}"])
+    statements += [{"id": None, "doc": s.doc, "section": s.section, "phrase": s.phrase, "rules": [f"option.{option_id}"]}
+                   for s in option.sources if not any(t["phrase"] == s.phrase for t in statements)]
+    return Finding(
+        ruleset=ruleset.id, kind="contradiction", key=f"contradiction.example.{case['id']}.{shown}",
+        title=f"read as {shown}, the document's own example ({words or origin}) is worth {_value(result)}, where the "
+              f"document states {_value(stated)}",
+        rules=rules,
+        witness={"ruleset": ruleset.id, "options": options, "kind": "score", "input": dict(case["input"])},
+        outcomes=[{"reading": f"what the document states ({doc})", "result": stated},
+                  {"reading": shown, "means": option.readings.get(value_key(value), ""), "result": result}],
+        method="exhaustive",  # every reading of every scoring option, on every stated example
+        deciding_option=option_id, statements=statements[:5],
+        note=f"The example is the case `{case['id']}` of the document examples (corpus/*-examples.jsonl); the spec "
+             f"reproduces it under the reading {value_key(own.get(option_id, option.default))} of `{option_id}`. "
+             f"Read as {shown}, the statements behind that reading and the example cannot both hold.")
+
+
+def _value(result: Mapping[str, Any]) -> str:
+    if not result.get("valid"):
+        return f"no win ({result.get('error')})"
+    return f"{result.get('total')}"

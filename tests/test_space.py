@@ -1,0 +1,77 @@
+"""The exhaustive space of concealed complete regular hands (checker.space.concealed): its size, that it holds
+each complete hand once and nothing else (against a plain search through every count vector of a few tiles,
+decided by the engine's own completeness test), stable ids and shards, and the narrowings the hunter uses."""
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from checker.engine.shapes import regular_complete, regular_divisions
+from checker.space.concealed import ConcealedSpace
+
+
+def _mask(tiles) -> int:
+    return sum(1 << t for t in tiles)
+
+
+def _every_complete(tiles: list[int]) -> set[tuple[int, ...]]:
+    """A plain search: every vector of 0-4 copies of `tiles` with 14 tiles that the engine calls complete."""
+    out = set()
+    for counts in product(range(5), repeat=len(tiles)):
+        if sum(counts) != 14:
+            continue
+        full = [0] * 34
+        for t, n in zip(tiles, counts):
+            full[t] = n
+        if regular_complete(tuple(full), 0):
+            out.add(tuple(full))
+    return out
+
+
+def test_the_whole_space_holds_the_known_number_of_hands():
+    # 11,498,658: the number of distinct 14-tile hands of four sets and a pair (no kongs), as the issue states
+    assert ConcealedSpace().size == 11_498_658
+
+
+@pytest.mark.parametrize("tiles", [
+    list(range(9)),  # one suit: every full-flush shape
+    [0, 1, 2, 3, 4, 27, 28, 31],  # part of a suit with winds and a dragon
+    [0, 1, 2, 9, 10, 11, 18, 20, 33],  # three suits and one honour
+])
+def test_a_narrowed_space_is_exactly_the_complete_hands_of_its_tiles(tiles):
+    space = ConcealedSpace(tiles=_mask(tiles))
+    hands = list(space.hands())
+    assert len(hands) == len(set(hands)) == space.size  # each hand once
+    assert set(hands) == _every_complete(tiles)
+
+
+def test_a_full_flush_space_has_13259_hands():
+    # the number of complete 14-tile hands of one suit (a figure the plain search above reproduces)
+    assert ConcealedSpace(tiles=_mask(range(9))).size == 13_259
+
+
+def test_ids_are_stable_and_shards_cover_the_space():
+    space = ConcealedSpace(tiles=_mask(list(range(9)) + [27, 28, 31, 32]))
+    every = list(space.hands())
+    assert list(space.hands(100, 250)) == every[100:250]
+    shards = space.shards(997)
+    assert shards[0][0] == 0 and shards[-1][1] == space.size
+    assert [h for a, b in shards for h in space.hands(a, b)] == every
+
+
+def test_the_chow_narrowing_keeps_the_hands_with_a_division_of_that_many_chows():
+    tiles = [0, 1, 2, 3, 4, 5, 27]
+    everything = list(ConcealedSpace(tiles=_mask(tiles)).hands())
+    for chows in ({0}, {2}, {3, 4}):
+        space = ConcealedSpace(tiles=_mask(tiles), chows=chows)
+        narrowed = set(space.hands())
+        assert space.size == len(narrowed)
+        expected = {h for h in everything
+                    if any(sum(g.kind == "chow" for g in d) in chows for d in regular_divisions(h, 0))}
+        assert narrowed == expected and expected
+
+
+def test_no_division_of_four_sets_has_three_chows_and_three_pungs():
+    # what the hunter's structural proofs rest on: chows + pungs = 4 in every division
+    assert ConcealedSpace(chows=set()).size == 0
