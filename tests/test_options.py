@@ -26,7 +26,7 @@ def test_every_option_is_tested_here(mcr_ruleset):
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
               "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait",
-              "robbing_kong_paid_as"}
+              "robbing_kong_paid_as", "chicken_hand_scores"}
     # the table procedure's options are tested with game logs (tests/test_table_procedure.py: dead_wall_tiles)
     assert set(mcr_ruleset.scoring_options()) == tested
 
@@ -53,6 +53,18 @@ def test_non_repeat_reading_table_only_on_the_79_point_example(under):
                        "mixed_shifted_pungs": 8, "fully_concealed_hand": 4, "self_drawn": 1,
                        "pung_of_terminals_or_honors": 1, "no_honors": 1, "single_wait": 1}
     assert s.total == 98
+
+
+def test_chicken_hand_scores_or_the_faq_refuses_a_hand_of_no_fan(under):
+    # 234m 567p (chows claimed) 888s (pung claimed) 34s+5s 2z2z, won on a discard, seat and round East, one
+    # flower: no fan at all (three suits and an honour pair, a pung, no shared chow ranks, an open wait).
+    # The table's row: Chicken hand 8 + Flower 1 = 9. The FAQ: shape and flowers alone never reach the minimum.
+    hand = dict(concealed="3s4s2z2z", win="5s", melds=["chow:234m", "chow:567p", "pung:888s@1"], discard=1,
+                flowers="1f")
+    s = score(under(), **hand)
+    assert fans(s) == {"chicken_hand": 8, "flower_tiles": 1} and s.total == 9
+    s = score(under(chicken_hand_scores=False), **hand)
+    assert not s.valid and s.error == "win.minimum_points"
 
 
 SEVEN_PAIRS_WITH_FOUR = dict(concealed="1m1m1m1m2m2m3p3p4p4p5s5s6s", win="6s")

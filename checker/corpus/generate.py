@@ -7,6 +7,7 @@ whose readings part (`checker.corpus.readings`), and invalid inputs with their `
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -17,6 +18,8 @@ from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
 from checker.corpus.witnesses import Scored, Target, choose, exclusion_pairs, limit_of, limit_witnesses, score_input
 from checker.spec import Ruleset, spec_dir
+
+PROOF_SECONDS = 20  # the longest an exclusion no candidate meets may take to be proved dead
 
 DEFAULT_SIZE = {"mcr": 20000, "shanghai-knocking": 6000, "shanghai-classic": 6000}
 PARTING_BUDGET = 3000  # scorings per option value searched for a parting
@@ -127,7 +130,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
     report(total_work, total_work)
 
     corpus.cases = example_cases(rs.id, examples) + [generated[k] for k in sorted(generated)]
-    corpus.no_witness = _no_witness(rs, witnesses, missing_options, partings, len(candidates))
+    corpus.no_witness = _no_witness(rs, witnesses, missing_options, partings, len(candidates), runner)
     return corpus
 
 
@@ -204,7 +207,7 @@ def _unprefixed(rs: Ruleset, ids: Iterable[str]) -> list[str]:
 
 
 def _no_witness(rs: Ruleset, witnesses: Mapping[Target, Scored], missing_options: Mapping[str, str],
-                partings: Sequence[Parting], n: int) -> dict[str, str]:
+                partings: Sequence[Parting], n: int, runner: CaseRunner) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in rs.patterns:
         if ("fan", p.id) not in witnesses and not any(p.id in s.fan_ids for q in partings for s in q.readings):
@@ -216,10 +219,22 @@ def _no_witness(rs: Ruleset, witnesses: Mapping[Target, Scored], missing_options
             reason + " (other values of this option part)"
     for withheld, by in exclusion_pairs(rs):
         if ("exclusion", withheld, by) not in witnesses:
-            out[f"exclusion {withheld} by {by}"] = (
-                f"no witness found: no candidate of {n} finds both {by} and {withheld} with {withheld} withheld by it "
-                f"(they may never meet in one reading; the hunter issue will prove it)")
+            out[f"exclusion {withheld} by {by}"] = _unmet(rs, runner, by, withheld, n)
     return out
+
+
+def _unmet(rs: Ruleset, runner: CaseRunner, by: str, withheld: str, n: int) -> str:
+    """Why an exclusion has no case: proved dead by the hunter's exhaustive search (checker.hunt.dead), or only
+    not found among the candidates."""
+    from checker.hunt.dead import prove
+
+    proof = prove(runner.scorer(rs.id, {}), [by, withheld], time.monotonic() + PROOF_SECONDS)
+    if proof is not None and proof.complete and proof.together is None:
+        how = (f"reading every concealed hand their definitions allow: {proof.checked:,}" if proof.space.size else
+               f"no division of four sets and a pair has {proof.described}")
+        return f"no hand can hold it: {by} and {withheld} never meet in one reading (proved: {how}; see `mjcheck hunt`)"
+    return (f"no witness found: no candidate of {n} finds both {by} and {withheld} with {withheld} withheld by it "
+            f"(they may never meet in one reading)")
 
 
 def _unique(items: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
