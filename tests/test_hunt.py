@@ -290,7 +290,7 @@ def test_must_find_chow_and_pung_fans_that_exclude_each_other_across_readings_on
     from checker.hunt.dead import hunt_dead_exclusion
 
     f = hunt_dead_exclusion(CaseRunner(), load_ruleset("mcr"), first, second, time.monotonic() + 60)
-    assert f is not None and f.kind == "dead-rule" and "the space is empty" in f.note
+    assert f is not None and f.kind == "dead-rule" and "there is no hand to read" in f.note
     readings = _holds_in_a_reading("mcr", f.witness["input"], first)
     assert any(first in r for r in readings) and not any({first, second} <= r for r in readings)
 

@@ -75,3 +75,42 @@ def test_the_chow_narrowing_keeps_the_hands_with_a_division_of_that_many_chows()
 def test_no_division_of_four_sets_has_three_chows_and_three_pungs():
     # what the hunter's structural proofs rest on: chows + pungs = 4 in every division
     assert ConcealedSpace(chows=set()).size == 0
+
+
+# ------------------------------------------------------------------------------------------ special shapes
+from checker.engine.shapes import (honors_and_knitted_divisions, knitted_straight_complete,  # noqa: E402
+                                   seven_pairs_divisions, thirteen_orphans_divisions)
+from checker.space.special import (HonorsAndKnittedSpace, KnittedStraightSpace, SevenPairsSpace,  # noqa: E402
+                                   ThirteenOrphansSpace)
+
+
+def test_seven_pairs_within_a_mask_are_every_vector_of_pairs_and_fours():
+    tiles = [0, 1, 2, 3, 9, 10, 27, 31, 32]
+    space = SevenPairsSpace(_mask(tiles))
+    hands = list(space.hands())
+    expected = set()
+    for counts in product((0, 2, 4), repeat=len(tiles)):
+        if sum(counts) == 14:
+            full = [0] * 34
+            for t, n in zip(tiles, counts):
+                full[t] = n
+            expected.add(tuple(full))
+    assert len(hands) == len(set(hands)) == space.size and set(hands) == expected
+    assert all(seven_pairs_divisions(h, 0) for h in hands)
+
+
+def test_seven_pairs_size_counts_pairs_and_fours():
+    # seven of 34 types, or a type twice: the coefficient of x^7 in (1 + x + x^2)^34
+    assert SevenPairsSpace().size == 16_417_104
+
+
+def test_thirteen_orphans_honors_and_knitted_and_knitted_straight_hands_are_complete():
+    orphans = list(ThirteenOrphansSpace().hands())
+    assert len(orphans) == 13 and all(thirteen_orphans_divisions(h, 0) for h in orphans)
+    knitted = list(HonorsAndKnittedSpace().hands())
+    # six knitted straights, fourteen of their nine tiles and the seven honours: 6 x C(16, 14)
+    assert len(knitted) == len(set(knitted)) == 720 and all(honors_and_knitted_divisions(h, 0) for h in knitted)
+    straight = KnittedStraightSpace()
+    hands = list(straight.hands())
+    assert len(hands) == len(set(hands)) == straight.size and all(knitted_straight_complete(h, 0) for h in hands)
+    assert ThirteenOrphansSpace(_mask(range(27))).size == 0

@@ -230,7 +230,7 @@ def _unmet(rs: Ruleset, runner: CaseRunner, by: str, withheld: str, n: int) -> s
 
     proof = prove(runner.scorer(rs.id, {}), [by, withheld], time.monotonic() + PROOF_SECONDS)
     if proof is not None and proof.complete and proof.together is None:
-        how = (f"reading every concealed hand their definitions allow: {proof.checked:,}" if proof.space.size else
+        how = (f"reading every concealed hand their definitions allow: {proof.checked:,}" if proof.size else
                f"no division of four sets and a pair has {proof.described}")
         return f"no hand can hold it: {by} and {withheld} never meet in one reading (proved: {how}; see `mjcheck hunt`)"
     return (f"no witness found: no candidate of {n} finds both {by} and {withheld} with {withheld} withheld by it "

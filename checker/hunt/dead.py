@@ -6,8 +6,9 @@ definitions declare (their gates: the tiles they allow, the chows or pungs they 
 tests check the gates), and ask the engine which fans each hand holds in each of its readings
 (`Scorer.found_fans`, before any exclusion). Only fans that read nothing but the tiles and their division
 (predicates registered `tiles_only`) are proved this way: for them one concealed self-drawn hand stands for
-every hand of the same tiles, whatever its melds, winning tile or way of winning. Hands with kongs and the
-special shapes are outside this space: a pair or fan that could meet there is left unproved.
+every hand of the same tiles, whatever its melds, winning tile or way of winning. The special shapes are read
+from their own spaces (checker.space.special). Hands with kongs, and shapes this package does not enumerate,
+are outside: a pair or fan that could meet there is left unproved.
 """
 from __future__ import annotations
 
@@ -22,17 +23,15 @@ from checker.engine.predicates import PREDICATES
 from checker.hunt.findings import Finding
 from checker.hunt.options import outcome
 from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
+from checker.space.special import SPECIAL_SPACES
 from checker.spec import Ruleset, value_key
-
-REGULAR_ONLY_SETS = 2  # the special shapes hold at most one set: a fan needing two is regular only
-
 
 @dataclass
 class Proof:
     """One exhaustive search: the space, how many hands were read, the first hand where each fan held, and the
     first where all held together (None: they never did)."""
 
-    space: ConcealedSpace
+    size: int  # the hands of the spaces read (known before reading them)
     described: str
     checked: int
     holding: dict[str, int]  # fan id -> hands where it held
@@ -41,11 +40,14 @@ class Proof:
     complete: bool  # the whole space was read (not cut short by the deadline)
 
 
-def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[int, frozenset[int], str] | None:
-    """The space where the fans `ids` can hold together by their gates: a tile mask, the numbers of chows a
-    division may have, and those words for a player; None when the concealed regular space cannot hold them
-    all (a fan reads more than the tiles, needs a kong, or may hold in a special shape)."""
-    tiles, min_chows, min_pungs, regular = ALL_TILES, 0, 0, False
+def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[list[Any], str] | None:
+    """The spaces where the fans `ids` can hold together by their gates (the regular hands narrowed to a tile
+    mask and the numbers of chows a division may have, and each special shape of the ruleset that the gates
+    allow), with those conditions in words for a player; None when the spaces cannot hold every hand where
+    they might meet (a fan reads more than the tiles, needs a kong, or the ruleset has a shape this package does
+    not enumerate, such as 乱风 or 八花齐, that the gates allow)."""
+    tiles, min_chows, min_pungs = ALL_TILES, 0, 0
+    shapes: set[str] = {name for name, _ in scorer.shapes}
     by_id = {b.id: b for b in scorer.patterns}
     for pid in ids:
         b = by_id.get(pid)
@@ -59,12 +61,19 @@ def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[int, frozenset[int], 
             return None
         min_chows = max(min_chows, getattr(decide, "min_chows", 0))
         min_pungs = max(min_pungs, getattr(decide, "min_pungs", 0))
-        shapes = getattr(decide, "shapes", None)
-        if shapes is not None and shapes <= {"regular"}:
-            regular = True
-    if not regular and min_chows + min_pungs < REGULAR_ONLY_SETS:
-        return None
-    chows = frozenset(c for c in range(SETS + 1) if c >= min_chows and SETS - c >= min_pungs)
+        allowed = getattr(decide, "shapes", None)
+        if allowed is not None:
+            shapes &= set(allowed)
+    sets = min_chows + min_pungs
+    spaces: list[Any] = []
+    for name in sorted(shapes):
+        if name == "regular":
+            chows = frozenset(c for c in range(SETS + 1) if c >= min_chows and SETS - c >= min_pungs)
+            spaces.append(ConcealedSpace(tiles=tiles, chows=chows))
+        elif name == "knitted_straight" and sets <= 1 or name in SPECIAL_SPACES and sets == 0:
+            spaces.append(SPECIAL_SPACES[name](tiles))
+        elif name not in SPECIAL_SPACES:
+            return None
     words = []
     if min_chows:
         words.append(f"at least {min_chows} chow(s)")
@@ -72,7 +81,8 @@ def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[int, frozenset[int], 
         words.append(f"at least {min_pungs} pung(s)")
     if tiles != ALL_TILES:
         words.append("only the tiles " + T.format_tiles([t for t in range(34) if tiles >> t & 1]))
-    return tiles, chows, ", ".join(words) or "any tiles"
+    shown = ", ".join(s.name.replace("_", " ") for s in spaces) or "no shape"
+    return spaces, (", ".join(words) or "any tiles") + f"; shapes: {shown}"
 
 
 def _hand(counts: tuple[int, ...]) -> Hand:
@@ -83,34 +93,35 @@ def _hand(counts: tuple[int, ...]) -> Hand:
 
 
 def prove(scorer: Scorer, ids: list[str], deadline: float, together: bool = True) -> Proof | None:
-    """Read every hand of the space the fans' gates allow; stop at the first reading holding all of `ids`
+    """Read every hand of the spaces the fans' gates allow; stop at the first reading holding all of `ids`
     (with `together`) or, without it, at the first hand where each has held. None: no space can prove it."""
     narrowed = narrowing(scorer, ids)
     if narrowed is None:
         return None
-    tiles, chows, words = narrowed
-    space = ConcealedSpace(tiles=tiles, chows=chows)
+    spaces, words = narrowed
     ranks = {scorer.rank[pid]: pid for pid in ids}
     holding = {pid: 0 for pid in ids}
     first: dict[str, tuple[int, ...]] = {}
     checked = 0
-    for counts in space.hands():
-        if checked % 2048 == 0 and time.monotonic() > deadline:
-            return Proof(space, words, checked, holding, first, None, False)
-        checked += 1
-        seen: set[str] = set()
-        for _, found in scorer.found_fans(_hand(counts)):
-            here = {ranks[r] for r in found if r in ranks}
-            seen |= here
-            if together and len(here) == len(ranks):
-                return Proof(space, words, checked, _count(holding, seen), {**first, **{p: counts for p in here}},
-                             counts, True)
-        for pid in seen:
-            holding[pid] += 1
-            first.setdefault(pid, counts)
-        if not together and len(first) == len(ids):
-            return Proof(space, words, checked, holding, first, None, True)
-    return Proof(space, words, checked, holding, first, None, True)
+    size = sum(space.size for space in spaces)
+    for space in spaces:
+        for counts in space.hands():
+            if checked % 2048 == 0 and time.monotonic() > deadline:
+                return Proof(size, words, checked, holding, first, None, False)
+            checked += 1
+            seen: set[str] = set()
+            for _, found in scorer.found_fans(_hand(counts)):
+                here = {ranks[r] for r in found if r in ranks}
+                seen |= here
+                if together and len(here) == len(ranks):
+                    return Proof(size, words, checked, _count(holding, seen),
+                                 {**first, **{p: counts for p in here}}, counts, True)
+            for pid in seen:
+                holding[pid] += 1
+                first.setdefault(pid, counts)
+            if not together and len(first) == len(ids):
+                return Proof(size, words, checked, holding, first, None, True)
+    return Proof(size, words, checked, holding, first, None, True)
 
 
 def _count(holding: dict[str, int], seen: set[str]) -> dict[str, int]:
@@ -141,7 +152,7 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
     if proof is None or not proof.complete or proof.together is not None:
         return None  # unprovable here, cut short, or they meet
     names = {p.id: p.name_en for p in ruleset.patterns}
-    if proof.space.size:
+    if proof.size:
         if first not in proof.first:
             return None  # the excluding fan itself never holds there: a different question
         found_in = (f"Proved by reading all {proof.checked:,} concealed complete hands that the two fans' "
@@ -153,8 +164,10 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
         alone = prove(scorer, [first], deadline, together=False)
         if alone is None or first not in alone.first:
             return None
-        found_in = (f"Together the two fans need {proof.described} in one division of four sets and a pair: no "
-                    f"hand has such a division (their definitions, read exhaustively: the space is empty).")
+        why = ("no division of four sets and a pair holds that many chows and pungs" if "shapes: no shape" not in
+               proof.described else "their definitions hold in different shapes, and one reading has one shape")
+        found_in = (f"No hand has what the two fans need together in one reading ({proof.described}): {why}, so "
+                    f"there is no hand to read.")
         shown = alone.first[first]
     witness = case_input(ruleset, shown)
     result = outcome(runner, ruleset.id, {}, witness)

@@ -69,10 +69,11 @@ def _parts(honors: bool) -> dict[int, tuple[Part, ...]]:
     return {n: tuple(sorted(parts, key=lambda p: p.counts)) for n, parts in sorted(by_size.items())}
 
 
-def _compositions() -> list[tuple[int, ...]]:
-    """(characters, dots, bamboo, honors) tile numbers of a complete hand, in a fixed order."""
-    sizes = [n for n in range(15) if n % 3 != 1]
-    return [c for c in product(sizes, repeat=4) if sum(c) == 14 and sum(1 for n in c if n % 3 == 2) == 1]
+def _compositions(sets: int = SETS) -> list[tuple[int, ...]]:
+    """(characters, dots, bamboo, honors) tile numbers of `sets` sets and a pair, in a fixed order."""
+    total = 3 * sets + 2
+    sizes = [n for n in range(total + 1) if n % 3 != 1]
+    return [c for c in product(sizes, repeat=4) if sum(c) == total and sum(1 for n in c if n % 3 == 2) == 1]
 
 
 def _chow_sums(masks: Sequence[int]) -> int:
@@ -89,9 +90,12 @@ def _chow_sums(masks: Sequence[int]) -> int:
 
 class ConcealedSpace:
     """The concealed complete regular hands, optionally only those within the tile mask `tiles` (bit t for
-    tile t) and with a division of exactly `chows` chows (a set of numbers; the other sets are pungs)."""
+    tile t) and with a division of exactly `chows` chows (a set of numbers; the other sets are pungs). With
+    `sets` other than four, the concealed part of that many sets and a pair (a knitted straight's remainder)."""
 
-    def __init__(self, tiles: int = ALL_TILES, chows: Iterable[int] | None = None):
+    name = "regular"
+
+    def __init__(self, tiles: int = ALL_TILES, chows: Iterable[int] | None = None, sets: int = SETS):
         self.tiles = tiles
         self.chows = frozenset(chows) if chows is not None else None
         self._chow_mask = sum(1 << c for c in self.chows) if self.chows is not None else -1
@@ -104,7 +108,7 @@ class ConcealedSpace:
         # blocks: one composition, and per suit the parts sharing one set of chow numbers, so the chow filter
         # is decided once per block
         self.blocks: list[tuple[tuple[Part, ...], ...]] = []
-        for comp in _compositions():
+        for comp in _compositions(sets):
             lists = [allowed(suit[n], 9 * s) if s < 3 else allowed(honor[n], 27) for s, n in enumerate(comp)]
             by_mask = [_by_chows(parts) for parts in lists]
             for choice in product(*by_mask):

@@ -1,0 +1,127 @@
+"""The concealed hands of the special shapes, each once, by tile counts, within a tile mask: seven pairs (four
+identical tiles counted as two pairs included: whether a ruleset accepts them is the engine's to say), thirteen
+orphans, honors-and-knitted and knitted straight. Each space knows its size before it runs.
+"""
+from __future__ import annotations
+
+from itertools import combinations, permutations, product
+from typing import Iterator
+
+from checker.space.concealed import ALL_TILES, ConcealedSpace
+
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+HONORS = tuple(range(27, 34))
+
+
+def _allowed(tiles: int, mask: int) -> list[int]:
+    return [t for t in range(34) if mask >> t & 1 and tiles >> t & 1]
+
+
+def knitted_sets() -> list[tuple[int, ...]]:
+    """The six knitted straights: 147 in one suit, 258 in another, 369 in the third (nine tiles each)."""
+    out = []
+    for order in permutations(range(3)):
+        out.append(tuple(sorted(9 * suit + rank for suit, start in zip(order, range(3)) for rank in (start, start + 3,
+                                                                                                      start + 6))))
+    return sorted(out)
+
+
+class SevenPairsSpace:
+    """Seven pairs of tile types within the mask; a type may give two pairs (four identical tiles)."""
+
+    name = "seven_pairs"
+
+    def __init__(self, tiles: int = ALL_TILES):
+        self.types = _allowed(tiles, ALL_TILES)
+        ways = [1] + [0] * 7  # ways[k]: multiplicities 0-2 over the types so far that sum to k pairs
+        for _ in self.types:
+            ways = [sum(ways[k - m] for m in (0, 1, 2) if k - m >= 0) for k in range(8)]
+        self.size = ways[7]
+
+    def hands(self) -> Iterator[tuple[int, ...]]:
+        def walk(i: int, left: int, counts: list[int]) -> Iterator[tuple[int, ...]]:
+            if left == 0:
+                yield tuple(counts)
+                return
+            if i == len(self.types) or 2 * (len(self.types) - i) < left:
+                return
+            t = self.types[i]
+            for pairs in (2, 1, 0):
+                if pairs <= left:
+                    counts[t] = 2 * pairs
+                    yield from walk(i + 1, left - pairs, counts)
+            counts[t] = 0
+
+        yield from walk(0, 7, [0] * 34)
+
+
+class ThirteenOrphansSpace:
+    """One of each terminal and honour, one of them twice."""
+
+    name = "thirteen_orphans"
+
+    def __init__(self, tiles: int = ALL_TILES):
+        self.ok = all(tiles >> t & 1 for t in ORPHANS)
+        self.size = len(ORPHANS) if self.ok else 0
+
+    def hands(self) -> Iterator[tuple[int, ...]]:
+        if not self.ok:
+            return
+        for twice in ORPHANS:
+            yield tuple((2 if t == twice else 1) if t in ORPHANS else 0 for t in range(34))
+
+
+class HonorsAndKnittedSpace:
+    """Fourteen distinct tiles from one knitted straight's nine and the seven honours."""
+
+    name = "honors_and_knitted"
+
+    def __init__(self, tiles: int = ALL_TILES):
+        self.pools = [[t for t in k + HONORS if tiles >> t & 1] for k in knitted_sets()]
+        self.size = sum(_choose(len(p), 14) for p in self.pools)
+
+    def hands(self) -> Iterator[tuple[int, ...]]:
+        for pool in self.pools:
+            for chosen in combinations(pool, 14):
+                yield tuple(1 if t in chosen else 0 for t in range(34))
+
+
+class KnittedStraightSpace:
+    """A knitted straight and one set and a pair (each hand once, though two straights could read it)."""
+
+    name = "knitted_straight"
+
+    def __init__(self, tiles: int = ALL_TILES):
+        self.tiles = tiles
+        rest = ConcealedSpace(tiles=tiles, sets=1)
+        self.rests = list(rest.hands())
+        self.knits = [k for k in knitted_sets() if all(tiles >> t & 1 for t in k)]
+        seen = set()
+        for counts in self._all():
+            seen.add(counts)
+        self.size = len(seen)
+        self._seen = sorted(seen)
+
+    def _all(self) -> Iterator[tuple[int, ...]]:
+        for knit, rest in product(self.knits, self.rests):
+            counts = list(rest)
+            for t in knit:
+                counts[t] += 1
+            if max(counts) <= 4:
+                yield tuple(counts)
+
+    def hands(self) -> Iterator[tuple[int, ...]]:
+        yield from self._seen
+
+
+SPECIAL_SPACES = {cls.name: cls for cls in (SevenPairsSpace, ThirteenOrphansSpace, HonorsAndKnittedSpace,
+                                            KnittedStraightSpace)}
+
+
+def _choose(n: int, k: int) -> int:
+    if k > n:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
