@@ -8,9 +8,11 @@ from the stated result makes a `contradiction` between the statements behind tha
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 from checker.case import CaseRunner
+from checker.engine import HandError
 from checker.corpus.generate import example_cases
 from checker.hunt.findings import Finding, statements_naming
 from checker.hunt.options import outcome
@@ -48,8 +50,10 @@ def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], 
     origin = str(case.get("origin", ""))
     doc, _, words = origin.partition(" ")
     fans = sorted({f["id"] for f in result.get("fans", [])} ^ {f["id"] for f in stated.get("fans", [])})
-    rules = [f"option.{option_id}"] + [f"fan.{f}" for f in fans]
-    statements = statements_naming(ruleset, [f"option.{option_id}"])
+    core, checked = _arithmetic(runner, ruleset, case, options)
+    rules = [f"option.{option_id}"] + core + [f"fan.{f}" for f in fans]
+    statements = statements_naming(ruleset, core) if core else []
+    statements += [s for s in statements_naming(ruleset, [f"option.{option_id}"]) if s not in statements]
     statements += [{"id": None, "doc": s.doc, "section": s.section, "phrase": s.phrase, "rules": [f"option.{option_id}"]}
                    for s in option.sources if not any(t["phrase"] == s.phrase for t in statements)]
     return Finding(
@@ -60,14 +64,63 @@ def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], 
         witness={"ruleset": ruleset.id, "options": options, "kind": "score", "input": dict(case["input"])},
         outcomes=[{"reading": f"what the document states ({doc})", "result": stated},
                   {"reading": shown, "means": option.readings.get(value_key(value), ""), "result": result}],
-        method="exhaustive",  # every reading of every scoring option, on every stated example
+        method="z3" if core else "exhaustive",  # every reading of every scoring option, on every stated example
         deciding_option=option_id, statements=statements[:5],
         note=f"The example is the case `{case['id']}` of the document examples (corpus/*-examples.jsonl); the spec "
              f"reproduces it under the reading {value_key(own.get(option_id, option.default))} of `{option_id}`. "
-             f"Read as {shown}, the statements behind that reading and the example cannot both hold.")
+             f"Read as {shown}, the statements behind that reading and the example cannot both hold."
+             + (f" With the patterns the example counts, the Z3 model of the arithmetic finds no value meeting the "
+                f"example once these rules hold: {', '.join(core)} (its unsat core)." if core else
+                " The arithmetic alone does not decide it: the reading changes which patterns count.")
+             + checked)
+
+
+def _arithmetic(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any],
+                options: Mapping[str, Any]) -> tuple[list[str], str]:
+    """The rules of the arithmetic (a Z3 unsat core) that cannot hold with the example's stated result, given the
+    patterns the example counts under its own reading; and a note when the model's value and the engine's own
+    steps disagree on them (a defect of one or the other)."""
+    from checker.case import hand_from_input
+    from checker.hunt.arith import ArithModel, situation_of
+
+    own = runner.scorer(ruleset.id, dict(case.get("options") or {}))
+    try:
+        score = own.score(hand_from_input(case["input"], own))
+    except HandError:
+        return [], ""
+    situation = situation_of(own, [{"id": f.id, "count": f.count} for f in score.fans], case["input"].get("counters"))
+    model = ArithModel(runner.scorer(ruleset.id, dict(options)))
+    core = model.explain(situation, case["expect"]) or []
+    replayed = model.replay(situation)
+    if replayed is not None and replayed != model.value(situation):
+        return core, (f" DEFECT: the Z3 model values these patterns at {model.value(situation)}, the engine's steps at "
+                      f"{replayed}.")
+    return core, ""
 
 
 def _value(result: Mapping[str, Any]) -> str:
     if not result.get("valid"):
         return f"no win ({result.get('error')})"
     return f"{result.get('total')}"
+
+
+def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The hand inputs of the checked-in corpus of this ruleset (`corpus/R.jsonl`) and of its document examples:
+    hands known to be legal, which the Z3 searches pick their witnesses from."""
+    from checker.spec import spec_dir
+
+    path = spec_dir().parent / "corpus" / f"{ruleset.id}.jsonl"
+    cases = list(example_cases(ruleset.id))
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                cases.append(json.loads(line))
+    out, seen = [], set()
+    for case in cases:
+        if case.get("kind", "score") == "score" and case.get("ruleset") == ruleset.id and \
+                case.get("expect", {}).get("valid", True) is not False:
+            key = json.dumps(case["input"], sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append(dict(case["input"]))
+    return out

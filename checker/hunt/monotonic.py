@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 
 from checker import tiles as T
 from checker.case import CaseRunner
+from checker.engine import HandError
 from checker.hunt.findings import Finding
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset
@@ -105,3 +106,95 @@ def _paid(result: Mapping[str, Any]) -> str:
     if not result.get("valid"):
         return f"may not win ({result.get('error')})"
     return f"{result.get('total')} (the winner gets {(result.get('payments') or [0])[0]})"
+
+
+# ------------------------------------------------------------------ the same question, put to the Z3 model
+def _grown(ruleset: Ruleset, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The hand with more context and the same tiles: one more flower, one more 荒番, one more flag, or drawn by
+    the winner rather than discarded."""
+    out = [g for g in (one_more_flower(ruleset, data), one_more_huangfan(ruleset, data)) if g is not None]
+    if data.get("win_by") == "discard":
+        out.append({**data, "win_by": "self_draw", "discarder": None})
+    flags = dict(data.get("flags") or {})
+    for flag in ruleset.flags:
+        if not flags.get(flag):
+            out.append({**data, "flags": {**flags, flag: True}})
+    return out
+
+
+def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any],
+                   pool: list[dict[str, Any]]) -> Finding | None:
+    """A non-monotonic finding when the Z3 model of the arithmetic, under `options`, lets one more `pid` (a pattern
+    a hand gains from its context alone) lower a hand: the witness is the known hand (`pool`) the model picks,
+    grown by the context that adds `pid` and nothing else, both replayed through the engine."""
+    from checker.case import hand_from_input
+    from checker.hunt.arith import ArithModel, Situation, find_drop, situation_of
+
+    scorer = runner.scorer(ruleset.id, dict(options))
+    if pid not in scorer.rank:
+        return None
+    model = ArithModel(scorer)
+    if find_drop(model, pid) is None:
+        return None  # proved: one more of it never lowers a hand, whatever the other patterns
+    derived = {ruleset.principles.chicken_hand} if model.method == "fan_sum" else set()
+
+    def counted_of(data: Mapping[str, Any]) -> tuple[Any, Situation] | None:
+        try:
+            score = scorer.score(hand_from_input(data, scorer))
+        except (HandError, ValueError):
+            return None
+        if score.error and score.error != "win.minimum_points":
+            return None
+        fans = [{"id": f.id, "count": f.count} for f in score.fans if f.id not in derived]
+        return score, situation_of(scorer, fans, data.get("counters"))
+
+    # known hands that gain `pid` and nothing else from a change of context: the pairs a witness can be
+    growable: list[tuple[Situation, dict[str, Any], dict[str, Any]]] = []
+    for data in pool:
+        here = counted_of(data)
+        if here is None or not here[0].valid:
+            continue
+        want = {**here[1].counts, pid: here[1].counts.get(pid, 0) + 1}
+        for more in _grown(ruleset, data):
+            there = counted_of(more)
+            if there is not None and there[1].counts == want and there[1].base == here[1].base:
+                growable.append((here[1], data, more))
+                break
+    chosen = find_drop(model, pid, [s for s, _, _ in growable])
+    if chosen is None:
+        return None
+    for situation, data, more in growable:
+        if situation != chosen:
+            continue
+        before, after = outcome(runner, ruleset.id, options, data), outcome(runner, ruleset.id, options, more)
+        if not after.get("valid") or _worth(after) < _worth(before):
+            return _z3_finding(ruleset, pid, options, data, more, before, after, model, situation)
+    return None
+
+
+def _z3_finding(ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Mapping[str, Any],
+                more: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], model: Any,
+                situation: Any) -> Finding:
+    from checker.spec import value_key
+
+    pattern = next(p for p in ruleset.patterns if p.id == pid)
+    growth = {"flowers": "flower", "counter": "huangfan"}.get(pattern.when.name, pid)
+    shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+    words = f"{pattern.name_en} ({pattern.name_zh})" if pattern.name_zh else pattern.name_en
+    valued = model.value(situation)[1]
+    check = "" if not before.get("valid") or valued == before.get("total") else \
+        f" DEFECT: the Z3 model values the hand at {valued}, the engine at {before.get('total')}."
+    return Finding(
+        ruleset=ruleset.id, kind="non-monotonic", key=f"non-monotonic.{growth}" + (f"@{shown}" if shown else ""),
+        title=f"a winning hand is worth less with {words} as well" + (f" under {shown}" if shown else "")
+              + f": {_paid(before)} against {_paid(after)}",
+        rules=sorted({f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])}
+                     | {f"option.{k}" for k in options}),
+        witness={"ruleset": ruleset.id, "options": dict(options), "kind": "score", "input": dict(more)},
+        outcomes=[{"reading": "the hand as it is", "result": dict(before), "input": dict(data)},
+                  {"reading": f"with {words}", "result": dict(after)}],
+        method="z3", deciding_option=next(iter(options), None),
+        note=f"The Z3 model of the arithmetic{' under ' + shown if shown else ''} finds that one more {words} can "
+             f"lower a hand, and picks, among hands known to be legal (the checked-in corpus and the document "
+             f"examples), the one with the fewest patterns where it does; the witness adds only the context that "
+             f"brings {words}. Both hands are scored by the engine." + check)

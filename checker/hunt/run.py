@@ -16,9 +16,10 @@ from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.cross import excluded_shapes, hunt_cross, hunt_excluded_shape, overlap_inputs
 from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
-from checker.hunt.examples import hunt_example, stated_examples
+from checker.hunt.arith import ArithModel, context_patterns, find_drop
+from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.findings import Finding, numbered, read_findings, write_findings
-from checker.hunt.monotonic import GROWTHS, hunt_growth
+from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
@@ -27,7 +28,7 @@ from checker.spec import Ruleset, available_rulesets, value_key
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
-PROOF_SECONDS = 10  # time for one exhaustive proof in the first pass (likewise)
+PROOF_SECONDS = 10  # the most time one exhaustive proof is given (a fortieth of the budget, if less)
 
 
 @dataclass
@@ -45,23 +46,33 @@ def _strategy(ruleset: Ruleset) -> Any:
     return with_context(winning_inputs(ruleset.id), ruleset.id)
 
 
-def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
+def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: float = PROOF_SECONDS) -> list[Target]:
+    """Every search for one ruleset, the quick and final ones first: the Z3 model and the document examples
+    (instant), the exhaustive proofs (each given `proof_seconds`), then the Hypothesis and simulation searches."""
     strategy = _strategy(ruleset)
     out = []
     scorer = runner.scorer(ruleset.id, {})
-    for first, second in exclusion_pairs(ruleset):  # proofs first: they are quick, and final when they end
-        if narrowing(scorer, [first, second]) is not None:
-            out.append(Target(f"dead-rule: {first} excludes {second}",
-                              partial(_dead_exclusion, runner, ruleset, first, second), repeat=False))
-    for pattern in ruleset.patterns:
-        for oid, value in readings_changing(ruleset, pattern.id):
-            out.append(Target(f"dead-rule: {pattern.id} under {oid}={value_key(value)}",
-                              partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}), repeat=False))
+    pool: list[dict[str, Any]] = []  # hands known to be legal, read once, when the first Z3 search needs them
+    readings: list[dict[str, Any]] = [{}] + [{oid: v} for oid, o in ruleset.scoring_options().items()
+                                             for v in o.values if v != o.default]
+    for options in readings:
+        for pid in context_patterns(runner.scorer(ruleset.id, options)):
+            shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+            out.append(Target(f"non-monotonic (z3): one more {pid}" + (f" under {shown}" if shown else ""),
+                              partial(_growth_z3, runner, ruleset, pid, options, pool), repeat=False))
     for case in stated_examples(ruleset):
         for oid, option in ruleset.scoring_options().items():
             for value in option.values:
                 out.append(Target(f"contradiction: {case['id']} under {oid}={value_key(value)}",
                                   partial(_example, runner, ruleset, case, oid, value), repeat=False))
+    for first, second in exclusion_pairs(ruleset):  # proofs: final when they end
+        if narrowing(scorer, [first, second]) is not None:
+            out.append(Target(f"dead-rule: {first} excludes {second}",
+                              partial(_dead_exclusion, runner, ruleset, first, second, proof_seconds), repeat=False))
+    for pattern in ruleset.patterns:
+        for oid, value in readings_changing(ruleset, pattern.id):
+            out.append(Target(f"dead-rule: {pattern.id} under {oid}={value_key(value)}",
+                              partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}, proof_seconds), repeat=False))
     for growth, (_, words) in GROWTHS.items():
         out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
     for shape in excluded_shapes(ruleset):
@@ -85,18 +96,39 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int) -> list[Target]:
     return out
 
 
-def _dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str, effort: int) -> Finding | None:
-    return hunt_dead_exclusion(runner, ruleset, first, second, time.monotonic() + PROOF_SECONDS * effort)
+def _dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str, seconds: float,
+                    effort: int) -> Finding | None:
+    return hunt_dead_exclusion(runner, ruleset, first, second, time.monotonic() + seconds * effort)
 
 
-def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any],
+def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any], seconds: float,
                   effort: int) -> Finding | None:
-    return hunt_dead_pattern(runner, ruleset, pid, options, time.monotonic() + PROOF_SECONDS * effort)
+    return hunt_dead_pattern(runner, ruleset, pid, options, time.monotonic() + seconds * effort)
 
 
 def _example(runner: CaseRunner, ruleset: Ruleset, case: dict[str, Any], oid: str, value: Any,
              effort: int) -> Finding | None:
     return hunt_example(runner, ruleset, case, oid, value)
+
+
+_DEFAULT_DROPS: dict[tuple[str, str], bool] = {}
+
+
+def _drops_by_default(runner: CaseRunner, ruleset_id: str, pid: str) -> bool:
+    """Whether the Z3 model lets one more `pid` lower some hand under the default readings (kept per pattern)."""
+    key = (ruleset_id, pid)
+    if key not in _DEFAULT_DROPS:
+        _DEFAULT_DROPS[key] = find_drop(ArithModel(runner.scorer(ruleset_id, {})), pid) is not None
+    return _DEFAULT_DROPS[key]
+
+
+def _growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any], pool: list[dict[str, Any]],
+               effort: int) -> Finding | None:
+    if options and _drops_by_default(runner, ruleset.id, pid):
+        return None  # it drops under the default readings already: not this reading's doing
+    if not pool:
+        pool.extend(known_hands(ruleset))
+    return hunt_growth_z3(runner, ruleset, pid, options, pool)
 
 
 def _growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any, seed: int,
@@ -178,7 +210,8 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     readings. Searches the budget leaves unrun are listed in the file."""
     runner = CaseRunner()
     rulesets = [load_ruleset(r) for r in ruleset_ids]
-    plans = {rs.id: targets(rs, runner, seed) for rs in rulesets}
+    proof_seconds = max(0.5, min(PROOF_SECONDS, budget / 40))
+    plans = {rs.id: targets(rs, runner, seed, proof_seconds) for rs in rulesets}
     plans_strategy = {rs.id: _strategy(rs) for rs in rulesets}
     on_start(sum(len(p) for p in plans.values()))
     start = time.monotonic()
@@ -190,22 +223,24 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
     while True:
         progressed = False
-        for rs in rulesets:
-            for target in plans[rs.id]:
-                if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and not target.repeat):
-                    continue
-                last = took.get((rs.id, target.label))
-                if last is not None and last * 4 > deadline - time.monotonic():
-                    continue  # four times the effort would not end within the budget
-                started = time.monotonic()
-                result = target.run(effort)
-                took[(rs.id, target.label)] = time.monotonic() - started
-                progressed = True
-                if target.label in unrun[rs.id]:
-                    unrun[rs.id].remove(target.label)
-                    on_step(target.label)
-                if result is not None:
-                    found[rs.id][target.label] = result
+        # the rulesets take turns, one search each, so a short budget reaches all of them
+        turns = [(rs, plans[rs.id][i]) for i in range(max(len(p) for p in plans.values()))
+                 for rs in rulesets if i < len(plans[rs.id])]
+        for rs, target in turns:
+            if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and not target.repeat):
+                continue
+            last = took.get((rs.id, target.label))
+            if last is not None and last * 4 > deadline - time.monotonic():
+                continue  # four times the effort would not end within the budget
+            started = time.monotonic()
+            result = target.run(effort)
+            took[(rs.id, target.label)] = time.monotonic() - started
+            progressed = True
+            if target.label in unrun[rs.id]:
+                unrun[rs.id].remove(target.label)
+                on_step(target.label)
+            if result is not None:
+                found[rs.id][target.label] = result
         if effort == 1:
             _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
         if not progressed or time.monotonic() >= deadline or effort >= 64:

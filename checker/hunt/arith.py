@@ -1,0 +1,276 @@
+"""Z3 models of a ruleset's arithmetic: what its statements make of a hand's counted patterns.
+
+A situation is how many times each pattern counts (the counted fans, hua items, doubles, direct settlements,
+caps, multipliers such as 荒番 and 开宝, lifts such as 杠开), plus the 底分 counter. The model states each rule of
+the arithmetic as one tracked Z3 assertion named by its rule id, in the order the spec lists it:
+- `hua` rulesets: every scoring step of the spec (add_hua, fig, direct, add_base, doubles, cap, multiply, lift,
+  limit, outer_limit), with the values the options choose;
+- `fan_sum` rulesets (MCR): the points of the counted fans add up (the method itself, not a statement); qualifying
+  points leave out flowers, a hand with no other fan is the chicken hand, and a win needs the minimum.
+
+Two uses:
+- `explain`: the statements that cannot all hold with a stated result (a document's own example), as Z3's unsat
+  core: a contradiction between the spec's reading and the example, named by rule;
+- `value`: the model's value of a situation, which the hunter replays through the engine's own steps
+  (`replay`): a model and an engine that disagree is a defect of one of them, reported as such.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import z3  # type: ignore[import-untyped]
+
+from checker.engine import Scorer
+from checker.engine.steps import Counted, run_steps
+from checker.spec import chosen
+
+MAX_COUNT = 8  # a pattern counted "each" at most this often in a model (four sets, eight flowers)
+MAX_EXPONENT = 16  # doubles and multiplier counts a model follows exactly
+
+
+@dataclass
+class Vars:
+    """The variables of one situation: each pattern's count and the 底分 counter (-1: not carried)."""
+
+    count: dict[str, Any]
+    base: Any
+    prefix: str
+
+
+@dataclass
+class Situation:
+    """How often each pattern counts, and the hand's 底分 counter if it carries one."""
+
+    counts: dict[str, int]
+    base: int | None = None
+
+
+class _CounterHand:
+    """What a scoring step asks of a hand: its counters (the 底分 counter of add_base)."""
+
+    def __init__(self, base: int | None, counter: str):
+        self._base, self._counter = base, counter
+
+    def counter(self, name: str, default: int = 0) -> int:
+        return self._base if self._base is not None and name == self._counter else default
+
+
+def _pow(base: int, exponent: Any) -> Any:
+    """base ** exponent for a small symbolic exponent, as a chain of Ifs."""
+    out: Any = z3.IntVal(base ** MAX_EXPONENT)
+    for k in range(MAX_EXPONENT - 1, -1, -1):
+        out = z3.If(exponent == k, z3.IntVal(base ** k), out)
+    return out
+
+
+def _max(items: list[Any]) -> Any:
+    out = items[0]
+    for x in items[1:]:
+        out = z3.If(x > out, x, out)
+    return out
+
+
+class ArithModel:
+    """The arithmetic of one ruleset under one set of options (those of `scorer`)."""
+
+    def __init__(self, scorer: Scorer):
+        self.scorer = scorer
+        rs = scorer.ruleset
+        self.method = rs.scoring.method
+        self.patterns = scorer.patterns
+        self.vars = self.copy("")
+        opts = scorer.options
+        # the steps the scorer runs (those whose `applies` holds), with the rule each implements
+        named = [(st.rule, st.name) for st in rs.scoring.steps
+                 if {k: chosen(v, opts) for k, v in st.params.items()}.get("applies", True) is not False]
+        self.steps = [(rule, name, fn, params) for (rule, name), (fn, params) in zip(named, scorer.steps)]
+        self.counter = rs.settlement.base_counter or ""
+        self.base_default = rs.settlement.base
+
+    # ------------------------------------------------------------------ the model
+    def copy(self, prefix: str) -> "Vars":
+        """A fresh set of variables for one situation (two copies compare a hand with a grown one)."""
+        return Vars({b.id: z3.Int(f"{prefix}count.{b.id}") for b in self.patterns}, z3.Int(f"{prefix}base"), prefix)
+
+    def _domain(self, v: "Vars") -> list[Any]:
+        out = [v.base >= -1]  # -1: the hand does not carry the 底分 counter
+        for b in self.patterns:
+            top = 1 if b.pattern.counting == "once" else MAX_COUNT
+            out += [v.count[b.id] >= 0, v.count[b.id] <= top]
+        return out
+
+    def _sum(self, v: "Vars", kinds: tuple[str, ...] | None = None, leave_out: frozenset[str] = frozenset()) -> Any:
+        terms = [b.points * v.count[b.id] for b in self.patterns
+                 if (kinds is None or b.pattern.kind in kinds) and b.id not in leave_out]
+        return z3.Sum(terms) if terms else z3.IntVal(0)
+
+    def statements(self, v: "Vars | None" = None) -> tuple[list[tuple[str, Any]], Any, Any]:
+        """(the rules as (rule id, assertion), the value, whether the hand may win by the arithmetic)."""
+        v = v or self.vars
+        if self.method == "fan_sum":
+            return self._fan_sum(v)
+        return self._hua(v)
+
+    def _fan_sum(self, v: "Vars") -> tuple[list[tuple[str, Any]], Any, Any]:
+        scorer, rs = self.scorer, self.scorer.ruleset
+        qualifying, valid = z3.Int(f"{v.prefix}qualifying"), z3.Bool(f"{v.prefix}valid")
+        total = self._sum(v)  # the method itself (fan_sum): the counted fans' points add up
+        flowers = frozenset(rs.win.minimum_excludes)
+        rules = [("win.minimum_excludes", qualifying == self._sum(v, leave_out=flowers))]
+        chicken = rs.principles.chicken_hand
+        if chicken and chicken in scorer.rank:
+            others = [v.count[b.id] == 0 for b in self.patterns if b.id != chicken and b.id not in flowers]
+            rules.append(("principle.chicken_hand", v.count[chicken] == z3.If(z3.And(others), 1, 0)))
+        rules.append(("win.minimum_points", valid == (qualifying >= rs.win.minimum_points)))
+        return rules, total, valid
+
+    def _hua(self, v: "Vars") -> tuple[list[tuple[str, Any]], Any, Any]:
+        rules: list[tuple[str, Any]] = []
+        value: Any = z3.IntVal(0)
+        cap: Any = None
+        base_cap: Any = None
+        fixed: Any = z3.BoolVal(False)
+        for i, (rule, name, _, params) in enumerate(self.steps):
+            new = z3.Int(f"{v.prefix}value.{i}.{name}")
+            if name == "add_hua":
+                expr = self._sum(v, ("hua",))
+            elif name == "fig":
+                beyond = self._sum(v, ("hua",), leave_out=frozenset({params["base"]}))
+                expr = z3.If(beyond == 0, z3.IntVal(params["value"]), value)
+                fixed = z3.If(beyond == 0, z3.BoolVal(not params.get("then_doubled", True)), fixed)
+            elif name == "doubles":
+                n = self._sum(v, ("double",))
+                expr = z3.If(z3.Or(n == 0, fixed), value, value * _pow(2, n))
+            elif name == "direct":
+                direct = [b for b in self.patterns if b.pattern.kind == "direct"]
+                best = _max([z3.If(v.count[b.id] > 0, z3.IntVal(b.points), z3.IntVal(0)) for b in direct]) \
+                    if direct else z3.IntVal(0)
+                expr = z3.If(best > 0, best * params["unit"], value)
+                fixed = z3.If(best > 0, z3.BoolVal(bool(params.get("final", False))), fixed)
+            elif name == "add_base":
+                default = z3.IntVal(params.get("base", 0))
+                amount = z3.If(v.base >= 0, v.base, default) if self.counter else default
+                expr = value + amount
+            elif name == "cap":
+                raised = params.get("raised") or {}
+                units = _max([z3.IntVal(params["base"])] + [z3.If(v.count[pid] > 0, z3.IntVal(u), z3.IntVal(0))
+                                                             for pid, u in raised.items() if pid in v.count])
+                cap, base_cap = units * params["unit"], z3.IntVal(params["base"] * params["unit"])
+                expr = value
+            elif name == "multiply":
+                factor: Any = z3.IntVal(1)
+                for b in self.patterns:
+                    if b.pattern.kind == "multiplier":
+                        factor = factor * _pow(b.points, v.count[b.id])
+                expr = value * factor
+                if cap is not None:
+                    cap, base_cap = cap * factor, base_cap * factor
+            elif name == "lift":
+                lifts = [v.count[b.id] > 0 for b in self.patterns if b.pattern.kind == "lift"]
+                lifted = z3.Or(lifts) if lifts and cap is not None else z3.BoolVal(False)
+                if params.get("to", "hand_cap") == "one_cap_unit":
+                    expr = z3.If(lifted, base_cap, value)
+                else:
+                    expr = z3.If(z3.And(lifted, value < cap), cap, value)
+            elif name == "limit":
+                expr = value if cap is None else z3.If(value > cap, cap, value)
+            elif name == "outer_limit":
+                top = params["units"] * params["unit"]
+                per_payer = params.get("per", "share") == "payer"
+                expr = value if per_payer else z3.If(value > top, z3.IntVal(top), value)
+            else:
+                raise ValueError(f"no Z3 model of the scoring step {name!r}")
+            rules.append((rule, new == expr))
+            value = new
+        return rules, value, z3.BoolVal(True)
+
+    # ------------------------------------------------------------------ uses
+    def _fix(self, v: "Vars", situation: Situation) -> list[Any]:
+        """The situation's counts, except for patterns the model derives (the chicken hand)."""
+        derived = {self.scorer.ruleset.principles.chicken_hand} if self.method == "fan_sum" else set()
+        out = [v.count[b.id] == situation.counts.get(b.id, 0) for b in self.patterns if b.id not in derived]
+        out.append(v.base == (situation.base if situation.base is not None else -1))
+        return out
+
+    def explain(self, situation: Situation, stated: Mapping[str, Any]) -> list[str] | None:
+        """The rules that cannot all hold with the stated result for this situation (an unsat core, in the
+        spec's order), or None when they can."""
+        rules, value, valid = self.statements()
+        solver = z3.Solver()
+        solver.set("core.minimize", True)
+        solver.add(*self._domain(self.vars), *self._fix(self.vars, situation))
+        for i, (rule, assertion) in enumerate(rules):
+            solver.assert_and_track(assertion, z3.Bool(f"rule.{i}"))
+        claim = valid == bool(stated.get("valid"))
+        if stated.get("valid") and "total" in stated:
+            claim = z3.And(claim, value == int(stated["total"]))
+        solver.assert_and_track(claim, z3.Bool("stated"))
+        if solver.check() != z3.unsat:
+            return None
+        core = {str(c) for c in solver.unsat_core()}
+        if "stated" not in core:
+            raise ValueError(f"the Z3 model contradicts itself on {situation}")
+        return [rule for i, (rule, _) in enumerate(rules) if f"rule.{i}" in core]
+
+    def value(self, situation: Situation) -> tuple[bool, int]:
+        """(may win by the arithmetic, the value) the model gives the situation."""
+        rules, value, valid = self.statements()
+        solver = z3.Solver()
+        solver.add(*self._domain(self.vars), *self._fix(self.vars, situation), *[a for _, a in rules])
+        if solver.check() != z3.sat:
+            raise ValueError(f"the Z3 model has no value for {situation}")
+        model = solver.model()
+        return z3.is_true(model.eval(valid, model_completion=True)), model.eval(value).as_long()
+
+    def replay(self, situation: Situation) -> tuple[bool, int] | None:
+        """The engine's own value for the situation (its scoring steps run on these counted patterns); None for
+        a fan_sum ruleset, whose sum the engine does not keep apart from choosing the fans."""
+        if self.method != "hua":
+            return None
+        items = [Counted(b.id, b.pattern.name_en, b.pattern.kind, b.points, situation.counts[b.id])
+                 for b in self.patterns if situation.counts.get(b.id)]
+        run = run_steps(self.scorer.steps, items, _CounterHand(situation.base, self.counter))
+        return True, run.value
+
+
+def situation_of(scorer: Scorer, fans: Sequence[Mapping[str, Any]], counters: Mapping[str, Any] | None = None) -> Situation:
+    """The situation of a scored hand: its counted patterns (a result's `fans`) and its 底分 counter."""
+    counter = scorer.ruleset.settlement.base_counter
+    base = (counters or {}).get(counter) if counter else None
+    return Situation({f["id"]: int(f["count"]) for f in fans}, base)
+
+
+# predicates a hand can gain by its context alone (a flower, a flag, a counter), its tiles unchanged
+CONTEXT_PREDICATES = ("flowers", "counter", "win_context", "replacement_draw_win", "last_copy")
+
+
+def context_patterns(scorer: Scorer) -> list[str]:
+    """The patterns a winning hand gains from its context alone: their growth needs no other tiles."""
+    return [b.id for b in scorer.patterns if b.pattern.when.name in CONTEXT_PREDICATES]
+
+
+def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None) -> Situation | None:
+    """A situation (one of `pool`, when given) that may win and is worth less, or may not win, with `pid`
+    counted once more; the one with the fewest patterns. None: there is none (without a pool, a proof that one
+    more `pid` never lowers a hand, as far as the arithmetic goes)."""
+    a, b = model.copy("a."), model.copy("b.")
+    rules_a, value_a, valid_a = model.statements(a)
+    rules_b, value_b, valid_b = model.statements(b)
+    opt = z3.Optimize()
+    opt.add(*model._domain(a), *model._domain(b), *[x for _, x in rules_a], *[x for _, x in rules_b])
+    opt.add(b.base == a.base, b.count[pid] == a.count[pid] + 1)
+    derived = {model.scorer.ruleset.principles.chicken_hand} if model.method == "fan_sum" else set()
+    for other in a.count:
+        if other != pid and other not in derived:
+            opt.add(b.count[other] == a.count[other])
+    opt.add(valid_a, z3.Or(z3.Not(valid_b), value_b < value_a))
+    if pool is not None:
+        opt.add(z3.Or([z3.And(model._fix(a, s)) for s in pool]) if pool else z3.BoolVal(False))
+    opt.minimize(z3.Sum([z3.If(c > 0, 1, 0) for c in a.count.values()]))
+    if opt.check() != z3.sat:
+        return None
+    m = opt.model()
+    counts = {pid_: m.eval(c, model_completion=True).as_long() for pid_, c in a.count.items() if pid_ not in derived}
+    base = m.eval(a.base, model_completion=True).as_long()
+    return Situation({k: v for k, v in counts.items() if v}, None if base < 0 else base)

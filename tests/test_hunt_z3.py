@@ -1,0 +1,111 @@
+"""The Z3 models of the arithmetic (checker.hunt.arith): they agree with the engine's own scoring steps on any
+situation, name the statements that collide with a document's example, prove a growth harmless where it is,
+and find the hands where it is not."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checker.case import CaseRunner
+from checker.engine import load_ruleset
+from checker.hunt.arith import ArithModel, Situation, context_patterns, find_drop
+
+RUNNER = CaseRunner()
+
+
+@st.composite
+def situations(draw, ruleset_id: str):
+    """A reading of the ruleset's scoring options and any counts of its patterns (not all make a hand: the
+    arithmetic does not care), with or without a 底分 counter."""
+    rs = load_ruleset(ruleset_id)
+    options = {oid: draw(st.sampled_from(list(o.values))) for oid, o in rs.scoring_options().items()
+               if draw(st.booleans())}
+    scorer = RUNNER.scorer(ruleset_id, options)
+    counts = {}
+    for b in scorer.patterns:
+        top = 1 if b.pattern.counting == "once" else 4
+        n = draw(st.integers(0, top) if draw(st.integers(0, 3)) == 0 else st.just(0))
+        if n:
+            counts[b.id] = n
+    base = draw(st.one_of(st.none(), st.integers(0, 5))) if rs.settlement.base_counter else None
+    return scorer, Situation(counts, base)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["shanghai-classic", "shanghai-knocking"]).flatmap(situations))
+def test_the_model_values_every_situation_as_the_engine_steps_do(drawn):
+    scorer, situation = drawn
+    model = ArithModel(scorer)
+    assert model.value(situation) == model.replay(situation)
+
+
+def test_the_limit_and_the_8_le_example_are_named_as_the_colliding_statements():
+    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80 (cap 4 勒 = 40), 荒番 x2: 160 with the cap 80: 80. The 5-勒
+    # single-hand limit alone makes that impossible (50): the unsat core is that one rule.
+    situation = Situation({"wind_pung": 3, "dragon_pung": 1, "feng_peng": 1, "men_qing": 1, "huang_fan": 1})
+    stated = {"valid": True, "total": 80}
+    assert ArithModel(RUNNER.scorer("shanghai-classic", {})).explain(situation, stated) == ["scoring.single_hand_limit"]
+    assert ArithModel(RUNNER.scorer("shanghai-classic", {"single_hand_limit": False})).explain(situation, stated) is None
+
+
+def test_the_faq_and_the_chicken_hand_collide_on_a_hand_of_flowers_only():
+    # a hand whose only pattern is one flower: the chicken hand makes it 8 qualifying points, a win; the FAQ
+    # says it may not win. Without the chicken hand (the FAQ's reading) 0 qualifying points: no win, as stated.
+    situation, stated = Situation({"flower_tiles": 1}), {"valid": False}
+    core = ArithModel(RUNNER.scorer("mcr", {})).explain(situation, stated)
+    assert core is not None and "principle.chicken_hand" in core and "win.minimum_points" in core
+    assert ArithModel(RUNNER.scorer("mcr", {"chicken_hand_scores": False})).explain(situation, stated) is None
+
+
+def test_one_more_flower_never_lowers_an_mcr_hand():
+    # flowers add a point each after the minimum is met and never count toward it: a proof over every
+    # situation, not a search
+    assert find_drop(ArithModel(RUNNER.scorer("mcr", {})), "flower_tiles") is None
+
+
+def test_every_classic_context_pattern_is_harmless_under_the_default_readings():
+    # 荒番 and 开宝 multiply value and cap, a flower adds before the cap, 杠开 lifts to the cap: none lowers a hand
+    scorer = RUNNER.scorer("shanghai-classic", {})
+    model = ArithModel(scorer)
+    assert {pid: find_drop(model, pid) for pid in context_patterns(scorer)} == \
+        {pid: None for pid in context_patterns(scorer)}
+
+
+@pytest.mark.parametrize("ruleset_id, pid, options", [
+    ("shanghai-knocking", "flower", {}),  # 无花果: no hua beyond the base is a flat 10; one flower makes 2
+    ("shanghai-classic", "gang_kai", {"lift_to": "one_cap_unit"}),  # 杠开 worth exactly one 勒: below a 2-勒 hand
+    ("mcr", "self_drawn", {}),  # a chicken hand self-drawn has a fan (Self drawn 1): no longer a chicken hand
+    ("mcr", "last_tile", {}),
+])
+def test_the_model_finds_the_growths_that_lower_a_hand(ruleset_id, pid, options):
+    assert find_drop(ArithModel(RUNNER.scorer(ruleset_id, options)), pid) is not None
+
+
+def test_must_find_a_chicken_hand_that_may_not_win_self_drawn(tmp_path):
+    # 123m 456p claimed, 222s 78s+6s 55z: on a discard no fan at all, the chicken hand: 8, the discarder pays
+    # 8 + 8, the others 8 each: +32. Self-drawn it has Self drawn (1 point) and is no chicken hand: 1 < 8, no win.
+    from checker.hunt.examples import known_hands
+    from checker.hunt.monotonic import hunt_growth_z3
+
+    mcr = load_ruleset("mcr")
+    f = hunt_growth_z3(RUNNER, mcr, "self_drawn", {}, known_hands(mcr))
+    assert f is not None and f.kind == "non-monotonic" and f.method == "z3"
+    before, after = (o["result"] for o in f.outcomes)
+    assert before["fans"] == [{"id": "chicken_hand", "points": 8, "count": 1}] and before["payments"][0] == 32
+    assert after == {"valid": False, "error": "win.minimum_points"}
+    assert f.witness["input"]["win_by"] == "self_draw"
+
+
+def test_must_find_a_lift_that_lowers_a_hand_when_it_is_worth_one_le():
+    # lift_to=one_cap_unit: 杠开 makes a hand worth exactly one 勒 (10), whatever it was worth: a hand worth 2 勒
+    # (20) drops to 10 with 杠开, where the default (lift to the hand's cap) leaves it at 20
+    from checker.hunt.examples import known_hands
+    from checker.hunt.monotonic import hunt_growth_z3
+
+    classic = load_ruleset("shanghai-classic")
+    f = hunt_growth_z3(RUNNER, classic, "gang_kai", {"lift_to": "one_cap_unit"}, known_hands(classic))
+    assert f is not None and f.deciding_option == "lift_to"
+    before, after = (o["result"] for o in f.outcomes)
+    assert (before["total"], after["total"]) == (20, 10)
+    assert "gang_kai" in {x["id"] for x in after["fans"]}
