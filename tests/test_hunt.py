@@ -361,3 +361,24 @@ def test_derived_and_hand_built_examples_are_not_read_as_statements():
     ids = {c["id"] for c in stated_examples(load_ruleset("shanghai-classic"))}
     assert "classic-fengpeng-huangfan-8le" in ids and "classic-fengpeng-huangfan-limited" not in ids
     assert "mcr-guide-seven-plus-flower" not in {c["id"] for c in stated_examples(load_ruleset("mcr"))}
+
+
+def test_must_find_a_passed_tile_judged_differently_by_the_two_shanghai_documents():
+    # 000: "pass on a discard and you can't claim a later copy of that same tile" (forgo_blocks_win=true); 001:
+    # 漏胡 blocks only a knocked player, and the claim that follows lifts it. A player lets t go unknocked,
+    # pungs, knocks, and wins on the next t: the same log is legal under classic and refused under knocking.
+    from checker.engine import load_ruleset as load
+    from checker.hunt.cross import hunt_cross_scene
+    from checker.hunt.scenarios import waiting_hands
+
+    knocking, classic = load("shanghai-knocking"), load("shanghai-classic")
+    f = hunt_cross_scene(knocking, classic, "forgone_then_won", waiting_hands(knocking.id, "forgone_then_won"),
+                         200, 1)
+    assert f is not None and f.kind == "cross-variant"
+    here, there = (o["result"] for o in f.outcomes)
+    events = f.witness["input"]["events"]
+    assert here["verdict"] == "illegal" and here["event"] == len(events) - 1 and events[-1]["event"] == "win"
+    assert here["rule"] == "procedure.forgo_then_reclaim" and there["verdict"] == "legal"
+    # each side replays as a procedure case with the verdict stated
+    assert CaseRunner().outcome(f.witness).result["verdict"] == "illegal"
+    assert CaseRunner().outcome(f.outcomes[1]["case"]).result["verdict"] == "legal"

@@ -133,3 +133,86 @@ def excluded_shapes(ruleset: Ruleset) -> list[str]:
             others |= {s.when.name for s in load_ruleset(rid).win.shapes}
     return sorted(s for s in others - own if s in ("seven_pairs", "thirteen_orphans", "knitted_straight",
                                                    "honors_and_knitted"))
+
+
+def passed_tile_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The ruleset's readings of a passed winning tile: its defaults first, then each other value of each option
+    that reads one (漏胡, forgo-then-reclaim, a knocked player's missed win)."""
+    out: list[dict[str, Any]] = [{}]
+    for oid in PASSED_TILE_OPTIONS:
+        option = ruleset.options.get(oid)
+        if option is not None:
+            out += [{oid: v} for v in option.values if v != option.default]
+    return out
+
+
+def hunt_cross_scene(first: Ruleset, second: Ruleset, scenario: str, strategy: Any, examples: int,
+                     seed: int) -> Finding | None:
+    """The shortest scene (checker.hunt.scenarios) whose last event, a win on a passed tile come again, one
+    ruleset allows and the other refuses by its rule on passed tiles (001's 漏胡, 000's forgo-then-reclaim): under
+    both rulesets' default readings if they part there, else under the first pair of their passed-tile readings
+    that does (named in the finding)."""
+    from checker.hunt.procedure import judged
+    from checker.hunt.scenarios import SCENE_WORDS, build
+
+    def verdicts(data: Mapping[str, Any], mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> Any:
+        built = build(first.id, scenario, data)
+        if built is None:
+            return None
+        header, events = built
+        return (header, judged({**header, "options": dict(mine)}, events),
+                judged({**header, "ruleset": second.id, "options": dict(theirs)}, events), events)
+
+    for mine in passed_tile_readings(first):
+        for theirs in passed_tile_readings(second):
+            def parts(data: Mapping[str, Any]) -> bool:
+                got = verdicts(data, mine, theirs)
+                if got is None:
+                    return False
+                _, a, b, events = got
+                if sorted((a["verdict"], b["verdict"])) != ["illegal", "legal"]:
+                    return False
+                refused = a if a["verdict"] == "illegal" else b
+                return refused.get("event") == len(events) - 1 and refused.get("rule") in PASSED_TILE_RULES
+
+            witness = _search(strategy, parts, examples, seed)
+            if witness is not None:
+                return _scene_finding(first, second, scenario, SCENE_WORDS[scenario], mine, theirs,
+                                      verdicts(witness, mine, theirs))
+    return None
+
+
+def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, mine: Mapping[str, Any],
+                   theirs: Mapping[str, Any], got: Any) -> Finding:
+    from checker.spec import value_key
+
+    header, a, b, events = got
+    deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset")}
+    refused = a if a["verdict"] == "illegal" else b
+
+    def named(rs: Ruleset, opts: Mapping[str, Any]) -> str:
+        return rs.id + (" with " + ", ".join(f"{k}={value_key(v)}" for k, v in opts.items()) if opts else "")
+
+    rules = [refused["rule"], "procedure.lou_hu", "procedure.forgo_then_reclaim"]
+    return Finding(
+        ruleset=first.id, kind="cross-variant", key=f"cross-variant.{second.id}.{scenario}",
+        title=f"{words}: {named(first, mine)} and {named(second, theirs)} judge the win differently "
+              f"({refused['rule']})",
+        rules=[refused["rule"]] + [f"option.{k}" for k in list(mine) + list(theirs)],
+        witness={"ruleset": first.id, "options": dict(mine), "kind": "procedure", "input": {**deal, "events": events}},
+        outcomes=[{"reading": named(first, mine), "means": first.title, "result": a},
+                  {"reading": named(second, theirs), "means": second.title, "result": b,
+                   "case": {"ruleset": second.id, "options": dict(theirs), "kind": "procedure",
+                            "input": {**deal, "events": events}}}],
+        method="hypothesis",
+        statements=statements_naming(first, rules)[:3] + statements_naming(second, rules)[:3],
+        note="The same deal and the same events under each ruleset" + (
+            "'s default readings" if not mine and not theirs else " (the readings named; under the defaults "
+            "they agree on every scene searched)") + ": the hand the waiting player wins with is one both let win, "
+        "so the verdicts part on the passed tile alone.")
+
+
+# the rules of a passed winning tile: 001's 漏胡 and 000's forgo-then-reclaim (and the options that read them)
+PASSED_TILE_OPTIONS = ("lou_hu_later_copy", "lou_hu_own_draw_win", "forgo_blocks_win", "knock_missed_win")
+PASSED_TILE_RULES = ("procedure.lou_hu", "procedure.forgo_then_reclaim", "procedure.knock_locks_hand") + tuple(
+    f"option.{o}" for o in PASSED_TILE_OPTIONS)

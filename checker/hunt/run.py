@@ -14,7 +14,8 @@ from typing import Any, Callable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
-from checker.hunt.cross import excluded_shapes, hunt_cross, hunt_excluded_shape, overlap_inputs
+from checker.hunt.cross import (PASSED_TILE_OPTIONS, excluded_shapes, hunt_cross, hunt_cross_scene,
+                                hunt_excluded_shape, overlap_inputs)
 from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
@@ -81,6 +82,11 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
         if other != ruleset.id:
             out.append(Target(f"cross-variant: against {other}", partial(_cross, runner, ruleset, other, strategy,
                                                                           seed)))
+    for other in available_rulesets():
+        if other != ruleset.id and _reads_passed_tiles(ruleset) and _reads_passed_tiles(load_ruleset(other)):
+            for scene in ("forgone_then_won", "again_from_the_same_seat", "drawn_by_the_waiting_player"):
+                out.append(Target(f"cross-variant: {scene} against {other}",
+                                  partial(_cross_scene, ruleset, other, scene, seed)))
     for oid, option in ruleset.options.items():
         for value in option.values:
             if value == option.default and type(value) is type(option.default):
@@ -144,6 +150,15 @@ def _excluded(runner: CaseRunner, ruleset: Ruleset, shape: str, seed: int, effor
 def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed: int,
            effort: int) -> Finding | None:
     return hunt_cross(runner, ruleset, load_ruleset(other), strategy, EXAMPLES * effort, seed + effort - 1)
+
+
+def _reads_passed_tiles(ruleset: Ruleset) -> bool:
+    return any(o in ruleset.options for o in PASSED_TILE_OPTIONS)
+
+
+def _cross_scene(ruleset: Ruleset, other: str, scenario: str, seed: int, effort: int) -> Finding | None:
+    return hunt_cross_scene(ruleset, load_ruleset(other), scenario, waiting_hands(ruleset.id, scenario),
+                            EXAMPLES * effort // 2, seed + effort - 1)
 
 
 def _scene(ruleset: Ruleset, scenario: str, seed: int, effort: int) -> Finding | None:

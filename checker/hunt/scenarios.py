@@ -193,13 +193,20 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
 
 @st.composite
 def _shanpon_with_a_pung(draw: Any) -> dict[str, Any]:
-    """Hands of two chows, an exposed pung u and two pairs t and v (waiting on t or v): the forgone_then_won
-    scene's waiting player (it pungs u in the scene). Suit tiles only; shrinks towards low tiles."""
+    """Hands of two sets (each a chow or a pung), an exposed pung u and two pairs t and v (waiting on t or v): the
+    forgone_then_won scene's waiting player (it pungs u in the scene). Suit tiles only; shrinks towards low
+    tiles and chows."""
     suited = st.integers(0, 26)
     t, u, v = draw(suited), draw(suited), draw(suited)
     low = st.integers(0, 26).filter(lambda k: k % 9 <= 6)
-    c1, c2 = draw(low), draw(low)
-    tiles = [t, t, v, v, c1, c1 + 1, c1 + 2, c2, c2 + 1, c2 + 2]
+    tiles = [t, t, v, v]
+    for _ in range(2):
+        if draw(st.booleans()):  # a pung: every set a pung makes the all-pungs hand (碰碰胡) classic lets win
+            k = draw(suited)
+            tiles += [k, k, k]
+        else:
+            c = draw(low)
+            tiles += [c, c + 1, c + 2]
     counts = [tiles.count(k) + (3 if k == u else 0) + (1 if k == t else 0) for k in range(34)]
     assume(len({t, u, v}) == 3 and max(counts) <= 4)
     return {"concealed": T.format_tiles(sorted(tiles)), "melds": [{"type": "pung", "tiles": T.format_tiles([u] * 3),
