@@ -8,8 +8,9 @@ Witnesses come from checker.hunt.strategies (winning hands with a context), foun
 """
 from __future__ import annotations
 
+import json
 import random
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
@@ -47,8 +48,11 @@ def _search(strategy: Any, condition: Callable[[Any], bool], examples: int, seed
 
 
 def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any, strategy: Any,
-                 examples: int, seed: int, base: Mapping[str, Any] | None = None) -> Finding | None:
-    """An ambiguity finding for `option_id=value` against its default (other options at `base` or default)."""
+                 examples: int, seed: int, base: Mapping[str, Any] | None = None,
+                 known: Sequence[Mapping[str, Any]] = ()) -> Finding | None:
+    """An ambiguity finding for `option_id=value` against its default (other options at `base` or default).
+    When the search finds nothing, the `known` hands (legal hands of the corpus and the document examples) are
+    tried in turn, the one with the fewest tiles first."""
     option = ruleset.options[option_id]
     fixed = dict(base or {})
     default_opts = {**fixed, option_id: option.default}
@@ -59,6 +63,10 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
                        outcome(runner, ruleset.id, other_opts, data))
 
     witness = _search(strategy, parts, examples, seed)
+    from_known = False
+    if witness is None:
+        witness = next((data for data in sorted(known, key=_size) if parts(data)), None)
+        from_known = witness is not None
     if witness is None:
         return None
     shown = f"{option_id}={value_key(value)}"
@@ -75,7 +83,16 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
         outcomes=[{"reading": f"{option_id}={d_key}", "means": option.readings.get(d_key, ""), "result": first},
                   {"reading": shown, "means": option.readings.get(v_key, ""), "result": second}],
         method="hypothesis", deciding_option=option_id,
-        note=option.note.strip() + (f" (found with {base_text})" if base_text else ""))
+        note=option.note.strip() + (f" (found with {base_text})" if base_text else "")
+        + (" The search found no hand within its effort; the witness is the smallest of the known legal hands (the "
+           "checked-in corpus and the document examples) whose result the readings part." if from_known else ""))
+
+
+def _size(data: Mapping[str, Any]) -> tuple[int, str]:
+    """Fewer tiles and flowers first (then a fixed order), for trying known hands smallest first."""
+    text = str(data.get("concealed", "")) + str(data.get("flowers", "")) + "".join(
+        str(m.get("tiles", "")) for m in data.get("melds") or [])
+    return len(text), json.dumps(data, sort_keys=True)
 
 
 def hunt_options(runner: CaseRunner, ruleset: Ruleset, strategy: Any, examples: int, seed: int,

@@ -49,14 +49,18 @@ def _strategy(ruleset: Ruleset) -> Any:
 
 def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: float = PROOF_SECONDS) -> list[Target]:
     """Every search for one ruleset, the quick and final ones first: the Z3 model and the document examples
-    (instant), the exhaustive proofs (each given `proof_seconds`), then the Hypothesis and simulation searches."""
+    (instant), the exhaustive proofs (each given `proof_seconds`), then each option's readings (Hypothesis and
+    simulation), growths, excluded shapes and the other rulesets, the scenes against them last (the slowest)."""
     strategy = _strategy(ruleset)
     out = []
     scorer = runner.scorer(ruleset.id, {})
     pool: list[dict[str, Any]] = []  # hands known to be legal, read once, when the first Z3 search needs them
     readings: list[dict[str, Any]] = [{}] + [{oid: v} for oid, o in ruleset.scoring_options().items()
                                              for v in o.values if v != o.default]
+    plain = _arithmetic(runner.scorer(ruleset.id, {}))
     for options in readings:
+        if options and _arithmetic(runner.scorer(ruleset.id, options)) == plain:
+            continue  # the reading leaves the arithmetic as it is: the model would say the same
         for pid in context_patterns(runner.scorer(ruleset.id, options)):
             shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
             out.append(Target(f"non-monotonic (z3): one more {pid}" + (f" under {shown}" if shown else ""),
@@ -73,7 +77,20 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
     for pattern in ruleset.patterns:
         for oid, value in readings_changing(ruleset, pattern.id):
             out.append(Target(f"dead-rule: {pattern.id} under {oid}={value_key(value)}",
-                              partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}, proof_seconds), repeat=False))
+                              partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}, proof_seconds),
+                              repeat=False))
+    for oid, option in ruleset.options.items():
+        for value in option.values:
+            if value == option.default and type(value) is type(option.default):
+                continue
+            label = f"{oid}={value_key(value)}"
+            scenario = next((name for name, decided in SCENARIOS.items() if decided == oid), None)
+            if scenario is not None:  # a scene built around the situation: far shorter than a bot's hand
+                out.append(Target(label, partial(_scene, ruleset, scenario, seed)))
+            elif option.read_by == "table":
+                out.append(Target(label, partial(_table, ruleset, oid, value, seed)))
+            else:
+                out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed, pool)))
     for growth, (_, words) in GROWTHS.items():
         out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
     for shape in excluded_shapes(ruleset):
@@ -87,18 +104,6 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
             for scene in ("forgone_then_won", "again_from_the_same_seat", "drawn_by_the_waiting_player"):
                 out.append(Target(f"cross-variant: {scene} against {other}",
                                   partial(_cross_scene, ruleset, other, scene, seed)))
-    for oid, option in ruleset.options.items():
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
-            label = f"{oid}={value_key(value)}"
-            scenario = next((name for name, decided in SCENARIOS.items() if decided == oid), None)
-            if scenario is not None:  # a scene built around the situation: far shorter than a bot's hand
-                out.append(Target(label, partial(_scene, ruleset, scenario, seed)))
-            elif option.read_by == "table":
-                out.append(Target(label, partial(_table, ruleset, oid, value, seed)))
-            else:
-                out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed)))
     return out
 
 
@@ -115,6 +120,13 @@ def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[
 def _example(runner: CaseRunner, ruleset: Ruleset, case: dict[str, Any], oid: str, value: Any,
              effort: int) -> Finding | None:
     return hunt_example(runner, ruleset, case, oid, value)
+
+
+def _arithmetic(scorer: Any) -> tuple:
+    """What the Z3 model of the arithmetic reads of a bound scorer: the patterns, their points and kinds, the
+    steps and their parameters."""
+    return (scorer.ids, scorer.points, tuple(b.pattern.kind for b in scorer.patterns),
+            tuple((fn.__name__, sorted(params.items(), key=str)) for fn, params in scorer.steps))
 
 
 _DEFAULT_DROPS: dict[tuple[str, str], bool] = {}
@@ -170,8 +182,10 @@ def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Fi
 
 
 def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strategy: Any, seed: int,
-             effort: int) -> Finding | None:
-    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort - 1)
+             pool: list[dict[str, Any]], effort: int) -> Finding | None:
+    if not pool:
+        pool.extend(known_hands(ruleset))
+    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort - 1, known=pool)
 
 
 def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
@@ -216,6 +230,19 @@ def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: d
                 found[rs.id][label] = result
 
 
+def _turns(rulesets: list[Ruleset], plans: dict[str, list[Target]], used: dict[str, float]) -> Any:
+    """Each ruleset's searches in its plan's order, the ruleset that has taken the least time so far going next:
+    a short budget is shared evenly, whatever one ruleset's searches cost."""
+    next_index = {rs.id: 0 for rs in rulesets}
+    while True:
+        waiting = [rs for rs in rulesets if next_index[rs.id] < len(plans[rs.id])]
+        if not waiting:
+            return
+        rs = min(waiting, key=lambda r: used[r.id])
+        yield rs, plans[rs.id][next_index[rs.id]]
+        next_index[rs.id] += 1
+
+
 def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
          on_step: Callable[[str], None] = lambda label: None) -> dict[str, dict[str, Any]]:
@@ -236,12 +263,10 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
     effort = 1
     took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
+    used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken
     while True:
         progressed = False
-        # the rulesets take turns, one search each, so a short budget reaches all of them
-        turns = [(rs, plans[rs.id][i]) for i in range(max(len(p) for p in plans.values()))
-                 for rs in rulesets if i < len(plans[rs.id])]
-        for rs, target in turns:
+        for rs, target in _turns(rulesets, plans, used):
             if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and not target.repeat):
                 continue
             last = took.get((rs.id, target.label))
@@ -250,6 +275,7 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
             started = time.monotonic()
             result = target.run(effort)
             took[(rs.id, target.label)] = time.monotonic() - started
+            used[rs.id] += took[(rs.id, target.label)]
             progressed = True
             if target.label in unrun[rs.id]:
                 unrun[rs.id].remove(target.label)
