@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from checker.case import CaseRunner
 from checker.engine import HandError
 from checker.corpus.generate import example_cases
-from checker.hunt.findings import Finding, statements_naming
+from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
 from checker.spec import Ruleset, value_key
 
@@ -52,8 +52,7 @@ def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], 
     fans = sorted({f["id"] for f in result.get("fans", [])} ^ {f["id"] for f in stated.get("fans", [])})
     core, checked = _arithmetic(runner, ruleset, case, options)
     rules = [f"option.{option_id}"] + core + [f"fan.{f}" for f in fans]
-    statements = statements_naming(ruleset, core) if core else []
-    statements += [s for s in statements_naming(ruleset, [f"option.{option_id}"]) if s not in statements]
+    statements = covering(ruleset, core + [f"option.{option_id}"], 5)
     statements += [{"id": None, "doc": s.doc, "section": s.section, "phrase": s.phrase, "rules": [f"option.{option_id}"]}
                    for s in option.sources if not any(t["phrase"] == s.phrase for t in statements)]
     return Finding(
@@ -65,7 +64,7 @@ def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], 
         outcomes=[{"reading": f"what the document states ({doc})", "result": stated},
                   {"reading": shown, "means": option.readings.get(value_key(value), ""), "result": result}],
         method="z3" if core else "exhaustive",  # every reading of every scoring option, on every stated example
-        deciding_option=option_id, statements=statements[:5],
+        deciding_option=option_id, statements=statements,
         note=f"The example is the case `{case['id']}` of the document examples (corpus/*-examples.jsonl); the spec "
              f"reproduces it under the reading {value_key(own.get(option_id, option.default))} of `{option_id}`. "
              f"Read as {shown}, the statements behind that reading and the example cannot both hold."

@@ -45,12 +45,32 @@ class Finding:
                 "note": self.note}
 
 
+GENERIC = 12  # a statement naming more rules than this is an overview (a list of every fan): quoted last
+
+
 def statements_naming(ruleset: Ruleset, rules: Iterable[str]) -> list[dict[str, Any]]:
-    """The statements of the ruleset's document that name any of `rules`, with their quoted phrases."""
+    """The statements of the ruleset's document that name any of `rules`, with their quoted phrases: those naming
+    more of them first, then the more specific (naming fewer rules in all), overviews last; the spec's order
+    within a tie."""
     wanted = set(rules)
+    named = [s for s in ruleset.statements if wanted & set(s.rules)]
+    named.sort(key=lambda s: (len(s.rules) > GENERIC, -len(wanted & set(s.rules)), len(s.rules)))
     return [{"id": s.id, "doc": s.doc, "section": s.section, "phrase": s.phrase,
-             "rules": [r for r in s.rules if r in wanted]}
-            for s in ruleset.statements if wanted & set(s.rules)]
+             "rules": [r for r in s.rules if r in wanted]} for s in named]
+
+
+def covering(ruleset: Ruleset, rules: Iterable[str], most: int) -> list[dict[str, Any]]:
+    """At most `most` statements naming `rules`: first the best one for each rule in turn (so every rule is
+    quoted once where it can be), then the best of the rest."""
+    rules = list(rules)
+    ranked = statements_naming(ruleset, rules)
+    chosen: list[dict[str, Any]] = []
+    for rule in rules:
+        best = next((st for st in ranked if rule in st["rules"] and st not in chosen), None)
+        if best is not None and len(chosen) < most and not any(rule in c["rules"] for c in chosen):
+            chosen.append(best)
+    chosen += [st for st in ranked if st not in chosen][:max(0, most - len(chosen))]
+    return chosen
 
 
 def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, Mapping[str, Any]]) -> list[Finding]:
