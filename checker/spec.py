@@ -285,6 +285,16 @@ def spec_dir() -> Path:
                                               "nor the installed checker/specdata)")])
 
 
+def corpus_dir() -> Path | None:
+    """The directory holding the checked-in corpora and the documents' examples: the repository's `corpus/`, or
+    the copy installed with the package; None when neither is there."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "corpus", here / "corpusdata"):
+        if (candidate / "mcr-examples.jsonl").is_file():
+            return candidate
+    return None
+
+
 def available_rulesets() -> list[str]:
     return sorted(p.stem for p in spec_dir().glob("*.yaml"))
 

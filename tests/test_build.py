@@ -33,3 +33,13 @@ def test_every_package_of_the_sources_is_installed():
     listed = set(project["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(SOURCES.parent).parts) for p in SOURCES.rglob("__init__.py")}
     assert found <= listed, sorted(found - listed)
+
+
+def test_the_documents_examples_and_corpora_ship_with_the_package():
+    # the hunter reads the documents' examples and the checked-in corpora (checker.hunt.examples): an installed
+    # mjcheck has them as checker/corpusdata, a checkout as corpus/
+    from checker.spec import corpus_dir
+
+    folder = corpus_dir()
+    assert folder is not None
+    assert {"mcr-examples.jsonl", "shanghai-examples.jsonl", "mcr.jsonl"} <= {p.name for p in folder.iterdir()}

@@ -17,7 +17,7 @@ from checker.corpus.candidates import random_candidates, targeted_candidates
 from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
 from checker.corpus.witnesses import Scored, Target, choose, exclusion_pairs, limit_of, limit_witnesses, score_input
-from checker.spec import Ruleset, spec_dir
+from checker.spec import Ruleset, corpus_dir
 
 PROOF_SECONDS = 20  # the longest an exclusion no candidate meets may take to be proved dead
 
@@ -49,9 +49,9 @@ class Corpus:
 
 def example_cases(ruleset_id: str, folder: Path | None = None) -> list[dict[str, Any]]:
     """The source documents' own examples (`corpus/*-examples.jsonl`) for this ruleset, in file order."""
-    folder = folder or spec_dir().parent / "corpus"
+    folder = folder or corpus_dir()
     cases = []
-    for path in sorted(folder.glob("*-examples.jsonl")) if folder.is_dir() else []:
+    for path in sorted(folder.glob("*-examples.jsonl")) if folder is not None and folder.is_dir() else []:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
                 case = json.loads(line)

@@ -106,11 +106,12 @@ def _value(result: Mapping[str, Any]) -> str:
 def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The hand inputs of the checked-in corpus of this ruleset (`corpus/R.jsonl`) and of its document examples:
     hands known to be legal, which the Z3 searches pick their witnesses from."""
-    from checker.spec import spec_dir
+    from checker.spec import corpus_dir
 
-    path = spec_dir().parent / "corpus" / f"{ruleset.id}.jsonl"
+    folder = corpus_dir()
+    path = folder / f"{ruleset.id}.jsonl" if folder is not None else None
     cases = list(example_cases(ruleset.id))
-    if path.is_file():
+    if path is not None and path.is_file():
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 cases.append(json.loads(line))
