@@ -26,12 +26,13 @@ from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
 from checker.spec import SpecError, available_rulesets, spec_dir, value_key
 from checker.hunt.commands import hunt_command
+from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
          "Score hands under a ruleset (score), play and check hands of play (game), hunt the specs for "
-         "ambiguities and collisions (hunt), check spec files (spec), generate test corpora (corpus) and hold "
+         "ambiguities and collisions (hunt), check every hand of a space against another engine on Dask (sweep), check spec files (spec), generate test corpora (corpus) and hold "
          "engines to them (conform, report).",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
 )
@@ -41,6 +42,7 @@ corpus_app = typer.Typer(help="Generate coverage-directed test corpora (corpus/*
 app.add_typer(corpus_app, name="corpus")
 app.add_typer(game_app, name="game")
 app.command("hunt")(hunt_command)
+app.command("sweep")(sweep_command)
 
 out = Console(soft_wrap=True)  # a line-oriented tool: messages are never broken mid-word for the width
 err = Console(stderr=True, soft_wrap=True)

@@ -84,6 +84,11 @@ class PyMahjongGB:
             hand = hand_from_input(case["input"], scorer)
         except HandError as exc:
             return {"valid": False, "error": exc.rule, "message": str(exc)}
+        return self.score(hand, scorer)
+
+    def score(self, hand: Hand, scorer: Any) -> dict[str, Any]:
+        """PyMahjongGB's result for a hand already read (the sweep calls this directly), the spec's minimum and
+        payments under `scorer`'s options applied to its fans."""
         try:
             found = self._calculate(*to_mahjonggb(hand), True)
         except TypeError as exc:
@@ -103,16 +108,21 @@ class PyMahjongGB:
                 "payments": list(scorer.settlement.pay(hand, total, False))}
 
 
-def pymahjonggb_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEngine:
-    """PyMahjongGB as an in-process engine; EngineError when it is not installed."""
+def calculator() -> Any:
+    """MahjongGB.MahjongFanCalculator; EngineError when PyMahjongGB is not installed."""
     try:
-        gb = importlib.import_module("MahjongGB")
+        return importlib.import_module("MahjongGB").MahjongFanCalculator
     except ImportError:
         raise EngineError("pymahjonggb: PyMahjongGB is not installed (module MahjongGB); install it with "
                           "pip install 'mjcheck[peers]' or pip install pymahjonggb") from None
+
+
+def pymahjonggb_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEngine:
+    """PyMahjongGB as an in-process engine; EngineError when it is not installed."""
+    calculate = calculator()
     try:
         gb_version = version("pymahjonggb")
     except PackageNotFoundError:
         gb_version = "unknown"
-    engine = PyMahjongGB(CaseRunner(extra), gb.MahjongFanCalculator)
+    engine = PyMahjongGB(CaseRunner(extra), calculate)
     return InProcessEngine(engine, EngineInfo("PyMahjongGB", gb_version, (RULESET,), ("score",)))

@@ -1,5 +1,5 @@
-"""`mjcheck hunt`: search the specs for ambiguities, non-monotonic values and readings of the table procedure
-that decide a hand differently, each with a minimal witness."""
+"""`mjcheck hunt`: search the specs for contradictions, ambiguities, gaps, dead rules, non-monotonic values and
+cross-variant hands, each with a minimal witness."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,16 +26,23 @@ def hunt_command(
                                                                    "merged (a known finding keeps its id)."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts by kind as JSON on stdout."),
 ) -> None:
-    """Hunt the specs for ambiguities, gaps, non-monotonic values and cross-variant hands, each with the
-    smallest witness the search can make:
+    """Hunt the specs for contradictions, ambiguities, gaps, dead rules, non-monotonic values and cross-variant
+    hands, each with the smallest witness the search can make:
 
     - ambiguity: a reading of the document (an option of the spec) that changes a hand's result, for every
       option and each of its readings; for the table procedure's options, a hand of play the readings judge
       differently, cut after the first event they part on (short scenes for 漏胡, 一炮多响 and
       forgo-then-reclaim); pairs of readings that change a hand only together;
-    - non-monotonic: a winning hand worth less with one more flower, a pung made a kong, or one more 荒番;
+    - non-monotonic: a winning hand worth less with one more flower, a pung made a kong, or one more 荒番 (by
+      Hypothesis), or with one more of any pattern a hand gains from its context (by a Z3 model of the
+      arithmetic, which also proves where none can lower a hand);
     - gap: a shape the document excludes that still wins because its tiles form an allowed shape;
-    - cross-variant: the smallest hand that wins under one ruleset and may not under another.
+    - cross-variant: the smallest hand that wins under one ruleset and may not under another; the shortest
+      hand of play whose passed tile the two Shanghai documents judge differently;
+    - contradiction: a document's own example that a reading prices otherwise (the rules that collide named by
+      the Z3 model's unsat core where the arithmetic decides it);
+    - dead-rule: an exclusion between fans that never meet in one reading, or a fan no hand can score under a
+      reading, proved by enumerating every hand the fans' definitions allow.
 
     The budget goes to passes of growing effort on what is not found yet (seven tenths), then to pairs of
     readings. The same seed runs each search the same way; how many run depends on the budget (and on the

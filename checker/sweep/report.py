@@ -1,0 +1,100 @@
+"""The sweep report (`DIR/sweep.md`, `DIR/sweep.json`): hands and cases checked, agreements, and every class of
+disagreement with its count, its smallest witness (the first in the space's order) and what explains it.
+
+A class is explained, as in the conformance report, by
+- an option of the spec: the reference engine, set to one other reading, gives the other side's result on the
+  witness (the reading is named);
+- a fan outside the spec: the other side scores a fan the spec does not have;
+- otherwise it is left `unexplained`, a bug on one side or a reading the spec has not made an option.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from checker.case import CaseRunner, hand_from_input
+from checker.spec import value_key
+from checker.sweep.run import Plan, _write
+from checker.sweep.work import reference
+
+
+def merge(shards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The shards' summaries as one: totals, and each class with its count and the witness of the lowest shard."""
+    hands = sum(s["hands"] for s in shards)
+    cases = sum(s["cases"] for s in shards)
+    agreed = sum(s["agreed"] for s in shards)
+    classes: dict[str, dict[str, Any]] = {}
+    for s in sorted(shards, key=lambda s: s["start"]):
+        for c in s["classes"]:
+            key = repr(c["key"])
+            if key in classes:
+                classes[key]["count"] += c["count"]
+            else:
+                classes[key] = dict(c)
+    ordered = sorted(classes.values(), key=lambda c: -c["count"])
+    return {"hands": hands, "cases": cases, "agreed": agreed, "classes": ordered}
+
+
+def explain(plan: Plan, c: Mapping[str, Any]) -> str:
+    """What explains one class (see the module's docstring)."""
+    runner = CaseRunner()
+    ruleset = runner.ruleset(plan.ruleset)
+    if plan.against == "reference":
+        shown = ", ".join(f"{k}={value_key(v)}" for k, v in plan.against_options.items())
+        return f"the reading {shown}" if shown else "the same readings: a defect of the reference engine"
+    other = c["other"]
+    target = (other["valid"], other["error"], other["fans"])
+    for oid, option in ruleset.scoring_options().items():
+        for value in option.values:
+            if value == option.default:
+                continue
+            scorer = runner.scorer(plan.ruleset, {**plan.options, oid: value})
+            hand = hand_from_input(c["witness"], scorer)
+            mine = reference(scorer)(hand)
+            if (mine[0], mine[2]) == (target[0], target[2]) or (not mine[0] and not target[0]):
+                return f"the reading {oid}={value_key(value)} ({option.readings.get(value_key(value), '')})"
+    known = {p.id for p in ruleset.patterns}
+    outside = sorted(f for f in other["fans"] if f not in known)
+    if outside:
+        return f"a fan outside the spec: {', '.join(outside)}"
+    return "unexplained"
+
+
+def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool) -> dict[str, Any]:
+    merged = merge(shards)
+    for c in merged["classes"]:
+        c["explained_by"] = explain(plan, c)
+    body = {"sweep": {"ruleset": plan.ruleset, "space": plan.space, "against": plan.against,
+                      "options": plan.options, "against_options": plan.against_options, "limit": plan.limit},
+            "complete": complete, "planned_hands": plan.hands(), **merged}
+    _write(out_dir / "sweep.json", body)
+    (out_dir / "sweep.md").write_text(page(body), encoding="utf-8")
+    return body
+
+
+def _diff(key: list) -> str:
+    parts = []
+    for item in key:
+        if item[0] == "verdict":
+            parts.append(f"verdict: reference {item[1]}, other {item[2]}")
+        else:
+            parts.append(f"{item[0]} {item[1]} vs {item[2]}")
+    return "; ".join(parts)
+
+
+def page(body: Mapping[str, Any]) -> str:
+    sweep = body["sweep"]
+    against = sweep["against"] + (" with " + ", ".join(f"{k}={value_key(v)}" for k, v in
+                                                       sweep["against_options"].items())
+                                  if sweep["against_options"] else "")
+    lines = [f"# Sweep of `{sweep['ruleset']}` ({sweep['space']}) against {against}", "",
+             f"{'Complete' if body['complete'] else 'Partial (resume it with --resume)'}: "
+             f"{body['hands']:,} of {body['planned_hands']:,} hands, {body['cases']:,} cases (each distinct "
+             f"winning tile, self-drawn and on a discard); {body['agreed']:,} agree, "
+             f"{body['cases'] - body['agreed']:,} disagree in {len(body['classes'])} classes.", "",
+             "| cases | what differs (reference vs other) | explained by | smallest witness |", "|---:|---|---|---|"]
+    for c in body["classes"]:
+        w = c["witness"]
+        shown = f"{w['concealed']} + {w['win_tile']} ({w['win_by'].replace('_', ' ')})"
+        lines.append(f"| {c['count']:,} | {_diff(c['key'])} | {c['explained_by']} | `{shown}` |")
+    return "\n".join(lines) + "\n"
