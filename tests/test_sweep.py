@@ -66,6 +66,9 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
         (["--against", "reference", "--against-options", "tile_hog_honors=maybe"], "no value"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open"], "unknown space"),
     ]
+    r = CliRunner().invoke(app, ["sweep", "--ruleset", "shanghai-classic", "--against", "reference",
+                                 "--against-options", "lift_to=one_cap_unit", "--out", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "context" in r.output
     for extra, words in cases:
         r = CliRunner().invoke(app, base + extra)
         assert r.exit_code == 2 and words in r.output, (extra, r.output)

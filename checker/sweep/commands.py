@@ -16,6 +16,7 @@ from checker.spec import available_rulesets
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 ENGINES = ("pymahjonggb", "reference")
+SWEPT_RULESETS = ("mcr",)  # the Shanghai rulesets let a hand win only with its knock: a space with context
 
 
 def _options(pairs: list[str], ruleset_id: str, flag: str) -> dict[str, Any]:
@@ -76,6 +77,9 @@ def sweep_command(
 
     if ruleset_id not in available_rulesets():
         fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
+    if ruleset_id not in SWEPT_RULESETS:
+        fail(f"the sweep's spaces are hands without context (no knock, no flowers): {ruleset_id} needs a context "
+             f"space, not built yet; sweepable: {', '.join(SWEPT_RULESETS)}")
     if space not in SPACES:
         fail(f"unknown space {space!r}; known: {', '.join(SPACES)}")
     if against not in ENGINES:
