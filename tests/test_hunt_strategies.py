@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 import pytest
-from hypothesis import find, given, settings
+from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from checker import tiles as T
@@ -296,3 +296,19 @@ def test_unknown_ruleset_is_refused():
         S.regular_inputs("no-such-ruleset")
     with pytest.raises(ValueError):  # checker.case.CaseError
         S.option_assignments("no-such-ruleset")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_hands_of_play_are_legal_procedure_cases(data):
+    # every ruleset: the drawn log replays as a legal procedure case; cut after a few events, as an unfinished
+    # one (every event legal, the hand not over)
+    from checker.hunt.strategies import hands_of_play
+
+    ruleset_id = data.draw(st.sampled_from(["mcr", "shanghai-knocking", "shanghai-classic"]))
+    cut = data.draw(st.sampled_from([None, 12]))
+    played = data.draw(hands_of_play(ruleset_id, max_events=cut))
+    case = {"id": "x", "ruleset": ruleset_id, "options": {}, "kind": "procedure", "input": played}
+    verdict = CaseRunner().outcome(case).result["verdict"]
+    assert verdict == "legal" if cut is None else verdict in ("unfinished", "legal")
+    assert played["events"] and all("event" in e for e in played["events"])

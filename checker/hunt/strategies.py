@@ -41,7 +41,7 @@ __all__ = (
     "tiles", "flowers", "concealed_hands", "melds",
     "regular_inputs", "seven_pairs_inputs", "thirteen_orphans_inputs", "knitted_straight_inputs",
     "honors_and_knitted_inputs", "knitted_inputs", "one_class_inputs", "declared_flowers_inputs",
-    "winning_inputs", "contexts", "with_context", "option_assignments", "to_case",
+    "winning_inputs", "contexts", "with_context", "option_assignments", "to_case", "hands_of_play",
 )
 
 SEATS = (1, 2, 3)  # relative to the winner: 1 next, 2 across, 3 previous
@@ -603,3 +603,29 @@ def to_case(input: Mapping[str, Any], ruleset_id: str, options: Mapping[str, Any
     if problem is not None:
         raise ValueError(f"not a valid case: {problem}")
     return case
+
+
+# --------------------------------------------------------------------------- hands of play
+BOTS = ("random", "greedy")
+
+
+def hands_of_play(ruleset_id: str, options: Mapping[str, Any] | None = None,
+                  max_events: int | None = None) -> SearchStrategy[dict[str, Any]]:
+    """Legal hands of play as procedure case inputs ({"seed", "dealer", "seats", "events"} plus `options` in the
+    header when given): a wall shuffled by a drawn seed, four bots of drawn kinds (random or greedy) playing it
+    out under the table procedure; with `max_events`, the log cut after at most that many events (every event
+    legal, the hand unfinished). Shrinks towards seed 0, greedy bots and short logs."""
+    from checker.table.simulate import play_hand
+
+    @st.composite
+    def build(draw: Callable) -> dict[str, Any]:
+        seed = draw(st.integers(0, 2 ** 31 - 1))
+        seats = tuple(draw(st.sampled_from(("greedy", "random"))) for _ in range(4))
+        hand = play_hand(ruleset_id, seed, seats, options=options)
+        events = hand.events
+        if max_events is not None:
+            events = events[:draw(st.integers(1, max(1, min(max_events, len(events)))))]
+        out = {k: v for k, v in hand.header.items() if k not in ("game", "version", "ruleset")}
+        return {**out, "events": events}
+
+    return build()
