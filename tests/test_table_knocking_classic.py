@@ -29,36 +29,13 @@ import pytest
 
 from checker.table.events import parse_event
 from checker.table.log import new_table, replay_events
-from checker.table.wall import arrange_wall
+from checker.corpus.scenes import MK_FILL_1, MK_FILL_2, MK_FILL_3, MK_OPEN, MK_ROUND, SCENES, event, header
 from checker.tiles import format_tiles, parse_tile
 
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
 
 
 # --------------------------------------------------------------------------- helpers
-
-def header(ruleset, hands, draws="", back="", options=None, dealer=0):
-    """A log header whose wall deals `hands` (seat -> tiles), then gives `draws` from the front and `back` from
-    the back of the wall, in order."""
-    wall = arrange_wall(hands, draws, back, dealer=dealer)
-    return {"game": "mjcheck-table", "version": 1, "ruleset": ruleset, "options": dict(options or {}),
-            "wall": format_tiles(wall), "dealer": dealer}
-
-
-def event(text):
-    """'1 draw 5p' -> {"event": "draw", "seat": 1, "tile": "5p"}; '0 chow 345m'; '0 draw 9s back'."""
-    words = text.split()
-    if words == ["draw_game"]:
-        return {"event": "draw_game"}
-    seat, kind, rest = int(words[0]), words[1], words[2:]
-    out = {"event": kind, "seat": seat}
-    if "back" in rest:
-        rest.remove("back")
-        out["from"] = "back"
-    if rest:
-        out["tiles" if kind in ("chow", "swap") else "tile"] = rest[0]
-    return out
-
 
 def replay(hdr, events):
     return replay_events(hdr, [event(e) for e in events])
@@ -229,14 +206,13 @@ def test_kong_claimed_after_knocking_is_illegal_when_the_lock_covers_kongs():
 # --------------------------------------------------------------------------- 3. procedure.mandatory_kong
 # 7. procedure.robbing_kong
 
-# Seat 0: 123m 456m 789m 77p 1s 2s. It discards 1s; seat 1 draws and discards 7p; seat 0 pungs it, knocks and
-# discards 2s: 123m 456m 789m 5s [777p], waiting on 5s. Seats 1-3 draw and discard 3s, 4s, 8s; seat 0 draws the
-# fourth 7p.
-MK_FILL_1 = "1z1z1z2z2z2z3z3z3z4z4z4z9m"
-MK_FILL_2 = "1z2z3z4z5m5m6m6m7m7m8m8m9m"
-MK_FILL_3 = "1m1m2m2m3m3m4m4m6s6s7s7s8s"
-MK_OPEN = ["0 discard 1s", "1 draw 7p", "1 discard 7p", "0 pung", "0 knock", "0 discard 2s"]
-MK_ROUND = ["1 draw 3s", "1 discard 3s", "2 draw 4s", "2 discard 4s", "3 draw 8s", "3 discard 8s", "0 draw 7p"]
+# The scenes of checker/corpus/scenes.py (the procedure corpus takes them as cases), worked by hand here.
+SCENE = {sc.test: sc for sc in SCENES}
+
+
+def scene_log(test_name):
+    sc = SCENE[test_name]
+    return sc.header(), list(sc.events)
 
 
 def mk_header(h0="123m456m789m77p5s1s2s", **kw):
@@ -244,18 +220,20 @@ def mk_header(h0="123m456m789m77p5s1s2s", **kw):
 
 
 def test_knocked_player_discarding_the_fourth_tile_of_its_pung_is_illegal():
-    """procedure.mandatory_kong: knocked seat 0 draws the fourth 7p of its exposed pung and discards it (the tile
-    it drew, so the lock is kept) instead of extending the pung."""
-    hdr = mk_header(draws="7p3s4s8s7p")
-    assert_illegal(hdr, MK_OPEN + MK_ROUND + ["0 discard 7p"], "procedure.mandatory_kong")
+    """procedure.mandatory_kong: seat 0 (123m 456m 789m 77p 1s 2s 5s) discards 1s, pungs seat 1's 7p, knocks and
+    discards 2s: 123m 456m 789m 5s [777p], waiting on 5s. After a round it draws the fourth 7p and discards it
+    (the tile it drew, so the lock is kept) instead of extending the pung."""
+    hdr, events = scene_log("test_knocked_player_discarding_the_fourth_tile_of_its_pung_is_illegal")
+    assert events[-1] == "0 discard 7p"
+    assert_illegal(hdr, events, "procedure.mandatory_kong")
 
 
 def test_mandatory_add_kong_then_back_draw_is_legal():
     """procedure.mandatory_kong (legal side): seat 0 extends the pung (add_kong 7p), draws 9s from the back,
     discards it; seat 1 discards 5s and seat 0 wins: 123m 456m 789m 55s [7777p]."""
-    hdr = mk_header(draws="7p3s4s8s7p5s", back="9s")
-    result = assert_legal(hdr, MK_OPEN + MK_ROUND + ["0 add_kong 7p", "0 draw 9s back", "0 discard 9s",
-                                                     "1 draw 5s", "1 discard 5s", "0 win"])
+    hdr, events = scene_log("test_mandatory_add_kong_then_back_draw_is_legal")
+    assert events[-6:] == ["0 add_kong 7p", "0 draw 9s back", "0 discard 9s", "1 draw 5s", "1 discard 5s", "0 win"]
+    result = assert_legal(hdr, events)
     assert only_winner(result)["tile"] == "5s"
 
 
@@ -265,7 +243,7 @@ def test_fourth_tile_that_completes_the_hand_may_be_won_on_instead_of_the_kong()
     Hua: going out 1, suited pung 0 -> fig 10; no double (claimed, two suits) -> 10; each opponent pays 10:
     payments [+30, -10, -10, -10]."""
     hdr = mk_header("123m456m68p99p77p1s2s", draws="7p3s4s8s7p")
-    result = assert_legal(hdr, MK_OPEN + MK_ROUND + ["0 win"])
+    result = assert_legal(hdr, list(MK_OPEN + MK_ROUND) + ["0 win"])
     w = only_winner(result)
     assert (w["seat"], w["tile"], w["win_by"], w["total"]) == (0, "7p", "self_draw", 10)
     assert result["payments"] == [30, -10, -10, -10]
@@ -277,10 +255,10 @@ def test_ready_knocked_player_robs_the_mandatory_add_kong():
     robbed by seat 2.
     Seat 2's hand 123s 456s 789s 678p 55m: going out 1 -> fig 10; 门清 1 -> 20. The konger pays 3 × 20 = 60:
     payments [-60, 0, +60, 0]."""
-    hands = {0: "123m456m789m77p5s1s2s", 1: MK_FILL_1, 2: "123s456s789s68p55m", 3: MK_FILL_3}
-    hdr = header(KNOCKING, hands, draws="7p3p4p9p7p")
-    result = assert_legal(hdr, MK_OPEN + ["1 draw 3p", "1 discard 3p", "2 draw 4p", "2 knock", "2 discard 4p",
-                                          "3 draw 9p", "3 discard 9p", "0 draw 7p", "0 add_kong 7p", "2 win"])
+    hdr, events = scene_log("test_ready_knocked_player_robs_the_mandatory_add_kong")
+    assert SCENE["test_ready_knocked_player_robs_the_mandatory_add_kong"].hands[2] == "123s456s789s68p55m"
+    assert events[-2:] == ["0 add_kong 7p", "2 win"]
+    result = assert_legal(hdr, events)
     w = only_winner(result)
     assert (w["seat"], w["tile"], w["win_by"], w["discarder"]) == (2, "7p", "robbing_kong", 0)
     assert w["total"] == 20
@@ -292,11 +270,9 @@ def test_robbing_a_concealed_kong_is_illegal():
     """procedure.robbing_kong (illegal side): only a kong that exposes a tile may be robbed. Seat 3 holds
     123s 456s 789s 11p 23m, draws 4s, knocks and discards it, waiting on 1m/4m; seat 0 (1111m 456m 789m 23p 5s
     9s) draws 5s and declares a concealed kong of 1m; seat 3 claims the win on it."""
-    hands = {0: "1111m456m789m23p5s9s", 1: MK_FILL_1, 2: "1z2z3z4z5p5p6p6p7p7p8p8p9p", 3: "123s456s789s11p23m"}
-    hdr = header(KNOCKING, hands, draws="9p3s4s5s")
-    assert_illegal(hdr, ["0 discard 9s", "1 draw 9p", "1 discard 9p", "2 draw 3s", "2 discard 3s", "3 draw 4s",
-                         "3 knock", "3 discard 4s", "0 draw 5s", "0 concealed_kong 1m", "3 win"],
-                   "procedure.robbing_kong")
+    hdr, events = scene_log("test_robbing_a_concealed_kong_is_illegal")
+    assert events[-2:] == ["0 concealed_kong 1m", "3 win"]
+    assert_illegal(hdr, events, "procedure.robbing_kong")
 
 
 # --------------------------------------------------------------------------- 4. option.knock_missed_win

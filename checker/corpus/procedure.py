@@ -68,6 +68,8 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
         for rule in sorted(set(found) - before):
             deals[rule] = deal
     covered_legal |= _scenes(corpus, ruleset_id, seed)
+    made_legal, made_illegal = _hand_made(corpus, ruleset_id)
+    covered_legal |= made_legal
     for rule in sorted(found):
         w = found[rule]
         corpus.cases.append({"id": f"{ruleset_id}-illegal-{rule.split('.', 1)[1]}", "ruleset": ruleset_id,
@@ -75,14 +77,47 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
                              "expect": {"verdict": "illegal", "rule": rule, "event": w["event"]},
                              "covers": [f"{ruleset_id}.{rule}"],
                              "origin": f"generated, seed {seed}: one change to a legal hand ({w['change']})"})
-    for rule in sorted(wanted - set(found) - covered_legal):
+    found_or_made = set(found) | made_illegal
+    for rule in sorted(wanted - found_or_made - covered_legal):
         corpus.no_witness[rule] = (f"no witness found: no single change to {hands} simulated hands is refused by "
                                    f"this rule, and no legal hand exercises it (the hand-made logs of "
                                    f"tests/test_table_*.py do)")
-    for rule in sorted((wanted - set(found)) & covered_legal):
+    for rule in sorted((wanted - found_or_made) & covered_legal):
         corpus.no_witness[rule + " (illegal)"] = "legal hands exercise it; no single change found that breaks it"
     report(hands, hands)
     return corpus
+
+
+def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
+    """The hand-made scenes of checker/corpus/scenes.py for this ruleset, as cases whose expectation the reference
+    engine gives and a hand-worked test confirms; the rules they cover on their legal and their illegal side."""
+    from checker.corpus.scenes import SCENES
+
+    legal: set[str] = set()
+    illegal: set[str] = set()
+    for scene in SCENES:
+        if scene.ruleset != ruleset_id:
+            continue
+        header = scene.header()
+        r = replay_events(header, scene.log_events())
+        result = r.result or {}
+        expect: dict[str, Any] = {"verdict": r.verdict}
+        if r.verdict == "illegal":
+            expect.update({"rule": r.rule, "event": r.line - 2})
+            illegal.add(str(r.rule))
+        else:
+            legal |= set(scene.covers)
+            expect.update({"winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"],
+                                        "fans": w["fans"]} for w in result.get("winners", [])],
+                           "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")})
+        deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset", "options")}
+        corpus.cases.append({"id": f"{ruleset_id}-made-{scene.id}", "ruleset": ruleset_id, "kind": "procedure",
+                             "options": dict(scene.options), "input": {**deal, "events": scene.log_events()},
+                             "expect": {k: v for k, v in expect.items() if v is not None},
+                             "covers": sorted(f"{ruleset_id}.{rule}" for rule in scene.covers),
+                             "origin": f"hand-made scene {scene.id} (checker/corpus/scenes.py), worked by hand in "
+                                       f"tests/test_table_knocking_classic.py::{scene.test}"})
+    return legal, illegal
 
 
 def _scenes(corpus: Corpus, ruleset_id: str, seed: int) -> set[str]:

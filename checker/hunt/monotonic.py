@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 from checker import tiles as T
 from checker.case import CaseRunner
 from checker.engine import HandError
-from checker.hunt.findings import Finding
+from checker.hunt.findings import Finding, covering
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset
 
@@ -182,14 +182,16 @@ def _z3_finding(ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Ma
     shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
     words = f"{pattern.name_en} ({pattern.name_zh})" if pattern.name_zh else pattern.name_en
     valued = model.value(situation)[1]
+    # the grown pattern and the reading first: the statements quoted are theirs before the other fans'
+    rules = [f"fan.{pid}"] + [f"option.{k}" for k in options] + sorted(
+        {f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])} - {f"fan.{pid}"})
     check = "" if not before.get("valid") or valued == before.get("total") else \
         f" DEFECT: the Z3 model values the hand at {valued}, the engine at {before.get('total')}."
     return Finding(
         ruleset=ruleset.id, kind="non-monotonic", key=f"non-monotonic.{growth}" + (f"@{shown}" if shown else ""),
         title=f"a winning hand is worth less with {words} as well" + (f" under {shown}" if shown else "")
               + f": {_paid(before)} against {_paid(after)}",
-        rules=sorted({f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])}
-                     | {f"option.{k}" for k in options}),
+        rules=rules, statements=covering(ruleset, rules, 5),
         witness={"ruleset": ruleset.id, "options": dict(options), "kind": "score", "input": dict(more)},
         outcomes=[{"reading": "the hand as it is", "result": dict(before), "input": dict(data)},
                   {"reading": f"with {words}", "result": dict(after)}],
