@@ -415,3 +415,29 @@ def test_the_hunt_reports_every_must_find_within_a_small_budget(tmp_path):
         assert not missing, (ruleset_id, missing)
         page_text = (tmp_path / f"findings-{ruleset_id}.md").read_text()
         assert "| contradiction |" in page_text and "| dead-rule |" in page_text
+
+
+# ------------------------------------------------------------------------------------------ witnesses
+def test_every_fan_has_a_witness_that_scores_it_with_the_other_fans_it_states(tmp_path):
+    # the witness of each MCR fan replays through `mjcheck score --case` with that fan counted and exactly the
+    # other fans the entry lists
+    from checker.hunt.examples import known_hands
+    from checker.hunt.synth import synthesize, witnesses_page
+
+    mcr = load_ruleset("mcr")
+    entries = synthesize(CaseRunner(), mcr, known_hands(mcr), 0.05)
+    assert [e["pattern"] for e in entries] == [p for p in CaseRunner().scorer("mcr", {}).ids]
+    missing = [e["pattern"] for e in entries if "case" not in e]
+    assert not missing, missing
+    runner = CaseRunner()
+    for e in entries:
+        got = runner.outcome({**e["case"], "id": e["pattern"]}).result
+        got = got["either"][0] if "either" in got else got
+        fans = [f["id"] for f in got["fans"]]
+        assert e["pattern"] in fans and sorted(fans) == sorted(e["fans"]), (e["pattern"], fans, e["fans"])
+        assert e["other_fans"] == len(fans) - 1
+    _replays(tmp_path, entries[0]["case"], {}, runner.outcome({**entries[0]["case"], "id": "x"}).result)
+    # Chicken hand is a win with no other fan: its witness can have none
+    chicken = next(e for e in entries if e["pattern"] == "chicken_hand")
+    assert chicken["other_fans"] == 0
+    assert "| three_suited_terminal_chows |" in witnesses_page("mcr", mcr.title, entries)

@@ -117,10 +117,15 @@ def read_findings(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def write_findings(path: Path, ruleset: str, findings: list[Finding], meta: Mapping[str, Any]) -> dict[str, Any]:
-    """Write `findings-R.json` whole (beside the target, then moved over it) and return what was written."""
+    """Write `findings-R.json` whole and return what was written."""
     counts = {kind: sum(f.kind == kind for f in findings) for kind in KINDS}
     body = {"ruleset": ruleset, **meta, "counts": counts, "findings": [f.as_dict() for f in findings]}
+    write_json(path, body)
+    return body
+
+
+def write_json(path: Path, body: Any) -> None:
+    """Write a JSON file whole: beside the target, then moved over it."""
     partial = path.with_name(path.name + ".partial")
     partial.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     os.replace(partial, path)
-    return body

@@ -19,16 +19,18 @@ from checker.hunt.cross import (PASSED_TILE_OPTIONS, excluded_shapes, hunt_cross
 from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
-from checker.hunt.findings import Finding, numbered, read_findings, write_findings
+from checker.hunt.findings import Finding, numbered, read_findings, write_findings, write_json
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
+from checker.hunt.synth import synthesize, witnesses_page
 from checker.spec import Ruleset, available_rulesets, value_key
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
+WITNESS_SHARE = 800  # each fan's witness search is given the budget divided by this (0.3 s of 240)
 PROOF_SECONDS = 10  # the most time one exhaustive proof is given (a fortieth of the budget, if less)
 
 
@@ -287,6 +289,7 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
         if not progressed or time.monotonic() >= deadline or effort >= 64:
             break
         effort *= 4
+    witnesses = {rs.id: synthesize(runner, rs, known_hands(rs), budget / WITNESS_SHARE) for rs in rulesets}
     _pairs(rulesets, runner, seed, plans_strategy, found, pairs_deadline)
     written = {}
     for rs in rulesets:
@@ -297,5 +300,9 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
                 "skipped": unrun[rs.id], "nothing_found": missing}
         body = write_findings(path, rs.id, findings, meta)
         (out_dir / f"findings-{rs.id}.md").write_text(page(rs.id, rs.title, body), encoding="utf-8")
+        write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "seed": seed,
+                                                          "witnesses": witnesses[rs.id]})
+        (out_dir / f"witnesses-{rs.id}.md").write_text(witnesses_page(rs.id, rs.title, witnesses[rs.id]),
+                                                       encoding="utf-8")
         written[rs.id] = body
     return written
