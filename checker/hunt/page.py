@@ -53,6 +53,8 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
         for o in f["outcomes"]:
             means = f": {o['means']}" if o.get("means") else ""
             lines.append(f"- `{o['reading']}`{means} → {_result(o['result'])}")
+            if o.get("input"):  # the other hand of a comparison (a non-monotonic finding's smaller hand)
+                lines.append(f"  (that hand: {hand_line(o['input'])})")
         if f.get("deciding_option"):
             lines += ["", f"Decided in the spec by the option `{f['deciding_option']}`."]
         if f.get("note"):
@@ -77,13 +79,21 @@ def _witness(case: Mapping[str, Any]) -> list[str]:
         shown = events if len(events) <= 16 else events[-8:]
         lines += [f"{len(events) - len(shown) + i}. {_event(e)}" for i, e in enumerate(shown)]
         return lines
-    parts = [f"**The hand**: {drawn(data.get('concealed', ''))}"]
+    return [f"**The hand**: {hand_line(data)}"]
+
+
+def hand_line(data: Mapping[str, Any]) -> str:
+    """A hand (a score case's input) in one line for players: tiles drawn, melds and who they came from, the
+    winning tile and how, winds, flowers, context."""
+    parts = [drawn(data.get("concealed", ""))]
     for m in data.get("melds") or []:
         how = "concealed kong" if m.get("concealed") else f"{m['type']} from {SEAT_WORDS.get(m.get('from'), 'a seat')}"
         parts.append(f"+ {how} {drawn(m['tiles'])}")
     way = data.get("win_by", "self_draw")
-    src = f" discarded by {SEAT_WORDS.get(data.get('discarder'), 'another seat')}" if way != "self_draw" else ""
-    parts.append(f"; wins on {drawn(data['win_tile'])} by {way.replace('_', ' ')}{src}")
+    seat = SEAT_WORDS.get(int(data.get("discarder") or 0), "another seat")
+    how = {"self_draw": "drawn by the winner", "discard": f"discarded by {seat}",
+           "robbing_kong": f"robbed from the kong of {seat}"}.get(way, way)
+    parts.append(f"; wins on {drawn(data['win_tile'])}, {how}")
     extra = []
     if data.get("flowers"):
         flowers = data["flowers"] if isinstance(data["flowers"], str) else "".join(data["flowers"])
@@ -94,7 +104,7 @@ def _witness(case: Mapping[str, Any]) -> list[str]:
     if data.get("counters"):
         extra.append("counters: " + ", ".join(f"{k} {v}" for k, v in data["counters"].items()))
     winds = f"seat wind {data.get('seat_wind', 'E')}, round wind {data.get('round_wind', 'E')}"
-    return [" ".join(parts) + f" ({winds}" + ("; " + "; ".join(extra) if extra else "") + ")."]
+    return " ".join(parts) + f" ({winds}" + ("; " + "; ".join(extra) if extra else "") + ")."
 
 
 def _dealt(wall_text: str, dealer: int) -> list[list[int]]:

@@ -72,26 +72,10 @@ def synthesize(runner: CaseRunner, ruleset: Ruleset, known: Sequence[Mapping[str
     return [best.get(b.id, {"pattern": b.id}) for b in scorer.patterns]
 
 
-def _compact(data: Mapping[str, Any]) -> str:
-    """A hand on one line: concealed tiles, each declared meld in brackets, the winning tile and how it was won,
-    the flowers."""
-    from checker import tiles as T
-    from checker.hunt.page import drawn
-
-    parts = [drawn(data.get("concealed", ""))]
-    for m in data.get("melds") or []:
-        label = "concealed kong" if m.get("concealed") else m["type"]
-        parts.append(f"[{label} {drawn(m['tiles'])}]")
-    way = str(data.get("win_by", "self_draw")).replace("_", " ")
-    parts.append(f"+ {drawn(data['win_tile'])} ({way})")
-    flowers = data.get("flowers") or ""
-    if flowers:
-        parts.append("flowers " + drawn(flowers if isinstance(flowers, str) else T.format_tiles(flowers)))
-    return " ".join(parts)
-
-
 def witnesses_page(ruleset_id: str, title: str, entries: Sequence[Mapping[str, Any]]) -> str:
     """`witnesses-R.md`: each fan with its witness hand and the other fans that hand scores."""
+    from checker.hunt.page import hand_line
+
     lines = [f"# A hand for each fan of {title} (`{ruleset_id}`)", "",
              "Each hand scores the fan with as few other fans as the synthesis found (`mjcheck hunt`; "
              "`witnesses-R.json` holds each as a case `mjcheck score --case` replays). *fewest*: no hand of the "
@@ -103,6 +87,6 @@ def witnesses_page(ruleset_id: str, title: str, entries: Sequence[Mapping[str, A
             continue
         data = e["case"]["input"]
         others = ", ".join(f for f in e["fans"] if f != e["pattern"]) or "none"
-        hand = _compact(data)
+        hand = hand_line(data)
         lines.append(f"| {e['pattern']} | {others} | {hand} | {'fewest' if e.get('fewest') else ''} |")
     return "\n".join(lines) + "\n"
