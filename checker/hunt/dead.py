@@ -178,7 +178,7 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
         rules=[f"fan.{first}", f"fan.{second}"],
         witness={"ruleset": ruleset.id, "options": {}, "kind": "score", "input": witness},
         outcomes=[{"reading": f"{names[first]} as the table writes it, excluding {names[second]}", "result": result},
-                  {"reading": f"the same row without that exclusion", "result": result,
+                  {"reading": "the same row without that exclusion", "result": result,
                    "why": f"{names[second]} is not among the fans of any hand holding {names[first]}"}],
         method="exhaustive",
         note=f"{found_in} Both fans read only the tiles and their division, so the melds, the winning tile and the "

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -123,6 +122,3 @@ def read_shards(out_dir: Path) -> list[dict[str, Any]]:
         out.append(json.loads(path.read_text(encoding="utf-8")))
     return out
 
-
-def elapsed_rate(started: float, hands: int) -> float:
-    return hands / max(time.monotonic() - started, 1e-9)
