@@ -182,6 +182,26 @@ def test_hand_gates_never_skip_a_fan_that_holds(request, hand, which):
     assert holding == found, f"gated out {sorted(holding - found)}"
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 11_498_657), st.sampled_from(["mcr", "knocking", "classic"]))
+def test_scoring_every_win_of_a_hand_at_once_is_scoring_each_alone(request, hand_id, which):
+    # Scorer.score_wins (the sweep's batch: divisions found once for all winning tiles and ways) gives exactly
+    # what scoring each hand alone gives, in the order: each distinct tile, self-drawn then on a discard
+    from checker.space.concealed import ConcealedSpace
+
+    scorer = request.getfixturevalue(which)
+    counts = next(ConcealedSpace().hands(hand_id, hand_id + 1))
+    tiles = tuple(t for t, n in enumerate(counts) for _ in range(n))
+    batch = scorer.score_wins(tiles)
+    alone = []
+    for win in sorted(set(tiles)):
+        rest = list(tiles)
+        rest.remove(win)
+        for way, discarder in (("self_draw", None), ("discard", 1)):
+            alone.append((win, way, scorer.score(Hand(tuple(rest), (), win, way, discarder)).as_expect()))
+    assert [(w, way, s.as_expect()) for w, way, s in batch] == alone
+
+
 def _division(x) -> tuple:
     return tuple(sorted((g.kind, g.tile) for g in x.groups))
 

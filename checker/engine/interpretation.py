@@ -187,18 +187,30 @@ class Interpretation:
         return f"{self.shape}: " + " ".join(parts)
 
 
-def interpretations(hand: Hand, facts: HandFacts) -> list[Interpretation]:
-    """Every (division, winning-tile placement) of the hand under the ruleset's shapes."""
-    meld_groups = tuple(MELD_GROUPS[m.kind][m.concealed][m.tile] for m in hand.melds)
+def divisions_of(hand: Hand, facts: HandFacts) -> list[tuple[str, tuple[Group, ...]]]:
+    """Every division of the tiles outside the melds, with its shape's name. It depends on those tiles (with the
+    winning tile), the melds and the hand's context, not on which tile won or how: hands alike but for that share
+    it (`Scorer.score_wins`)."""
     n_melds = len(hand.melds)
-    out: list[Interpretation] = []
     counts = facts.closed_counts
+    out: list[tuple[str, tuple[Group, ...]]] = []
     for name, divisions, needs_hand in facts.shapes.decomposers[n_melds][facts.closed_types]:
         for division in (divisions(counts, n_melds, hand=hand) if needs_hand else divisions(counts, n_melds)):
-            if not division:  # a declared win with no groups (八花齐)
-                out.append(Interpretation(name, meld_groups, None, None, facts))
-            else:
-                out.extend(_placements(name, meld_groups, division, hand, facts))
+            out.append((name, division))
+    return out
+
+
+def interpretations(hand: Hand, facts: HandFacts,
+                    divisions: list[tuple[str, tuple[Group, ...]]] | None = None) -> list[Interpretation]:
+    """Every (division, winning-tile placement) of the hand under the ruleset's shapes; `divisions`, when given,
+    are the hand's (`divisions_of`), made once for several hands that differ only in the winning tile or way."""
+    meld_groups = tuple(MELD_GROUPS[m.kind][m.concealed][m.tile] for m in hand.melds)
+    out: list[Interpretation] = []
+    for name, division in (divisions if divisions is not None else divisions_of(hand, facts)):
+        if not division:  # a declared win with no groups (八花齐)
+            out.append(Interpretation(name, meld_groups, None, None, facts))
+        else:
+            out.extend(_placements(name, meld_groups, division, hand, facts))
     if len(out) > 1:  # two shapes may read the tiles alike: keep each reading once
         seen: set[tuple] = set()
         unique = []

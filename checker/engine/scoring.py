@@ -20,7 +20,7 @@ from typing import Any, Callable, Final, Mapping
 from checker import tiles as T
 from checker.engine.checks import ABOUT_A_FLAG, CHECKS, REQUIRED
 from checker.engine.hand import Hand, HandError
-from checker.engine.interpretation import HandFacts, Interpretation, interpretations
+from checker.engine.interpretation import HandFacts, Interpretation, divisions_of, interpretations
 from checker.engine.predicates import PREDICATES
 from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
@@ -331,11 +331,37 @@ class Scorer:
         return plan
 
     def score(self, hand: Hand) -> Score:
-        rs = self.ruleset
         if self.checks:
             self.check(hand)
         facts = HandFacts(hand, self.shapes)
-        readings = interpretations(hand, facts)
+        return self._score_readings(hand, facts, interpretations(hand, facts))
+
+    def score_wins(self, concealed: tuple[int, ...]) -> list[tuple[int, str, Score]]:
+        """Every way the 14 concealed tiles can be won: each distinct tile as the winning tile, self-drawn and on
+        a discard from the next player (seat 1), in that order; the same results as scoring each hand alone
+        (tests/test_properties.py), their divisions found once (the sweep's batch)."""
+        tiles = sorted(concealed)
+        out: list[tuple[int, str, Score]] = []
+        shared: list | None = None
+        last = -1
+        for win in tiles:
+            if win == last:
+                continue
+            last = win
+            rest = list(tiles)
+            rest.remove(win)
+            for way in ("self_draw", "discard"):
+                hand = Hand(tuple(rest), (), win, way, None if way == "self_draw" else 1)
+                if self.checks:
+                    self.check(hand)
+                facts = HandFacts(hand, self.shapes)
+                if shared is None:
+                    shared = divisions_of(hand, facts)
+                out.append((win, way, self._score_readings(hand, facts, interpretations(hand, facts, shared))))
+        return out
+
+    def _score_readings(self, hand: Hand, facts: HandFacts, readings: list[Interpretation]) -> Score:
+        rs = self.ruleset
         if not readings:
             return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "

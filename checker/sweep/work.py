@@ -36,12 +36,24 @@ def cases_of(counts: tuple[int, ...]) -> Iterator[Hand]:
         yield Hand(concealed, (), win, "discard", 1)
 
 
+def compared(s: Any) -> tuple:
+    """A reference Score as the sweep compares it: (may win, error, fan points by id)."""
+    return s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans if f.id != "flower_tiles"}
+
+
 def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
-    """The reference engine's result of a hand, as the sweep compares it: (may win, error, fan points by id)."""
+    """The reference engine's result of a hand, as the sweep compares it."""
     def result(hand: Hand) -> tuple:
-        s = scorer.score(hand)
-        return s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans if f.id != "flower_tiles"}
+        return compared(scorer.score(hand))
     return result
+
+
+def reference_batch(scorer: Scorer) -> Callable[[tuple[int, ...]], list[tuple]]:
+    """The reference engine's results of every case of a hand (`cases_of`'s order), scored in one batch."""
+    def results(counts: tuple[int, ...]) -> list[tuple]:
+        tiles = tuple(t for t, n in enumerate(counts) for _ in range(n))
+        return [compared(s) for _, _, s in scorer.score_wins(tiles)]
+    return results
 
 
 def pymahjonggb(scorer: Scorer) -> Callable[[Hand], tuple]:
@@ -85,16 +97,20 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
     from checker.case import CaseRunner
 
     runner = CaseRunner()
-    mine = reference(runner.scorer(ruleset_id, dict(options)))
+    mine = reference_batch(runner.scorer(ruleset_id, dict(options)))
     other_scorer = runner.scorer(ruleset_id, dict(against_options))
+    other_batch = reference_batch(other_scorer) if against == "reference" else None
     theirs = pymahjonggb(other_scorer) if against == "pymahjonggb" else reference(other_scorer)
     hands = cases = agreed = 0
     classes: dict[tuple, dict[str, Any]] = {}
     for counts in space_of(space).hands(start, stop):
         hands += 1
-        for hand in cases_of(counts):
+        ours = mine(counts)
+        others = other_batch(counts) if other_batch is not None else None
+        for i, hand in enumerate(cases_of(counts)):
             cases += 1
-            a, b = mine(hand), theirs(hand)
+            a = ours[i]
+            b = others[i] if others is not None else theirs(hand)
             key = difference(a, b)
             if key is None:
                 agreed += 1
