@@ -107,5 +107,11 @@ def test_must_find_a_lift_that_lowers_a_hand_when_it_is_worth_one_le():
     f = hunt_growth_z3(RUNNER, classic, "gang_kai", {"lift_to": "one_cap_unit"}, known_hands(classic))
     assert f is not None and f.deciding_option == "lift_to"
     before, after = (o["result"] for o in f.outcomes)
+    # The hand the model picks holds all eight flowers (八花齐) and is concealed (门清). 八花齐 settles directly at
+    # 2 勒 = 20 花; 门清 doubles it to 40; the cap is 2 勒 (八花齐's own value; 门清 also brings 2 勒): 20. The 底分 2
+    # is paid beside it: each opponent pays 22 (+66 to the winner). With 杠开 under one_cap_unit the hand is worth
+    # exactly one 勒, 10: each pays 12 (+36).
+    assert {x["id"] for x in before["fans"]} == {"flower", "ba_hua_qi", "men_qing"}
     assert (before["total"], after["total"]) == (20, 10)
+    assert (before["payments"][0], after["payments"][0]) == (66, 36)
     assert "gang_kai" in {x["id"] for x in after["fans"]}

@@ -185,21 +185,14 @@ def test_hand_gates_never_skip_a_fan_that_holds(request, hand, which):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 11_498_657), st.sampled_from(["mcr", "knocking", "classic"]))
 def test_scoring_every_win_of_a_hand_at_once_is_scoring_each_alone(request, hand_id, which):
-    # Scorer.score_wins (the sweep's batch: divisions found once for all winning tiles and ways) gives exactly
-    # what scoring each hand alone gives, in the order: each distinct tile, self-drawn then on a discard
+    # Scorer.score_wins (the sweep's batch: divisions found once for hands that differ only in the winning tile
+    # and way) gives exactly what scoring each hand alone gives, hand by hand
     from checker.space.concealed import ConcealedSpace
+    from checker.sweep.work import cases_of
 
     scorer = request.getfixturevalue(which)
-    counts = next(ConcealedSpace().hands(hand_id, hand_id + 1))
-    tiles = tuple(t for t, n in enumerate(counts) for _ in range(n))
-    batch = scorer.score_wins(tiles)
-    alone = []
-    for win in sorted(set(tiles)):
-        rest = list(tiles)
-        rest.remove(win)
-        for way, discarder in (("self_draw", None), ("discard", 1)):
-            alone.append((win, way, scorer.score(Hand(tuple(rest), (), win, way, discarder)).as_expect()))
-    assert [(w, way, s.as_expect()) for w, way, s in batch] == alone
+    hands = list(cases_of(next(ConcealedSpace().hands(hand_id, hand_id + 1))))
+    assert [s.as_expect() for s in scorer.score_wins(hands)] == [scorer.score(h).as_expect() for h in hands]
 
 
 def _division(x) -> tuple:

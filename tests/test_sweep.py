@@ -49,6 +49,13 @@ def test_a_small_sweep_against_another_reading_on_two_workers(tmp_path):
     assert shards[0].exists() and {p.name: p.stat().st_mtime_ns for p in shards[1:]} == kept
     assert json.loads((out / "sweep.json").read_text())["classes"][0]["count"] == expected
 
+    # a shard file damaged (not that shard's summary): --resume runs that shard again
+    shards[1].write_text("{broken", encoding="utf-8")
+    r = CliRunner().invoke(app, args + ["--resume"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(shards[1].read_text())["start"] == 100
+    assert json.loads((out / "sweep.json").read_text())["classes"][0]["count"] == expected
+
     # the same folder without --resume, or for another sweep: refused, nothing started
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 2 and "--resume" in r.output
@@ -68,11 +75,18 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
     ]
     r = CliRunner().invoke(app, ["sweep", "--ruleset", "shanghai-classic", "--against", "reference",
                                  "--against-options", "lift_to=one_cap_unit", "--out", str(tmp_path / "x")])
-    assert r.exit_code == 2 and "context" in r.output
+    assert r.exit_code == 2 and "knocked" in r.output
     for extra, words in cases:
         r = CliRunner().invoke(app, base + extra)
         assert r.exit_code == 2 and words in r.output, (extra, r.output)
     assert not (tmp_path / "x").exists()
+
+
+def test_a_scheduler_address_that_is_not_one_is_refused(tmp_path):
+    r = CliRunner().invoke(app, ["sweep", "--ruleset", "mcr", "--against", "reference", "--against-options",
+                                 "tile_hog_honors=true", "--limit", "10", "--scheduler", "nonsense",
+                                 "--out", str(tmp_path / "z")])
+    assert r.exit_code == 2 and "--scheduler nonsense" in r.output and not (tmp_path / "z").exists()
 
 
 def test_an_unreachable_scheduler_is_refused(tmp_path):

@@ -336,28 +336,19 @@ class Scorer:
         facts = HandFacts(hand, self.shapes)
         return self._score_readings(hand, facts, interpretations(hand, facts))
 
-    def score_wins(self, concealed: tuple[int, ...]) -> list[tuple[int, str, Score]]:
-        """Every way the 14 concealed tiles can be won: each distinct tile as the winning tile, self-drawn and on
-        a discard from the next player (seat 1), in that order; the same results as scoring each hand alone
-        (tests/test_properties.py), their divisions found once (the sweep's batch)."""
-        tiles = sorted(concealed)
-        out: list[tuple[int, str, Score]] = []
+    def score_wins(self, hands: list[Hand]) -> list[Score]:
+        """Score hands that differ only in the winning tile and the way of winning (the same tiles, melds and
+        context: the sweep's cases of one hand), their divisions found once; the same results as scoring each
+        alone (tests/test_properties.py)."""
+        out: list[Score] = []
         shared: list | None = None
-        last = -1
-        for win in tiles:
-            if win == last:
-                continue
-            last = win
-            rest = list(tiles)
-            rest.remove(win)
-            for way in ("self_draw", "discard"):
-                hand = Hand(tuple(rest), (), win, way, None if way == "self_draw" else 1)
-                if self.checks:
-                    self.check(hand)
-                facts = HandFacts(hand, self.shapes)
-                if shared is None:
-                    shared = divisions_of(hand, facts)
-                out.append((win, way, self._score_readings(hand, facts, interpretations(hand, facts, shared))))
+        for hand in hands:
+            if self.checks:
+                self.check(hand)
+            facts = HandFacts(hand, self.shapes)
+            if shared is None:
+                shared = divisions_of(hand, facts)
+            out.append(self._score_readings(hand, facts, interpretations(hand, facts, shared)))
         return out
 
     def _score_readings(self, hand: Hand, facts: HandFacts, readings: list[Interpretation]) -> Score:

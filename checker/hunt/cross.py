@@ -139,10 +139,9 @@ def passed_tile_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The ruleset's readings of a passed winning tile: its defaults first, then each other value of each option
     that reads one (漏胡, forgo-then-reclaim, a knocked player's missed win)."""
     out: list[dict[str, Any]] = [{}]
-    for oid in PASSED_TILE_OPTIONS:
-        option = ruleset.options.get(oid)
-        if option is not None:
-            out += [{oid: v} for v in option.values if v != option.default]
+    for oid in passed_tile_options(ruleset):
+        option = ruleset.options[oid]
+        out += [{oid: v} for v in option.values if v != option.default]
     return out
 
 
@@ -173,7 +172,10 @@ def hunt_cross_scene(first: Ruleset, second: Ruleset, scenario: str, strategy: A
                 if sorted((a["verdict"], b["verdict"])) != ["illegal", "legal"]:
                     return False
                 refused = a if a["verdict"] == "illegal" else b
-                return refused.get("event") == len(events) - 1 and refused.get("rule") in PASSED_TILE_RULES
+                rule = str(refused.get("rule"))
+                return refused.get("event") == len(events) - 1 and (
+                    rule in PASSED_TILE_RULES or rule[len("option."):] in passed_tile_options(first)
+                    + passed_tile_options(second))
 
             witness = _search(strategy, parts, examples, seed)
             if witness is not None:
@@ -212,7 +214,26 @@ def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, m
         "so the verdicts part on the passed tile alone.")
 
 
-# the rules of a passed winning tile: 001's 漏胡 and 000's forgo-then-reclaim (and the options that read them)
-PASSED_TILE_OPTIONS = ("lou_hu_later_copy", "lou_hu_own_draw_win", "forgo_blocks_win", "knock_missed_win")
-PASSED_TILE_RULES = ("procedure.lou_hu", "procedure.forgo_then_reclaim", "procedure.knock_locks_hand") + tuple(
-    f"option.{o}" for o in PASSED_TILE_OPTIONS)
+# the procedure entries that rule on a passed winning tile: 001's 漏胡, 000's forgo-then-reclaim, and the knock
+# (a knocked player's missed win); the options they read are taken from the spec (`passed_tile_options`)
+PASSED_TILE_ENTRIES = ("lou_hu", "forgo_then_reclaim", "knock")
+PASSED_TILE_RULES = ("procedure.lou_hu", "procedure.forgo_then_reclaim", "procedure.knock_locks_hand")
+
+
+def passed_tile_options(ruleset: Ruleset) -> list[str]:
+    """The options the ruleset's passed-tile entries read, as the spec names them (`{option: ID}` values)."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            if isinstance(value.get("option"), str) and value["option"] not in found:
+                found.append(value["option"])
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for entry in PASSED_TILE_ENTRIES:
+        walk(ruleset.procedure.get(entry))
+    return [o for o in found if o in ruleset.options]

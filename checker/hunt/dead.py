@@ -85,7 +85,7 @@ def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[list[Any], str] | Non
     return spaces, (", ".join(words) or "any tiles") + f"; shapes: {shown}"
 
 
-def _hand(counts: tuple[int, ...]) -> Hand:
+def concealed_hand(counts: tuple[int, ...]) -> Hand:
     """A concealed hand of these tile counts, self-drawn on its last tile (the fans proved read only the
     tiles: any winning tile stands for all)."""
     tiles = [t for t, n in enumerate(counts) for _ in range(n)]
@@ -110,7 +110,7 @@ def prove(scorer: Scorer, ids: list[str], deadline: float, together: bool = True
                 return Proof(size, words, checked, holding, first, None, False)
             checked += 1
             seen: set[str] = set()
-            for _, found in scorer.found_fans(_hand(counts)):
+            for _, found in scorer.found_fans(concealed_hand(counts)):
                 here = {ranks[r] for r in found if r in ranks}
                 seen |= here
                 if together and len(here) == len(ranks):
@@ -130,12 +130,9 @@ def _count(holding: dict[str, int], seen: set[str]) -> dict[str, int]:
 
 def case_input(ruleset: Ruleset, counts: tuple[int, ...]) -> dict[str, Any]:
     """The hand as a case input, with the flags the ruleset requires of every win (the knock)."""
-    hand = _hand(counts)
-    data: dict[str, Any] = {"concealed": T.format_tiles(hand.concealed), "win_tile": T.format_tiles([hand.win_tile]),
-                            "win_by": "self_draw"}
-    if ruleset.win.requires_flags:
-        data["flags"] = {required[0]: True for required in ruleset.win.requires_flags}
-    return data
+    from checker.corpus.candidates import hand_input
+
+    return hand_input(concealed_hand(counts), flags=[required[0] for required in ruleset.win.requires_flags])
 
 
 def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
-from checker.hunt.cross import (PASSED_TILE_OPTIONS, excluded_shapes, hunt_cross, hunt_cross_scene,
+from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, passed_tile_options,
                                 hunt_excluded_shape, overlap_inputs)
 from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
@@ -167,7 +167,7 @@ def _cross(runner: CaseRunner, ruleset: Ruleset, other: str, strategy: Any, seed
 
 
 def _reads_passed_tiles(ruleset: Ruleset) -> bool:
-    return any(o in ruleset.options for o in PASSED_TILE_OPTIONS)
+    return bool(passed_tile_options(ruleset))
 
 
 def _cross_scene(ruleset: Ruleset, other: str, scenario: str, seed: int, effort: int) -> Finding | None:

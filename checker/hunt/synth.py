@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner, hand_from_input
 from checker.engine import HandError
-from checker.hunt.dead import _hand, case_input, narrowing
+from checker.hunt.dead import case_input, concealed_hand, narrowing
 from checker.spec import Ruleset
 
 
@@ -57,7 +57,7 @@ def synthesize(runner: CaseRunner, ruleset: Ruleset, known: Sequence[Mapping[str
                 if i % 256 == 0 and time.monotonic() > deadline:
                     complete = False
                     break
-                hand = _hand(counts)
+                hand = concealed_hand(counts)
                 if not any(rank in found for _, found in scorer.found_fans(hand)):
                     continue
                 score = scorer.score(hand)

@@ -16,7 +16,6 @@ from checker.spec import available_rulesets
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 ENGINES = ("pymahjonggb", "reference")
-SWEPT_RULESETS = ("mcr",)  # the Shanghai rulesets let a hand win only with its knock: a space with context
 
 
 def _options(pairs: list[str], ruleset_id: str, flag: str) -> dict[str, Any]:
@@ -77,9 +76,12 @@ def sweep_command(
 
     if ruleset_id not in available_rulesets():
         fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
-    if ruleset_id not in SWEPT_RULESETS:
-        fail(f"the sweep's spaces are hands without context (no knock, no flowers): {ruleset_id} needs a context "
-             f"space, not built yet; sweepable: {', '.join(SWEPT_RULESETS)}")
+    from checker.case import CaseRunner
+
+    needs = [required[0] for required in CaseRunner().ruleset(ruleset_id).win.requires_flags]
+    if needs:
+        fail(f"the sweep's spaces are hands without context (no flags, no flowers), and {ruleset_id} lets a hand "
+             f"win only with the flag(s) {', '.join(needs)}: it needs a context space, not built yet")
     if space not in SPACES:
         fail(f"unknown space {space!r}; known: {', '.join(SPACES)}")
     if against not in ENGINES:
@@ -126,6 +128,7 @@ def sweep_command(
             run(plan, out_dir, pending, workers, scheduler, on_shard)
         except SweepError as exc:
             fail(str(exc))
-    body = write_report(plan, out_dir, read_shards(out_dir), complete=True)
+    shards = read_shards(plan, out_dir)
+    body = write_report(plan, out_dir, shards, complete=len(shards) == len(plan.shards()))
     out.print(f"{body['hands']:,} hands, {body['cases']:,} cases: {body['agreed']:,} agree, "
               f"{len(body['classes'])} classes of disagreement; {escape(str(out_dir / 'sweep.md'))}", highlight=False)

@@ -64,7 +64,20 @@ def prepare(plan: Plan, out_dir: Path, resume: bool) -> list[tuple[int, int]]:
     else:
         (out_dir / "shards").mkdir(parents=True, exist_ok=True)
         _write(meta_path, meta)
-    return [s for s in plan.shards() if not shard_path(out_dir, s[0]).exists()]
+    return [s for s in plan.shards() if _shard(shard_path(out_dir, s[0]), s) is None]
+
+
+def _shard(path: Path, bounds: tuple[int, int]) -> dict[str, Any] | None:
+    """A finished shard's summary, or None when its file is missing or is not that shard's (damaged by hand or
+    by a disk): such a shard is run again and its file rewritten."""
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(body, dict) or (body.get("start"), body.get("stop")) != bounds or \
+            not isinstance(body.get("classes"), list):
+        return None
+    return body
 
 
 def _write(path: Path, body: Any) -> None:
@@ -80,7 +93,7 @@ def check_scheduler(address: str) -> None:
 
     try:
         Client(address, timeout=CONNECT_SECONDS).close()
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address (no port, unknown protocol)
         raise SweepError(f"--scheduler {address}: cannot reach it ({exc})") from None
 
 
@@ -96,7 +109,7 @@ def run(plan: Plan, out_dir: Path, pending: list[tuple[int, int]], workers: int 
         if scheduler:
             try:
                 client = Client(scheduler, timeout=CONNECT_SECONDS)
-            except (OSError, TimeoutError) as exc:
+            except (OSError, TimeoutError, ValueError) as exc:
                 raise SweepError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
         else:
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
@@ -115,10 +128,12 @@ def run(plan: Plan, out_dir: Path, pending: list[tuple[int, int]], workers: int 
             cluster.close()
 
 
-def read_shards(out_dir: Path) -> list[dict[str, Any]]:
-    """Every finished shard's summary, in id order."""
+def read_shards(plan: Plan, out_dir: Path) -> list[dict[str, Any]]:
+    """Every finished shard's summary, in id order (a shard whose file is not its summary is left out)."""
     out = []
-    for path in sorted((out_dir / "shards").glob("*.json")):
-        out.append(json.loads(path.read_text(encoding="utf-8")))
+    for bounds in plan.shards():
+        body = _shard(shard_path(out_dir, bounds[0]), bounds)
+        if body is not None:
+            out.append(body)
     return out
 

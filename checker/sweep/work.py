@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping
 
-from checker import tiles as T
+from checker.corpus.candidates import hand_input
 from checker.engine import Hand, Scorer
 from checker.space.concealed import ConcealedSpace
 
@@ -48,11 +48,10 @@ def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
     return result
 
 
-def reference_batch(scorer: Scorer) -> Callable[[tuple[int, ...]], list[tuple]]:
-    """The reference engine's results of every case of a hand (`cases_of`'s order), scored in one batch."""
-    def results(counts: tuple[int, ...]) -> list[tuple]:
-        tiles = tuple(t for t, n in enumerate(counts) for _ in range(n))
-        return [compared(s) for _, _, s in scorer.score_wins(tiles)]
+def reference_batch(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
+    """The reference engine's results of a hand's cases (`cases_of`), scored in one batch."""
+    def results(hands: list[Hand]) -> list[tuple]:
+        return [compared(s) for s in scorer.score_wins(hands)]
     return results
 
 
@@ -85,12 +84,6 @@ def difference(mine: tuple, theirs: tuple) -> tuple | None:
     return tuple((f, mine[2].get(f, 0), theirs[2].get(f, 0)) for f in fans if mine[2].get(f, 0) != theirs[2].get(f, 0))
 
 
-def case_input(hand: Hand) -> dict[str, Any]:
-    return {"concealed": T.format_tiles(hand.concealed), "melds": [], "win_tile": T.tile_name(hand.win_tile),
-            "win_by": hand.win_by, "discarder": hand.discarder, "seat_wind": "E", "round_wind": "E",
-            "flowers": "", "flags": {}}
-
-
 def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Mapping[str, Any],
                 against: str, against_options: Mapping[str, Any]) -> dict[str, Any]:
     """Score the hands numbered start … stop-1 both ways; return the shard's summary."""
@@ -105,9 +98,10 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
     classes: dict[tuple, dict[str, Any]] = {}
     for counts in space_of(space).hands(start, stop):
         hands += 1
-        ours = mine(counts)
-        others = other_batch(counts) if other_batch is not None else None
-        for i, hand in enumerate(cases_of(counts)):
+        cases_here = list(cases_of(counts))
+        ours = mine(cases_here)
+        others = other_batch(cases_here) if other_batch is not None else None
+        for i, hand in enumerate(cases_here):
             cases += 1
             a = ours[i]
             b = others[i] if others is not None else theirs(hand)
@@ -117,7 +111,7 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
                 continue
             entry = classes.get(key)
             if entry is None:
-                classes[key] = {"count": 1, "witness": case_input(hand),
+                classes[key] = {"count": 1, "witness": hand_input(hand),
                                 "reference": _shown(a), "other": _shown(b)}
             else:
                 entry["count"] += 1
