@@ -4,7 +4,8 @@ concealed MCR space would take on 2, 8 and 64 workers at that rate.
     python benchmarks/sweep.py [--hands 2000] [--offset 5000000]
 
 The baseline, measured in the same run, is enumerating the same hands alone (checker.space); each engine's rate
-is printed with its ratio to it. PyMahjongGB is measured when it is installed (the extra `peers`). The issue's
+is printed with its ratio to it. Then, per scored case, the reference's batch (Scorer.fan_totals_of_wins) against
+PyMahjongGB's raw calls on the same cases. PyMahjongGB is measured when it is installed (the extra `peers`). The issue's
 target: the whole concealed sweep against PyMahjongGB within 30 minutes on this 2-core machine.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 
 from checker.engine import compiled
 from checker.space.concealed import ConcealedSpace
-from checker.sweep.work import sweep_shard
+from checker.sweep.work import cases_of, sweep_shard
 
 WORKERS = (2, 8, 64)
 
@@ -46,6 +47,54 @@ def main() -> None:
         for w in WORKERS:
             print(f"    whole concealed space ({space.size:,} hands) on {w} workers: "
                   f"{space.size / (rate * w) / 60:,.0f} min")
+    per_case(start, stop)
+
+
+def per_case(start: int, stop: int) -> None:
+    """The batch alone against PyMahjongGB's raw calls, per scored (hand, winning tile, way), on the same cases:
+    the issue asks the batch (Scorer.fan_totals_of_wins) to be at least as fast. Best of three passes each."""
+    from checker.case import CaseRunner
+
+    batches = [list(cases_of(counts)) for counts in ConcealedSpace().hands(start, stop)]
+    n = sum(len(b) for b in batches)
+    scorer = CaseRunner().scorer("mcr", {})
+
+    def best(run) -> float:
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - t)
+        return min(times) / n * 1e6
+
+    def batch() -> None:
+        for b in batches:
+            scorer.fan_totals_of_wins(b)
+
+    def alone() -> None:
+        for b in batches:
+            for hand in b:
+                scorer.score(hand)
+
+    ours, single = best(batch), best(alone)
+    print(f"per case ({n:,} cases): the batch {ours:.2f} us, scoring each alone {single:.2f} us")
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError:
+        return
+    from checker.conform.pymahjonggb import to_mahjonggb
+    converted = [to_mahjonggb(hand) for b in batches for hand in b]
+
+    def raw() -> None:
+        for a in converted:
+            try:
+                MahjongFanCalculator(*a, True)
+            except TypeError:
+                pass
+
+    theirs = best(raw)
+    print(f"    PyMahjongGB raw calls on pre-converted arguments {theirs:.2f} us: the batch takes "
+          f"{ours / theirs:.2f} of their time (target <= 1)")
 
 
 if __name__ == "__main__":

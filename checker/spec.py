@@ -347,8 +347,12 @@ def read_yaml(path: str | Path) -> tuple[Any, Any]:
         raise SpecError([SpecIssue(exc.label or "(no file name)", "", f"cannot {exc.action}: {exc.reason}",
                                    exc.line)]) from None
     try:
-        node = yaml.compose(text, Loader=_NoAliasLoader)
-        data = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
+        loader = _NoAliasLoader(text)  # a SafeLoader subclass: parsed once, the data built from the node tree
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None

@@ -1,6 +1,7 @@
 """Property tests (Hypothesis) over random complete hands from checker.random_hands."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,7 +193,47 @@ def test_scoring_every_win_of_a_hand_at_once_is_scoring_each_alone(request, hand
 
     scorer = request.getfixturevalue(which)
     hands = list(cases_of(next(ConcealedSpace().hands(hand_id, hand_id + 1))))
-    assert [s.as_expect() for s in scorer.score_wins(hands)] == [scorer.score(h).as_expect() for h in hands]
+    alone = [scorer.score(h) for h in hands]
+    assert [s.as_expect() for s in scorer.score_wins(hands)] == [s.as_expect() for s in alone]
+    assert scorer.fan_totals_of_wins(hands) == [_totals(s) for s in alone]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), st.sampled_from(["mcr", "knocking", "classic"]))
+def test_scoring_every_win_of_a_hand_with_melds_and_context_at_once_is_scoring_each_alone(request, hand, which):
+    # The batch shares the answers of tiles_only predicates per hand and per division: hands with melds, winds,
+    # flags and flowers, each closed tile as the winning tile both ways, score as they do alone
+    import dataclasses
+
+    scorer = request.getfixturevalue(which)
+    closed = hand.closed_tiles
+    hands, alone = [], []
+    for win in sorted(set(closed)):
+        rest = list(closed)
+        rest.remove(win)
+        for way, discarder in (("self_draw", None), ("discard", 1)):
+            other = dataclasses.replace(hand, concealed=tuple(rest), win_tile=win, win_by=way, discarder=discarder)
+            try:
+                alone.append(scorer.score(other))
+            except HandError:
+                continue  # a context this way of winning may not have (the ruleset's hand checks)
+            hands.append(other)
+    assert [s.as_expect() for s in scorer.score_wins(hands)] == [s.as_expect() for s in alone]
+    assert scorer.fan_totals_of_wins(hands) == [_totals(s) for s in alone]
+
+
+def test_a_batch_of_hands_holding_different_tiles_is_refused(mcr):
+    first = Hand((0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9), (), 8)
+    other = Hand((0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 10, 10), (), 8)
+    with pytest.raises(ValueError, match="same tiles"):
+        mcr.score_wins([first, other])
+
+
+def _totals(s) -> tuple:
+    """A Score as Scorer.fan_totals_of_wins gives it: may win, refusing rule, points by fan id, and the same for
+    each other reading worth as much."""
+    return (s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans},
+            tuple({f.id: f.total for f in other} for other in s.alternatives))
 
 
 def _division(x) -> tuple:

@@ -94,3 +94,49 @@ def test_an_unreachable_scheduler_is_refused(tmp_path):
                                  "tile_hog_honors=true", "--limit", "10", "--scheduler", "tcp://127.0.0.1:9",
                                  "--out", str(tmp_path / "y")])
     assert r.exit_code == 2 and "cannot reach" in r.output and not (tmp_path / "y").exists()
+
+
+def test_pymahjonggb_in_a_batch_gives_what_it_gives_hand_by_hand():
+    # The sweep calls PyMahjongGB once a case but converts a hand once per winning tile (the discard case
+    # reuses the self-drawn one's arguments): the results must be those of converting each case alone.
+    import pytest
+    pytest.importorskip("MahjongGB")
+    from checker.case import CaseRunner
+    from checker.conform.pymahjonggb import PyMahjongGB, calculator
+    from checker.sweep.work import cases_of
+
+    runner = CaseRunner()
+    engine, scorer = PyMahjongGB(runner, calculator()), runner.scorer("mcr", {})
+    space = ConcealedSpace()
+    for start in (0, 3_000_000, 9_000_000):
+        for counts in space.hands(start, start + 30):
+            hands = list(cases_of(counts))
+            alone = [engine.fan_totals(h, scorer) for h in hands]
+            assert engine.fan_totals_of_wins(hands, scorer) == alone
+            # and they agree with the full result the conformance runs use
+            for h, (valid, error, fans) in zip(hands, alone):
+                full = engine.score(h, scorer)
+                assert (full["valid"], full.get("error")) == (valid, error)
+                if valid:
+                    assert {f["id"]: f["points"] * f["count"] for f in full["fans"]} == fans
+
+
+def test_readings_worth_the_same_agree_whichever_one_an_engine_names():
+    # 6s7s8s 8s9s 55z 666z 777z + 7s self-drawn: the 7s completes 6s-8s (closed wait) or 7s8s9s (edge wait),
+    # the only wait either way. Worked by hand, both readings: Little three dragons 64 (two dragon pungs and the
+    # third dragon's pair), Half flush 6, Fully concealed hand 4, Two concealed pungs 2 (the dragon pungs) and the
+    # wait 1 = 77. The spec keeps the highest reading and both are; an engine naming either agrees.
+    from checker.case import CaseRunner, hand_from_input
+    from checker.sweep.work import compared, difference
+
+    scorer = CaseRunner().scorer("mcr", {})
+    hand = hand_from_input({"concealed": "6s7s8s8s9s5z5z6z6z6z7z7z7z", "win_tile": "7s", "win_by": "self_draw"},
+                           scorer)
+    mine = compared(scorer.score(hand))
+    shared = {"little_three_dragons": 64, "half_flush": 6, "fully_concealed_hand": 4, "two_concealed_pungs": 2}
+    closed, edge = {**shared, "closed_wait": 1}, {**shared, "edge_wait": 1}
+    assert [mine[2], *mine[3]] in ([closed, edge], [edge, closed])
+    assert difference(mine, (True, None, edge, ())) is None
+    assert difference(mine, (True, None, closed, ())) is None
+    # a reading worth as much that the spec does not give is still a disagreement
+    assert difference(mine, (True, None, {**shared, "single_wait": 1}, ())) is not None

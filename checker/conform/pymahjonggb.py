@@ -62,13 +62,13 @@ def to_mahjonggb(hand: Hand) -> tuple:
             packs.append(("PENG", GB_CODES[m.tile], m.source or 1))
         else:
             packs.append(("GANG", GB_CODES[m.tile], 0 if m.concealed else (m.source or 1)))
-    return (tuple(packs), tuple(GB_CODES[t] for t in hand.concealed), GB_CODES[hand.win_tile], len(hand.flowers),
-            hand.self_drawn, "fourth_tile_visible" in hand.flags,
+    flags, win_by = hand.flags, hand.win_by
+    return (tuple(packs), tuple([GB_CODES[t] for t in hand.concealed]), GB_CODES[hand.win_tile], len(hand.flowers),
+            win_by == "self_draw", "fourth_tile_visible" in flags,
             # is_kong: a robbed kong, or a win directly on a kong's replacement (not a flower replacement after a
             # kong: kong_replacement with flower_replacement, which the spec does not count as one by default)
-            hand.win_by == "robbing_kong" or ("kong_replacement" in hand.flags
-                                              and "flower_replacement" not in hand.flags), "last_tile" in hand.flags,
-            GB_WIND[hand.seat_wind], GB_WIND[hand.round_wind])
+            win_by == "robbing_kong" or ("kong_replacement" in flags and "flower_replacement" not in flags),
+            "last_tile" in flags, GB_WIND[hand.seat_wind], GB_WIND[hand.round_wind])
 
 
 class PyMahjongGB:
@@ -77,6 +77,7 @@ class PyMahjongGB:
     def __init__(self, runner: CaseRunner, calculator: Any):
         self._runner, self._calculate = runner, calculator
         self._fans = fan_table(runner.ruleset(RULESET))
+        self._ids: dict[str, str] = {}  # PyMahjongGB's English fan name -> fan id, as met
 
     def __call__(self, case: Mapping[str, Any]) -> dict[str, Any]:
         scorer = self._runner.scorer(RULESET, case.get("options"))
@@ -87,25 +88,82 @@ class PyMahjongGB:
         return self.score(hand, scorer)
 
     def score(self, hand: Hand, scorer: Any) -> dict[str, Any]:
-        """PyMahjongGB's result for a hand already read (the sweep calls this directly), the spec's minimum and
-        payments under `scorer`'s options applied to its fans."""
-        try:
-            found = self._calculate(*to_mahjonggb(hand), True)
-        except TypeError as exc:
-            code = str(exc)
-            return {"valid": False, "error": GB_ERRORS.get(code, "win.shape"), "message": f"PyMahjongGB: {code}"}
-        fans = [{"id": fan_id(self._fans, en, zh), "points": points, "count": count}
-                for points, count, zh, en in found]
-        # PyMahjongGB lists fans only: the minimum and the payments are the spec's (win, settlement), under the
-        # case's options, applied to its fans
+        """PyMahjongGB's result for a hand already read, the spec's minimum and payments under `scorer`'s
+        options applied to its fans."""
+        found = self._found(hand)
+        if isinstance(found, str):
+            return {"valid": False, "error": GB_ERRORS.get(found, "win.shape"), "message": f"PyMahjongGB: {found}"}
+        fans = [{"id": fid, "points": points, "count": count} for fid, points, count in found]
+        total = sum(points * count for _, points, count in found)
+        qualifying = _qualifying(found, scorer)
         win = scorer.ruleset.win
-        total = sum(f["points"] * f["count"] for f in fans)
-        qualifying = total - sum(f["points"] * f["count"] for f in fans if f["id"] in win.minimum_excludes)
         if qualifying < win.minimum_points:
             return {"valid": False, "error": "win.minimum_points",
                     "message": f"{qualifying} points before flowers; {win.minimum_points} needed"}
         return {"valid": True, "total": total, "fans": fans,
                 "payments": list(scorer.settlement.pay(hand, total, False))}
+
+    def fan_totals(self, hand: Hand, scorer: Any) -> tuple[bool, str | None, dict[str, int]]:
+        """What the sweep compares of `score`'s result (as Scorer.fan_totals_of_wins gives it): whether the hand
+        may win, the rule refusing it, the points of each fan by id; no payments or messages are made."""
+        return self._totals(self._found(hand), scorer)
+
+    def fan_totals_of_wins(self, hands: list[Hand], scorer: Any) -> list[tuple[bool, str | None, dict[str, int]]]:
+        """`fan_totals` of each hand of a sweep's batch (hands alike but for the winning tile and way): a hand won
+        on the same tile as the one before it, another way, reuses that one's arguments."""
+        out = []
+        last: Hand | None = None
+        args: list = []
+        for hand in hands:
+            if last is not None and hand.win_tile == last.win_tile and hand.concealed == last.concealed \
+                    and hand.melds == last.melds and hand.flags == last.flags and hand.win_by != "robbing_kong" \
+                    and last.win_by != "robbing_kong":
+                args[4] = hand.win_by == "self_draw"
+            else:
+                args = list(to_mahjonggb(hand))
+            last = hand
+            out.append(self._totals(self._call(args), scorer))
+        return out
+
+    def _totals(self, found: list[tuple[str, int, int]] | str, scorer: Any) -> tuple[bool, str | None, dict[str, int]]:
+        if isinstance(found, str):
+            return False, GB_ERRORS.get(found, "win.shape"), {}
+        win = scorer.ruleset.win
+        excluded = win.minimum_excludes
+        fans: dict[str, int] = {}
+        qualifying = 0
+        for fid, points, count in found:
+            fans[fid] = fans.get(fid, 0) + points * count
+            if fid not in excluded:
+                qualifying += points * count
+        if qualifying < win.minimum_points:
+            return False, "win.minimum_points", fans
+        return True, None, fans
+
+    def _found(self, hand: Hand) -> list[tuple[str, int, int]] | str:
+        """PyMahjongGB's fans of the hand as (spec id, points, count), or its refusal code."""
+        return self._call(list(to_mahjonggb(hand)))
+
+    def _call(self, args: list) -> list[tuple[str, int, int]] | str:
+        """PyMahjongGB's fans for its arguments (`to_mahjonggb`) as (spec id, points, count), or its refusal code."""
+        try:
+            found = self._calculate(*args, True)
+        except TypeError as exc:
+            return str(exc)
+        ids = self._ids
+        out = []
+        for points, count, zh, en in found:
+            fid = ids.get(en)
+            if fid is None:
+                fid = ids[en] = fan_id(self._fans, en, zh)
+            out.append((fid, points, count))
+        return out
+
+
+def _qualifying(found: list[tuple[str, int, int]], scorer: Any) -> int:
+    """The points that count toward the spec's minimum (win.minimum_excludes left out), under `scorer`."""
+    excluded = scorer.ruleset.win.minimum_excludes
+    return sum(points * count for fid, points, count in found if fid not in excluded)
 
 
 def calculator() -> Any:

@@ -36,9 +36,34 @@ SUITS_BY_MASK: Final = tuple(frozenset(s for i, s in enumerate("mps") if bits >>
 class HandFacts:
     """Division-independent facts about a hand, computed once and shared by its interpretations."""
 
-    def __init__(self, hand: Hand, shapes: BoundShapes | Sequence[tuple[str, Mapping]]):
+    closed_counts: tuple[int, ...]  # per tile type, the tiles outside the melds (the winning tile included)
+    closed_types: int
+    counts: tuple[int, ...]  # per tile type, every tile of the hand
+    mask: int  # bit t set when tile type t is in the hand
+    kong_mask: int  # bit t set when the hand declared a kong of tile type t
+    suits: frozenset[str]
+    has_winds: bool
+    has_dragons: bool
+    exposed_melds: int
+    _completing: frozenset[int] | None
+    _waiting: frozenset[int] | None
+    # whether the hand waits on one tile type, without / with held fours: -1 not known yet, else 0 or 1
+    _one_wait_free: int
+    _one_wait_held: int
+
+    def __init__(self, hand: Hand, shapes: BoundShapes | Sequence[tuple[str, Mapping]],
+                 like: HandFacts | None = None):
         self.hand = hand
         self.shapes = shapes if isinstance(shapes, BoundShapes) else BoundShapes(shapes)
+        if like is not None:  # the same tiles, melds and winning tile, won another way: share what they decide
+            # (the counts and the waits found so far; Scorer.score_wins)
+            self.closed_counts, self.closed_types, self.counts = like.closed_counts, like.closed_types, like.counts
+            self.mask, self.kong_mask, self.suits = like.mask, like.kong_mask, like.suits
+            self.has_winds, self.has_dragons, self.exposed_melds = like.has_winds, like.has_dragons, like.exposed_melds
+            self.flags = hand.flags
+            self._completing, self._waiting = like._completing, like._waiting
+            self._one_wait_free, self._one_wait_held = like._one_wait_free, like._one_wait_held
+            return
         closed = [0] * 34
         types = 0  # how many tile types the concealed tiles span
         mask = 0
@@ -52,7 +77,7 @@ class HandFacts:
             types += 1
             mask |= 1 << win
         closed[win] = closed[win] + 1
-        self.closed_counts: tuple[int, ...] = tuple(closed)
+        self.closed_counts = tuple(closed)
         self.closed_types = types
         counts = closed[:]
         kongs = exposed = 0
@@ -70,18 +95,17 @@ class HandFacts:
                     kongs |= 1 << t
             if not m.concealed:
                 exposed += 1
-        self.counts: tuple[int, ...] = tuple(counts)
-        self.mask = mask  # bit t set when tile type t is in the hand
-        self.kong_mask = kongs  # bit t set when the hand declared a kong of tile type t
+        self.counts = tuple(counts)
+        self.mask = mask
+        self.kong_mask = kongs
         self.suits = SUITS_BY_MASK[(mask & SUIT_MASKS[0] != 0) | (mask & SUIT_MASKS[1] != 0) << 1
                                    | (mask & SUIT_MASKS[2] != 0) << 2]
         self.has_winds = bool(mask & WIND_MASK)
         self.has_dragons = bool(mask & DRAGON_MASK)
         self.exposed_melds = exposed
         self.flags = hand.flags
-        self._completing: frozenset[int] | None = None
-        self._waiting: frozenset[int] | None = None
-        # whether the hand waits on one tile type, without / with held fours: -1 not known yet, else 0 or 1
+        self._completing = None
+        self._waiting = None
         self._one_wait_free = self._one_wait_held = -1
 
     @property
@@ -142,11 +166,27 @@ class Interpretation:
     the group the winning tile completes and how it completes it. Treat as immutable."""
 
     __slots__ = ("shape", "groups", "win_group", "win_kind", "facts", "chows", "pungs", "kongs", "pair", "structure",
-                 "chow_tiles", "pung_tiles")
+                 "chow_tiles", "pung_tiles", "division")
+    # lists, not tuples: made for every interpretation, and copying them into tuples cost measurably
+    chows: list[int]  # group indices
+    pungs: list[int]  # group indices of the pungs and kongs
+    kongs: int
+    chow_tiles: list[int]  # lowest tile of each chow, in `chows` order
+    pung_tiles: list[int]  # tile of each pung / kong, in `pungs` order
+    pair: Group | None
+    structure: tuple  # what decides which predicates can hold here (see predicates.registry.gate)
 
     def __init__(self, shape: str, groups: tuple[Group, ...], win_group: int | None, win_kind: str | None,
-                 facts: HandFacts):
+                 facts: HandFacts, division: int = -1, like: Interpretation | None = None):
         self.shape, self.groups, self.win_group, self.win_kind, self.facts = shape, groups, win_group, win_kind, facts
+        # the index of its division in the hand's `divisions_of` list, when given one (-1: not known)
+        self.division = division
+        if like is not None:  # the same division, of a hand holding the same tiles and melds: the same sets
+            self.chows, self.pungs, self.kongs = like.chows, like.pungs, like.kongs
+            self.chow_tiles, self.pung_tiles, self.pair = like.chow_tiles, like.pung_tiles, like.pair
+            self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind, facts.has_winds,
+                              facts.has_dragons)
+            return
         chows: list[int] = []
         pungs: list[int] = []
         chow_tiles: list[int] = []
@@ -166,12 +206,10 @@ class Interpretation:
             elif kind == PAIR:
                 pair = g
                 n_pairs += 1
-        # lists, not tuples: made for every interpretation, and copying them into tuples cost measurably
-        self.chows, self.pungs, self.kongs = chows, pungs, kongs  # group indices
-        self.chow_tiles = chow_tiles  # lowest tile of each chow, in `chows` order
-        self.pung_tiles = pung_tiles  # tile of each pung / kong, in `pungs` order
-        self.pair: Group | None = pair if n_pairs == 1 else None
-        # what decides which predicates can hold here (see predicates.registry.gate)
+        self.chows, self.pungs, self.kongs = chows, pungs, kongs
+        self.chow_tiles = chow_tiles
+        self.pung_tiles = pung_tiles
+        self.pair = pair if n_pairs == 1 else None
         self.structure = (shape, len(self.chows), len(self.pungs), self.kongs, win_kind, facts.has_winds,
                           facts.has_dragons)
 
@@ -200,17 +238,26 @@ def divisions_of(hand: Hand, facts: HandFacts) -> list[tuple[str, tuple[Group, .
     return out
 
 
-def interpretations(hand: Hand, facts: HandFacts,
-                    divisions: list[tuple[str, tuple[Group, ...]]] | None = None) -> list[Interpretation]:
+def interpretations(hand: Hand, facts: HandFacts, divisions: list[tuple[str, tuple[Group, ...]]] | None = None,
+                    made: list[Interpretation | None] | None = None) -> list[Interpretation]:
     """Every (division, winning-tile placement) of the hand under the ruleset's shapes; `divisions`, when given,
-    are the hand's (`divisions_of`), made once for several hands that differ only in the winning tile or way."""
+    are the hand's (`divisions_of`), made once for several hands that differ only in the winning tile or way, and
+    `made` keeps, per division, one interpretation made of it, whose sets the others share."""
     meld_groups = tuple(MELD_GROUPS[m.kind][m.concealed][m.tile] for m in hand.melds)
     out: list[Interpretation] = []
-    for name, division in (divisions if divisions is not None else divisions_of(hand, facts)):
+    known = divisions is not None
+    for index, (name, division) in enumerate(divisions if divisions is not None else divisions_of(hand, facts)):
         if not division:  # a declared win with no groups (八花齐)
-            out.append(Interpretation(name, meld_groups, None, None, facts))
+            out.append(Interpretation(name, meld_groups, None, None, facts, index if known else -1))
+        elif made is None:
+            out.extend(_placements(name, meld_groups, division, hand, facts, index if known else -1, None))
         else:
-            out.extend(_placements(name, meld_groups, division, hand, facts))
+            while len(made) <= index:
+                made.append(None)
+            placed = _placements(name, meld_groups, division, hand, facts, index, made[index])
+            if placed and made[index] is None:
+                made[index] = placed[0]
+            out.extend(placed)
     if len(out) > 1:  # two shapes may read the tiles alike: keep each reading once
         seen: set[tuple] = set()
         unique = []
@@ -229,7 +276,7 @@ MELD_GROUPS: Final = {kind: tuple(tuple(Group(kind, t, True, not hidden, kind ==
 
 
 def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Group, ...], hand: Hand,
-                facts: HandFacts) -> list[Interpretation]:
+                facts: HandFacts, index: int, like: Interpretation | None) -> list[Interpretation]:
     """The winning tile may complete any concealed group holding it; each choice is an interpretation."""
     win = hand.win_tile
     claimed = not hand.self_drawn
@@ -248,7 +295,9 @@ def _placements(shape: str, meld_groups: tuple[Group, ...], division: tuple[Grou
         groups = base
         if claimed and kind == PUNG:  # a pung completed by a discard is not concealed
             groups = meld_groups + division[:j] + (CLAIMED_PUNGS[tile],) + division[j + 1:]
-        out.append(Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts))
+        x = Interpretation(shape, groups, len(meld_groups) + j, _win_kind(g, win), facts, index, like)
+        like = x
+        out.append(x)
     return out
 
 

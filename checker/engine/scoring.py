@@ -83,8 +83,9 @@ class Planned:
     without checking every item's type."""
 
     def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int = 0, flag: str | None = None,
-                 win_by: frozenset[str] | None = None):
+                 win_by: frozenset[str] | None = None, tiles_only: bool = False):
         self.rank, self.decide, self.outside, self.flag, self.win_by = rank, decide, outside, flag, win_by
+        self.tiles_only = tiles_only  # registered tiles_only: hands alike but for the winning tile share its answer
 
 
 @dataclass(init=False)
@@ -247,10 +248,12 @@ class Scorer:
         # hand-level predicates with their gates (see predicates.registry.hand_gate): tiles within, flag, win_by
         self.hand_plan: tuple[Planned, ...] = tuple(
             Planned(rank[b.id], b.decide, ALL_TILES & ~(getattr(b.decide, "within", None) or ALL_TILES),
-                    getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None))
+                    getattr(b.decide, "flag", None), getattr(b.decide, "win_by", None),
+                    PREDICATES[b.pattern.when.name].tiles_only)
             for b in self.hand_patterns if b.decide is not None)
         self._hand_plans: dict[tuple[frozenset[str], str], list[Planned]] = {}
-        self.interp_plan = tuple((rank[b.id], b.decide) for b in self.interp_patterns if b.decide is not None)
+        self.interp_plan = tuple((rank[b.id], b.decide, PREDICATES[b.pattern.when.name].tiles_only)
+                                 for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if chosen(b.pattern.allows_win, opts))
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
@@ -295,6 +298,7 @@ class Scorer:
             rank[pid] for pid in liability.patterns if pid in rank) if liability is not None else frozenset()
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
+        self.minimum_points: int = ruleset.win.minimum_points
         self.shapes = BoundShapes((s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
 
@@ -326,7 +330,8 @@ class Scorer:
         wait, winds and dragons present), in value order; cached per structure."""
         plan = self._plans.get(structure)
         if plan is None:
-            plan = [Planned(i, decide) for i, decide in self.interp_plan if _admits(decide, structure)]
+            plan = [Planned(i, decide, tiles_only=tiles_only) for i, decide, tiles_only in self.interp_plan
+                    if _admits(decide, structure)]
             self._plans[structure] = plan
         return plan
 
@@ -334,42 +339,96 @@ class Scorer:
         if self.checks:
             self.check(hand)
         facts = HandFacts(hand, self.shapes)
-        return self._score_readings(hand, facts, interpretations(hand, facts))
+        readings = interpretations(hand, facts)
+        return self._score_readings(hand, self._winners(hand, facts, readings, None))
 
     def score_wins(self, hands: list[Hand]) -> list[Score]:
         """Score hands that differ only in the winning tile and the way of winning (the same tiles, melds and
-        context: the sweep's cases of one hand), their divisions found once; the same results as scoring each
-        alone (tests/test_properties.py)."""
-        out: list[Score] = []
+        context: the sweep's cases of one hand), sharing what depends on the tiles alone: their divisions, and
+        the answers of the predicates registered `tiles_only` (once per hand, once per division). The same
+        results as scoring each alone (tests/test_properties.py); ValueError if the hands hold different tiles."""
+        return [self._score_readings(hand, winners) for hand, winners in self._wins(hands)]
+
+    def fan_totals_of_wins(self, hands: list[Hand]) -> list[tuple[bool, str | None, dict[str, int], tuple]]:
+        """As `score_wins`, each result cut to what the sweep compares: whether the hand may win, the rule
+        refusing it (None when it may), the points of each counted fan by id (the fans of the first of the best
+        readings, as `Score.fans`), and the same for each other reading worth as much with other fans
+        (`Score.alternatives`). No fan lines, payments or messages are made."""
+        out: list[tuple[bool, str | None, dict[str, int], tuple]] = []
+        for hand, winners in self._wins(hands):
+            if winners is None:
+                out.append((False, "win.shape", {}, ()))
+                continue
+            qual, _, tally, _, _, _ = winners[0]
+            error = self._refusal(hand, tally, qual)[0]
+            others: list[dict[str, int]] = []
+            if len(winners) > 1:
+                seen = {_signature(tally)}
+                for _, _, other, _, _, _ in winners[1:]:
+                    sig = _signature(other)
+                    if sig not in seen:
+                        seen.add(sig)
+                        others.append(self._totals(other))
+            out.append((error is None, error, self._totals(tally), tuple(others)))
+        return out
+
+    def _totals(self, tally: tuple) -> dict[str, int]:
+        """The points of each counted fan of a tally, by fan id."""
+        ids, points = self.ids, self.points
+        fans: dict[str, int] = {}
+        for i, count, _ in tally:
+            fans[ids[i]] = points[i] * count
+        return fans
+
+    def _wins(self, hands: list[Hand]) -> list[tuple[Hand, list[tuple] | None]]:
+        """Each hand of a batch alike but for the winning tile and way, with its best readings (`_winners`)."""
+        out: list[tuple[Hand, list[tuple] | None]] = []
         shared: list | None = None
+        tiles: tuple[int, ...] = ()
+        memo = Shared()
+        last: HandFacts | None = None
         for hand in hands:
             if self.checks:
                 self.check(hand)
-            facts = HandFacts(hand, self.shapes)
-            if shared is None:
-                shared = divisions_of(hand, facts)
-            out.append(self._score_readings(hand, facts, interpretations(hand, facts, shared)))
+            if last is not None and hand.win_tile == last.hand.win_tile and hand.concealed == last.hand.concealed \
+                    and hand.melds == last.hand.melds:
+                facts = HandFacts(hand, self.shapes, last)  # the same winning tile won another way
+            else:
+                facts = HandFacts(hand, self.shapes)
+                if shared is None:
+                    shared = divisions_of(hand, facts)
+                    tiles = facts.counts
+                elif facts.counts != tiles:
+                    raise ValueError("score_wins: the hands of a batch must hold the same tiles")
+            out.append((hand, self._winners(hand, facts, interpretations(hand, facts, shared, memo.made), memo)))
+            last = facts
         return out
 
-    def _score_readings(self, hand: Hand, facts: HandFacts, readings: list[Interpretation]) -> Score:
-        rs = self.ruleset
+    def _winners(self, hand: Hand, facts: HandFacts, readings: list[Interpretation],
+                 memo: Shared | None) -> list[tuple] | None:
+        """The best-scoring readings of the hand (see `_lines` for their form), or None when it has none."""
         if not readings:
-            return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
-                         message="not a winning hand: the tiles form none of this ruleset's winning shapes "
-                                 f"({', '.join(s.id for s in rs.win.shapes)})")
-        hand_found = self.hand_fans(facts)
-        scored = [s for x in readings for s in self._score_interpretation(x, hand_found)]
+            return None
+        hand_found = self.hand_fans(facts, memo)
+        scored = [s for x in readings for s in self._score_interpretation(x, hand_found, memo)]
         if self.chicken_rank >= 0 and not self._any_fan(scored):
             qual, total, tally, x, withheld, explain = scored[0]
             points = self.points[self.chicken_rank]
             scored = [(points, total + points, ((self.chicken_rank, 1, ((),)),) + tally, x, withheld, explain)]
         if len(scored) == 1:
-            winners = scored
-        else:  # the reading worth most among those that may win (any reading, when none may)
-            pool = [s for s in scored if self._refusal(hand, s[2], s[0])[0] is None] or scored
-            best_qual = max(s[0] for s in pool)
-            best_total = max(s[1] for s in pool if s[0] == best_qual)
-            winners = [s for s in pool if s[0] == best_qual and s[1] == best_total]
+            return scored
+        # the reading worth most among those that may win (any reading, when none may)
+        pool = [s for s in scored if self._refusal(hand, s[2], s[0])[0] is None] or scored
+        best_qual = max(s[0] for s in pool)
+        best_total = max(s[1] for s in pool if s[0] == best_qual)
+        return [s for s in pool if s[0] == best_qual and s[1] == best_total]
+
+    def _score_readings(self, hand: Hand, winners: list[tuple] | None) -> Score:
+        rs = self.ruleset
+        if winners is None:
+            return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
+                         message="not a winning hand: the tiles form none of this ruleset's winning shapes "
+                                 f"({', '.join(s.id for s in rs.win.shapes)})")
         qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
         alternatives = []
@@ -435,14 +494,14 @@ class Scorer:
         if self.requires_allowing and not any(i in self.allowing for i, _, _ in tally):
             allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
             return rs.win.allowing_pattern_rule, f"only these hands may win: {allowed}"
-        minimum = rs.win.minimum_points
+        minimum = self.minimum_points
         if qual < minimum:
             return "win.minimum_points", f"{qual} qualifying point(s): a win needs at least {minimum} before flowers"
         return None, ""
 
-    def hand_fans(self, facts: HandFacts) -> dict[int, tuple]:
+    def hand_fans(self, facts: HandFacts, memo: Shared | None = None) -> dict[int, tuple]:
         """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits
-        the hand."""
+        the hand. With `memo` (a batch of hands holding the same tiles), a tiles_only predicate runs once."""
         found: dict[int, tuple] = {}
         flags, win_by = facts.flags, facts.hand.win_by
         plan = self._hand_plans.get((flags, win_by))
@@ -451,6 +510,27 @@ class Scorer:
                     if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by)]
             self._hand_plans[(flags, win_by)] = plan
         mask = facts.mask
+        if memo is not None:  # a batch: the tiles_only answers are known once the first hand has asked them
+            shared = memo.hands.get((flags, win_by))
+            if shared is None:
+                rest: list[Planned] = []
+                for p in plan:
+                    if mask & p.outside:
+                        continue
+                    if p.tiles_only:
+                        r = p.decide(facts)
+                        if r:
+                            found[p.rank] = _instances(r)
+                    else:
+                        rest.append(p)
+                shared = memo.hands[(flags, win_by)] = SharedFans(dict(found), rest)
+            else:
+                found.update(shared.found)
+            for p in shared.rest:
+                r = p.decide(facts)
+                if r:
+                    found[p.rank] = _instances(r)
+            return found
         for p in plan:
             if mask & p.outside:
                 continue
@@ -459,12 +539,23 @@ class Scorer:
                 found[p.rank] = _instances(r)
         return found
 
-    def _score_interpretation(self, x: Interpretation, hand_found: dict[int, tuple]) -> list[tuple]:
+    def _score_interpretation(self, x: Interpretation, hand_found: dict[int, tuple],
+                              memo: Shared | None = None) -> list[tuple]:
         found = dict(hand_found)
-        for p in self._plan(x.structure):
-            r = p.decide(x)
-            if r:
-                found[p.rank] = _instances(r)
+        if memo is not None and x.division >= 0:  # a batch: the tiles_only answers of this division are known
+            shared = memo.of_division(x.division, x.structure)
+            if shared is None:
+                shared = memo.keep(x.division, x.structure, self._division_fans(x))
+            found.update(shared.found)
+            for p in shared.rest:
+                r = p.decide(x)
+                if r:
+                    found[p.rank] = _instances(r)
+        else:
+            for p in self._plan(x.structure):
+                r = p.decide(x)
+                if r:
+                    found[p.rank] = _instances(r)
         excluded = self._exclusions(found)
         withheld, combo_ids = excluded.withheld, excluded.combinations
         if excluded.needs_instances:
@@ -485,6 +576,19 @@ class Scorer:
             kept = {i: tuple(chosen.get(i, [])) for i in combos}
             out.append(self._lines(x, order, {**counted, **kept}, Withheld({**withheld.by, **dropped})))
         return out
+
+    def _division_fans(self, x: Interpretation) -> SharedFans:
+        """The tiles_only fans of x's division and structure (found once a batch), and the other predicates."""
+        found: dict[int, tuple] = {}
+        rest: list[Planned] = []
+        for p in self._plan(x.structure):
+            if p.tiles_only:
+                r = p.decide(x)
+                if r:
+                    found[p.rank] = _instances(r)
+            else:
+                rest.append(p)
+        return SharedFans(found, rest)
 
     def _exclusions(self, found: dict[int, tuple]) -> Exclusions:
         """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
@@ -591,6 +695,33 @@ class Scorer:
     def _line(self, i: int, count: int, sets: tuple) -> FanLine:
         pid, name, name_zh, points, requirement, kind = self._line_heads[i]
         return FanLine(pid, name, name_zh, points, count, sets, requirement, kind)
+
+
+class SharedFans:
+    """For a batch's hands with one set of flags and way of winning, or for one division and structure: the fans
+    found by tiles_only predicates, and the predicates that read more than the tiles (run for each hand or
+    interpretation)."""
+
+    def __init__(self, found: dict[int, tuple], rest: list[Planned]):
+        self.found, self.rest = found, rest
+
+
+class Shared:
+    """What a batch of hands holding the same tiles shares (Scorer.score_wins): the answers of tiles_only
+    predicates, the hand-level ones per set of flags and way of winning, the interpretation-level ones per
+    division (Interpretation.division) and structure; and per division one interpretation made of it."""
+
+    def __init__(self) -> None:
+        self.hands: dict[tuple[frozenset[str], str], SharedFans] = {}  # by flags and way of winning
+        self.divisions: dict[tuple[int, tuple], SharedFans] = {}
+        self.made: list[Interpretation | None] = []  # per division, one interpretation made of it
+
+    def of_division(self, division: int, structure: tuple) -> SharedFans | None:
+        return self.divisions.get((division, structure))
+
+    def keep(self, division: int, structure: tuple, fans: SharedFans) -> SharedFans:
+        self.divisions[(division, structure)] = fans
+        return fans
 
 
 ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type

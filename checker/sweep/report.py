@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from checker.case import CaseRunner, hand_from_input
 from checker.spec import value_key
 from checker.sweep.run import Plan, _write
-from checker.sweep.work import reference
+from checker.sweep.work import agree, reference
 
 
 def merge(shards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -50,8 +50,7 @@ def explain(plan: Plan, c: Mapping[str, Any]) -> str:
                 continue
             scorer = runner.scorer(plan.ruleset, {**plan.options, oid: value})
             hand = hand_from_input(c["witness"], scorer)
-            mine = reference(scorer)(hand)
-            if (mine[0], mine[2]) == (target[0], target[2]) or (not mine[0] and not target[0]):
+            if agree(reference(scorer)(hand), (*target, ())):
                 return f"the reading {oid}={value_key(value)} ({option.readings.get(value_key(value), '')})"
     known = {p.id for p in ruleset.patterns}
     outside = sorted(f for f in other["fans"] if f not in known)

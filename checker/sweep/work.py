@@ -3,12 +3,16 @@ reference engine and by the engine it is checked against; what it returns is a s
 from a worker (counts, and per class of disagreement its count and first witness).
 
 A hand of the space is 14 tile counts. Each distinct tile it holds may be the winning tile, won by self-draw or
-on a discard from the next player (seat 1): up to 28 scored cases a hand. Two results agree when they agree on
-whether the hand may win and on every fan's points (flowers aside, there are none here). A disagreement's class is
-the set of fans whose points differ (with both sides' points), or the two verdicts when one side refuses the win.
+on a discard from the next player (seat 1): up to 28 scored cases a hand. A result is (may win, the rule refusing
+the win or None, points by fan id, the same for each other reading worth as much): the reference gives every best
+reading (the spec keeps the highest-scoring interpretation; readings worth the same are equally right), an engine
+one. Two results agree when they agree on whether the hand may win and, when it may, on every fan's points in some
+best reading (flowers aside: there are none here). A disagreement's class is the set of fans whose points differ
+(with both sides' points), or the two verdicts when one side refuses the win.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from checker.corpus.candidates import hand_input
@@ -16,6 +20,7 @@ from checker.engine import Hand, Scorer
 from checker.space.concealed import ConcealedSpace
 
 WAYS = ("self_draw", "discard")
+FLOWERS = "flower_tiles"  # the fan of flower tiles: no hand of these spaces holds one, and it is not compared
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands"}
 
 
@@ -28,17 +33,25 @@ def space_of(name: str) -> ConcealedSpace:
 def cases_of(counts: tuple[int, ...]) -> Iterator[Hand]:
     """The hand with each distinct tile as the winning tile, self-drawn and on a discard."""
     tiles = [t for t, n in enumerate(counts) for _ in range(n)]
-    for win in sorted(set(tiles)):
-        rest = list(tiles)
-        rest.remove(win)
-        concealed = tuple(rest)
+    for i, win in enumerate(tiles):
+        if i and tiles[i - 1] == win:
+            continue  # each distinct tile once (the tiles are in order)
+        concealed = tuple(tiles[:i] + tiles[i + 1:])
         yield Hand(concealed, (), win, "self_draw")
         yield Hand(concealed, (), win, "discard", 1)
 
 
 def compared(s: Any) -> tuple:
-    """A reference Score as the sweep compares it: (may win, error, fan points by id)."""
-    return s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans if f.id != "flower_tiles"}
+    """A reference Score as the sweep compares it (a result: see the module's docstring), flowers aside."""
+    return _without_flowers((s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans},
+                             tuple({f.id: f.total for f in other} for other in s.alternatives)))
+
+
+def _without_flowers(result: tuple) -> tuple:
+    for fans in (result[2], *result[3]):
+        if FLOWERS in fans:
+            fans.pop(FLOWERS)
+    return result
 
 
 def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
@@ -49,37 +62,52 @@ def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
 
 
 def reference_batch(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
-    """The reference engine's results of a hand's cases (`cases_of`), scored in one batch."""
+    """The reference engine's results of a hand's cases (`cases_of`), scored in one batch
+    (Scorer.fan_totals_of_wins: no fan lines, payments or messages are made)."""
     def results(hands: list[Hand]) -> list[tuple]:
-        return [compared(s) for s in scorer.score_wins(hands)]
+        return [_without_flowers(r) for r in scorer.fan_totals_of_wins(hands)]
     return results
 
 
-def pymahjonggb(scorer: Scorer) -> Callable[[Hand], tuple]:
-    """PyMahjongGB's result of a hand (in process), as the sweep compares it."""
-    from checker.case import CaseRunner
+def pymahjonggb(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
+    """PyMahjongGB's results of a hand's cases (in process), as the sweep compares them."""
     from checker.conform.pymahjonggb import PyMahjongGB, calculator
 
-    engine = PyMahjongGB(CaseRunner(), calculator())
+    engine = PyMahjongGB(_runner(), calculator())
 
-    def result(hand: Hand) -> tuple:
-        r = engine.score(hand, scorer)
-        fans: dict[str, int] = {}
-        for f in r.get("fans", []):
-            if f["id"] != "flower_tiles":
-                fans[f["id"]] = fans.get(f["id"], 0) + f["points"] * f["count"]
-        return bool(r.get("valid")), r.get("error") if not r.get("valid") else None, fans
-    return result
+    def results(hands: list[Hand]) -> list[tuple]:
+        return [_without_flowers((*r, ())) for r in engine.fan_totals_of_wins(hands, scorer)]
+    return results
+
+
+@lru_cache(maxsize=1)
+def _runner() -> Any:
+    """The worker process's case runner: the specs are read once a process, not once a shard."""
+    from checker.case import CaseRunner
+    return CaseRunner()
+
+
+def agree(mine: tuple, theirs: tuple) -> bool:
+    """Whether two results (see the module's docstring) agree: both refuse the win (whatever each calls the reason), or both
+    allow it with the same fans in some reading each side counts as best."""
+    if mine[0] != theirs[0]:
+        return False
+    if not mine[0] or mine[2] == theirs[2]:
+        return True
+    ours = [mine[2], *mine[3]]
+    for fans in (theirs[2], *theirs[3]):
+        if fans in ours:
+            return True
+    return False
 
 
 def difference(mine: tuple, theirs: tuple) -> tuple | None:
-    """The class of a disagreement (None: the results agree)."""
+    """The class of a disagreement (None: the results agree): the two verdicts when one side refuses the win,
+    else the fans whose points differ between the first best readings of each side."""
+    if agree(mine, theirs):
+        return None
     if mine[0] != theirs[0]:
         return (("verdict", mine[1] or "win", theirs[1] or "win"),)
-    if not mine[0]:
-        return None  # both refuse the win (whatever each calls the reason)
-    if mine[2] == theirs[2]:
-        return None
     fans = sorted(set(mine[2]) | set(theirs[2]))
     return tuple((f, mine[2].get(f, 0), theirs[2].get(f, 0)) for f in fans if mine[2].get(f, 0) != theirs[2].get(f, 0))
 
@@ -87,24 +115,21 @@ def difference(mine: tuple, theirs: tuple) -> tuple | None:
 def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Mapping[str, Any],
                 against: str, against_options: Mapping[str, Any]) -> dict[str, Any]:
     """Score the hands numbered start … stop-1 both ways; return the shard's summary."""
-    from checker.case import CaseRunner
-
-    runner = CaseRunner()
+    runner = _runner()
     mine = reference_batch(runner.scorer(ruleset_id, dict(options)))
     other_scorer = runner.scorer(ruleset_id, dict(against_options))
-    other_batch = reference_batch(other_scorer) if against == "reference" else None
-    theirs = pymahjonggb(other_scorer) if against == "pymahjonggb" else reference(other_scorer)
+    theirs = reference_batch(other_scorer) if against == "reference" else pymahjonggb(other_scorer)
     hands = cases = agreed = 0
     classes: dict[tuple, dict[str, Any]] = {}
     for counts in space_of(space).hands(start, stop):
         hands += 1
         cases_here = list(cases_of(counts))
         ours = mine(cases_here)
-        others = other_batch(cases_here) if other_batch is not None else None
+        others = theirs(cases_here)
         for i, hand in enumerate(cases_here):
             cases += 1
             a = ours[i]
-            b = others[i] if others is not None else theirs(hand)
+            b = others[i]
             key = difference(a, b)
             if key is None:
                 agreed += 1
@@ -120,4 +145,7 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
 
 
 def _shown(result: tuple) -> dict[str, Any]:
-    return {"valid": result[0], "error": result[1], "fans": result[2]}
+    shown = {"valid": result[0], "error": result[1], "fans": result[2]}
+    if result[3]:
+        shown["other_readings"] = list(result[3])
+    return shown
