@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, BinaryIO, Final, Iterator, Mapping
 
 import fastjsonschema
@@ -47,9 +48,10 @@ class CaseLine:
     rule: str = "input.case"
 
 
-def read_cases(stream: BinaryIO, source: str) -> Iterator[CaseLine]:
+def read_cases(stream: BinaryIO, source: str, as_written: bool = False) -> Iterator[CaseLine]:
     """Cases from a JSON Lines stream, each line read, decoded and checked on its own: a line that is too
-    long, not UTF-8, not JSON or not a case yields a CaseLine with its error, and reading goes on."""
+    long, not UTF-8, not JSON or not a case yields a CaseLine with its error, and reading goes on. A case's
+    null fields are dropped (null stands for absent) unless `as_written`."""
     for line in read_lines(stream, source):
         if line.text is None:
             yield CaseLine(source, line.number, None, line.error, "input.line")
@@ -63,7 +65,20 @@ def read_cases(stream: BinaryIO, source: str) -> Iterator[CaseLine]:
             yield CaseLine(source, line.number, None, exc.reason, "input.json")
             continue
         problem = case_problem(case)
-        yield CaseLine(source, line.number, without_nulls(case) if problem is None else None, problem)
+        kept = (case if as_written else without_nulls(case)) if problem is None else None
+        yield CaseLine(source, line.number, kept, problem)
+
+
+def read_case_file(path: Path) -> list[dict[str, Any]]:
+    """Every case of a JSON Lines file the project ships (a corpus, the documents' examples), checked as `--batch`
+    checks one and kept as written; InputError naming the file and the line of the first case that cannot be read."""
+    with open(path, "rb") as stream:
+        out = []
+        for line in read_cases(stream, str(path), as_written=True):
+            if line.case is None:
+                raise InputError("read", str(path), line.error or "not a case", line.line)
+            out.append(dict(line.case))
+    return out
 
 
 def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
@@ -305,11 +320,20 @@ class CaseRunner:
         return self.outcome(case).result
 
 
+def readings_of(result: Any) -> list[Mapping[str, Any]]:
+    """The members of an `either` result or expectation (readings worth the same), or the value itself; only
+    mappings are kept, so an engine's malformed answer gives [] rather than an error."""
+    if not isinstance(result, Mapping):
+        return []
+    either = result.get("either")
+    if isinstance(either, list):
+        return [m for m in either if isinstance(m, Mapping)]
+    return [result]
+
+
 def matches(result: Mapping[str, Any], expect: Mapping[str, Any]) -> bool:
     """True when `result` satisfies `expect` (any member of an `either` list; fan order ignored)."""
-    options = expect["either"] if "either" in expect else [expect]
-    results = result["either"] if "either" in result else [result]
-    return any(_same(r, e) for r in results for e in options)
+    return any(_same(r, e) for r in readings_of(result) for e in readings_of(expect))
 
 
 def _same(result: Mapping[str, Any], expect: Mapping[str, Any]) -> bool:

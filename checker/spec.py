@@ -80,6 +80,16 @@ class Condition:
 
 
 @dataclass(frozen=True)
+class ConditionalExclusion:
+    """Patterns a pattern keeps from counting when an option has a value (`excludes_if`): all their instances,
+    or at most `count` of them (the rest count)."""
+
+    when: Condition
+    excludes: tuple[str, ...]
+    count: int | None = None
+
+
+@dataclass(frozen=True)
 class Option:
     id: str
     values: tuple
@@ -88,6 +98,12 @@ class Option:
     sources: tuple[Locator, ...]
     note: str = ""
     read_by: str = "scorer"  # "table": a reading of the table procedure (checker.table); the scorer never reads it
+
+    def other_values(self, current: Any = None) -> list[Any]:
+        """The values other than `current` (the default when not given), in the spec's order; compared by value
+        and type, so True is not taken for 1."""
+        current = self.default if current is None else current
+        return [v for v in self.values if not (v == current and type(v) is type(current))]
 
     def coerce(self, raw: Any) -> Any:
         """Turn a user-given value (often a string from the command line) into one of `values`."""
@@ -121,7 +137,7 @@ class Pattern:
     excludes: tuple[str, ...] = ()
     implies: tuple[str, ...] = ()
     implies_within: tuple[str, ...] = ()
-    excludes_if: tuple[tuple[Condition, tuple[str, ...]], ...] = ()
+    excludes_if: tuple[ConditionalExclusion, ...] = ()
     requirement: str = ""
     note: str = ""
     sources: tuple[Locator, ...] = ()
@@ -846,8 +862,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
             points=_value(p["points"]), counting=p.get("counting", "once"), when=_predicate(p["when"]),
             excludes=tuple(p.get("excludes", [])), implies=tuple(p.get("implies", [])),
             implies_within=tuple(p.get("implies_within", [])),
-            excludes_if=tuple((Condition(c["if"]["option"], c["if"]["is"]), tuple(c["excludes"]))
-                              for c in p.get("excludes_if", [])),
+            excludes_if=tuple(ConditionalExclusion(Condition(c["if"]["option"], c["if"]["is"]), tuple(c["excludes"]),
+                                                   c.get("count")) for c in p.get("excludes_if", [])),
             requirement=p.get("requirement", ""), note=p.get("note", ""), sources=_locators(p["sources"]),
             kind=p.get("kind", "fan"), allows_win=_value(p.get("allows_win", False)),
             active_if=Condition(p["active_if"]["option"], p["active_if"]["is"]) if "active_if" in p else None,

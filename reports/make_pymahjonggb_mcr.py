@@ -57,16 +57,7 @@ JOINT_SAMPLE = 10_000  # random cases (the first ones) in the joint profile, bes
 OUTSIDE_REPLACES = {"明暗杠": {"concealed_kong", "melded_kong"}}
 
 # Departures the re-scoring leaves unexplained that were investigated by hand: signature → (side, explanation).
-KNOWN_BUGS: dict[str, tuple[str, str]] = {
-    "unexplained: extra pung_of_terminals_or_honors": (
-        "PyMahjongGB (against this spec and its source)",
-        "Nine gates won on a tile that leaves both the 111 and the 999 as pungs: the guide's table (spec/mcr.yaml "
-        "`nine_gates.excludes`) withholds Pung of terminals or honors, every one; PyMahjongGB withholds only one of "
-        "the two and scores the other (+1). Checked directly: MahjongFanCalculator on 1112345678999m + 5m (or + 2m) "
-        "gives Nine Gates, Two Concealed Pungs and one Pung of Terminals or Honors. The spec has no option for a "
-        "'withhold one pung' reading, so this is a departure from the spec on PyMahjongGB's side (a reading some "
-        "MCR tables give; if the project wants to admit it, it needs a new option)."),
-}
+KNOWN_BUGS: dict[str, tuple[str, str]] = {}
 
 # What each reading PyMahjongGB follows means, for the Departures section (spec/mcr.yaml `options:`).
 READING_TEXT = {
@@ -77,6 +68,7 @@ READING_TEXT = {
     "four_concealed_pungs_with_fully_concealed=false": "Four concealed pungs excludes Fully concealed hand, which falls back to Self drawn.",
     "held_four_is_a_wait=true": "A tile whose four copies the hand already holds still counts as a wait, so the hand is not on a single tile type and loses Edge / Closed / Single wait.",
     "flower_replacement_is_kong_replacement=true": "A win on a flower replacement counts as Out with replacement tile.",
+    "nine_gates_terminal_pungs=one": "Nine gates withholds one Pung of terminals or honors only: when the winning tile leaves both the 111 and the 999 as pungs, the other one counts (+1).",
 }
 
 

@@ -309,3 +309,43 @@ def test_the_reference_engine_behind_the_protocol_passes_every_example(tmp_path)
     assert r.exit_code == 0, r.output
     got = summary(tmp_path)
     assert got["counts"]["passed"] == len(cases(MCR)) and got["engine"]["name"].startswith("mjcheck reference")
+
+
+def test_pymahjonggb_refusals_map_to_rules_and_anything_else_is_an_engine_error():
+    # PyMahjongGB refuses with a TypeError naming a code: the codes it documents are verdicts (rule ids), any
+    # other TypeError is the engine failing on the case (errored, not failed).
+    from checker.case import CaseRunner
+    from checker.conform.adapters import EngineError
+    from checker.conform.pymahjonggb import PyMahjongGB
+
+    def refusing(code):
+        def calculate(*args):
+            raise TypeError(code)
+        return calculate
+
+    runner = CaseRunner()
+    case = {"ruleset": "mcr", "input": {"concealed": "1m1m1m2m2m2m3p3p3p4s4s4s5m", "win_tile": "5m"}}
+    assert PyMahjongGB(runner, refusing("ERROR_NOT_WIN"))(case)["error"] == "win.shape"
+    with pytest.raises(EngineError, match="SEGMENTATION"):
+        PyMahjongGB(runner, refusing("SEGMENTATION"))(case)
+
+
+def test_a_results_file_with_overlong_and_deeply_nested_lines_is_read_around_them(tmp_path, monkeypatch):
+    # results.jsonl is read back by --resume and `mjcheck report DIR`, which may be pointed at any folder: a line
+    # longer than the bound is passed over without being held whole, a line nested too deeply is passed over
+    from checker.conform import results
+
+    conform("--corpus", str(MCR), "--engine", "reference", "--out", str(tmp_path))
+    path = tmp_path / "results.jsonl"
+    good = path.read_bytes().splitlines(keepends=True)
+    monkeypatch.setattr(results, "MAX_RESULT_LINE_BYTES", max(len(line) for line in good) + 10)
+    overlong = b'{"id": "' + b"x" * (3 * results.MAX_RESULT_LINE_BYTES) + b'"}\n'
+    nested = b"[" * 5000 + b"]" * 5000 + b"\n"
+    path.write_bytes(good[0] + overlong + nested + b"".join(good[1:]))
+    assert [r.id for r in read_results(str(path))] == [r.id for r in read_results_of(good, tmp_path)]
+
+
+def read_results_of(lines, tmp_path):
+    other = tmp_path / "plain.jsonl"
+    other.write_bytes(b"".join(lines))
+    return read_results(str(other))

@@ -441,3 +441,23 @@ def test_every_fan_has_a_witness_that_scores_it_with_the_other_fans_it_states(tm
     chicken = next(e for e in entries if e["pattern"] == "chicken_hand")
     assert chicken["other_fans"] == 0
     assert "| three_suited_terminal_chows |" in witnesses_page("mcr", mcr.title, entries)
+
+
+def test_a_hand_edited_corpus_line_that_is_not_a_case_is_named_by_file_and_line(tmp_path, monkeypatch):
+    # The hunter reads the checked-in corpus and the documents' examples: a line that is not a case is bad
+    # input naming the file and line (the hunt command exits 2 with it), not a traceback
+    import checker.corpus.generate as generate
+    import checker.spec as spec
+    from checker.engine import load_ruleset
+    from checker.hunt.examples import known_hands
+    from checker.inputs import InputError
+
+    good = ('{"kind": "score", "id": "x", "ruleset": "mcr", "covers": ["mcr.fan.single_wait"], "input": {"concealed": '
+            '"1m1m1m2m2m2m3p3p3p4s4s4s5m", "win_tile": "5m"}, "expect": {"valid": true, "total": 79}}\n')
+    (tmp_path / "mcr.jsonl").write_text(good + '{"ruleset": "mcr", "input": \n', encoding="utf-8")
+    monkeypatch.setattr(spec, "corpus_dir", lambda: tmp_path)
+    monkeypatch.setattr(generate, "corpus_dir", lambda: tmp_path)
+    with pytest.raises(InputError, match=r"mcr\.jsonl: line 2: "):
+        known_hands(load_ruleset("mcr"))
+    (tmp_path / "mcr.jsonl").write_text(good, encoding="utf-8")
+    assert known_hands(load_ruleset("mcr")) == [{"concealed": "1m1m1m2m2m2m3p3p3p4s4s4s5m", "win_tile": "5m"}]

@@ -26,7 +26,7 @@ def test_every_option_is_tested_here(mcr_ruleset):
               "four_concealed_pungs_with_fully_concealed", "two_concealed_kongs_points",
               "flower_replacement_is_kong_replacement", "wait_fans_single_tile_type",
               "fully_concealed_with_concealed_shapes", "knitted_straight_as_chows", "held_four_is_a_wait",
-              "robbing_kong_paid_as", "chicken_hand_scores"}
+              "robbing_kong_paid_as", "chicken_hand_scores", "nine_gates_terminal_pungs"}
     # the table procedure's options are tested with game logs (tests/test_table_procedure.py: dead_wall_tiles)
     assert set(mcr_ruleset.scoring_options()) == tested
 
@@ -222,6 +222,21 @@ def test_fully_concealed_with_concealed_shapes(under):
     assert fans(s) == {"seven_pairs": 24, "tile_hog": 2, "self_drawn": 1, "no_honors": 1}
     assert s.total == 28
     assert withheld(s)["fully_concealed_hand"] == "seven_pairs"
+
+
+@pytest.mark.parametrize("reading, terminal_pungs, total", [("all", 0, 91), ("one", 1, 92)])
+def test_nine_gates_terminal_pungs(under, reading, terminal_pungs, total):
+    # 1112345678999s + 8s on a discard: the only division is 111 234 567 999 + the pair 88. Nine gates 88, Two
+    # concealed pungs 2 (111 and 999: the discard completed the pair), Short straight 1 (234 567); Full flush,
+    # Concealed hand, One voided suit and No honors withheld. The two terminal pungs: withheld both under "all"
+    # (the guide's column names the fan) = 91; under "one" one of them counts = 92.
+    s = score(under(nine_gates_terminal_pungs=reading), "1s1s1s2s3s4s5s6s7s8s9s9s9s", win="8s", discard=1)
+    expected = {"nine_gates": 88, "two_concealed_pungs": 2, "short_straight": 1}
+    if terminal_pungs:
+        expected["pung_of_terminals_or_honors"] = terminal_pungs
+    assert fans(s) == expected
+    assert s.total == total
+    assert withheld(s)["pung_of_terminals_or_honors"] == "nine_gates"
 
 
 def test_knitted_straight_as_chows(under):

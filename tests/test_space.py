@@ -114,3 +114,13 @@ def test_thirteen_orphans_honors_and_knitted_and_knitted_straight_hands_are_comp
     hands = list(straight.hands())
     assert len(hands) == len(set(hands)) == straight.size and all(knitted_straight_complete(h, 0) for h in hands)
     assert ThirteenOrphansSpace(_mask(range(27))).size == 0
+
+
+def test_the_concealed_part_beside_declared_melds_keeps_to_the_copies_they_leave():
+    # A pung of 5p and a kong of 1z declared: two sets and a pair remain, and the concealed part may hold at
+    # most one 5p and no 1z. The capped space is the uncapped one of two sets filtered by those counts.
+    caps = [4] * 34
+    caps[13], caps[27] = 1, 0  # 5p (index 9 + 4), 1z (index 27)
+    capped = list(ConcealedSpace(sets=2, caps=caps).hands())
+    expected = [h for h in ConcealedSpace(sets=2).hands() if h[13] <= 1 and h[27] == 0]
+    assert capped == expected and len(capped) == ConcealedSpace(sets=2, caps=caps).size > 0

@@ -272,3 +272,12 @@ def test_a_settlement_without_discard_payers_is_refused_at_load(tmp_path):
     path = edited_copy(tmp_path, lambda d: d["settlement"].pop("discard"))
     (issue,) = issues_of(path)
     assert issue.pointer == "/settlement" and "'discard' is a required property" in issue.reason
+
+
+def test_an_options_other_values_are_told_apart_by_type():
+    # values compared by value and type: an option of [1, true] read at its default 1 still offers true
+    from checker.spec import Option
+
+    option = Option("o", (1, True, "one"), 1, {}, ())
+    assert option.other_values() == [True, "one"]
+    assert option.other_values(True) == [1, "one"]

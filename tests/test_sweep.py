@@ -72,6 +72,15 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
         (["--against", "reference", "--against-options", "no_such=1"], "scoring option"),
         (["--against", "reference", "--against-options", "tile_hog_honors=maybe"], "no value"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open"], "unknown space"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--flag", "knocked"],
+         "not a flag of mcr"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--meld", "pung:5p5p"], "meld"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--seat-wind", "X"], "seat_wind"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true"]
+         + [a for t in "1234" for a in ("--meld", f"pung:{t}z{t}z{t}z@2")] + ["--meld", "pung:5z5z5z@2"], "at most four"),
+        # a kong's replacement tile without a kong among the melds: the hand checks refuse every case
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--flag", "kong_replacement"],
+         "rules out every case"),
     ]
     r = CliRunner().invoke(app, ["sweep", "--ruleset", "shanghai-classic", "--against", "reference",
                                  "--against-options", "lift_to=one_cap_unit", "--out", str(tmp_path / "x")])
@@ -140,3 +149,107 @@ def test_readings_worth_the_same_agree_whichever_one_an_engine_names():
     assert difference(mine, (True, None, closed, ())) is None
     # a reading worth as much that the spec does not give is still a disagreement
     assert difference(mine, (True, None, {**shared, "single_wait": 1}, ())) is not None
+
+
+def test_a_class_is_explained_by_two_readings_together():
+    # 1112345678999s + 8s self-drawn (Nine gates), as an engine reading two options otherwise would score it:
+    # Nine gates withholding Fully concealed hand, so Self drawn 1 counts (fully_concealed_with_concealed_shapes
+    # =false), and only one of the terminal pungs (nine_gates_terminal_pungs=one): Nine gates 88, Two concealed
+    # pungs 2 (111, 999), Short straight 1 (234 567), Pung of terminals 1, Self drawn 1 = 93. The spec's default
+    # gives Fully concealed hand 4 and no terminal pung (95): no one reading alone gives the engine's fans.
+    from checker.sweep.report import explain
+    from checker.sweep.run import Plan
+
+    other = {"nine_gates": 88, "two_concealed_pungs": 2, "short_straight": 1, "pung_of_terminals_or_honors": 1,
+             "self_drawn": 1}
+    c = {"witness": {"concealed": "1s1s1s2s3s4s5s6s7s8s9s9s9s", "win_tile": "8s", "win_by": "self_draw"},
+         "other": {"valid": True, "error": None, "fans": other}}
+    said = explain(Plan("mcr", "concealed", "pymahjonggb"), c)
+    assert said.startswith("the readings ")
+    assert "fully_concealed_with_concealed_shapes=false" in said and "nine_gates_terminal_pungs=one" in said
+    # fans no reading or pair of readings gives (Short straight left out) stay unexplained
+    c["other"]["fans"] = {k: v for k, v in other.items() if k != "short_straight"}
+    assert explain(Plan("mcr", "concealed", "pymahjonggb"), c) == "unexplained"
+
+
+def test_a_sweep_with_melds_and_a_flag_checks_the_concealed_parts_that_complete_them(tmp_path):
+    # Two concealed kongs declared (2m, 3m) and the flag kong_replacement: the space is every concealed part of
+    # two sets and a pair holding no 2m or 3m; a kong's replacement is drawn, so only self-drawn cases remain
+    # (the discard ones are ruled out by context.kong_replacement_drawn). Against two_concealed_kongs_points=6,
+    # Two concealed kongs is worth 8 on one side and 6 on the other wherever it counts.
+    from checker.sweep.work import Context, space_of
+    from checker.engine.hand import parse_meld_text
+
+    out = tmp_path / "kongs"
+    args = ["sweep", "--ruleset", "mcr", "--against", "reference", "--against-options", "two_concealed_kongs_points=6",
+            "--meld", "concealed_kong:2m2m2m2m", "--meld", "concealed_kong:3m3m3m3m", "--flag", "kong_replacement",
+            "--limit", "60", "--shard-hands", "30", "--workers", "1", "--out", str(out)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    body = json.loads((out / "sweep.json").read_text())
+    space = space_of("concealed", Context(tuple(parse_meld_text(m) for m in ("concealed_kong:2m2m2m2m",
+                                                                               "concealed_kong:3m3m3m3m"))))
+    hands = list(space.hands(0, 60))
+    assert all(h[1] == 0 and h[2] == 0 and sum(h) == 8 for h in hands)
+    distinct = sum(sum(1 for n in h if n) for h in hands)
+    assert body["hands"] == 60 and body["cases"] == distinct and body["ruled_out"] == distinct
+    [c] = body["classes"]
+    assert c["key"] == [["two_concealed_kongs", 8, 6]] and 0 < c["count"] <= distinct
+    assert [m["tiles"] for m in c["witness"]["melds"]] == ["2m2m2m2m", "3m3m3m3m"]
+    assert c["witness"]["flags"] == {"kong_replacement": True} and c["witness"]["win_by"] == "self_draw"
+    page = (out / "sweep.md").read_text()
+    assert "melds concealed_kong:2m2m2m2m concealed_kong:3m3m3m3m; flags kong_replacement" in page
+    assert f"{distinct:,} cases the ruleset's hand checks refuse" in page
+
+
+def test_a_sweep_folder_written_before_contexts_existed_resumes(tmp_path):
+    # plan.json of a sweep written before the plan had a context reads as the same sweep with no context
+    from checker.sweep.run import Plan, prepare
+
+    plan = Plan("mcr", "concealed", "reference", {}, {"tile_hog_honors": True}, 100, 200)
+    (tmp_path / "shards").mkdir()
+    old = {"ruleset": "mcr", "space": "concealed", "against": "reference", "options": {},
+           "against_options": {"tile_hog_honors": True}, "shard_hands": 100, "limit": 200}
+    (tmp_path / "plan.json").write_text(json.dumps({"sweep": old, "hands": 200, "shards": 2}))
+    assert prepare(plan, tmp_path, resume=True) == [(0, 100), (100, 200)]
+
+
+def test_a_sweep_against_an_engine_behind_the_protocol(tmp_path):
+    # Any engine `mjcheck conform` runs can be swept. The reference engine behind cmd: (examples/
+    # reference_engine.py) agrees on every case; the example engine (every hand "valid, 0 points") disagrees on
+    # every one: on the valid ones by every fan the reference counts, on the others by the verdict.
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    base = ["sweep", "--ruleset", "mcr", "--limit", "8", "--shard-hands", "4", "--workers", "1"]
+    engine = f'cmd:"{sys.executable} {root / "examples" / "reference_engine.py"}"'
+    r = CliRunner().invoke(app, base + ["--against", engine, "--out", str(tmp_path / "same")])
+    assert r.exit_code == 0, r.output
+    same = json.loads((tmp_path / "same" / "sweep.json").read_text())
+    assert same["cases"] > 0 and same["agreed"] == same["cases"] and same["classes"] == []
+
+    engine = f'cmd:"{sys.executable} {root / "examples" / "engine.py"}"'
+    r = CliRunner().invoke(app, base + ["--against", engine, "--out", str(tmp_path / "zero")])
+    assert r.exit_code == 0, r.output
+    zero = json.loads((tmp_path / "zero" / "sweep.json").read_text())
+    assert zero["cases"] == same["cases"] and zero["agreed"] == 0
+    for c in zero["classes"]:
+        if c["reference"]["valid"]:
+            assert all(theirs == 0 for _, _, theirs in c["key"])
+        else:
+            assert c["key"][0][0] == "verdict"
+
+    # an engine that does not start is bad input: nothing is written
+    r = CliRunner().invoke(app, base + ["--against", 'cmd:"/no/such/engine"', "--out", str(tmp_path / "none")])
+    assert r.exit_code == 2 and "cannot run" in r.output and not (tmp_path / "none").exists()
+
+
+def test_the_checked_in_sweep_covers_the_whole_concealed_space_with_every_class_explained():
+    from pathlib import Path
+
+    body = json.loads((Path(__file__).resolve().parent.parent / "reports" / "sweep-mcr-pymahjonggb.json").read_text())
+    assert body["complete"] and body["hands"] == ConcealedSpace().size == body["planned_hands"]
+    assert body["sweep"]["against"] == "pymahjonggb" and body["sweep"]["limit"] is None
+    assert body["cases"] == body["agreed"] + sum(c["count"] for c in body["classes"])
+    assert [c["key"] for c in body["classes"] if c["explained_by"] == "unexplained"] == []

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from checker.case import readings_of
+
 
 @dataclass(frozen=True)
 class FanDiff:
@@ -39,12 +41,7 @@ def diff(expected: Mapping[str, Any] | None, actual: Mapping[str, Any] | None) -
 
 
 def _members(value: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
-    if not isinstance(value, Mapping):
-        return [{}]
-    either = value.get("either")
-    if isinstance(either, list) and either:
-        return [m for m in either if isinstance(m, Mapping)] or [{}]
-    return [value]
+    return readings_of(value) or [{}]
 
 
 def _fans(result: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:

@@ -14,6 +14,8 @@ from typing import Any, Mapping, Sequence
 
 import jinja2
 
+from checker.case import readings_of
+
 from checker.conform.diff import FanDiff, diff
 from checker.conform.profile import case_name, shared_runner
 from checker.conform.report import fan_diff_lines, latest, verdict_text
@@ -71,10 +73,7 @@ def hand_groups(given: Mapping[str, Any] | None) -> list[dict[str, Any]]:
 
 def _closest(value: Mapping[str, Any] | None, other: Mapping[str, Any] | None, first: bool) -> Mapping[str, Any]:
     """The member of an `either` result closest to the other side (the whole value otherwise)."""
-    if not isinstance(value, Mapping):
-        return {}
-    either = value.get("either")
-    members = [m for m in either if isinstance(m, Mapping)] if isinstance(either, list) else [value]
+    members = readings_of(value)
     if not members:
         return {}
     return min(members, key=lambda m: (diff(m, other) if first else diff(other, m)).size)

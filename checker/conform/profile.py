@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from checker.case import CaseRunner, matches
+from checker.case import CaseRunner, matches, readings_of
 from checker.conform.results import CaseResult
 from checker.spec import Ruleset, value_key
 
@@ -150,13 +150,7 @@ def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: 
 def _keys(expected: Mapping[str, Any] | None) -> set[str]:
     if not isinstance(expected, Mapping):
         return set()
-    members = _members(expected)
-    return {k for m in members if isinstance(m, Mapping) for k in m}
-
-
-def _members(result: Mapping[str, Any]) -> list[Any]:
-    either = result.get("either")
-    return either if isinstance(either, list) else [result]
+    return {k for m in readings_of(expected) for k in m}
 
 
 def _cut(result: Mapping[str, Any], keys: set[str]) -> Any:
@@ -201,7 +195,7 @@ def _fans_outside(cases: Sequence[CaseResult], runner: CaseRunner) -> dict[str, 
         if ids is None:
             continue
         seen = set()
-        for m in _members(r.actual):
+        for m in readings_of(r.actual):
             fans = m.get("fans") if isinstance(m, Mapping) else None
             for fan in (fans if isinstance(fans, list) else []):
                 fan_id = fan.get("id") if isinstance(fan, Mapping) else None

@@ -20,6 +20,7 @@ from checker.case import CaseRunner, hand_from_input
 from checker.conform.adapters import EngineError, EngineInfo, InProcessEngine
 from checker.engine import Hand, HandError
 from checker.spec import Ruleset
+from checker.inputs import excerpt
 
 RULESET = "mcr"
 
@@ -92,7 +93,9 @@ class PyMahjongGB:
         options applied to its fans."""
         found = self._found(hand)
         if isinstance(found, str):
-            return {"valid": False, "error": GB_ERRORS.get(found, "win.shape"), "message": f"PyMahjongGB: {found}"}
+            if found not in GB_ERRORS:  # not a refusal PyMahjongGB documents: the case is errored, not failed
+                raise EngineError(f"PyMahjongGB raised TypeError {excerpt(found, 200)}")
+            return {"valid": False, "error": GB_ERRORS[found], "message": f"PyMahjongGB: {found}"}
         fans = [{"id": fid, "points": points, "count": count} for fid, points, count in found]
         total = sum(points * count for _, points, count in found)
         qualifying = _qualifying(found, scorer)
@@ -126,8 +129,8 @@ class PyMahjongGB:
         return out
 
     def _totals(self, found: list[tuple[str, int, int]] | str, scorer: Any) -> tuple[bool, str | None, dict[str, int]]:
-        if isinstance(found, str):
-            return False, GB_ERRORS.get(found, "win.shape"), {}
+        if isinstance(found, str):  # a refusal; one PyMahjongGB does not document keeps its own words
+            return False, GB_ERRORS.get(found, f"PyMahjongGB raised TypeError {excerpt(found, 200)}"), {}
         win = scorer.ruleset.win
         excluded = win.minimum_excludes
         fans: dict[str, int] = {}

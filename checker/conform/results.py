@@ -9,12 +9,11 @@ one, so a run cut short leaves every finished case on a whole line; reading skip
 """
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from checker.inputs import json_text
+from checker.inputs import InputError, json_text, parse_json
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 RESULTS_FILE = "results.jsonl"
@@ -60,20 +59,31 @@ def from_json(data: Any) -> CaseResult | None:
                       given if isinstance(given, dict) else None)
 
 
+MAX_RESULT_LINE_BYTES = 4 * 1024 * 1024  # one result line: a case, its expectation and the engine's answer
+
+
 def read_results(path: str) -> list[CaseResult]:
-    """The whole result lines of a results file (a torn or foreign line is passed over); [] if none."""
+    """The whole result lines of a results file (a torn, foreign, too deeply nested or overlong line is passed
+    over, read no further than MAX_RESULT_LINE_BYTES); [] if none."""
     try:
         stream = open(path, "rb")
     except FileNotFoundError:
         return []
     found = []
     with stream:
-        for raw in stream:
+        while True:
+            raw = stream.readline(MAX_RESULT_LINE_BYTES + 1)
+            if not raw:
+                break
+            if len(raw) > MAX_RESULT_LINE_BYTES:
+                while raw and not raw.endswith(b"\n"):  # pass over the rest of the overlong line
+                    raw = stream.readline(MAX_RESULT_LINE_BYTES)
+                continue
             if not raw.endswith(b"\n"):
                 break  # a line torn by a kill: the case runs again on --resume
             try:
-                item = from_json(json.loads(raw))
-            except ValueError:
+                item = from_json(parse_json(raw.decode("utf-8"), path))
+            except (InputError, ValueError):
                 continue
             if item is not None:
                 found.append(item)

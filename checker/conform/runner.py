@@ -88,9 +88,15 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
 def _skip_reason(item: CaseLine, refuses: Callable[[Mapping[str, Any]], str | None]) -> str | None:
     if item.case is None:
         return f"{NOT_A_CASE} ({item.rule}): {bounded(item.error or '', 300)}"
-    if "expect" not in item.case:
+    return skip_reason(item.case, refuses)
+
+
+def skip_reason(case: Mapping[str, Any], refuses: Callable[[Mapping[str, Any]], str | None]) -> str | None:
+    """Why a case is not run on an engine (None: it is run): it has no `expect`, or the engine does not list
+    its ruleset or kind (`refuses`, asked only when the case has an `expect`). The pytest plugin skips the same."""
+    if "expect" not in case:
         return "no expect: conformance needs an expected result"
-    return refuses(item.case)
+    return refuses(case)
 
 
 def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None) -> CaseResult:

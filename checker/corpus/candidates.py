@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from checker import tiles as T
-from checker.engine import Hand
+from checker.engine import Hand, parse_meld
 from checker.random_hands import winning_hand
 from checker.spec import Ruleset
 
@@ -163,25 +163,11 @@ def random_candidates(ruleset: Ruleset, seed: int, size: int) -> Iterator[tuple[
 def _case_input(concealed: str, win: str, melds: Sequence[tuple] = (), win_by: str = "self_draw",
                 discarder: int | None = None, flowers: str = "", flags: Sequence[str] = (),
                 counters: dict[str, int] | None = None, seat: str = "E", round_: str = "E") -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "concealed": T.format_tiles(T.sort_tiles(T.parse_tiles(concealed))),
-        "melds": [_meld(*m) for m in melds], "win_tile": win, "win_by": win_by,
-        "discarder": discarder, "seat_wind": seat, "round_wind": round_,
-        "flowers": T.format_tiles(T.sort_tiles(T.parse_tiles(flowers))) if flowers else "",
-        "flags": {f: True for f in sorted(flags)},
-    }
-    if counters:
-        data["counters"] = dict(sorted(counters.items()))
-    return data
-
-
-def _meld(kind: str, tiles: str, source: int | None = None) -> dict[str, Any]:
-    if kind == "concealed_kong":
-        return {"type": "kong", "tiles": tiles, "concealed": True}
-    meld: dict[str, Any] = {"type": kind, "tiles": tiles}
-    if source is not None:
-        meld["from"] = source
-    return meld
+    """A case input written out by hand (the targeted constructions below), read as a Hand and written back by
+    `hand_input`; melds are (kind, tiles[, the seat it came from])."""
+    hand = Hand.build(concealed, [parse_meld(m[0], m[1], source=m[2] if len(m) > 2 else None) for m in melds], win,
+                      win_by, discarder, seat, round_, flowers)
+    return hand_input(hand, flags, counters)
 
 
 # Targeted constructions: hands random search almost never reaches. Each is (what it aims at, case input).
@@ -199,7 +185,7 @@ _TARGETED: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("all_honors", _case_input("1z1z1z2z2z2z5z5z5z6z6z6z7z", "7z", win_by="discard", discarder=3)),
         ("four_kongs", _case_input("5p", "5p", melds=(("kong", "2m2m2m2m", 1), ("kong", "3s3s3s3s", 2),
                                                         ("kong", "4p4p4p4p", 3), ("concealed_kong", "6m6m6m6m")))),
-        ("three_kongs", _case_input("5p5p2s3s", "4s", melds=(("kong", "2m2m2m2m", 1), ("kong", "3s3s3s3s", 2),
+        ("three_kongs", _case_input("5p5p6s7s", "8s", melds=(("kong", "2m2m2m2m", 1), ("kong", "3s3s3s3s", 2),
                                                                ("kong", "4p4p4p4p", 3)))),
         ("quadruple_chow", _case_input("2m3m4m2m3m4m2m3m4m2m3m4m8p", "8p")),
         ("four_shifted_chows", _case_input("1s2s3s2s3s4s3s4s5s4s5s6s8p", "8p", win_by="discard", discarder=1)),
@@ -215,7 +201,7 @@ _TARGETED: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
         ("three_suited_terminal_chows", _case_input("1m2m3m7m8m9m1p2p3p7p8p9p5s", "5s", win_by="discard",
                                                     discarder=1)),
         ("thirteen_orphans", _case_input("1m9m1p9p1s9s1z2z3z4z5z6z7z", "7z", win_by="discard", discarder=2)),
-        ("robbing_the_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", win_by="robbing_kong", discarder=1)),
+        ("robbing_the_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9p9p", "9s", win_by="robbing_kong", discarder=1)),
         ("last_tile_draw", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", flags=("last_tile",))),
         ("last_tile_claim", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", win_by="discard", discarder=1,
                                         flags=("last_tile",))),
@@ -236,7 +222,7 @@ _TARGETED: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
             ("pung", "2m2m2m", 1), ("pung", "3s3s3s", 2), ("pung", "4p4p4p", 3), ("concealed_kong", "1z1z1z1z")),
             flags=("knocked",))),
         ("qing_yi_se", _case_input("1m2m3m4m5m6m7m8m9m2m3m4m5m", "5m", flags=("knocked",))),
-        ("robbing_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", win_by="robbing_kong", discarder=1,
+        ("robbing_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9p9p", "9s", win_by="robbing_kong", discarder=1,
                                      flags=("knocked",))),
     ),
     "shanghai-classic": (

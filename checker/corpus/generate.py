@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from checker.case import CaseRunner
+from checker.case import CaseRunner, read_case_file
 from checker.corpus.candidates import random_candidates, targeted_candidates
 from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
@@ -52,11 +52,7 @@ def example_cases(ruleset_id: str, folder: Path | None = None) -> list[dict[str,
     folder = folder or corpus_dir()
     cases = []
     for path in sorted(folder.glob("*-examples.jsonl")) if folder is not None and folder.is_dir() else []:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                case = json.loads(line)
-                if case.get("ruleset") == ruleset_id:
-                    cases.append(case)
+        cases += [case for case in read_case_file(path) if case.get("ruleset") == ruleset_id]
     return cases
 
 
@@ -93,9 +89,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
 
     # targets the defaults never showed (a pattern active under one reading only): the pool under each reading
     for oid, option in rs.scoring_options().items():
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
+        for value in option.other_values():
             more = [score_input(runner, rs.id, {oid: value}, data, "reading " + f"{oid}={_value(value)}")
                     for data in pool[:RESCAN]]
             for target, s in choose(more, minimum).items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from checker.case import CaseRunner
+from checker.case import CaseRunner, readings_of
 from checker.corpus.witnesses import Scored, score_input
 from checker.spec import Ruleset
 
@@ -33,9 +33,7 @@ def find_partings(runner: CaseRunner, ruleset: Ruleset, inputs: Sequence[Mapping
     partings: list[Parting] = []
     missing: dict[str, str] = {}
     for oid, option in ruleset.scoring_options().items():
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
+        for value in option.other_values():
             found = _search(runner, ruleset, oid, value, inputs, budget)
             if found is None:
                 missing[f"{oid}={_shown(value)}"] = (
@@ -51,11 +49,12 @@ def _search(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, inputs: 
     bases: list[dict[str, Any]] = [{}]
     for other, opt in ruleset.scoring_options().items():
         if other != oid:
-            bases += [{other: v} for v in opt.values if not (v == opt.default and type(v) is type(opt.default))]
+            bases += [{other: v} for v in opt.other_values()]
     default = ruleset.options[oid].default
     first = min(len(inputs), budget // 2)
     rest = max(50, (budget - first) // max(1, len(bases) - 1))
-    fallback: Parting | None = None
+    winning: Parting | None = None  # two winning results with other fans but the same value
+    fallback: Parting | None = None  # one side refuses the win
     for n, base in enumerate(bases):
         for data in inputs[: first if n == 0 else rest]:
             a = score_input(runner, ruleset.id, {**base, oid: default}, data)
@@ -63,12 +62,17 @@ def _search(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, inputs: 
                 continue
             b = score_input(runner, ruleset.id, {**base, oid: value}, data)
             if a.result != b.result:
-                if a.valid and b.valid:  # a parting between two winning results reads best
-                    return Parting(oid, value, base, (a, b))
+                if a.valid and b.valid:
+                    if _value(a.result) != _value(b.result):  # two winning results worth differently read best
+                        return Parting(oid, value, base, (a, b))
+                    winning = winning or Parting(oid, value, base, (a, b))
                 fallback = fallback or Parting(oid, value, base, (a, b))
-        if fallback is not None:
-            return fallback
-    return None
+    return winning or fallback
+
+
+def _value(result: Mapping[str, Any]) -> tuple:
+    """What a player is paid: the total and the payments (of each reading, for an `either` result)."""
+    return tuple((r.get("total"), tuple(r.get("payments") or ())) for r in readings_of(result))
 
 
 def _shown(value: Any) -> str:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.case import CaseRunner, hand_from_input
+from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
 from checker.spec import Ruleset
 
@@ -41,7 +41,7 @@ class Scored:
 
     @property
     def members(self) -> list[Mapping[str, Any]]:
-        return list(self.result["either"]) if "either" in self.result else [self.result]
+        return readings_of(self.result)
 
     @property
     def fan_ids(self) -> set[str]:
@@ -72,8 +72,8 @@ def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     for p in ruleset.patterns:
         named = list(p.excludes) + list(p.implies) + list(p.implies_within)
-        for _, more in p.excludes_if:
-            named += list(more)
+        for rule in p.excludes_if:
+            named += list(rule.excludes)
         for other in named:
             if (other, p.id) not in pairs:
                 pairs.append((other, p.id))

@@ -40,6 +40,7 @@ class BoundPattern:
     decide: Callable[[Any], Any] | None
     blocks: frozenset[str]
     blocks_within: frozenset[str]
+    blocks_some: Mapping[str, int]  # patterns it withholds at most so many instances of (excludes_if with count)
     qualifies: bool
 
     @property
@@ -219,11 +220,16 @@ class Scorer:
                 raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
                                 f"/patterns/{index}/when/params") from None
             blocks = closure(p) if non_repeat else frozenset(p.excludes)
-            for cond, extra in p.excludes_if:
-                if _holds(cond, opts):
-                    blocks |= frozenset(extra)
+            some: dict[str, int] = {}
+            for rule in p.excludes_if:
+                if _holds(rule.when, opts):
+                    if rule.count is None:
+                        blocks |= frozenset(rule.excludes)
+                    else:  # at most so many instances, even of a pattern `excludes` withholds whole
+                        some.update((t, rule.count) for t in rule.excludes)
+            blocks -= frozenset(some)
             bound.append(BoundPattern(p, int(chosen(p.points, opts)), kind.scope, decide, blocks,
-                                      frozenset(p.implies_within) if non_repeat else frozenset(),
+                                      frozenset(p.implies_within) if non_repeat else frozenset(), some,
                                       p.id not in ruleset.win.minimum_excludes))
         # Defaults and exceptions: a fan counts unless a fan of higher value already counted excludes it.
         table_order = {p.id: i for i, p in enumerate(ruleset.patterns)}
@@ -243,6 +249,9 @@ class Scorer:
             frozenset(rank[t] for t in b.blocks if t in rank) for b in self.patterns)  # absent: inactive
         self.blocks_within: tuple[frozenset[int], ...] = tuple(
             frozenset(rank[t] for t in b.blocks_within if t in rank) for b in self.patterns)
+        # per pattern, (rank, how many) of each pattern it withholds only so many instances of
+        self.blocks_some: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((rank[t], n) for t, n in b.blocks_some.items() if t in rank) for b in self.patterns)
         self.combination: tuple[bool, ...] = tuple(b.pattern.counting == "combination" for b in self.patterns)
         self.once: tuple[bool, ...] = tuple(b.pattern.counting == "once" for b in self.patterns)
         # hand-level predicates with their gates (see predicates.registry.hand_gate): tiles within, flag, win_by
@@ -613,6 +622,9 @@ class Scorer:
                     blocked_by.setdefault(target, i)
                 if blocks_within[i] & found_ids:
                     needs_instances = True
+                for target, _ in self.blocks_some[i]:
+                    if target in found_ids:
+                        needs_instances = True
             cached = Exclusions(tuple(counted), withheld, tuple(i for i in counted if combination[i]), needs_instances)
             if len(self._exclusion_cache) < 1 << 16:
                 self._exclusion_cache[key] = cached
@@ -626,6 +638,7 @@ class Scorer:
         withheld: dict[int, int] = {}  # withheld fan -> the fan that withholds it (-1: account-once)
         blocked_by: dict[int, int] = {}
         within: dict[int, list[int]] = {}  # fan -> counted fans whose own sets it may not reuse
+        some: dict[int, list[tuple[int, int]]] = {}  # fan -> (counted fan, how many of its instances it withholds)
         for i in sorted(found):
             if i in blocked_by:
                 withheld[i] = blocked_by[i]
@@ -637,6 +650,10 @@ class Scorer:
                 if len(kept) < len(insts):
                     withheld.setdefault(i, holder)
                 insts = kept
+            for holder, n in some.get(i, ()):
+                if insts:
+                    withheld.setdefault(i, holder)
+                    insts = insts[n:]
             if not insts:
                 continue
             counted[i] = insts
@@ -644,6 +661,8 @@ class Scorer:
                 blocked_by.setdefault(target, i)
             for target in blocks_within[i]:
                 within.setdefault(target, []).append(i)
+            for target, n in self.blocks_some[i]:
+                some.setdefault(target, []).append((i, n))
         return counted, withheld
 
     def _lines(self, x: Interpretation, order: tuple[int, ...], instances: dict[int, tuple], withheld: Withheld) -> tuple:

@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 import z3  # type: ignore[import-untyped]
 
 from checker.engine import Scorer
+from checker.engine.predicates import PREDICATES
 from checker.engine.steps import Counted, run_steps
 from checker.spec import chosen
 
@@ -241,13 +242,10 @@ def situation_of(scorer: Scorer, fans: Sequence[Mapping[str, Any]], counters: Ma
     return Situation({f["id"]: int(f["count"]) for f in fans}, base)
 
 
-# predicates a hand can gain by its context alone (a flower, a flag, a counter), its tiles unchanged
-CONTEXT_PREDICATES = ("flowers", "counter", "win_context", "replacement_draw_win", "last_copy")
-
-
 def context_patterns(scorer: Scorer) -> list[str]:
-    """The patterns a winning hand gains from its context alone: their growth needs no other tiles."""
-    return [b.id for b in scorer.patterns if b.pattern.when.name in CONTEXT_PREDICATES]
+    """The patterns a winning hand gains from its context alone (predicates registered `context_only`): their
+    growth needs no other tiles."""
+    return [b.id for b in scorer.patterns if PREDICATES[b.pattern.when.name].context_only]
 
 
 def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None) -> Situation | None:

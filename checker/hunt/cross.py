@@ -141,7 +141,7 @@ def passed_tile_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{}]
     for oid in passed_tile_options(ruleset):
         option = ruleset.options[oid]
-        out += [{oid: v} for v in option.values if v != option.default]
+        out += [{oid: v} for v in option.other_values()]
     return out
 
 

@@ -192,7 +192,7 @@ def readings_changing(ruleset: Ruleset, pid: str) -> list[tuple[str, Any]]:
         named = any(getattr(v, "option", None) == oid for v in pattern.when.params.values())
         named = named or (pattern.active_if is not None and oid in repr(pattern.active_if))
         if named:
-            out += [(oid, v) for v in option.values if v != option.default]
+            out += [(oid, v) for v in option.other_values()]
     return out
 
 

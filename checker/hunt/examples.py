@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from checker.case import CaseRunner
+from checker.case import CaseRunner, read_case_file
 from checker.engine import HandError
 from checker.corpus.generate import example_cases
 from checker.hunt.findings import Finding, covering
@@ -112,9 +112,7 @@ def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
     path = folder / f"{ruleset.id}.jsonl" if folder is not None else None
     cases = list(example_cases(ruleset.id))
     if path is not None and path.is_file():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                cases.append(json.loads(line))
+        cases += read_case_file(path)
     out, seen = [], set()
     for case in cases:
         if case.get("kind", "score") == "score" and case.get("ruleset") == ruleset.id and \

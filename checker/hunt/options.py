@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from checker.case import CaseRunner, hand_from_input
+from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
 from checker.hunt.findings import Finding
 from checker.spec import Ruleset, value_key
@@ -29,7 +29,7 @@ def outcome(runner: CaseRunner, ruleset_id: str, options: Mapping[str, Any], dat
     except HandError as exc:
         return {"valid": False, "error": exc.rule}
     result = scorer.score(hand).as_expect()
-    return result["either"][0] if "either" in result else result
+    return dict(readings_of(result)[0])
 
 
 def differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -100,9 +100,7 @@ def hunt_options(runner: CaseRunner, ruleset: Ruleset, strategy: Any, examples: 
     """Every scoring option's non-default readings against the default, one search each."""
     out = []
     for oid, option in ruleset.scoring_options().items():
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
+        for value in option.other_values():
             progress(f"{oid}={value_key(value)}")
             found = hunt_option(runner, ruleset, oid, value, strategy, examples, seed)
             if found is not None:

@@ -80,9 +80,7 @@ def hunt_table_options(ruleset: Ruleset, hands: int, seed: int,
     for oid, option in ruleset.options.items():
         if option.read_by != "table":
             continue
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
+        for value in option.other_values():
             progress(f"{oid}={value_key(value)}")
             found = hunt_table_option(ruleset, oid, value, hands, seed)
             if found is not None:

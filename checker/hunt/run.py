@@ -58,7 +58,7 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
     scorer = runner.scorer(ruleset.id, {})
     pool: list[dict[str, Any]] = []  # hands known to be legal, read once, when the first Z3 search needs them
     readings: list[dict[str, Any]] = [{}] + [{oid: v} for oid, o in ruleset.scoring_options().items()
-                                             for v in o.values if v != o.default]
+                                             for v in o.other_values()]
     plain = _arithmetic(runner.scorer(ruleset.id, {}))
     for options in readings:
         if options and _arithmetic(runner.scorer(ruleset.id, options)) == plain:
@@ -82,9 +82,7 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
                               partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}, proof_seconds),
                               repeat=False))
     for oid, option in ruleset.options.items():
-        for value in option.values:
-            if value == option.default and type(value) is type(option.default):
-                continue
+        for value in option.other_values():
             label = f"{oid}={value_key(value)}"
             scenario = next((name for name, decided in SCENARIOS.items() if decided == oid), None)
             if scenario is not None:  # a scene built around the situation: far shorter than a bot's hand
@@ -197,14 +195,13 @@ def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int
     for rs in rulesets:
         scoring = rs.scoring_options()
         for oid, option in scoring.items():
-            for value in option.values:
+            for value in option.other_values():
                 label = f"{oid}={value_key(value)}"
-                if label in found[rs.id] or label in unrun[rs.id] or value == option.default:
+                if label in found[rs.id] or label in unrun[rs.id]:
                     continue
                 for other, other_option in scoring.items():
-                    for other_value in other_option.values:
-                        if other == oid or other_value == other_option.default or label in found[rs.id] \
-                                or time.monotonic() >= deadline:
+                    for other_value in other_option.other_values():
+                        if other == oid or label in found[rs.id] or time.monotonic() >= deadline:
                             continue
                         result = hunt_option(runner, rs, oid, value, strategies[rs.id], EXAMPLES, seed,
                                              base={other: other_value})
@@ -218,7 +215,7 @@ def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: d
     rulesets taking turns, while the budget lasts (the order is fixed: a seed and a budget give the same pairs)."""
     queues = []
     for rs in rulesets:
-        readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.values if v != o.default]
+        readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.other_values()]
         queues.append([(rs, first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
                        if first[0] != second[0]])
     for turn in range(max((len(q) for q in queues), default=0)):

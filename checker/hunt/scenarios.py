@@ -152,7 +152,7 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
     if option_id not in ruleset.options:
         return None
     option = ruleset.options[option_id]
-    other = next(v for v in option.values if v != option.default)
+    other = option.other_values()[0]
 
     def parts(data: Mapping[str, Any]) -> bool:
         built = build(ruleset.id, scenario, data)

@@ -587,12 +587,7 @@ def option_assignments(ruleset_id: str, scoring_only: bool = True) -> SearchStra
     rs = _rules(ruleset_id).ruleset
     options = rs.scoring_options() if scoring_only else rs.options
 
-    def same(a: Any, b: Any) -> bool:
-        return a == b and type(a) is type(b)
-
-    return st.fixed_dictionaries({
-        oid: st.sampled_from([o.default] + [v for v in o.values if not same(v, o.default)])
-        for oid, o in options.items()})
+    return st.fixed_dictionaries({oid: st.sampled_from([o.default] + o.other_values()) for oid, o in options.items()})
 
 
 def to_case(input: Mapping[str, Any], ruleset_id: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -91,19 +91,25 @@ def _chow_sums(masks: Sequence[int]) -> int:
 class ConcealedSpace:
     """The concealed complete regular hands, optionally only those within the tile mask `tiles` (bit t for
     tile t) and with a division of exactly `chows` chows (a set of numbers; the other sets are pungs). With
-    `sets` other than four, the concealed part of that many sets and a pair (a knitted straight's remainder)."""
+    `sets` other than four, the concealed part of that many sets and a pair (a knitted straight's remainder, or
+    what completes a hand's declared melds); `caps`, per tile type, the most copies a hand may hold (what the
+    melds leave of the four)."""
 
     name = "regular"
 
-    def __init__(self, tiles: int = ALL_TILES, chows: Iterable[int] | None = None, sets: int = SETS):
+    def __init__(self, tiles: int = ALL_TILES, chows: Iterable[int] | None = None, sets: int = SETS,
+                 caps: Sequence[int] | None = None):
         self.tiles = tiles
         self.chows = frozenset(chows) if chows is not None else None
         self._chow_mask = sum(1 << c for c in self.chows) if self.chows is not None else -1
         suit = _parts(False)
         honor = _parts(True)
 
+        most = tuple(caps) if caps is not None else (4,) * 34
+
         def allowed(parts: tuple[Part, ...], first: int) -> tuple[Part, ...]:
-            return tuple(p for p in parts if all(not n or tiles >> (first + r) & 1 for r, n in enumerate(p.counts)))
+            return tuple(p for p in parts if all(not n or (tiles >> (first + r) & 1 and n <= most[first + r])
+                                                 for r, n in enumerate(p.counts)))
 
         # blocks: one composition, and per suit the parts sharing one set of chow numbers, so the chow filter
         # is decided once per block

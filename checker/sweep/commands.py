@@ -35,12 +35,41 @@ def _options(pairs: list[str], ruleset_id: str, flag: str) -> dict[str, Any]:
     return options
 
 
+def _engine_refusal(spec: str, ruleset_id: str) -> str | None:
+    """Why an engine named python:… or cmd:… cannot be swept (it does not start, or does not score this ruleset),
+    or None; the engine is started and stopped once to find out."""
+    from checker.conform.adapters import EngineError, engine_from_spec
+
+    try:
+        engine = engine_from_spec(spec)
+        info = engine.start()
+    except EngineError as exc:
+        return str(exc)
+    try:
+        return info.refuses({"kind": "score", "ruleset": ruleset_id})
+    finally:
+        engine.stop()
+
+
 def sweep_command(
     ruleset_id: str = typer.Option("mcr", "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
     space: str = typer.Option("concealed", "--space", help="The space of hands: concealed (every concealed "
-                                                           "complete regular hand, 11,498,658)."),
+                                                           "complete regular hand, 11,498,658; with --meld, every "
+                                                           "concealed part completing the melds)."),
+    melds: list[str] = typer.Option([], "--meld", metavar="TYPE:TILES[@SEAT]",
+                                    help="A meld every hand holds (repeat): chow:234m@3, pung:555p@2, kong:7777s@1, "
+                                         "concealed_kong:1z1z1z1z. The space is then the concealed parts that "
+                                         "complete them."),
+    flags: list[str] = typer.Option([], "--flag", metavar="FLAG",
+                                    help="A context flag every case carries (repeat), one the ruleset knows; a case "
+                                         "its hand checks refuse (a flag a way of winning may not carry) is counted "
+                                         "as ruled out."),
+    seat_wind: str = typer.Option("E", "--seat-wind", metavar="E|S|W|N", help="Every case's seat wind."),
+    round_wind: str = typer.Option("E", "--round-wind", metavar="E|S|W|N", help="Every case's round wind."),
     against: str = typer.Option(..., "--against", metavar="ENGINE",
-                                help="pymahjonggb (in process), or reference with --against-options."),
+                                help="pymahjonggb (in process), reference with --against-options, or any engine "
+                                     "mjcheck conform runs: python:MODULE:FUNCTION, cmd:\"COMMAND\" (the JSON-lines "
+                                     "protocol; --against-options become the cases' options)."),
     options: list[str] = typer.Option([], "--options", metavar="K=V", help="The reference engine's readings."),
     against_options: list[str] = typer.Option([], "--against-options", metavar="K=V",
                                               help="The readings of the reference it is checked against."),
@@ -63,12 +92,23 @@ def sweep_command(
     processes, or --scheduler), and its summary is written to DIR/shards/ when it finishes: a killed sweep
     resumes with --resume and never redoes a finished shard. The report: DIR/sweep.md and DIR/sweep.json.
 
-    Exit status: 0 the sweep finished (whatever it found); 2 bad input (an unknown engine, option or space, a
-    scheduler that cannot be reached, DIR holding another sweep): nothing is started.
+    The size of the space is printed before anything runs. Examples:
+
+      mjcheck sweep --against pymahjonggb --out sweep-mcr
+
+      mjcheck sweep --against pymahjonggb --meld pung:5p5p5p@2 --flag last_tile --out sweep-pung-last
+
+      mjcheck sweep --ruleset shanghai-knocking --flag knocked --against reference
+        --against-options OPTION=VALUE --out sweep-knocking
+
+    Exit status: 0 the sweep finished (whatever it found); 2 bad input (an unknown engine, option, space, meld,
+    flag or wind, a scheduler that cannot be reached, DIR holding another sweep, a context that rules out every
+    case): nothing is started.
     """
     from checker.sweep.report import write_report
     from checker.sweep.run import Plan, SweepError, check_scheduler, prepare, read_shards, run
-    from checker.sweep.work import SPACES
+    from checker.engine import HandError
+    from checker.sweep.work import SPACES, context_of, context_refusal, describe_context
 
     def fail(message: str) -> None:
         err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
@@ -78,15 +118,38 @@ def sweep_command(
         fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
     from checker.case import CaseRunner
 
-    needs = [required[0] for required in CaseRunner().ruleset(ruleset_id).win.requires_flags]
+    ruleset = CaseRunner().ruleset(ruleset_id)
+    unknown = [f for f in flags if f not in ruleset.flags]
+    if unknown:
+        fail(f"--flag {', '.join(unknown)}: not a flag of {ruleset_id} (its flags: {', '.join(ruleset.flags)})")
+    needs = [required[0] for required in ruleset.win.requires_flags if required[0] not in flags]
     if needs:
-        fail(f"the sweep's spaces are hands without context (no flags, no flowers), and {ruleset_id} lets a hand "
-             f"win only with the flag(s) {', '.join(needs)}: it needs a context space, not built yet")
+        fail(f"{ruleset_id} lets a hand win only with the flag(s) {', '.join(needs)}: give them with --flag")
+    context_data: dict[str, Any] = {}
+    if melds:
+        context_data["melds"] = list(melds)
+    if flags:
+        context_data["flags"] = sorted(set(flags))
+    if seat_wind != "E":
+        context_data["seat_wind"] = seat_wind
+    if round_wind != "E":
+        context_data["round_wind"] = round_wind
+    try:
+        context = context_of(context_data)
+    except HandError as exc:
+        fail(f"{exc} [{exc.rule}]")
+        return
+    if len(context.melds) > 4:
+        fail(f"{len(context.melds)} melds: a hand has at most four")
     if space not in SPACES:
         fail(f"unknown space {space!r}; known: {', '.join(SPACES)}")
-    if against not in ENGINES:
-        fail(f"unknown engine {against!r}: the sweep runs pymahjonggb in process, or the reference under "
-             f"--against-options")
+    if against not in ENGINES and not against.startswith(("python:", "cmd:")):
+        fail(f"unknown engine {against!r}: give pymahjonggb, reference (with --against-options), "
+             f"python:MODULE:FUNCTION or cmd:\"COMMAND\"")
+    if against.startswith(("python:", "cmd:")):
+        refused = _engine_refusal(against, ruleset_id)
+        if refused:
+            fail(refused)
     if against == "reference" and not against_options:
         fail("--against reference needs --against-options K=V (the readings to compare)")
     if against == "pymahjonggb":
@@ -98,10 +161,13 @@ def sweep_command(
             fail(str(exc))
     try:
         plan = Plan(ruleset_id, space, against, _options(options, ruleset_id, "--options"),
-                    _options(against_options, ruleset_id, "--against-options"), shard_hands, limit)
+                    _options(against_options, ruleset_id, "--against-options"), shard_hands, limit, context_data)
     except typer.BadParameter as exc:
         fail(str(exc))
         return
+    refusal = context_refusal(plan)
+    if refusal is not None:
+        fail(f"the context rules out every case of the space's first hand: {refusal}")
     try:
         if scheduler:
             check_scheduler(scheduler)
@@ -111,8 +177,10 @@ def sweep_command(
         return
     total = plan.hands()
     done_before = total - sum(b - a for a, b in pending)
-    err.print(f"{ruleset_id} {space}: {total:,} hands in {len(plan.shards())} shards, {len(pending)} to run",
-              highlight=False)
+    shown = describe_context(context_data)
+    err.print(f"{ruleset_id} {space}{' (' + shown + ')' if shown else ''}: {total:,} hands in "
+              f"{len(plan.shards())} shards, {len(pending)} to run; each hand with every distinct winning tile, "
+              f"self-drawn and on a discard", highlight=False)
     started = time.monotonic()
     with Progress(TextColumn("sweeping"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
                   TimeRemainingColumn(), console=err, disable=not err.is_terminal, transient=True) as progress:

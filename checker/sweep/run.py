@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from checker.sweep.work import space_of, sweep_shard
+from checker.sweep.work import context_of, space_of, sweep_shard
 
-SHARD_HANDS = 20_000  # hands a shard: about half a minute of work for one compiled worker
+SHARD_HANDS = 20_000  # hands a shard: a few seconds of work for one compiled worker
 CONNECT_SECONDS = 5  # how long an unreachable --scheduler is waited for
 
 
@@ -33,9 +33,10 @@ class Plan:
     against_options: dict[str, Any] = field(default_factory=dict)
     shard_hands: int = SHARD_HANDS
     limit: int | None = None
+    context: dict[str, Any] = field(default_factory=dict)  # melds, flags, winds (sweep.work.context_of)
 
     def hands(self) -> int:
-        size = space_of(self.space).size
+        size = space_of(self.space, context_of(self.context), self.ruleset).size
         return size if self.limit is None else min(size, self.limit)
 
     def shards(self) -> list[tuple[int, int]]:
@@ -56,7 +57,7 @@ def prepare(plan: Plan, out_dir: Path, resume: bool) -> list[tuple[int, int]]:
             earlier = json.loads(meta_path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise SweepError(f"{meta_path}: not a sweep's description ({exc})") from None
-        if not isinstance(earlier, dict) or earlier.get("sweep") != meta["sweep"]:
+        if not isinstance(earlier, dict) or _plan_of(earlier.get("sweep")) != plan:
             raise SweepError(f"{out_dir} holds another sweep ({meta_path}); use another --out, or the same "
                              f"ruleset, space, engine, options and limit to --resume it")
         if not resume:
@@ -65,6 +66,14 @@ def prepare(plan: Plan, out_dir: Path, resume: bool) -> list[tuple[int, int]]:
         (out_dir / "shards").mkdir(parents=True, exist_ok=True)
         _write(meta_path, meta)
     return [s for s in plan.shards() if _shard(shard_path(out_dir, s[0]), s) is None]
+
+
+def _plan_of(data: Any) -> Plan | None:
+    """The plan a plan.json describes (one written before a field existed takes that field's default)."""
+    try:
+        return Plan(**data) if isinstance(data, dict) else None
+    except TypeError:
+        return None
 
 
 def _shard(path: Path, bounds: tuple[int, int]) -> dict[str, Any] | None:
@@ -117,7 +126,7 @@ def run(plan: Plan, out_dir: Path, pending: list[tuple[int, int]], workers: int 
             client = Client(cluster)
         with client:
             futures = [client.submit(sweep_shard, plan.ruleset, plan.space, a, b, plan.options, plan.against,
-                                     plan.against_options, key=f"shard-{a}", retries=2, pure=False)
+                                     plan.against_options, plan.context, key=f"shard-{a}", retries=2, pure=False)
                        for a, b in pending]
             for future in as_completed(futures):
                 summary = future.result()

@@ -12,33 +12,85 @@ best reading (flowers aside: there are none here). A disagreement's class is the
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
+from checker import tiles as T
+from checker.case import readings_of
 from checker.corpus.candidates import hand_input
-from checker.engine import Hand, Scorer
-from checker.space.concealed import ConcealedSpace
+from checker.engine import Hand, HandError, Meld, Scorer
+from checker.engine.hand import parse_meld_text
+from checker.engine.interpretation import DRAGON_MASK
+from checker.space.concealed import ALL_TILES, ConcealedSpace
 
 WAYS = ("self_draw", "discard")
 FLOWERS = "flower_tiles"  # the fan of flower tiles: no hand of these spaces holds one, and it is not compared
-SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands"}
+SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
+                        "with --meld, every concealed part that completes the melds given"}
 
 
-def space_of(name: str) -> ConcealedSpace:
+@dataclass(frozen=True)
+class Context:
+    """What every hand of a sweep holds beside its concealed tiles: declared melds, context flags, the seat and
+    round winds. Written in a sweep's plan as text (`as_data`), read back by `context_of`."""
+
+    melds: tuple[Meld, ...] = ()
+    flags: frozenset[str] = frozenset()
+    seat_wind: int = T.WIND_TILES["E"]
+    round_wind: int = T.WIND_TILES["E"]
+
+    def caps(self) -> list[int]:
+        """Per tile type, the copies the melds leave for the concealed part."""
+        left = [4] * 34
+        for m in self.melds:
+            for t in m.tiles:
+                left[t] -= 1
+        return left
+
+    def __bool__(self) -> bool:
+        return bool(self.melds or self.flags) or self.seat_wind != T.WIND_TILES["E"] \
+            or self.round_wind != T.WIND_TILES["E"]
+
+
+def context_of(data: Mapping[str, Any] | None) -> Context:
+    """A sweep's context from its plan (`{"melds": ["pung:555p@2"], "flags": [...], "seat_wind": "S", ...}`);
+    HandError naming a meld or wind that cannot be read."""
+    data = data or {}
+    winds = {}
+    for key in ("seat_wind", "round_wind"):
+        letter = str(data.get(key, "E"))
+        if letter not in T.WIND_TILES:
+            raise HandError(f"{key} {letter!r}: use E, S, W or N", f"input.{key}")
+        winds[key] = T.WIND_TILES[letter]
+    return Context(tuple(parse_meld_text(m) for m in data.get("melds", [])), frozenset(data.get("flags", [])),
+                   winds["seat_wind"], winds["round_wind"])
+
+
+def space_of(name: str, context: Context = Context(), ruleset_id: str | None = None) -> ConcealedSpace:
+    """The space's hands (the concealed part that completes the context's melds); under a ruleset whose dragons
+    are flowers (`tiles.dragons_as_flowers`), the hands without dragons."""
     if name != "concealed":
         raise ValueError(f"unknown space {name!r}: this sweep knows {', '.join(SPACES)}")
-    return ConcealedSpace()
+    tiles = ALL_TILES
+    if ruleset_id is not None and worker_runner().ruleset(ruleset_id).tiles.get("dragons_as_flowers"):
+        tiles &= ~DRAGON_MASK
+    if not context.melds and tiles == ALL_TILES:
+        return ConcealedSpace()
+    return ConcealedSpace(tiles=tiles, sets=4 - len(context.melds), caps=context.caps())
 
 
-def cases_of(counts: tuple[int, ...]) -> Iterator[Hand]:
-    """The hand with each distinct tile as the winning tile, self-drawn and on a discard."""
+def cases_of(counts: tuple[int, ...], context: Context = Context()) -> Iterator[Hand]:
+    """The hand with each distinct concealed tile as the winning tile, self-drawn and on a discard (from the
+    next player), with the context's melds, flags and winds."""
     tiles = [t for t, n in enumerate(counts) for _ in range(n)]
+    melds, flags, seat, round_ = context.melds, context.flags, context.seat_wind, context.round_wind
     for i, win in enumerate(tiles):
         if i and tiles[i - 1] == win:
             continue  # each distinct tile once (the tiles are in order)
         concealed = tuple(tiles[:i] + tiles[i + 1:])
-        yield Hand(concealed, (), win, "self_draw")
-        yield Hand(concealed, (), win, "discard", 1)
+        yield Hand(concealed, melds, win, "self_draw", None, seat, round_, (), flags)
+        yield Hand(concealed, melds, win, "discard", 1, seat, round_, (), flags)
 
 
 def compared(s: Any) -> tuple:
@@ -73,15 +125,67 @@ def pymahjonggb(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
     """PyMahjongGB's results of a hand's cases (in process), as the sweep compares them."""
     from checker.conform.pymahjonggb import PyMahjongGB, calculator
 
-    engine = PyMahjongGB(_runner(), calculator())
+    engine = PyMahjongGB(worker_runner(), calculator())
 
     def results(hands: list[Hand]) -> list[tuple]:
         return [_without_flowers((*r, ())) for r in engine.fan_totals_of_wins(hands, scorer)]
     return results
 
 
+class ConformEngine:
+    """Any engine `mjcheck conform` accepts by name (`python:MODULE:FUNCTION`, `cmd:COMMAND`), asked each hand's
+    cases as score cases (the sweep's `against_options` as their `options`); an answer that is an error, not a
+    result, is a refusal named `errored`. Start it before a shard and stop it after."""
+
+    def __init__(self, spec: str, ruleset_id: str, options: Mapping[str, Any]):
+        from checker.conform.adapters import engine_from_spec
+
+        self.engine = engine_from_spec(spec)
+        self.ruleset_id, self.options = ruleset_id, dict(options)
+
+    def __enter__(self) -> "ConformEngine":
+        self.engine.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.engine.stop()
+
+    def __call__(self, hands: list[Hand]) -> list[tuple]:
+        base: dict[str, Any] = {"kind": "score", "ruleset": self.ruleset_id}
+        if self.options:
+            base["options"] = self.options
+        cases = [(i, {**base, "id": f"sweep-{i}", "input": hand_input(h, sorted(h.flags))}) for i, h in enumerate(hands)]
+        out: list[tuple] = [(False, "errored", {}, ())] * len(hands)
+        for i, answer in self.engine.run(cases):
+            if answer.result is not None:
+                out[i] = _without_flowers(result_of(answer.result))
+        return out
+
+
+def result_of(result: Mapping[str, Any]) -> tuple:
+    """A result in the case format (`expect`'s shape, `either` allowed) as the sweep compares it."""
+    readings = readings_of(result)
+    if not readings:
+        return False, "errored", {}, ()
+
+    def fans(reading: Mapping[str, Any]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for f in reading.get("fans") or []:
+            if isinstance(f, Mapping):
+                fid = str(f.get("id"))
+                points, count = f.get("points", 0), f.get("count", 1)
+                total = points * count if isinstance(points, int) and isinstance(count, int) else 0
+                out[fid] = out.get(fid, 0) + total
+        return out
+
+    first = readings[0]
+    if not first.get("valid"):
+        return False, str(first.get("error") or "refused"), {}, ()
+    return True, None, fans(first), tuple(fans(r) for r in readings[1:])
+
+
 @lru_cache(maxsize=1)
-def _runner() -> Any:
+def worker_runner() -> Any:
     """The worker process's case runner: the specs are read once a process, not once a shard."""
     from checker.case import CaseRunner
     return CaseRunner()
@@ -113,17 +217,36 @@ def difference(mine: tuple, theirs: tuple) -> tuple | None:
 
 
 def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Mapping[str, Any],
-                against: str, against_options: Mapping[str, Any]) -> dict[str, Any]:
-    """Score the hands numbered start … stop-1 both ways; return the shard's summary."""
-    runner = _runner()
-    mine = reference_batch(runner.scorer(ruleset_id, dict(options)))
+                against: str, against_options: Mapping[str, Any],
+                context_data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Score the hands numbered start … stop-1 both ways; return the shard's summary. With a context, a case
+    the ruleset's hand checks refuse (a flag a way of winning may not carry) is counted `ruled_out`."""
+    runner = worker_runner()
+    scorer = runner.scorer(ruleset_id, dict(options))
+    mine = reference_batch(scorer)
     other_scorer = runner.scorer(ruleset_id, dict(against_options))
-    theirs = reference_batch(other_scorer) if against == "reference" else pymahjonggb(other_scorer)
-    hands = cases = agreed = 0
+    if against == "reference":
+        theirs: Callable[[list[Hand]], list[tuple]] = reference_batch(other_scorer)
+    elif against == "pymahjonggb":
+        theirs = pymahjonggb(other_scorer)
+    else:
+        with ConformEngine(against, ruleset_id, against_options) as engine:
+            return _sweep(ruleset_id, space, start, stop, scorer, mine, engine, context_of(context_data))
+    return _sweep(ruleset_id, space, start, stop, scorer, mine, theirs, context_of(context_data))
+
+
+def _sweep(ruleset_id: str, space: str, start: int, stop: int, scorer: Scorer,
+           mine: Callable[[list[Hand]], list[tuple]], theirs: Callable[[list[Hand]], list[tuple]],
+           context: Context) -> dict[str, Any]:
+    hands = cases = agreed = ruled_out = 0
     classes: dict[tuple, dict[str, Any]] = {}
-    for counts in space_of(space).hands(start, stop):
+    for counts in space_of(space, context, ruleset_id).hands(start, stop):
         hands += 1
-        cases_here = list(cases_of(counts))
+        cases_here = list(cases_of(counts, context))
+        if context:
+            allowed = [h for h in cases_here if _allowed(scorer, h)]
+            ruled_out += len(cases_here) - len(allowed)
+            cases_here = allowed
         ours = mine(cases_here)
         others = theirs(cases_here)
         for i, hand in enumerate(cases_here):
@@ -136,12 +259,52 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
                 continue
             entry = classes.get(key)
             if entry is None:
-                classes[key] = {"count": 1, "witness": hand_input(hand),
+                classes[key] = {"count": 1, "witness": hand_input(hand, sorted(hand.flags)),
                                 "reference": _shown(a), "other": _shown(b)}
             else:
                 entry["count"] += 1
-    return {"start": start, "stop": stop, "hands": hands, "cases": cases, "agreed": agreed,
+    return {"start": start, "stop": stop, "hands": hands, "cases": cases, "agreed": agreed, "ruled_out": ruled_out,
             "classes": [{"key": [list(k) for k in key], **entry} for key, entry in classes.items()]}
+
+
+def context_refusal(plan: Any) -> str | None:
+    """Why a sweep's context leaves nothing to check (its melds leave no complete hand, or the ruleset's hand
+    checks refuse every case of the space's first hand), or None."""
+    context = context_of(plan.context)
+    space = space_of(plan.space, context, plan.ruleset)
+    if space.size == 0:
+        return "the melds leave no tiles to complete a hand"
+    scorer = worker_runner().scorer(plan.ruleset, dict(plan.options))
+    problem = ""
+    for hand in cases_of(next(space.hands(0, 1)), context):
+        try:
+            scorer.check(hand)
+        except HandError as exc:
+            problem = f"{exc} [{exc.rule}]"
+            continue
+        return None
+    return problem
+
+
+def describe_context(data: Mapping[str, Any]) -> str:
+    """A sweep's context in words, for its messages and report ("" when it has none)."""
+    parts = []
+    if data.get("melds"):
+        parts.append("melds " + " ".join(data["melds"]))
+    if data.get("flags"):
+        parts.append("flags " + ", ".join(data["flags"]))
+    for key in ("seat_wind", "round_wind"):
+        if key in data:
+            parts.append(f"{key.replace('_', ' ')} {data[key]}")
+    return "; ".join(parts)
+
+
+def _allowed(scorer: Scorer, hand: Hand) -> bool:
+    try:
+        scorer.check(hand)
+    except HandError:
+        return False
+    return True
 
 
 def _shown(result: tuple) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from checker.params import BOOLEAN, COUNTER, FLAG, list_of, one_of
 WAYS_OF_WINNING: Final = list_of(one_of(*WIN_BY))  # an empty list would make the predicate never hold
 
 
-@predicate("win_context", {"win_by": WAYS_OF_WINNING, "flag": FLAG}, scope=HAND)
+@predicate("win_context", {"win_by": WAYS_OF_WINNING, "flag": FLAG}, scope=HAND, context_only=True)
 def win_context(win_by=WIN_BY, flag=None):
     """The hand was won in one of the `win_by` ways and, if given, the context `flag` is set."""
 
@@ -22,7 +22,7 @@ def win_context(win_by=WIN_BY, flag=None):
     return hand_gate(decide, flag=flag, win_by=win_by)
 
 
-@predicate("last_copy", {"flag": FLAG}, scope=HAND)
+@predicate("last_copy", {"flag": FLAG}, scope=HAND, context_only=True)
 def last_copy(flag="fourth_tile_visible"):
     """The winning tile is its last copy: the other three are public, either as the context `flag` says or
     because they lie in the winner's own exposed melds (a concealed kong is face down)."""
@@ -39,7 +39,7 @@ def last_copy(flag="fourth_tile_visible"):
     return decide
 
 
-@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN}, scope=HAND)
+@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN}, scope=HAND, context_only=True)
 def replacement_draw_win(flower_replacement_counts=False):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`.
     With both flags the winning tile replaced a flower drawn as a kong's replacement: a flower replacement,
@@ -72,7 +72,8 @@ def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     return gate(decide, win_kind=kind)
 
 
-@predicate("counter", {"name": COUNTER, "stacking": one_of("per_count", "once")}, scope=HAND)
+@predicate("counter", {"name": COUNTER, "stacking": one_of("per_count", "once")}, scope=HAND,
+           context_only=True)
 def counter(name, stacking="per_count"):
     """The hand's whole-number context `name` (e.g. huangfan: drawn hands in a row), counted once per unit
     (`per_count`) or at most once (`once`)."""

@@ -112,7 +112,7 @@ def tile_hog(honors):
     return decide
 
 
-@predicate("flowers", scope=HAND)
+@predicate("flowers", scope=HAND, context_only=True)
 def flowers():
     """One per flower tile."""
 
