@@ -124,3 +124,36 @@ def test_the_concealed_part_beside_declared_melds_keeps_to_the_copies_they_leave
     capped = list(ConcealedSpace(sets=2, caps=caps).hands())
     expected = [h for h in ConcealedSpace(sets=2).hands() if h[13] <= 1 and h[27] == 0]
     assert capped == expected and len(capped) == ConcealedSpace(sets=2, caps=caps).size > 0
+
+
+# ------------------------------------------------------------------------------------------ open hands
+
+@pytest.mark.parametrize("melds", [1, 2])
+def test_the_open_space_holds_every_completion_of_every_meld_multiset_once(melds):
+    # Against a plain search: every multiset of the meld kinds within a few tiles, and every vector of the
+    # copies they leave with the tiles of the remaining sets and a pair that the engine calls complete.
+    from itertools import combinations_with_replacement
+
+    from checker.space.open import KINDS, OpenSpace, caps_of
+
+    tiles = [0, 1, 2, 3, 4, 27]
+    space = OpenSpace(melds=melds, tiles=_mask(tiles))
+    hands = [(tuple(melds_), counts) for melds_, counts in space.hands()]
+    assert len(hands) == len(set(hands)) == space.size
+    kinds = [m for m in KINDS if set(m.tiles) <= set(tiles)]
+    expected = set()
+    for k in range(1, melds + 1):
+        for combo in combinations_with_replacement(kinds, k):
+            caps = caps_of(combo)
+            if min(caps) < 0:
+                continue
+            for copies in product(*(range(caps[t] + 1) for t in tiles)):
+                if sum(copies) != 3 * (4 - k) + 2:
+                    continue
+                full = [0] * 34
+                for t, n in zip(tiles, copies):
+                    full[t] = n
+                if regular_complete(tuple(full), k):
+                    expected.add((combo, tuple(full)))
+    assert set(hands) == expected and expected
+    assert list(space.hands(7, 40)) == list(space.hands())[7:40]

@@ -71,13 +71,17 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
         (["--against", "reference"], "--against-options"),
         (["--against", "reference", "--against-options", "no_such=1"], "scoring option"),
         (["--against", "reference", "--against-options", "tile_hog_honors=maybe"], "no value"),
-        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open"], "unknown space"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "nope"], "unknown space"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--flag", "knocked"],
          "not a flag of mcr"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--meld", "pung:5p5p"], "meld"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--seat-wind", "X"], "seat_wind"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true"]
          + [a for t in "1234" for a in ("--meld", f"pung:{t}z{t}z{t}z@2")] + ["--meld", "pung:5z5z5z@2"], "at most four"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--open-melds", "2"],
+         "--space open"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open", "--meld",
+          "pung:5p5p5p@2"], "--space open places every meld"),
         # a kong's replacement tile without a kong among the melds: the hand checks refuse every case
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--flag", "kong_replacement"],
          "rules out every case"),
@@ -253,3 +257,23 @@ def test_the_checked_in_sweep_covers_the_whole_concealed_space_with_every_class_
     assert body["sweep"]["against"] == "pymahjonggb" and body["sweep"]["limit"] is None
     assert body["cases"] == body["agreed"] + sum(c["count"] for c in body["classes"])
     assert [c["key"] for c in body["classes"] if c["explained_by"] == "unexplained"] == []
+
+
+def test_a_sweep_of_the_open_space_scores_each_hand_with_its_own_melds(tmp_path):
+    # The open space numbers hands by meld multiset, then by concealed completion: the first ones hold the
+    # chow 1m2m3m (from seat 3) and four more sets' worth of concealed tiles; every distinct concealed tile
+    # wins both ways.
+    from checker.space.open import OpenSpace
+
+    out = tmp_path / "open"
+    r = CliRunner().invoke(app, ["sweep", "--space", "open", "--against", "reference", "--against-options",
+                                 "tile_hog_honors=true", "--limit", "40", "--shard-hands", "20", "--workers", "1",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "mcr open (one meld): 40 hands" in r.output
+    body = json.loads((out / "sweep.json").read_text())
+    hands = list(OpenSpace(1).hands(0, 40))
+    assert all(len(melds) == 1 and sum(counts) == 11 for melds, counts in hands)
+    assert body["hands"] == 40 and body["ruled_out"] == 0
+    assert body["cases"] == sum(2 * sum(1 for n in counts if n) for _, counts in hands)
+    assert body["sweep"]["open_melds"] == 1 and "--space open" in (out / "sweep.md").read_text()

@@ -369,7 +369,7 @@ class Scorer:
                 out.append((False, "win.shape", {}, ()))
                 continue
             qual, _, tally, _, _, _ = winners[0]
-            error = self._refusal(hand, tally, qual)[0]
+            error = self._refused_by(hand, tally, qual)
             others: list[dict[str, int]] = []
             if len(winners) > 1:
                 seen = {_signature(tally)}
@@ -427,7 +427,7 @@ class Scorer:
         if len(scored) == 1:
             return scored
         # the reading worth most among those that may win (any reading, when none may)
-        pool = [s for s in scored if self._refusal(hand, s[2], s[0])[0] is None] or scored
+        pool = [s for s in scored if self._refused_by(hand, s[2], s[0]) is None] or scored
         best_qual = max(s[0] for s in pool)
         best_total = max(s[1] for s in pool if s[0] == best_qual)
         return [s for s in pool if s[0] == best_qual and s[1] == best_total]
@@ -496,17 +496,28 @@ class Scorer:
 
     def _refusal(self, hand: Hand, tally: tuple, qual: int) -> tuple[str | None, str]:
         """Why the hand may not win as scored (the rule and a message), or (None, "") if it may."""
-        rs = self.ruleset
-        for flag, rule, message, exempt in self.requires_flags:
-            if flag not in hand.flags and not any(i in exempt for i, _, _ in tally):
+        rule = self._refused_by(hand, tally, qual)
+        if rule is None:
+            return None, ""
+        for flag, required_rule, message, _ in self.requires_flags:
+            if rule == required_rule:
                 return rule, message
+        if rule == "win.minimum_points":
+            return rule, f"{qual} qualifying point(s): a win needs at least {self.minimum_points} before flowers"
+        allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
+        return rule, f"only these hands may win: {allowed}"
+
+    def _refused_by(self, hand: Hand, tally: tuple, qual: int) -> str | None:
+        """The rule by which the hand may not win as scored (None: it may): a flag it needs, a pattern that
+        allows a win, the minimum."""
+        for flag, rule, _, exempt in self.requires_flags:
+            if flag not in hand.flags and not any(i in exempt for i, _, _ in tally):
+                return rule
         if self.requires_allowing and not any(i in self.allowing for i, _, _ in tally):
-            allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
-            return rs.win.allowing_pattern_rule, f"only these hands may win: {allowed}"
-        minimum = self.minimum_points
-        if qual < minimum:
-            return "win.minimum_points", f"{qual} qualifying point(s): a win needs at least {minimum} before flowers"
-        return None, ""
+            return self.ruleset.win.allowing_pattern_rule
+        if qual < self.minimum_points:
+            return "win.minimum_points"
+        return None
 
     def hand_fans(self, facts: HandFacts, memo: Shared | None = None) -> dict[int, tuple]:
         """The hand-level fans that hold (pattern rank -> instances); a predicate runs only if its gate admits
@@ -552,9 +563,9 @@ class Scorer:
                               memo: Shared | None = None) -> list[tuple]:
         found = dict(hand_found)
         if memo is not None and x.division >= 0:  # a batch: the tiles_only answers of this division are known
-            shared = memo.of_division(x.division, x.structure)
+            shared = memo.of_division(x.division, x.win_kind)
             if shared is None:
-                shared = memo.keep(x.division, x.structure, self._division_fans(x))
+                shared = memo.keep(x.division, x.win_kind, self._division_fans(x))
             found.update(shared.found)
             for p in shared.rest:
                 r = p.decide(x)
@@ -732,14 +743,16 @@ class Shared:
 
     def __init__(self) -> None:
         self.hands: dict[tuple[frozenset[str], str], SharedFans] = {}  # by flags and way of winning
-        self.divisions: dict[tuple[int, tuple], SharedFans] = {}
+        # by division and how the winning tile completes it: within a batch (the same tiles and melds) that
+        # decides the interpretation's structure
+        self.divisions: dict[tuple[int, str | None], SharedFans] = {}
         self.made: list[Interpretation | None] = []  # per division, one interpretation made of it
 
-    def of_division(self, division: int, structure: tuple) -> SharedFans | None:
-        return self.divisions.get((division, structure))
+    def of_division(self, division: int, win_kind: str | None) -> SharedFans | None:
+        return self.divisions.get((division, win_kind))
 
-    def keep(self, division: int, structure: tuple, fans: SharedFans) -> SharedFans:
-        self.divisions[(division, structure)] = fans
+    def keep(self, division: int, win_kind: str | None, fans: SharedFans) -> SharedFans:
+        self.divisions[(division, win_kind)] = fans
         return fans
 
 

@@ -55,7 +55,12 @@ def sweep_command(
     ruleset_id: str = typer.Option("mcr", "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
     space: str = typer.Option("concealed", "--space", help="The space of hands: concealed (every concealed "
                                                            "complete regular hand, 11,498,658; with --meld, every "
-                                                           "concealed part completing the melds)."),
+                                                           "concealed part completing the melds), or open (every "
+                                                           "hand of 1 to --open-melds declared melds: 94,285,956 of "
+                                                           "one meld)."),
+    open_melds: int = typer.Option(1, "--open-melds", min=1, max=2, metavar="N",
+                                   help="With --space open: hands of 1 to N melds (1 or 2; 390,860,172 hands of up "
+                                        "to two)."),
     melds: list[str] = typer.Option([], "--meld", metavar="TYPE:TILES[@SEAT]",
                                     help="A meld every hand holds (repeat): chow:234m@3, pung:555p@2, kong:7777s@1, "
                                          "concealed_kong:1z1z1z1z. The space is then the concealed parts that "
@@ -141,6 +146,10 @@ def sweep_command(
         return
     if len(context.melds) > 4:
         fail(f"{len(context.melds)} melds: a hand has at most four")
+    if space == "open" and context.melds:
+        fail("--space open places every meld itself: --meld fixes melds of the concealed space")
+    if space != "open" and open_melds != 1:
+        fail("--open-melds goes with --space open")
     if space not in SPACES:
         fail(f"unknown space {space!r}; known: {', '.join(SPACES)}")
     if against not in ENGINES and not against.startswith(("python:", "cmd:")):
@@ -161,7 +170,8 @@ def sweep_command(
             fail(str(exc))
     try:
         plan = Plan(ruleset_id, space, against, _options(options, ruleset_id, "--options"),
-                    _options(against_options, ruleset_id, "--against-options"), shard_hands, limit, context_data)
+                    _options(against_options, ruleset_id, "--against-options"), shard_hands, limit, context_data,
+                    open_melds)
     except typer.BadParameter as exc:
         fail(str(exc))
         return
@@ -177,7 +187,8 @@ def sweep_command(
         return
     total = plan.hands()
     done_before = total - sum(b - a for a, b in pending)
-    shown = describe_context(context_data)
+    shown = describe_context(context_data) + (("one meld" if open_melds == 1 else f"1 to {open_melds} melds")
+                                              if space == "open" else "")
     err.print(f"{ruleset_id} {space}{' (' + shown + ')' if shown else ''}: {total:,} hands in "
               f"{len(plan.shards())} shards, {len(pending)} to run; each hand with every distinct winning tile, "
               f"self-drawn and on a discard", highlight=False)

@@ -79,7 +79,7 @@ def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]],
         c["explained_by"] = explain(plan, c)
     body = {"sweep": {"ruleset": plan.ruleset, "space": plan.space, "against": plan.against,
                       "options": plan.options, "against_options": plan.against_options, "limit": plan.limit,
-                      "context": plan.context},
+                      "context": plan.context, "open_melds": plan.open_melds if plan.space == "open" else None},
             "complete": complete, "planned_hands": plan.hands(), **merged}
     _write(out_dir / "sweep.json", body)
     (out_dir / "sweep.md").write_text(page(body), encoding="utf-8")
@@ -94,6 +94,8 @@ def command_of(sweep: Mapping[str, Any]) -> str:
     context = sweep.get("context") or {}
     words += [f"--meld {m}" for m in context.get("melds", [])] + [f"--flag {f}" for f in context.get("flags", [])]
     words += [f"--{key.replace('_', '-')} {context[key]}" for key in ("seat_wind", "round_wind") if key in context]
+    if sweep.get("open_melds") not in (None, 1):
+        words.append(f"--open-melds {sweep['open_melds']}")
     if sweep.get("limit") is not None:
         words.append(f"--limit {sweep['limit']}")
     return " ".join(words) + " --out DIR"

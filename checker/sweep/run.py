@@ -34,9 +34,10 @@ class Plan:
     shard_hands: int = SHARD_HANDS
     limit: int | None = None
     context: dict[str, Any] = field(default_factory=dict)  # melds, flags, winds (sweep.work.context_of)
+    open_melds: int = 1  # the open space: hands of 1 to this many melds
 
     def hands(self) -> int:
-        size = space_of(self.space, context_of(self.context), self.ruleset).size
+        size = space_of(self.space, context_of(self.context), self.ruleset, self.open_melds).size
         return size if self.limit is None else min(size, self.limit)
 
     def shards(self) -> list[tuple[int, int]]:
@@ -126,7 +127,8 @@ def run(plan: Plan, out_dir: Path, pending: list[tuple[int, int]], workers: int 
             client = Client(cluster)
         with client:
             futures = [client.submit(sweep_shard, plan.ruleset, plan.space, a, b, plan.options, plan.against,
-                                     plan.against_options, plan.context, key=f"shard-{a}", retries=2, pure=False)
+                                     plan.against_options, plan.context, plan.open_melds, key=f"shard-{a}", retries=2,
+                                     pure=False)
                        for a, b in pending]
             for future in as_completed(futures):
                 summary = future.result()

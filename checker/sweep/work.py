@@ -12,7 +12,7 @@ best reading (flowers aside: there are none here). A disagreement's class is the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
@@ -23,11 +23,15 @@ from checker.engine import Hand, HandError, Meld, Scorer
 from checker.engine.hand import parse_meld_text
 from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
+from checker.space.open import OpenSpace
 
 WAYS = ("self_draw", "discard")
 FLOWERS = "flower_tiles"  # the fan of flower tiles: no hand of these spaces holds one, and it is not compared
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
-                        "with --meld, every concealed part that completes the melds given"}
+                        "with --meld, every concealed part that completes the melds given",
+          "open": "every hand of 1 to --open-melds declared melds (123 kinds: chows, pungs, exposed and concealed "
+                  "kongs) with every concealed part that completes them: 94,285,956 hands of one meld, "
+                  "390,860,172 of up to two"}
 
 
 @dataclass(frozen=True)
@@ -67,17 +71,38 @@ def context_of(data: Mapping[str, Any] | None) -> Context:
                    winds["seat_wind"], winds["round_wind"])
 
 
-def space_of(name: str, context: Context = Context(), ruleset_id: str | None = None) -> ConcealedSpace:
-    """The space's hands (the concealed part that completes the context's melds); under a ruleset whose dragons
-    are flowers (`tiles.dragons_as_flowers`), the hands without dragons."""
-    if name != "concealed":
+def space_of(name: str, context: Context = Context(), ruleset_id: str | None = None,
+             open_melds: int = 1) -> ConcealedSpace | OpenSpace:
+    """The space's hands (the concealed part that completes the context's melds; for `open`, hands of 1 to
+    `open_melds` melds); under a ruleset whose dragons are flowers (`tiles.dragons_as_flowers`), the hands without
+    dragons."""
+    if name not in SPACES:
         raise ValueError(f"unknown space {name!r}: this sweep knows {', '.join(SPACES)}")
     tiles = ALL_TILES
     if ruleset_id is not None and worker_runner().ruleset(ruleset_id).tiles.get("dragons_as_flowers"):
         tiles &= ~DRAGON_MASK
+    if name == "open":
+        return _open_space(open_melds, tiles)
     if not context.melds and tiles == ALL_TILES:
         return ConcealedSpace()
     return ConcealedSpace(tiles=tiles, sets=4 - len(context.melds), caps=context.caps())
+
+
+@lru_cache(maxsize=4)
+def _open_space(melds: int, tiles: int) -> OpenSpace:
+    """An open space, sized once a process (seconds for one meld, a minute for two)."""
+    return OpenSpace(melds, tiles)
+
+
+def items_of(space: ConcealedSpace | OpenSpace, context: Context, start: int,
+             stop: int) -> Iterator[tuple[Context, tuple[int, ...]]]:
+    """The hands numbered start … stop-1 as (what they hold beside their concealed tiles, those tiles' counts)."""
+    if isinstance(space, OpenSpace):
+        for melds, counts in space.hands(start, stop):
+            yield replace(context, melds=melds), counts
+    else:
+        for counts in space.hands(start, stop):
+            yield context, counts
 
 
 def cases_of(counts: tuple[int, ...], context: Context = Context()) -> Iterator[Hand]:
@@ -218,7 +243,7 @@ def difference(mine: tuple, theirs: tuple) -> tuple | None:
 
 def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Mapping[str, Any],
                 against: str, against_options: Mapping[str, Any],
-                context_data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                context_data: Mapping[str, Any] | None = None, open_melds: int = 1) -> dict[str, Any]:
     """Score the hands numbered start … stop-1 both ways; return the shard's summary. With a context, a case
     the ruleset's hand checks refuse (a flag a way of winning may not carry) is counted `ruled_out`."""
     runner = worker_runner()
@@ -231,19 +256,21 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
         theirs = pymahjonggb(other_scorer)
     else:
         with ConformEngine(against, ruleset_id, against_options) as engine:
-            return _sweep(ruleset_id, space, start, stop, scorer, mine, engine, context_of(context_data))
-    return _sweep(ruleset_id, space, start, stop, scorer, mine, theirs, context_of(context_data))
+            return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds), start, stop, scorer,
+                          mine, engine, context_of(context_data))
+    return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds), start, stop, scorer, mine,
+                  theirs, context_of(context_data))
 
 
-def _sweep(ruleset_id: str, space: str, start: int, stop: int, scorer: Scorer,
+def _sweep(space: ConcealedSpace | OpenSpace, start: int, stop: int, scorer: Scorer,
            mine: Callable[[list[Hand]], list[tuple]], theirs: Callable[[list[Hand]], list[tuple]],
            context: Context) -> dict[str, Any]:
     hands = cases = agreed = ruled_out = 0
     classes: dict[tuple, dict[str, Any]] = {}
-    for counts in space_of(space, context, ruleset_id).hands(start, stop):
+    for held, counts in items_of(space, context, start, stop):
         hands += 1
-        cases_here = list(cases_of(counts, context))
-        if context:
+        cases_here = list(cases_of(counts, held))
+        if held:
             allowed = [h for h in cases_here if _allowed(scorer, h)]
             ruled_out += len(cases_here) - len(allowed)
             cases_here = allowed
@@ -271,12 +298,13 @@ def context_refusal(plan: Any) -> str | None:
     """Why a sweep's context leaves nothing to check (its melds leave no complete hand, or the ruleset's hand
     checks refuse every case of the space's first hand), or None."""
     context = context_of(plan.context)
-    space = space_of(plan.space, context, plan.ruleset)
+    space = space_of(plan.space, context, plan.ruleset, plan.open_melds)
     if space.size == 0:
         return "the melds leave no tiles to complete a hand"
     scorer = worker_runner().scorer(plan.ruleset, dict(plan.options))
     problem = ""
-    for hand in cases_of(next(space.hands(0, 1)), context):
+    held, counts = next(items_of(space, context, 0, 1))
+    for hand in cases_of(counts, held):
         try:
             scorer.check(hand)
         except HandError as exc:
