@@ -2,8 +2,9 @@
 reference engine and by the engine it is checked against; what it returns is a summary small enough to send back
 from a worker (counts, and per class of disagreement its count and first witness).
 
-A hand of the space is 14 tile counts. Each distinct tile it holds may be the winning tile, won by self-draw or
-on a discard from the next player (seat 1): up to 28 scored cases a hand. A result is (may win, the rule refusing
+A hand of the space is its concealed tile counts, with what it holds beside them (a `Context`: melds, flags,
+winds). Each distinct concealed tile may be the winning tile, won by self-draw or on a discard from the next player
+(seat 1): up to 28 scored cases a hand (a case the ruleset's hand checks refuse under the context is ruled out). A result is (may win, the rule refusing
 the win or None, points by fan id, the same for each other reading worth as much): the reference gives every best
 reading (the spec keeps the highest-scoring interpretation; readings worth the same are equally right), an engine
 one. Two results agree when they agree on whether the hand may win and, when it may, on every fan's points in some
@@ -25,7 +26,6 @@ from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
 from checker.space.open import OpenSpace
 
-WAYS = ("self_draw", "discard")
 FLOWERS = "flower_tiles"  # the fan of flower tiles: no hand of these spaces holds one, and it is not compared
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
                         "with --meld, every concealed part that completes the melds given",
@@ -36,8 +36,8 @@ SPACES = {"concealed": "every concealed complete regular hand (four sets and a p
 
 @dataclass(frozen=True)
 class Context:
-    """What every hand of a sweep holds beside its concealed tiles: declared melds, context flags, the seat and
-    round winds. Written in a sweep's plan as text (`as_data`), read back by `context_of`."""
+    """What a hand of a sweep holds beside its concealed tiles: declared melds, context flags, the seat and round
+    winds. A sweep's plan keeps it as text (`{"melds": [...], "flags": [...], ...}`), read by `context_of`."""
 
     melds: tuple[Meld, ...] = ()
     flags: frozenset[str] = frozenset()
