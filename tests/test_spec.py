@@ -281,3 +281,24 @@ def test_an_options_other_values_are_told_apart_by_type():
     option = Option("o", (1, True, "one"), 1, {}, ())
     assert option.other_values() == [True, "one"]
     assert option.other_values(True) == [1, "one"]
+
+
+def test_a_counted_exclusion_withholds_that_many_instances_and_a_count_below_one_is_refused(tmp_path):
+    # Little four winds (three wind pungs and the fourth wind's pair) withholds Pung of terminals or honors whole;
+    # with count 2 under the default reading of an option it withholds two of the three wind pungs: one counts.
+    # The pungs are of S, W, N (the East pair is the seat and prevalent wind: no other fan withholds them).
+    def counted(n):
+        def edit(d):
+            pattern(d, "little_four_winds")["excludes_if"] = [
+                {"if": {"option": "tile_hog_honors", "is": False}, "excludes": ["pung_of_terminals_or_honors"],
+                 "count": n}]
+        return edit
+
+    scorer = Scorer(load_ruleset_file(edited_copy(tmp_path, counted(2))))
+    hand = scorer.build_hand(concealed="2z2z2z3z3z3z4z4z4z1z1z5m6m", win_tile="7m")
+    lines = {f.id: f.count for f in scorer.score(hand).fans}
+    assert lines.get("pung_of_terminals_or_honors") == 1 and "little_four_winds" in lines
+    plain = Scorer(load_ruleset("mcr"))
+    assert "pung_of_terminals_or_honors" not in {f.id for f in plain.score(plain.build_hand(
+        concealed="2z2z2z3z3z3z4z4z4z1z1z5m6m", win_tile="7m")).fans}
+    assert "/count" in " ".join(i.pointer for i in issues_of(edited_copy(tmp_path, counted(0))))

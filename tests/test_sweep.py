@@ -277,3 +277,21 @@ def test_a_sweep_of_the_open_space_scores_each_hand_with_its_own_melds(tmp_path)
     assert body["hands"] == 40 and body["ruled_out"] == 0
     assert body["cases"] == sum(2 * sum(1 for n in counts if n) for _, counts in hands)
     assert body["sweep"]["open_melds"] == 1 and "--space open" in (out / "sweep.md").read_text()
+
+
+def test_a_sweep_against_a_python_engine(tmp_path, monkeypatch):
+    # python:MODULE:FUNCTION is imported in each worker (PYTHONPATH reaches the worker processes): an engine that
+    # answers with the reference engine's own result agrees on every case; a module that does not import is bad
+    # input before anything starts.
+    (tmp_path / "same_engine.py").write_text(
+        "from checker.case import CaseRunner\n_runner = CaseRunner()\n\n\ndef score(case):\n"
+        "    return _runner.run(case)\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    base = ["sweep", "--ruleset", "mcr", "--limit", "6", "--shard-hands", "3", "--workers", "1"]
+    r = CliRunner().invoke(app, base + ["--against", "python:same_engine:score", "--out", str(tmp_path / "same")])
+    assert r.exit_code == 0, r.output
+    body = json.loads((tmp_path / "same" / "sweep.json").read_text())
+    assert body["cases"] > 0 and body["agreed"] == body["cases"] and body["classes"] == []
+    r = CliRunner().invoke(app, base + ["--against", "python:no_such_module_xyz:f", "--out", str(tmp_path / "no")])
+    assert r.exit_code == 2 and not (tmp_path / "no").exists()
