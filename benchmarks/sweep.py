@@ -15,7 +15,7 @@ import time
 
 from checker.engine import compiled
 from checker.space.concealed import ConcealedSpace
-from checker.sweep.work import cases_of, sweep_shard
+from checker.sweep.work import Context, cases_of, items_of, space_of, sweep_shard
 
 WORKERS = (2, 8, 64)
 
@@ -24,11 +24,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--offset", type=int, default=5_000_000)
+    parser.add_argument("--space", choices=("concealed", "open"), default="concealed",
+                        help="open: hands of one declared meld (--offset into that space; the per-case comparison "
+                             "with PyMahjongGB's raw calls is made on the concealed space only)")
     args = parser.parse_args()
-    space = ConcealedSpace()
+    space = space_of(args.space)
     start, stop = args.offset, args.offset + args.hands
     t = time.perf_counter()
-    n = sum(1 for _ in space.hands(start, stop))
+    n = sum(1 for _ in items_of(space, Context(), start, stop))
     base = n / (time.perf_counter() - t)
     print(f"engine {'compiled' if compiled() else 'plain Python'}; baseline (enumerating alone): {base:,.0f} hands/s")
     runs = [("reference against another reading", "reference", {"tile_hog_honors": True})]
@@ -39,15 +42,16 @@ def main() -> None:
         print("PyMahjongGB not installed: pip install '.[peers]' to measure it")
     for label, against, options in runs:
         t = time.perf_counter()
-        summary = sweep_shard("mcr", "concealed", start, stop, {}, against, options)
+        summary = sweep_shard("mcr", args.space, start, stop, {}, against, options)
         seconds = time.perf_counter() - t
         rate = summary["hands"] / seconds
         print(f"{label}: {rate:,.0f} hands/s ({summary['cases'] / seconds:,.0f} cases/s) per worker, "
               f"{rate / base:.4f} of the baseline")
         for w in WORKERS:
-            print(f"    whole concealed space ({space.size:,} hands) on {w} workers: "
+            print(f"    whole {args.space} space ({space.size:,} hands) on {w} workers: "
                   f"{space.size / (rate * w) / 60:,.0f} min")
-    per_case(start, stop)
+    if args.space == "concealed":
+        per_case(start, stop)
 
 
 def per_case(start: int, stop: int) -> None:
