@@ -241,8 +241,12 @@ def corpus_generate(
     with Progress(SpinnerColumn(), TextColumn("generating {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task(escape(ruleset_id), total=None)
-        corpus = generate(ruleset_id, seed, size,
-                          progress=lambda done, total: progress.update(task, completed=done, total=total))
+        try:
+            corpus = generate(ruleset_id, seed, size,
+                              progress=lambda done, total: progress.update(task, completed=done, total=total))
+        except InputError as exc:  # a document example the generator keeps (corpus/*-examples.jsonl) is not a case
+            err.print(f"[bold red]error:[/] {escape(bounded(str(exc)))}", highlight=False)
+            raise typer.Exit(2)
     _write_whole(out_path, corpus.jsonl())
     table = coverage_table(corpus.ruleset, corpus.cases, corpus.no_witness)
     if as_json:

@@ -163,3 +163,15 @@ def test_procedure_corpus_same_seed_same_bytes(tmp_path):
         # a rule no case reaches is listed, and makes the exit status 1
         assert (r.exit_code == 1) == bool(report["uncovered"])
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_document_example_that_is_not_a_case_is_named_by_file_and_line(tmp_path, monkeypatch):
+    # the generator keeps the documents' examples (corpus/*-examples.jsonl): a line that is not a case is bad
+    # input (exit 2) naming the file and the line, not a traceback
+    import checker.corpus.generate as generate
+
+    (tmp_path / "mcr-examples.jsonl").write_text('{"kind": "score", "ruleset": "mcr"\n', encoding="utf-8")
+    monkeypatch.setattr(generate, "corpus_dir", lambda: tmp_path)
+    out = tmp_path / "o.jsonl"
+    r = runner.invoke(app, ["corpus", "generate", "--ruleset", "mcr", "--seed", "1", "--size", "5", "--out", str(out)])
+    assert r.exit_code == 2 and "mcr-examples.jsonl: line 1" in r.output and not out.exists()

@@ -370,15 +370,8 @@ class Scorer:
                 continue
             qual, _, tally, _, _, _ = winners[0]
             error = self._refused_by(hand, tally, qual)
-            others: list[dict[str, int]] = []
-            if len(winners) > 1:
-                seen = {_signature(tally)}
-                for _, _, other, _, _, _ in winners[1:]:
-                    sig = _signature(other)
-                    if sig not in seen:
-                        seen.add(sig)
-                        others.append(self._totals(other))
-            out.append((error is None, error, self._totals(tally), tuple(others)))
+            others = tuple(self._totals(other[2]) for other in _other_readings(winners))
+            out.append((error is None, error, self._totals(tally), others))
         return out
 
     def _totals(self, tally: tuple) -> dict[str, int]:
@@ -440,14 +433,7 @@ class Scorer:
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
         qual, total, tally, x, withheld, explain = winners[0]
         lines = self._fan_lines(x, tally)
-        alternatives = []
-        if len(winners) > 1:
-            seen = {_signature(tally)}
-            for _, _, other, other_x, _, _ in winners[1:]:
-                sig = _signature(other)
-                if sig not in seen:
-                    seen.add(sig)
-                    alternatives.append(self._fan_lines(other_x, other))
+        alternatives = [self._fan_lines(other[3], other[2]) for other in _other_readings(winners)]
         withheld_ids = withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
@@ -786,6 +772,20 @@ def _names_groups(instances: tuple) -> bool:
         if instance:
             return True
     return False
+
+
+def _other_readings(winners: list[tuple]) -> list[tuple]:
+    """The best readings after the first that count other fans than it and than each other (`Score.alternatives`)."""
+    if len(winners) < 2:
+        return []
+    seen = {_signature(winners[0][2])}
+    out = []
+    for w in winners[1:]:
+        sig = _signature(w[2])
+        if sig not in seen:
+            seen.add(sig)
+            out.append(w)
+    return out
 
 
 def _signature(tally) -> tuple:

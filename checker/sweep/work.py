@@ -4,12 +4,13 @@ from a worker (counts, and per class of disagreement its count and first witness
 
 A hand of the space is its concealed tile counts, with what it holds beside them (a `Context`: melds, flags,
 winds). Each distinct concealed tile may be the winning tile, won by self-draw or on a discard from the next player
-(seat 1): up to 28 scored cases a hand (a case the ruleset's hand checks refuse under the context is ruled out). A result is (may win, the rule refusing
-the win or None, points by fan id, the same for each other reading worth as much): the reference gives every best
-reading (the spec keeps the highest-scoring interpretation; readings worth the same are equally right), an engine
-one. Two results agree when they agree on whether the hand may win and, when it may, on every fan's points in some
-best reading (flowers aside: there are none here). A disagreement's class is the set of fans whose points differ
-(with both sides' points), or the two verdicts when one side refuses the win.
+(seat 1): up to 28 scored cases a hand (a case the ruleset's hand checks refuse under the context is ruled out). A
+result is (may win, the rule refusing the win or None, points by fan id, the same for each other reading worth as
+much): the reference gives every best reading (the spec keeps the highest-scoring interpretation; readings worth
+the same are equally right), an engine one. Two results agree when they agree on whether the hand may win and, when
+it may, on every fan's points in some best reading (no hand of these spaces holds a flower: the spaces' cases carry
+none). A disagreement's class is the set of fans whose points differ (with both sides' points), or the two verdicts
+when one side refuses the win.
 """
 from __future__ import annotations
 
@@ -24,9 +25,8 @@ from checker.engine import Hand, HandError, Meld, Scorer
 from checker.engine.hand import parse_meld_text
 from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
-from checker.space.open import OpenSpace
+from checker.space.open import OpenSpace, caps_of
 
-FLOWERS = "flower_tiles"  # the fan of flower tiles: no hand of these spaces holds one, and it is not compared
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
                         "with --meld, every concealed part that completes the melds given",
           "open": "every hand of 1 to --open-melds declared melds (123 kinds: chows, pungs, exposed and concealed "
@@ -44,13 +44,9 @@ class Context:
     seat_wind: int = T.WIND_TILES["E"]
     round_wind: int = T.WIND_TILES["E"]
 
-    def caps(self) -> list[int]:
+    def caps(self) -> tuple[int, ...]:
         """Per tile type, the copies the melds leave for the concealed part."""
-        left = [4] * 34
-        for m in self.melds:
-            for t in m.tiles:
-                left[t] -= 1
-        return left
+        return caps_of(self.melds)
 
     def __bool__(self) -> bool:
         return bool(self.melds or self.flags) or self.seat_wind != T.WIND_TILES["E"] \
@@ -119,16 +115,9 @@ def cases_of(counts: tuple[int, ...], context: Context = Context()) -> Iterator[
 
 
 def compared(s: Any) -> tuple:
-    """A reference Score as the sweep compares it (a result: see the module's docstring), flowers aside."""
-    return _without_flowers((s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans},
-                             tuple({f.id: f.total for f in other} for other in s.alternatives)))
-
-
-def _without_flowers(result: tuple) -> tuple:
-    for fans in (result[2], *result[3]):
-        if FLOWERS in fans:
-            fans.pop(FLOWERS)
-    return result
+    """A reference Score as the sweep compares it (a result: see the module's docstring)."""
+    return (s.valid, s.error if not s.valid else None, {f.id: f.total for f in s.fans},
+            tuple({f.id: f.total for f in other} for other in s.alternatives))
 
 
 def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
@@ -142,7 +131,7 @@ def reference_batch(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
     """The reference engine's results of a hand's cases (`cases_of`), scored in one batch
     (Scorer.fan_totals_of_wins: no fan lines, payments or messages are made)."""
     def results(hands: list[Hand]) -> list[tuple]:
-        return [_without_flowers(r) for r in scorer.fan_totals_of_wins(hands)]
+        return scorer.fan_totals_of_wins(hands)
     return results
 
 
@@ -153,7 +142,7 @@ def pymahjonggb(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
     engine = PyMahjongGB(worker_runner(), calculator())
 
     def results(hands: list[Hand]) -> list[tuple]:
-        return [_without_flowers((*r, ())) for r in engine.fan_totals_of_wins(hands, scorer)]
+        return [(*r, ()) for r in engine.fan_totals_of_wins(hands, scorer)]
     return results
 
 
@@ -183,7 +172,7 @@ class ConformEngine:
         out: list[tuple] = [(False, "errored", {}, ())] * len(hands)
         for i, answer in self.engine.run(cases):
             if answer.result is not None:
-                out[i] = _without_flowers(result_of(answer.result))
+                out[i] = result_of(answer.result)
         return out
 
 
