@@ -106,3 +106,10 @@ def test_every_check_about_a_flag_is_covered_above():
     from checker.engine.checks import ABOUT_A_FLAG
 
     assert ABOUT_A_FLAG == set(ABOUT_FLAG_PARAMS)
+
+
+def test_a_check_about_a_flag_cannot_be_declared_to_read_the_melds_alone():
+    from checker.engine.checks import check
+
+    with pytest.raises(ValueError, match="reads the flags"):
+        check("some_check", about_flag=True, melds_only=True)

@@ -227,6 +227,50 @@ def test_a_batch_of_hands_holding_different_tiles_is_refused(mcr):
     other = Hand((0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 10, 10), (), 8)
     with pytest.raises(ValueError, match="same tiles"):
         mcr.score_wins([first, other])
+    # another winning tile, the same thirteen others: one 1m more, one 9m fewer
+    with pytest.raises(ValueError, match="same tiles"):
+        mcr.score_wins([first, Hand((0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9), (), 0)])
+    # the same fourteen tiles with another winning tile is a batch
+    assert len(mcr.score_wins([first, Hand((0, 0, 1, 2, 3, 4, 5, 6, 7, 9, 9, 9, 8), (), 8),
+                               Hand((0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 9, 9), (), 0)])) == 3
+
+
+def test_a_batch_of_hands_holding_the_same_tiles_in_other_melds_is_refused(mcr):
+    # 111m as a pung, then concealed: the same tile counts, other hands
+    melded = Hand((1, 2, 3, 4, 5, 6, 7, 8, 9, 9), (Meld("pung", 0, source=2),), 8, "discard", 1)
+    concealed = Hand((0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 9, 9, 9), (), 8, "discard", 1)
+    with pytest.raises(ValueError, match="same tiles and melds"):
+        mcr.score_wins([melded, concealed])
+
+
+def test_a_batch_checks_its_melds_as_each_hand_alone_would(mcr):
+    # MCR's procedure.chow_from_previous: a chow claimed from the player across is bad input, in a batch as alone
+    chow = (Meld("chow", 0, source=2),)
+    hands = [Hand((3, 4, 5, 6, 7, 8, 9, 9, 9, 18), chow, 18, way, discarder)
+             for way, discarder in (("self_draw", None), ("discard", 1))]
+    for hand in hands:
+        with pytest.raises(HandError, match="seat 2"):
+            mcr.score(hand)
+    with pytest.raises(HandError, match="seat 2"):
+        mcr.score_wins(hands)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), complete_hands())
+def test_checks_declared_melds_only_read_nothing_but_the_melds(hand, other):
+    # A batch runs the checks registered melds_only once (Scorer.score_wins): each must answer the same for two
+    # hands that differ in everything but their melds (here, the melds of one hand put on the other)
+    import dataclasses
+
+    from checker.engine.checks import CHECKS, MELDS_ONLY
+    assert MELDS_ONLY == {"chow_from", "no_claims_after_knock"}
+    melds = tuple(dataclasses.replace(m, after_knock=i % 2 == 0) for i, m in enumerate(hand.melds))
+    hand = dataclasses.replace(hand, melds=melds)
+    moved = dataclasses.replace(other, melds=melds)
+    for name in MELDS_ONLY:
+        fn = CHECKS[name][0]
+        for params in ({}, {"seat": 1}, {"seat": 2}) if name == "chow_from" else ({}, {"kinds": ["pung", "kong"]}):
+            assert fn(hand, **params) == fn(moved, **params), (name, params)
 
 
 def _totals(s) -> tuple:

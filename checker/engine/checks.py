@@ -15,6 +15,8 @@ _checks: dict[str, tuple[Callable[..., str | None], Params]] = {}
 CHECKS: Mapping[str, tuple[Callable[..., str | None], Params]] = MappingProxyType(_checks)
 _about_a_flag: set[str] = set()
 ABOUT_A_FLAG: frozenset[str] = frozenset()  # checks that can only fail when their `flag` parameter is set
+_melds_only: set[str] = set()
+MELDS_ONLY: frozenset[str] = frozenset()  # checks that read nothing of a hand but its declared melds
 _required: dict[str, frozenset[str]] = {}
 REQUIRED: Mapping[str, frozenset[str]] = MappingProxyType(_required)  # the parameters a spec must give each check
 
@@ -23,23 +25,30 @@ WIN: Final = one_of(*WIN_BY)
 
 
 def check(name: str, params: Mapping[str, Schema] | None = None, about_flag: bool = False,
-          required: tuple[str, ...] = ()):
+          required: tuple[str, ...] = (), melds_only: bool = False):
     """Register a check under `name`, taking keyword parameters `params`, each with its declared type
     (checker.params), of which `required` have no default; with `about_flag`, it can only fail when the hand
-    has its `flag` (then `flag` is required)."""
+    has its `flag` (then `flag` is required); with `melds_only`, it reads nothing of the hand but its declared
+    melds (a batch of hands holding the same melds runs it once: Scorer.score_wins)."""
+    if about_flag and melds_only:
+        raise ValueError(f"check {name!r}: a check about a flag reads the flags, not the melds alone")
+
     def register(fn):
-        global ABOUT_A_FLAG
+        global ABOUT_A_FLAG, MELDS_ONLY
         needed = frozenset(required) | ({"flag"} if about_flag else set())
         _checks[name] = (fn, Params(params, needed))
         _required[name] = needed
         if about_flag:
             _about_a_flag.add(name)
             ABOUT_A_FLAG = frozenset(_about_a_flag)
+        if melds_only:
+            _melds_only.add(name)
+            MELDS_ONLY = frozenset(_melds_only)
         return fn
     return register
 
 
-@check("no_claims_after_knock", {"kinds": list_of(one_of(*MELD_KINDS))})
+@check("no_claims_after_knock", {"kinds": list_of(one_of(*MELD_KINDS))}, melds_only=True)
 def no_claims_after_knock(hand: Hand, kinds=("chow", "pung")) -> str | None:
     """Once knocked a hand is locked: no meld of these kinds may have been claimed after knocking."""
     for m in hand.melds:
@@ -48,7 +57,8 @@ def no_claims_after_knock(hand: Hand, kinds=("chow", "pung")) -> str | None:
     return None
 
 
-@check("chow_from", {"seat": integer(1, 3)})  # a seat relative to the winner: 1 next, 2 across, 3 previous
+# a seat relative to the winner: 1 next, 2 across, 3 previous
+@check("chow_from", {"seat": integer(1, 3)}, melds_only=True)
 def chow_from(hand: Hand, seat=3) -> str | None:
     """A claimed chow comes from this seat only (3: the previous player, upstream)."""
     for m in hand.melds:

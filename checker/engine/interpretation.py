@@ -34,7 +34,9 @@ SUITS_BY_MASK: Final = tuple(frozenset(s for i, s in enumerate("mps") if bits >>
 
 
 class HandFacts:
-    """Division-independent facts about a hand, computed once and shared by its interpretations."""
+    """Division-independent facts about a hand, computed once and shared by its interpretations. Given `like`,
+    the facts of a hand holding the same tiles and melds (`holds_tiles_of` tells), the counts are taken from it
+    unchecked, and with the same winning tile the waits it has found too (Scorer.score_wins)."""
 
     closed_counts: tuple[int, ...]  # per tile type, the tiles outside the melds (the winning tile included)
     closed_types: int
@@ -55,14 +57,19 @@ class HandFacts:
                  like: HandFacts | None = None):
         self.hand = hand
         self.shapes = shapes if isinstance(shapes, BoundShapes) else BoundShapes(shapes)
-        if like is not None:  # the same tiles, melds and winning tile, won another way: share what they decide
-            # (the counts and the waits found so far; Scorer.score_wins)
+        if like is not None:  # the same tiles and melds (Scorer.score_wins): share the counts they decide, and
+            # with the same winning tile (won another way) the waits found so far
             self.closed_counts, self.closed_types, self.counts = like.closed_counts, like.closed_types, like.counts
             self.mask, self.kong_mask, self.suits = like.mask, like.kong_mask, like.suits
             self.has_winds, self.has_dragons, self.exposed_melds = like.has_winds, like.has_dragons, like.exposed_melds
             self.flags = hand.flags
-            self._completing, self._waiting = like._completing, like._waiting
-            self._one_wait_free, self._one_wait_held = like._one_wait_free, like._one_wait_held
+            if hand.win_tile == like.hand.win_tile:
+                self._completing, self._waiting = like._completing, like._waiting
+                self._one_wait_free, self._one_wait_held = like._one_wait_free, like._one_wait_held
+            else:
+                self._completing = None
+                self._waiting = None
+                self._one_wait_free = self._one_wait_held = -1
             return
         closed = [0] * 34
         types = 0  # how many tile types the concealed tiles span
@@ -107,6 +114,19 @@ class HandFacts:
         self._completing = None
         self._waiting = None
         self._one_wait_free = self._one_wait_held = -1
+
+    def holds_tiles_of(self, hand: Hand) -> bool:
+        """Whether `hand` holds the same tiles outside its melds as this one, whichever of them won (the melds
+        are the caller's to compare)."""
+        if len(hand.concealed) != len(self.hand.concealed):
+            return False
+        left = list(self.closed_counts)
+        for t in hand.concealed:
+            n = left[t]
+            if not n:
+                return False
+            left[t] = n - 1
+        return left[hand.win_tile] == 1
 
     @property
     def completing_tiles(self) -> frozenset[int]:

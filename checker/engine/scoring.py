@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
 
 from checker import tiles as T
-from checker.engine.checks import ABOUT_A_FLAG, CHECKS, REQUIRED
+from checker.engine.checks import ABOUT_A_FLAG, CHECKS, MELDS_ONLY, REQUIRED
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, divisions_of, interpretations
 from checker.engine.predicates import PREDICATES
@@ -90,6 +90,24 @@ class Planned:
 
 
 @dataclass(init=False)
+class Tallied:
+    """A fan a reading counts: its rank, how many times it counts, and the instances found (each the indices of
+    the groups it was found in; () for a fan of the whole hand)."""
+
+    def __init__(self, rank: int, count: int, instances: tuple) -> None:
+        self.rank, self.count, self.instances = rank, count, instances
+
+
+class Reading:
+    """An interpretation as scored: its qualifying points and total, the fans it counts in value order, what
+    was withheld from it, and under hua scoring the steps' explanation."""
+
+    def __init__(self, qualifying: int, total: int, tally: tuple[Tallied, ...], interpretation: Interpretation,
+                 withheld: Withheld, explain: tuple[str, ...]) -> None:
+        self.qualifying, self.total, self.tally = qualifying, total, tally
+        self.interpretation, self.withheld, self.explain = interpretation, withheld, explain
+
+
 class FanLine:
     """One counted fan: its value, how many times, and the groups it was found in. Read-only by contract (a
     plain class with a written-out constructor: the compiled engine builds one per counted fan)."""
@@ -297,7 +315,8 @@ class Scorer:
                                 f"{', '.join(sorted(missing))}", f"/hand_checks/{j}/params")
         self.checks = tuple(
             (hc.id, partial(CHECKS[hc.check.name][0], **{k: chosen(v, opts) for k, v in hc.check.params.items()}),
-             hc.message, chosen(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None)
+             hc.message, chosen(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None,
+             hc.check.name in MELDS_ONLY)
             for hc in ruleset.hand_checks)
         self.settlement = Payments(ruleset.settlement, self.options, loss_limit)
         # 包 (settlement.liability) under these options: the ranks of the fans that make a discard win liable
@@ -306,6 +325,7 @@ class Scorer:
         self.liable_ranks: frozenset[int] = frozenset(
             rank[pid] for pid in liability.patterns if pid in rank) if liability is not None else frozenset()
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
+        self._check_plans_after_melds: dict[frozenset[str], list] = {}  # the same, less the melds-only checks
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.minimum_points: int = ruleset.win.minimum_points
         self.shapes = BoundShapes((s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
@@ -319,15 +339,17 @@ class Scorer:
         self.check(hand)
         return hand
 
-    def check(self, hand: Hand) -> None:
-        """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input)."""
+    def check(self, hand: Hand, melds_checked: bool = False) -> None:
+        """Raise HandError if the hand breaks one of the ruleset's hand checks (bad input). `melds_checked`: a
+        hand holding the same melds has passed them, so the checks that read the melds alone are left out."""
         flags = hand.flags
-        plan = self._check_plans.get(flags)
+        plans = self._check_plans_after_melds if melds_checked else self._check_plans
+        plan = plans.get(flags)
         if plan is None:  # the checks that can fail with these flags (those about a flag need it)
-            plan = [c for c in self.checks if c[3] is None or c[3] in flags]
-            if len(self._check_plans) < 1 << 10:
-                self._check_plans[flags] = plan
-        for rule, fn, message, _ in plan:
+            plan = [c for c in self.checks if (c[3] is None or c[3] in flags) and not (melds_checked and c[4])]
+            if len(plans) < 1 << 10:
+                plans[flags] = plan
+        for rule, fn, message, _, _ in plan:
             problem = fn(hand)
             if problem:
                 raise HandError(f"{message}: {problem}", rule)
@@ -368,78 +390,79 @@ class Scorer:
             if winners is None:
                 out.append((False, "win.shape", {}, ()))
                 continue
-            qual, _, tally, _, _, _ = winners[0]
-            error = self._refused_by(hand, tally, qual)
-            others = tuple(self._totals(other[2]) for other in _other_readings(winners))
-            out.append((error is None, error, self._totals(tally), others))
+            best = winners[0]
+            error = self._refused_by(hand, best.tally, best.qualifying)
+            others = tuple([self._totals(other.tally) for other in _other_readings(winners)]) if len(winners) > 1 else ()
+            out.append((error is None, error, self._totals(best.tally), others))
         return out
 
-    def _totals(self, tally: tuple) -> dict[str, int]:
+    def _totals(self, tally: tuple[Tallied, ...]) -> dict[str, int]:
         """The points of each counted fan of a tally, by fan id."""
         ids, points = self.ids, self.points
         fans: dict[str, int] = {}
-        for i, count, _ in tally:
-            fans[ids[i]] = points[i] * count
+        for t in tally:
+            fans[ids[t.rank]] = points[t.rank] * t.count
         return fans
 
-    def _wins(self, hands: list[Hand]) -> list[tuple[Hand, list[tuple] | None]]:
+    def _wins(self, hands: list[Hand]) -> list[tuple[Hand, list[Reading] | None]]:
         """Each hand of a batch alike but for the winning tile and way, with its best readings (`_winners`)."""
-        out: list[tuple[Hand, list[tuple] | None]] = []
-        shared: list | None = None
-        tiles: tuple[int, ...] = ()
+        out: list[tuple[Hand, list[Reading] | None]] = []
         memo = Shared()
         last: HandFacts | None = None
+        divisions: list = []
         for hand in hands:
-            if self.checks:
-                self.check(hand)
-            if last is not None and hand.win_tile == last.hand.win_tile and hand.concealed == last.hand.concealed \
-                    and hand.melds == last.hand.melds:
-                facts = HandFacts(hand, self.shapes, last)  # the same winning tile won another way
-            else:
+            if self.checks:  # those reading the melds alone once: the batch's hands hold the same melds
+                self.check(hand, melds_checked=last is not None)
+            if last is None:
                 facts = HandFacts(hand, self.shapes)
-                if shared is None:
-                    shared = divisions_of(hand, facts)
-                    tiles = facts.counts
-                elif facts.counts != tiles:
-                    raise ValueError("score_wins: the hands of a batch must hold the same tiles")
-            out.append((hand, self._winners(hand, facts, interpretations(hand, facts, shared, memo.made), memo)))
+                divisions = divisions_of(hand, facts)
+            else:
+                before = last.hand
+                if hand.melds != before.melds or not (
+                        hand.concealed == before.concealed and hand.win_tile == before.win_tile
+                        or last.holds_tiles_of(hand)):
+                    raise ValueError("score_wins: the hands of a batch must hold the same tiles and melds")
+                facts = HandFacts(hand, self.shapes, last)
+            out.append((hand, self._winners(hand, facts, interpretations(hand, facts, divisions, memo.made), memo)))
             last = facts
         return out
 
     def _winners(self, hand: Hand, facts: HandFacts, readings: list[Interpretation],
-                 memo: Shared | None) -> list[tuple] | None:
-        """The best-scoring readings of the hand (see `_lines` for their form), or None when it has none."""
+                 memo: Shared | None) -> list[Reading] | None:
+        """The best-scoring readings of the hand, or None when it has none."""
         if not readings:
             return None
         hand_found = self.hand_fans(facts, memo)
         scored = [s for x in readings for s in self._score_interpretation(x, hand_found, memo)]
         if self.chicken_rank >= 0 and not self._any_fan(scored):
-            qual, total, tally, x, withheld, explain = scored[0]
+            first = scored[0]
             points = self.points[self.chicken_rank]
-            scored = [(points, total + points, ((self.chicken_rank, 1, ((),)),) + tally, x, withheld, explain)]
+            scored = [Reading(points, first.total + points, (Tallied(self.chicken_rank, 1, _UNITS[1]),) + first.tally,
+                              first.interpretation, first.withheld, first.explain)]
         if len(scored) == 1:
             return scored
         # the reading worth most among those that may win (any reading, when none may)
-        pool = [s for s in scored if self._refused_by(hand, s[2], s[0]) is None] or scored
-        best_qual = max(s[0] for s in pool)
-        best_total = max(s[1] for s in pool if s[0] == best_qual)
-        return [s for s in pool if s[0] == best_qual and s[1] == best_total]
+        pool = [s for s in scored if self._refused_by(hand, s.tally, s.qualifying) is None] or scored
+        best_qual = max(s.qualifying for s in pool)
+        best_total = max(s.total for s in pool if s.qualifying == best_qual)
+        return [s for s in pool if s.qualifying == best_qual and s.total == best_total]
 
-    def _score_readings(self, hand: Hand, winners: list[tuple] | None) -> Score:
+    def _score_readings(self, hand: Hand, winners: list[Reading] | None) -> Score:
         rs = self.ruleset
         if winners is None:
             return Score(rs.id, False, error="win.shape", hand=hand, options=self.options,
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
-        qual, total, tally, x, withheld, explain = winners[0]
-        lines = self._fan_lines(x, tally)
-        alternatives = [self._fan_lines(other[3], other[2]) for other in _other_readings(winners)]
-        withheld_ids = withheld.names(self.ids)
+        best = winners[0]
+        qual, total, tally = best.qualifying, best.total, best.tally
+        lines = self._fan_lines(best.interpretation, tally)
+        alternatives = [self._fan_lines(other.interpretation, other.tally) for other in _other_readings(winners)]
+        withheld_ids = best.withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
                      payments=self.settlement.pay(hand, total, self._liable(tally)) if error is None else None,
-                     error=error, message=message, reading=x, alternatives=tuple(alternatives),
-                     withheld=withheld_ids, explain=explain, hand=hand, options=self.options)
+                     error=error, message=message, reading=best.interpretation, alternatives=tuple(alternatives),
+                     withheld=withheld_ids, explain=best.explain, hand=hand, options=self.options)
 
     def found_fans(self, hand: Hand) -> list[tuple[Interpretation, list[int]]]:
         """Every interpretation of the hand with the ranks of the patterns found in it before any exclusion
@@ -460,27 +483,27 @@ class Scorer:
             out.append((x, found))
         return out
 
-    def _liable(self, tally: tuple) -> bool:
+    def _liable(self, tally: tuple[Tallied, ...]) -> bool:
         """Whether the counted fans include one that makes a discard win liable (包: settlement.liability)."""
         ranks = self.liable_ranks
         if ranks:
-            for i, _, _ in tally:
-                if i in ranks:
+            for t in tally:
+                if t.rank in ranks:
                     return True
         return False
 
-    def _any_fan(self, scored: list[tuple]) -> bool:
+    def _any_fan(self, scored: list[Reading]) -> bool:
         """Whether some reading has a qualifying fan (else the chicken hand applies)."""
         qualifies = self.qualifies
         for s in scored:
-            if s[0] > 0:
+            if s.qualifying > 0:
                 return True
-            for i, _, _ in s[2]:
-                if qualifies[i]:
+            for t in s.tally:
+                if qualifies[t.rank]:
                     return True
         return False
 
-    def _refusal(self, hand: Hand, tally: tuple, qual: int) -> tuple[str | None, str]:
+    def _refusal(self, hand: Hand, tally: tuple[Tallied, ...], qual: int) -> tuple[str | None, str]:
         """Why the hand may not win as scored (the rule and a message), or (None, "") if it may."""
         rule = self._refused_by(hand, tally, qual)
         if rule is None:
@@ -493,13 +516,13 @@ class Scorer:
         allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
         return rule, f"only these hands may win: {allowed}"
 
-    def _refused_by(self, hand: Hand, tally: tuple, qual: int) -> str | None:
+    def _refused_by(self, hand: Hand, tally: tuple[Tallied, ...], qual: int) -> str | None:
         """The rule by which the hand may not win as scored (None: it may): a flag it needs, a pattern that
         allows a win, the minimum."""
         for flag, rule, _, exempt in self.requires_flags:
-            if flag not in hand.flags and not any(i in exempt for i, _, _ in tally):
+            if flag not in hand.flags and not _counts_any(tally, exempt):
                 return rule
-        if self.requires_allowing and not any(i in self.allowing for i, _, _ in tally):
+        if self.requires_allowing and not _counts_any(tally, self.allowing):
             return self.ruleset.win.allowing_pattern_rule
         if qual < self.minimum_points:
             return "win.minimum_points"
@@ -510,17 +533,13 @@ class Scorer:
         the hand. With `memo` (a batch of hands holding the same tiles), a tiles_only predicate runs once."""
         found: dict[int, tuple] = {}
         flags, win_by = facts.flags, facts.hand.win_by
-        plan = self._hand_plans.get((flags, win_by))
-        if plan is None:  # the predicates whose flag and way of winning fit, with the tiles they exclude
-            plan = [g for g in self.hand_plan
-                    if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by)]
-            self._hand_plans[(flags, win_by)] = plan
         mask = facts.mask
         if memo is not None:  # a batch: the tiles_only answers are known once the first hand has asked them
-            shared = memo.hands.get((flags, win_by))
+            key = (flags, win_by)
+            shared = memo.hands.get(key)
             if shared is None:
                 rest: list[Planned] = []
-                for p in plan:
+                for p in self._hand_plan(flags, win_by):
                     if mask & p.outside:
                         continue
                     if p.tiles_only:
@@ -529,7 +548,7 @@ class Scorer:
                             found[p.rank] = _instances(r)
                     else:
                         rest.append(p)
-                shared = memo.hands[(flags, win_by)] = SharedFans(dict(found), rest)
+                shared = memo.hands[key] = SharedFans(dict(found), rest)
             else:
                 found.update(shared.found)
             for p in shared.rest:
@@ -537,7 +556,7 @@ class Scorer:
                 if r:
                     found[p.rank] = _instances(r)
             return found
-        for p in plan:
+        for p in self._hand_plan(flags, win_by):
             if mask & p.outside:
                 continue
             r = p.decide(facts)
@@ -545,13 +564,23 @@ class Scorer:
                 found[p.rank] = _instances(r)
         return found
 
+    def _hand_plan(self, flags: frozenset[str], win_by: str) -> list[Planned]:
+        """The hand-level predicates whose flag and way of winning fit, with the tiles they exclude; cached."""
+        plan = self._hand_plans.get((flags, win_by))
+        if plan is None:
+            plan = [g for g in self.hand_plan
+                    if (g.flag is None or g.flag in flags) and (g.win_by is None or win_by in g.win_by)]
+            self._hand_plans[(flags, win_by)] = plan
+        return plan
+
     def _score_interpretation(self, x: Interpretation, hand_found: dict[int, tuple],
-                              memo: Shared | None = None) -> list[tuple]:
+                              memo: Shared | None = None) -> list[Reading]:
         found = dict(hand_found)
         if memo is not None and x.division >= 0:  # a batch: the tiles_only answers of this division are known
-            shared = memo.of_division(x.division, x.win_kind)
+            division = memo.division(x.division)
+            shared = division.by_win_kind.get(x.win_kind)
             if shared is None:
-                shared = memo.keep(x.division, x.win_kind, self._division_fans(x))
+                shared = division.by_win_kind[x.win_kind] = self._division_fans(x, division.answers)
             found.update(shared.found)
             for p in shared.rest:
                 r = p.decide(x)
@@ -583,15 +612,20 @@ class Scorer:
             out.append(self._lines(x, order, {**counted, **kept}, Withheld({**withheld.by, **dropped})))
         return out
 
-    def _division_fans(self, x: Interpretation) -> SharedFans:
-        """The tiles_only fans of x's division and structure (found once a batch), and the other predicates."""
+    def _division_fans(self, x: Interpretation, answers: dict[int, tuple]) -> SharedFans:
+        """The tiles_only fans of x's division and structure, and the other predicates. `answers`: the tiles_only
+        answers known for the division (by rank; () when the fan does not hold), whatever the winning tile's
+        place, kept up to date: asked once a batch."""
         found: dict[int, tuple] = {}
         rest: list[Planned] = []
         for p in self._plan(x.structure):
             if p.tiles_only:
-                r = p.decide(x)
-                if r:
-                    found[p.rank] = _instances(r)
+                instances = answers.get(p.rank)
+                if instances is None:
+                    r = p.decide(x)
+                    instances = answers[p.rank] = _instances(r) if r else ()
+                if instances:
+                    found[p.rank] = instances
             else:
                 rest.append(p)
         return SharedFans(found, rest)
@@ -662,10 +696,9 @@ class Scorer:
                 some.setdefault(target, []).append((i, n))
         return counted, withheld
 
-    def _lines(self, x: Interpretation, order: tuple[int, ...], instances: dict[int, tuple], withheld: Withheld) -> tuple:
-        """(qualifying points, total, ((fan rank, count, instances), ...) in value order, x, withheld, explain)
-        for the counted fans `order` (in value order) with their `instances`."""
-        tally = []
+    def _lines(self, x: Interpretation, order: tuple[int, ...], instances: dict[int, tuple], withheld: Withheld) -> Reading:
+        """The reading of x counting the fans `order` (in value order) with their `instances`."""
+        tally: list[Tallied] = []
         qual = total = 0
         points, qualifies, once = self.points, self.qualifies, self.once
         for i in order:
@@ -673,25 +706,26 @@ class Scorer:
             if not insts:
                 continue
             count = 1 if once[i] else len(insts)
-            tally.append((i, count, insts))
+            tally.append(Tallied(i, count, insts))
             total += points[i] * count
             if qualifies[i]:
                 qual += points[i] * count
         explain: tuple[str, ...] = ()
         if self.method == "hua":
             patterns = self.patterns
-            items = [Counted(patterns[i].id, patterns[i].pattern.name_en, patterns[i].pattern.kind, points[i], count)
-                     for i, count, _ in tally]
+            items = [Counted(patterns[t.rank].id, patterns[t.rank].pattern.name_en, patterns[t.rank].pattern.kind,
+                             points[t.rank], t.count) for t in tally]
             run = run_steps(self.steps, items, x.facts.hand)
             qual = total = run.value
             explain = tuple(run.explain)
-        return qual, total, tuple(tally), x, withheld, explain
+        return Reading(qual, total, tuple(tally), x, withheld, explain)
 
-    def _fan_lines(self, x: Interpretation | None, tally: tuple[tuple[int, int, tuple], ...]) -> tuple[FanLine, ...]:
+    def _fan_lines(self, x: Interpretation | None, tally: tuple[Tallied, ...]) -> tuple[FanLine, ...]:
         lines = []
         plain = self._plain_lines
         groups = x.groups if x is not None else ()
-        for i, count, insts in tally:
+        for t in tally:
+            i, count, insts = t.rank, t.count, t.instances
             if x is None or not _names_groups(insts):  # a fan of the whole hand: the same line every time
                 known = plain[i]
                 line = known[count] if count < 9 else None
@@ -722,24 +756,34 @@ class SharedFans:
         self.found, self.rest = found, rest
 
 
+class SharedDivision:
+    """What a batch's hands share of one division: the tiles_only answers asked so far (by rank; () when the fan
+    does not hold), whatever the winning tile completes, and per way the winning tile completes it (which, the
+    tiles and melds being the same, decides the interpretation's structure) the tiles_only fans and the rest."""
+
+    def __init__(self) -> None:
+        self.answers: dict[int, tuple] = {}
+        self.by_win_kind: dict[str | None, SharedFans] = {}
+
+
 class Shared:
     """What a batch of hands holding the same tiles shares (Scorer.score_wins): the answers of tiles_only
     predicates, the hand-level ones per set of flags and way of winning, the interpretation-level ones per
-    division (Interpretation.division) and structure; and per division one interpretation made of it."""
+    division (Interpretation.division: `SharedDivision`); and per division one interpretation made of it."""
 
     def __init__(self) -> None:
         self.hands: dict[tuple[frozenset[str], str], SharedFans] = {}  # by flags and way of winning
-        # by division and how the winning tile completes it: within a batch (the same tiles and melds) that
-        # decides the interpretation's structure
-        self.divisions: dict[tuple[int, str | None], SharedFans] = {}
+        self.divisions: list[SharedDivision | None] = []  # by division
         self.made: list[Interpretation | None] = []  # per division, one interpretation made of it
 
-    def of_division(self, division: int, win_kind: str | None) -> SharedFans | None:
-        return self.divisions.get((division, win_kind))
-
-    def keep(self, division: int, win_kind: str | None, fans: SharedFans) -> SharedFans:
-        self.divisions[(division, win_kind)] = fans
-        return fans
+    def division(self, index: int) -> SharedDivision:
+        known = self.divisions
+        while len(known) <= index:
+            known.append(None)
+        shared = known[index]
+        if shared is None:
+            shared = known[index] = SharedDivision()
+        return shared
 
 
 ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
@@ -774,22 +818,30 @@ def _names_groups(instances: tuple) -> bool:
     return False
 
 
-def _other_readings(winners: list[tuple]) -> list[tuple]:
+def _other_readings(winners: list[Reading]) -> list[Reading]:
     """The best readings after the first that count other fans than it and than each other (`Score.alternatives`)."""
     if len(winners) < 2:
         return []
-    seen = {_signature(winners[0][2])}
+    seen = {_signature(winners[0].tally)}
     out = []
     for w in winners[1:]:
-        sig = _signature(w[2])
+        sig = _signature(w.tally)
         if sig not in seen:
             seen.add(sig)
             out.append(w)
     return out
 
 
-def _signature(tally) -> tuple:
-    return tuple(sorted((pid, count) for pid, count, _ in tally))
+def _signature(tally: tuple[Tallied, ...]) -> tuple:
+    return tuple(sorted([(t.rank, t.count) for t in tally]))
+
+
+def _counts_any(tally: tuple[Tallied, ...], ranks: frozenset[int]) -> bool:
+    """Whether the tally counts one of these fans."""
+    for t in tally:
+        if t.rank in ranks:
+            return True
+    return False
 
 
 def score_hand(ruleset: Ruleset, hand: Hand, options: Mapping[str, Any] | None = None) -> Score:
