@@ -27,9 +27,13 @@ def main() -> None:
     parser.add_argument("--space", choices=("concealed", "open"), default="concealed",
                         help="open: hands of one declared meld (--offset into that space; the per-case comparison "
                              "with PyMahjongGB's raw calls is made on the concealed space only)")
+    parser.add_argument("--open-melds", type=int, default=1, choices=(1, 2, 3, 4),
+                        help="with --space open: hands of 1 to N melds (--offset past the fewer melds' hands to time "
+                             "three or four: 390,860,172 and 815,851,650)")
     args = parser.parse_args()
-    space = space_of(args.space)
+    space = space_of(args.space, open_melds=args.open_melds)
     start, stop = args.offset, args.offset + args.hands
+    sum(1 for _ in items_of(space, Context(), start, start + 1))  # the melds' first concealed space, built
     t = time.perf_counter()
     n = sum(1 for _ in items_of(space, Context(), start, stop))
     base = n / (time.perf_counter() - t)
@@ -42,7 +46,7 @@ def main() -> None:
         print("PyMahjongGB not installed: pip install '.[peers]' to measure it")
     for label, against, options in runs:
         t = time.perf_counter()
-        summary = sweep_shard("mcr", args.space, start, stop, {}, against, options)
+        summary = sweep_shard("mcr", args.space, start, stop, {}, against, options, open_melds=args.open_melds)
         seconds = time.perf_counter() - t
         rate = summary["hands"] / seconds
         print(f"{label}: {rate:,.0f} hands/s ({summary['cases'] / seconds:,.0f} cases/s) per worker, "

@@ -8,7 +8,25 @@ from itertools import product
 import pytest
 
 from checker.engine.shapes import regular_complete, regular_divisions
-from checker.space.concealed import ConcealedSpace
+from checker.space.concealed import ALL_TILES, ConcealedSpace
+
+
+def test_one_set_and_a_pair_are_counted_as_the_concealed_space_counts_them():
+    # The open space counts the completions of three and four melds directly; the concealed space builds them.
+    import random
+
+    from checker.space.open import completions
+
+    rng = random.Random(7)
+    for sets in (0, 1):
+        for _ in range(200):
+            caps = [rng.choice([0, 1, 2, 3, 4, 4, 4]) for _ in range(34)]
+            tiles = rng.getrandbits(34) if rng.random() < 0.5 else ALL_TILES
+            assert completions(sets, caps, tiles) == ConcealedSpace(tiles=tiles, sets=sets, caps=caps).size
+    # 1m-3m only, one copy of 2m left: the pairs 1m1m, 3m3m, and the pungs 1m1m1m, 3m3m3m each with the other pair
+    caps = [4, 1, 4] + [0] * 31
+    assert completions(0, caps, _mask([0, 1, 2])) == 2
+    assert completions(1, caps, _mask([0, 1, 2])) == 2 + 2  # chow 123m + 11m or 33m; 111m + 33m; 333m + 11m
 
 
 def _mask(tiles) -> int:
@@ -128,19 +146,19 @@ def test_the_concealed_part_beside_declared_melds_keeps_to_the_copies_they_leave
 
 # ------------------------------------------------------------------------------------------ open hands
 
-@pytest.mark.parametrize("melds", [1, 2])
-def test_the_open_space_holds_every_completion_of_every_meld_multiset_once(melds):
+@pytest.mark.parametrize("melds, tiles", [(1, [0, 1, 2, 3, 4, 27]), (2, [0, 1, 2, 3, 4, 27]), (3, [0, 1, 2, 3, 27]),
+                                          (4, [0, 1, 2, 27])])
+def test_the_open_space_holds_every_completion_of_every_meld_multiset_once(melds, tiles):
     # Against a plain search: every multiset of the meld kinds within a few tiles, and every vector of the
     # copies they leave with the tiles of the remaining sets and a pair that the engine calls complete.
     from itertools import combinations_with_replacement
 
-    from checker.space.open import KINDS, OpenSpace, caps_of
+    from checker.space.open import OpenSpace, caps_of, meld_kinds
 
-    tiles = [0, 1, 2, 3, 4, 27]
     space = OpenSpace(melds=melds, tiles=_mask(tiles))
     hands = [(tuple(melds_), counts) for melds_, counts in space.hands()]
     assert len(hands) == len(set(hands)) == space.size
-    kinds = [m for m in KINDS if set(m.tiles) <= set(tiles)]
+    kinds = [m for m in meld_kinds() if set(m.tiles) <= set(tiles)]
     expected = set()
     for k in range(1, melds + 1):
         for combo in combinations_with_replacement(kinds, k):
@@ -156,4 +174,5 @@ def test_the_open_space_holds_every_completion_of_every_meld_multiset_once(melds
                 if regular_complete(tuple(full), k):
                     expected.add((combo, tuple(full)))
     assert set(hands) == expected and expected
-    assert list(space.hands(7, 40)) == list(space.hands())[7:40]
+    for start in (0, 7, space.size // 3, space.size - 5):  # any start finds its multiset by number
+        assert list(space.hands(start, start + 40)) == hands[start:start + 40]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
@@ -80,6 +81,8 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
          + [a for t in "1234" for a in ("--meld", f"pung:{t}z{t}z{t}z@2")] + ["--meld", "pung:5z5z5z@2"], "at most four"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--open-melds", "2"],
          "--space open"),
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open",
+          "--open-melds", "5"], "--open-melds"),  # a hand has four sets
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open", "--meld",
           "pung:5p5p5p@2"], "--space open places every meld"),
         # a kong's replacement tile without a kong among the melds: the hand checks refuse every case
@@ -295,3 +298,38 @@ def test_a_sweep_against_a_python_engine(tmp_path, monkeypatch):
     assert body["cases"] > 0 and body["agreed"] == body["cases"] and body["classes"] == []
     r = CliRunner().invoke(app, base + ["--against", "python:no_such_module_xyz:f", "--out", str(tmp_path / "no")])
     assert r.exit_code == 2 and not (tmp_path / "no").exists()
+
+
+def test_the_open_space_claims_chows_from_the_seat_the_ruleset_allows(monkeypatch):
+    # The open space's chows come from the seat named by the ruleset's chow_from hand check: the previous
+    # player (seat 3) in all three specs; a ruleset allowing chows from the next player (seat 1) sweeps chows
+    # from seat 1, which its hand checks accept, so no case is ruled out.
+    import dataclasses
+
+    from checker.engine import Scorer
+    from checker.space.open import OpenSpace
+    from checker.spec import Predicate
+    from checker.sweep import work
+
+    runner = work.worker_runner()
+    assert [work.chow_seat(r) for r in ("mcr", "shanghai-knocking", "shanghai-classic")] == [3, 3, 3]
+    mcr = runner.ruleset("mcr")
+    checks = tuple(dataclasses.replace(hc, check=Predicate("chow_from", {"seat": 1})) if hc.check.name == "chow_from"
+                   else hc for hc in mcr.hand_checks)
+    seat_one = dataclasses.replace(mcr, hand_checks=checks)
+
+    class Runner:
+        def ruleset(self, ruleset_id):
+            return seat_one
+
+    monkeypatch.setattr(work, "worker_runner", Runner)
+    assert work.chow_seat("mcr") == 1
+    space = work.space_of("open", ruleset_id="mcr")
+    chows = [melds[0] for melds, _ in space.hands(0, 2000) if melds[0].kind == "chow"]
+    assert chows and {m.source for m in chows} == {1}
+    scorer = Scorer(seat_one)
+    for melds, counts in space.hands(0, 50):
+        for hand in work.cases_of(counts, work.Context(melds)):
+            scorer.check(hand)  # accepted: the chow is from the seat this ruleset allows
+    with pytest.raises(ValueError, match="seat 1, 2 or 3"):
+        OpenSpace(1, chow_seat=4)

@@ -37,7 +37,7 @@ class Plan:
     open_melds: int = 1  # the open space: hands of 1 to this many melds
 
     def hands(self) -> int:
-        size = space_of(self.space, context_of(self.context), self.ruleset, self.open_melds).size
+        size = space_of(self.space, context_of(self.context), self.ruleset, self.open_melds, self.options).size
         return size if self.limit is None else min(size, self.limit)
 
     def shards(self) -> list[tuple[int, int]]:

@@ -14,6 +14,7 @@ when one side refuses the win.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
@@ -22,16 +23,18 @@ from checker import tiles as T
 from checker.case import readings_of
 from checker.corpus.candidates import hand_input
 from checker.engine import Hand, HandError, Meld, Scorer
+from checker.engine.checks import CHECKS
 from checker.engine.hand import parse_meld_text
 from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
 from checker.space.open import OpenSpace, caps_of
+from checker.spec import chosen
 
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
                         "with --meld, every concealed part that completes the melds given",
           "open": "every hand of 1 to --open-melds declared melds (123 kinds: chows, pungs, exposed and concealed "
                   "kongs) with every concealed part that completes them: 94,285,956 hands of one meld, "
-                  "390,860,172 of up to two"}
+                  "390,860,172 of up to two, 815,851,650 of up to three, 1,050,550,599 of up to four"}
 
 
 @dataclass(frozen=True)
@@ -68,26 +71,38 @@ def context_of(data: Mapping[str, Any] | None) -> Context:
 
 
 def space_of(name: str, context: Context = Context(), ruleset_id: str | None = None,
-             open_melds: int = 1) -> ConcealedSpace | OpenSpace:
+             open_melds: int = 1, options: Mapping[str, Any] | None = None) -> ConcealedSpace | OpenSpace:
     """The space's hands (the concealed part that completes the context's melds; for `open`, hands of 1 to
-    `open_melds` melds); under a ruleset whose dragons are flowers (`tiles.dragons_as_flowers`), the hands without
-    dragons."""
+    `open_melds` melds, chows claimed from the seat the ruleset allows under `options`); under a ruleset whose
+    dragons are flowers (`tiles.dragons_as_flowers`), the hands without dragons."""
     if name not in SPACES:
         raise ValueError(f"unknown space {name!r}: this sweep knows {', '.join(SPACES)}")
     tiles = ALL_TILES
     if ruleset_id is not None and worker_runner().ruleset(ruleset_id).tiles.get("dragons_as_flowers"):
         tiles &= ~DRAGON_MASK
     if name == "open":
-        return _open_space(open_melds, tiles)
+        return _open_space(open_melds, tiles, chow_seat(ruleset_id, options) if ruleset_id is not None else 3)
     if not context.melds and tiles == ALL_TILES:
         return ConcealedSpace()
     return ConcealedSpace(tiles=tiles, sets=4 - len(context.melds), caps=context.caps())
 
 
+def chow_seat(ruleset_id: str, options: Mapping[str, Any] | None = None) -> int:
+    """The seat a claimed chow comes from under the ruleset and options: the seat its `chow_from` hand check names
+    (the check's own default when the spec gives none); the previous player, 3, when no check limits it."""
+    ruleset = worker_runner().ruleset(ruleset_id)
+    for hc in ruleset.hand_checks:
+        if hc.check.name == "chow_from":
+            if "seat" not in hc.check.params:
+                return int(inspect.signature(CHECKS["chow_from"][0]).parameters["seat"].default)
+            return int(chosen(hc.check.params["seat"], ruleset.resolve_options(dict(options or {}))))
+    return 3
+
+
 @lru_cache(maxsize=4)
-def _open_space(melds: int, tiles: int) -> OpenSpace:
-    """An open space, sized once a process (seconds for one meld, a minute for two)."""
-    return OpenSpace(melds, tiles)
+def _open_space(melds: int, tiles: int, seat: int) -> OpenSpace:
+    """An open space, sized once a process (seconds for one meld, about a minute for up to four)."""
+    return OpenSpace(melds, tiles, seat)
 
 
 def items_of(space: ConcealedSpace | OpenSpace, context: Context, start: int,
@@ -245,10 +260,10 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
         theirs = pymahjonggb(other_scorer)
     else:
         with ConformEngine(against, ruleset_id, against_options) as engine:
-            return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds), start, stop, scorer,
-                          mine, engine, context_of(context_data))
-    return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds), start, stop, scorer, mine,
-                  theirs, context_of(context_data))
+            return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds, options), start, stop,
+                          scorer, mine, engine, context_of(context_data))
+    return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds, options), start, stop, scorer,
+                  mine, theirs, context_of(context_data))
 
 
 def _sweep(space: ConcealedSpace | OpenSpace, start: int, stop: int, scorer: Scorer,
@@ -287,7 +302,7 @@ def context_refusal(plan: Any) -> str | None:
     """Why a sweep's context leaves nothing to check (its melds leave no complete hand, or the ruleset's hand
     checks refuse every case of the space's first hand), or None."""
     context = context_of(plan.context)
-    space = space_of(plan.space, context, plan.ruleset, plan.open_melds)
+    space = space_of(plan.space, context, plan.ruleset, plan.open_melds, plan.options)
     if space.size == 0:
         return "the melds leave no tiles to complete a hand"
     scorer = worker_runner().scorer(plan.ruleset, dict(plan.options))
