@@ -132,13 +132,13 @@ def case_problem(case: Any) -> str | None:
     if not errors:
         return None
     err = errors[0]
-    if err.validator == "oneOf" and err.context:
+    if err.validator in ("anyOf", "oneOf") and err.context:
         err = _closest_alternative(err.context)
     return f"{pointer_of(err.absolute_path) or '/'}: {schema_message(err)}"
 
 
 def _closest_alternative(context: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
-    """The error to report of a value that fits none of a `oneOf`'s alternatives: from the alternative the
+    """The error to report of a value that fits none of an `anyOf`'s alternatives: from the alternative the
     value got furthest into (its errors the deepest; on a tie the first listed), never `null` of a nullable
     field when there is another."""
     branches: dict[Any, list[jsonschema.ValidationError]] = {}

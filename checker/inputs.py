@@ -197,7 +197,8 @@ def parse_json(text: str, label: str, line: int | None = None) -> Any:
         raise InputError("parse", label, too_deep, line) from None
     except ValueError as exc:  # an integer over Python's digit limit
         raise InputError("parse", label, _short_reason(exc), line) from None
-    if _depth(value) > MAX_JSON_DEPTH:
+    # no deeper than its opening brackets are many (those inside strings counted too): most lines need no walk
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _depth(value) > MAX_JSON_DEPTH:
         raise InputError("parse", label, too_deep, line)
     return value
 
@@ -211,15 +212,18 @@ def _short_reason(exc: Exception) -> str:
 
 def _depth(value: Any) -> int:
     """How deeply a parsed JSON value nests (iteratively: no recursion on hostile input)."""
+    if not isinstance(value, (dict, list)):
+        return 0
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
+        if depth > deepest:
+            deepest = depth
             if depth > MAX_JSON_DEPTH:
                 return depth
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
+        for child in (item.values() if isinstance(item, dict) else item):
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
     return deepest
 
 

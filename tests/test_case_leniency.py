@@ -134,7 +134,7 @@ def test_null_is_refused_where_the_field_is_required_or_carries_a_result(path):
 def _accepts_null(node: dict) -> bool:
     kind = node.get("type")
     return (kind == "null" or (isinstance(kind, list) and "null" in kind) or None in node.get("enum", [])
-            or any(_accepts_null(alt) for alt in node.get("oneOf", [])))
+            or any(_accepts_null(alt) for alt in node.get("oneOf", []) + node.get("anyOf", [])))
 
 
 def test_the_schema_says_which_fields_may_be_null():

@@ -202,6 +202,21 @@ def test_json_nested_1000_deep_is_refused():
     assert r.exit_code == 2 and "nested too deeply" in r.output
 
 
+def test_json_nesting_is_limited_to_32_levels_whatever_else_the_text_holds():
+    # The depth is walked only when the text has more opening brackets than the limit: brackets inside strings
+    # and side by side are not nesting; 32 levels pass, 33 do not.
+    from checker.inputs import MAX_JSON_DEPTH, InputError, parse_json
+
+    assert MAX_JSON_DEPTH == 32
+    assert parse_json("[" * 32 + "]" * 32, "t") is not None
+    assert parse_json('{"a": "' + "[{" * 40 + '"}', "t") == {"a": "[{" * 40}
+    assert len(parse_json("[" + ",".join(["[[]]"] * 50) + "]", "t")) == 50
+    assert parse_json('"[[["', "t") == "[[["
+    for deep in ("[" * 33 + "]" * 33, '{"a":' * 33 + "1" + "}" * 33, "[" + "[]," * 40 + "[" * 32 + "]" * 33):
+        with pytest.raises(InputError, match="nested too deeply"):
+            parse_json(deep, "t")
+
+
 def test_json_integer_of_5000_digits_is_refused():
     r = run("score", "--case", "-", input='{"ruleset": "mcr", "kind": "score", "id": ' + "7" * 5000 + "}")
     assert r.exit_code == 2 and "too many digits" in r.output and len(r.output) < 500
