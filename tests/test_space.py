@@ -117,6 +117,27 @@ def test_seven_pairs_within_a_mask_are_every_vector_of_pairs_and_fours():
     assert all(seven_pairs_divisions(h, 0) for h in hands)
 
 
+def test_the_special_shapes_number_their_hands_so_any_shard_is_a_slice_of_the_whole():
+    # A shard of the seven pairs space skips the hands before it by counting them; the special space numbers
+    # seven pairs, thirteen orphans, honors-and-knitted and knitted straight in that order, each once.
+    from checker.space.special import SpecialSpace
+
+    pairs = SevenPairsSpace(_mask([0, 1, 2, 3, 9, 10, 27, 31, 32]))
+    whole = list(pairs.hands())
+    for start in (0, 1, 5, 17, len(whole) - 3):
+        for stop in (start + 1, start + 40, len(whole) + 9):
+            assert list(pairs.hands(start, stop)) == whole[start:stop], (start, stop)
+    # 147m 258p 369s, the other terminals and the honours: every special shape has hands here
+    tiles = _mask([0, 3, 6, 10, 13, 16, 20, 23, 26, 8, 9, 17, 18] + list(range(27, 34)))
+    special = SpecialSpace(tiles)
+    parts = [list(part.hands()) for part in special.parts]
+    whole = [h for part in parts for h in part]
+    assert special.size == len(whole) == len(set(whole)) and all(parts)
+    for start in [0, 1, special.size - 1] + [special.starts[i] + d for i in (1, 2, 3) for d in (-2, 0, 5)]:
+        assert list(special.hands(start, start + 131)) == whole[start:start + 131], start
+    assert SpecialSpace().size == 16_417_104 + 13 + 720 + 11_016
+
+
 def test_seven_pairs_size_counts_pairs_and_fours():
     # seven of 34 types, or a type twice: the coefficient of x^7 in (1 + x + x^2)^34
     assert SevenPairsSpace().size == 16_417_104

@@ -83,6 +83,8 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
          "--space open"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open",
           "--open-melds", "5"], "--open-melds"),  # a hand has four sets
+        (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "special", "--meld",
+          "pung:5p5p5p@2"], "no declared meld"),
         (["--against", "reference", "--against-options", "tile_hog_honors=true", "--space", "open", "--meld",
           "pung:5p5p5p@2"], "--space open places every meld"),
         # a kong's replacement tile without a kong among the melds: the hand checks refuse every case
@@ -252,12 +254,17 @@ def test_a_sweep_against_an_engine_behind_the_protocol(tmp_path):
     assert r.exit_code == 2 and "cannot run" in r.output and not (tmp_path / "none").exists()
 
 
-def test_the_checked_in_sweep_covers_the_whole_concealed_space_with_every_class_explained():
+@pytest.mark.parametrize("name, space", [("sweep-mcr-pymahjonggb", "concealed"),
+                                         ("sweep-mcr-special-pymahjonggb", "special")])
+def test_the_checked_in_sweeps_cover_their_whole_space_with_every_class_explained(name, space):
     from pathlib import Path
 
-    body = json.loads((Path(__file__).resolve().parent.parent / "reports" / "sweep-mcr-pymahjonggb.json").read_text())
-    assert body["complete"] and body["hands"] == ConcealedSpace().size == body["planned_hands"]
-    assert body["sweep"]["against"] == "pymahjonggb" and body["sweep"]["limit"] is None
+    from checker.sweep.work import space_of
+
+    body = json.loads((Path(__file__).resolve().parent.parent / "reports" / f"{name}.json").read_text())
+    assert body["complete"] and body["hands"] == space_of(space).size == body["planned_hands"]
+    assert body["sweep"]["space"] == space and body["sweep"]["against"] == "pymahjonggb"
+    assert body["sweep"]["limit"] is None
     assert body["cases"] == body["agreed"] + sum(c["count"] for c in body["classes"])
     assert [c["key"] for c in body["classes"] if c["explained_by"] == "unexplained"] == []
 
@@ -268,13 +275,7 @@ def test_a_sweep_of_the_open_space_scores_each_hand_with_its_own_melds(tmp_path)
     # wins both ways.
     from checker.space.open import OpenSpace
 
-    out = tmp_path / "open"
-    r = CliRunner().invoke(app, ["sweep", "--space", "open", "--against", "reference", "--against-options",
-                                 "tile_hog_honors=true", "--limit", "40", "--shard-hands", "20", "--workers", "1",
-                                 "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    assert "mcr open (one meld): 40 hands" in r.output
-    body = json.loads((out / "sweep.json").read_text())
+    out, body = _small_sweep(tmp_path, "open", 40, 20, "mcr open (one meld): 40 hands")
     hands = list(OpenSpace(1).hands(0, 40))
     assert all(len(melds) == 1 and sum(counts) == 11 for melds, counts in hands)
     assert body["hands"] == 40 and body["ruled_out"] == 0
@@ -333,3 +334,28 @@ def test_the_open_space_claims_chows_from_the_seat_the_ruleset_allows(monkeypatc
             scorer.check(hand)  # accepted: the chow is from the seat this ruleset allows
     with pytest.raises(ValueError, match="seat 1, 2 or 3"):
         OpenSpace(1, chow_seat=4)
+
+
+def test_a_sweep_of_the_special_shapes_starts_with_the_seven_pairs(tmp_path):
+    # --space special numbers the seven pairs hands first (then thirteen orphans, honors-and-knitted, knitted
+    # straight): its first hands are seven pairs, each distinct tile winning both ways
+    from checker.space.special import SpecialSpace
+
+    out, body = _small_sweep(tmp_path, "special", 12, 6, "mcr special: 12 hands")
+    hands = list(SpecialSpace().hands(0, 12))
+    assert all(set(counts) <= {0, 2, 4} and sum(counts) == 14 for counts in hands)
+    assert body["hands"] == 12 and body["ruled_out"] == 0
+    assert body["cases"] == sum(2 * sum(1 for n in counts if n) for counts in hands)
+    assert "--space special" in (out / "sweep.md").read_text()
+
+
+def _small_sweep(tmp_path, space: str, hands: int, shard: int, announced: str) -> tuple:
+    """The first hands of a space swept on one worker against the reference under another reading: the output
+    folder and its sweep.json, after checking the run said what it would sweep."""
+    out = tmp_path / space
+    r = CliRunner().invoke(app, ["sweep", "--space", space, "--against", "reference", "--against-options",
+                                 "tile_hog_honors=true", "--limit", str(hands), "--shard-hands", str(shard),
+                                 "--workers", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert announced in r.output
+    return out, json.loads((out / "sweep.json").read_text())

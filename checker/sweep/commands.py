@@ -55,9 +55,11 @@ def sweep_command(
     ruleset_id: str = typer.Option("mcr", "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
     space: str = typer.Option("concealed", "--space", help="The space of hands: concealed (every concealed "
                                                            "complete regular hand, 11,498,658; with --meld, every "
-                                                           "concealed part completing the melds), or open (every "
+                                                           "concealed part completing the melds), open (every "
                                                            "hand of 1 to --open-melds declared melds: 94,285,956 of "
-                                                           "one meld)."),
+                                                           "one meld), or special (every concealed hand of a special "
+                                                           "shape: seven pairs, thirteen orphans, honors-and-knitted, "
+                                                           "knitted straight; 16,428,853)."),
     open_melds: int = typer.Option(1, "--open-melds", min=1, max=4, metavar="N",
                                    help="With --space open: hands of 1 to N melds (1 to 4; up to two: 390,860,172 "
                                         "hands; up to four: 1,050,550,599, sized in about a minute)."),
@@ -148,6 +150,8 @@ def sweep_command(
         fail(f"{len(context.melds)} melds: a hand has at most four")
     if space == "open" and context.melds:
         fail("--space open places every meld itself: --meld fixes melds of the concealed space")
+    if space == "special" and context.melds:
+        fail("--space special holds concealed hands only: the special shapes take no declared meld")
     if space != "open" and open_melds != 1:
         fail("--open-melds goes with --space open")
     if space not in SPACES:

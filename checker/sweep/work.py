@@ -28,13 +28,19 @@ from checker.engine.hand import parse_meld_text
 from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
 from checker.space.open import OpenSpace, caps_of
+from checker.space.special import SpecialSpace
 from checker.spec import chosen
+
+Space = ConcealedSpace | OpenSpace | SpecialSpace
 
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
                         "with --meld, every concealed part that completes the melds given",
           "open": "every hand of 1 to --open-melds declared melds (123 kinds: chows, pungs, exposed and concealed "
                   "kongs) with every concealed part that completes them: 94,285,956 hands of one meld, "
-                  "390,860,172 of up to two, 815,851,650 of up to three, 1,050,550,599 of up to four"}
+                  "390,860,172 of up to two, 815,851,650 of up to three, 1,050,550,599 of up to four",
+          "special": "every concealed hand of a special shape: seven pairs (four identical tiles as two pairs "
+                     "included), thirteen orphans, honors-and-knitted, knitted straight with a set and a pair: "
+                     "16,428,853 hands"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,7 @@ def context_of(data: Mapping[str, Any] | None) -> Context:
 
 
 def space_of(name: str, context: Context = Context(), ruleset_id: str | None = None,
-             open_melds: int = 1, options: Mapping[str, Any] | None = None) -> ConcealedSpace | OpenSpace:
+             open_melds: int = 1, options: Mapping[str, Any] | None = None) -> Space:
     """The space's hands (the concealed part that completes the context's melds; for `open`, hands of 1 to
     `open_melds` melds, chows claimed from the seat the ruleset allows under `options`); under a ruleset whose
     dragons are flowers (`tiles.dragons_as_flowers`), the hands without dragons."""
@@ -82,6 +88,8 @@ def space_of(name: str, context: Context = Context(), ruleset_id: str | None = N
         tiles &= ~DRAGON_MASK
     if name == "open":
         return _open_space(open_melds, tiles, chow_seat(ruleset_id, options) if ruleset_id is not None else 3)
+    if name == "special":
+        return _special_space(tiles)
     if not context.melds and tiles == ALL_TILES:
         return ConcealedSpace()
     return ConcealedSpace(tiles=tiles, sets=4 - len(context.melds), caps=context.caps())
@@ -105,7 +113,13 @@ def _open_space(melds: int, tiles: int, seat: int) -> OpenSpace:
     return OpenSpace(melds, tiles, seat)
 
 
-def items_of(space: ConcealedSpace | OpenSpace, context: Context, start: int,
+@lru_cache(maxsize=2)
+def _special_space(tiles: int) -> SpecialSpace:
+    """The special shapes' space, sized once a process (the knitted straights take a second)."""
+    return SpecialSpace(tiles)
+
+
+def items_of(space: Space, context: Context, start: int,
              stop: int) -> Iterator[tuple[Context, tuple[int, ...]]]:
     """The hands numbered start … stop-1 as (what they hold beside their concealed tiles, those tiles' counts)."""
     if isinstance(space, OpenSpace):
@@ -266,7 +280,7 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
                   mine, theirs, context_of(context_data))
 
 
-def _sweep(space: ConcealedSpace | OpenSpace, start: int, stop: int, scorer: Scorer,
+def _sweep(space: Space, start: int, stop: int, scorer: Scorer,
            mine: Callable[[list[Hand]], list[tuple]], theirs: Callable[[list[Hand]], list[tuple]],
            context: Context) -> dict[str, Any]:
     hands = cases = agreed = ruled_out = 0
