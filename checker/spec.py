@@ -342,14 +342,25 @@ class _NoAliasLoader(yaml.SafeLoader):
     """Safe loader that refuses anchors and aliases (no expansion bombs in spec files)."""
 
     def compose_node(self, parent, index):  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.constructor.ConstructorError(
-                None, None, "aliases are not allowed in spec files", event.start_mark)
-        node = super().compose_node(parent, index)
-        if getattr(node, "anchor", None):
-            raise yaml.constructor.ConstructorError(None, None, "anchors are not allowed in spec files", node.start_mark)
-        return node
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            what = "aliases" if isinstance(event, yaml.AliasEvent) else "anchors"
+            raise yaml.constructor.ConstructorError(None, None, f"{what} are not allowed in spec files",
+                                                    event.start_mark)
+        return super().compose_node(parent, index)
+
+
+_LIBYAML: bool = bool(getattr(yaml, "__with_libyaml__", False))
+
+
+def _refuse_anchors(text: str) -> None:
+    """ConstructorError at the first anchor or alias of the text (read by libyaml's scanner), as
+    _NoAliasLoader refuses them."""
+    for token in yaml.scan(text, Loader=yaml.CSafeLoader):
+        if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+            what = "anchors" if isinstance(token, yaml.AnchorToken) else "aliases"
+            raise yaml.constructor.ConstructorError(None, None, f"{what} are not allowed in spec files",
+                                                    token.start_mark)
 
 
 def read_yaml(path: str | Path) -> tuple[Any, Any]:
@@ -363,8 +374,13 @@ def read_yaml(path: str | Path) -> tuple[Any, Any]:
         raise SpecError([SpecIssue(exc.label or "(no file name)", "", f"cannot {exc.action}: {exc.reason}",
                                    exc.line)]) from None
     try:
-        loader = _NoAliasLoader(text)  # a SafeLoader subclass: parsed once, the data built from the node tree
-        try:
+        loader: Any
+        if _LIBYAML:  # libyaml's safe loader, four times faster; its tokens are read first for anchors and aliases
+            _refuse_anchors(text)
+            loader = yaml.CSafeLoader(text)
+        else:
+            loader = _NoAliasLoader(text)  # a SafeLoader subclass
+        try:  # parsed once, the data built from the node tree
             node = loader.get_single_node()
             data = loader.construct_document(node) if node is not None else None
         finally:
@@ -373,6 +389,8 @@ def read_yaml(path: str | Path) -> tuple[Any, Any]:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark else None
         reason = getattr(exc, "problem", None) or str(exc)
+        if "maximum nesting depth" in reason:  # libyaml's own limit (a thousand levels)
+            raise SpecError([SpecIssue(label, "", "cannot parse: YAML nested too deeply", line)]) from None
         raise SpecError([SpecIssue(label, "", f"invalid YAML: {excerpt(reason, 200).strip(chr(39))}", line)]) from None
     except RecursionError:
         raise SpecError([SpecIssue(label, "", "cannot parse: YAML nested too deeply")]) from None

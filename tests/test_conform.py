@@ -349,3 +349,22 @@ def read_results_of(lines, tmp_path):
     other = tmp_path / "plain.jsonl"
     other.write_bytes(b"".join(lines))
     return read_results(str(other))
+
+
+def test_results_are_flushed_at_least_every_few_tenths_of_a_second_and_at_the_end(tmp_path, monkeypatch):
+    # One flush a line cost as much as a fast engine's answer: a result may wait in the buffer, never longer
+    # than FLUSH_SECONDS while more come, and never past the end of the run.
+    from checker.conform import results
+
+    clock = [100.0]
+    monkeypatch.setattr(results.time, "monotonic", lambda: clock[0])
+    path = tmp_path / "results.jsonl"
+    writer = results.ResultsWriter(str(path), resume=False)
+    writer.write(results.CaseResult("a", 1, "passed"))
+    assert path.read_bytes() == b""  # held: no time has passed
+    clock[0] += results.FLUSH_SECONDS
+    writer.write(results.CaseResult("b", 2, "failed"))
+    assert [r.id for r in results.read_results(str(path))] == ["a", "b"]
+    writer.write(results.CaseResult("c", 3, "passed"))
+    writer.close()
+    assert [r.id for r in results.read_results(str(path))] == ["a", "b", "c"]

@@ -223,11 +223,34 @@ def test_every_rule_id_in_every_shipped_spec_resolves(ruleset_id):
     assert named <= ruleset.rule_ids(), sorted(named - ruleset.rule_ids())
 
 
-def test_aliases_are_refused(tmp_path):
-    path = tmp_path / "bomb.yaml"
-    path.write_text("a: &x [1, 2]\nb: *x\n")
-    (issue,) = issues_of(path)
-    assert "not allowed" in issue.reason and issue.line
+@pytest.mark.parametrize("libyaml", [True, False])
+def test_aliases_and_anchors_are_refused_by_either_loader(tmp_path, monkeypatch, libyaml):
+    # libyaml's loader where PyYAML has it (its tokens read first for anchors and aliases), else the pure
+    # Python one that refuses them while composing: the same refusals, on the same lines
+    from checker import spec
+
+    monkeypatch.setattr(spec, "_LIBYAML", libyaml)
+    for text, what, line in (("a: &x [1, 2]\nb: *x\n", "anchors", 1), ("a: [1, 2]\nb: &y 3\n", "anchors", 2)):
+        path = tmp_path / "bomb.yaml"
+        path.write_text(text)
+        (issue,) = issues_of(path)
+        assert f"{what} are not allowed" in issue.reason and issue.line == line, issue
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("id: " + "[" * 1500 + "]" * 1500 + "\n")
+    (issue,) = issues_of(deep)
+    assert "nested too deeply" in issue.reason
+
+
+def test_both_loaders_read_the_shipped_specs_alike(monkeypatch):
+    from checker import spec
+
+    for ruleset_id in ("mcr", "shanghai-knocking", "shanghai-classic"):
+        read = []
+        for libyaml in (True, False):
+            monkeypatch.setattr(spec, "_LIBYAML", libyaml)
+            data, node = spec.read_yaml(spec.ruleset_path(ruleset_id))
+            read.append((data, spec.line_of(node, "/patterns/3/points")))
+        assert read[0] == read[1] and read[0][1]
 
 
 def test_invalid_yaml_names_the_line(tmp_path):

@@ -4,12 +4,15 @@ A result line is `{"id", "line", "outcome", "expected", "actual", "reason", "cov
 "input"}` (the last three copied from the case, so reports can draw its hand and re-score it): `outcome` is
 `passed` (the engine's result meets `expect`), `failed` (it does not), `errored` (the engine crashed, hung,
 wrote garbage, answered another case or said `{"error": …}`) or `skipped` (the engine does not run the case's
-ruleset or kind, the case has no `expect`, or the line is not a case). Lines are appended and flushed one by
-one, so a run cut short leaves every finished case on a whole line; reading skips a torn last line.
+ruleset or kind, the case has no `expect`, or the line is not a case). Lines are appended whole and flushed at
+least every FLUSH_SECONDS and when the run ends (one write a line cost as much as a fast engine's answer), so a
+run cut short keeps its finished cases on whole lines (a kill loses at most the last FLUSH_SECONDS, run again
+by `--resume`); reading skips a torn last line.
 """
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -17,6 +20,7 @@ from checker.inputs import InputError, json_text, parse_json
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 RESULTS_FILE = "results.jsonl"
+FLUSH_SECONDS = 0.2  # the longest a finished result waits in the buffer while more come
 
 
 @dataclass(frozen=True)
@@ -91,17 +95,22 @@ def read_results(path: str) -> list[CaseResult]:
 
 
 class ResultsWriter:
-    """Appends result lines to `DIR/results.jsonl`, each written whole and flushed at once."""
+    """Appends result lines to `DIR/results.jsonl`, each written whole, flushed at least every FLUSH_SECONDS
+    and on closing."""
 
     def __init__(self, path: str, resume: bool):
         self.path = path
         if resume:
             _drop_torn_tail(path)
         self._stream = open(path, "ab" if resume else "wb")
+        self._flushed = time.monotonic()
 
     def write(self, result: CaseResult) -> None:
         self._stream.write((json_text(result.as_json()) + "\n").encode("utf-8"))
-        self._stream.flush()
+        now = time.monotonic()
+        if now - self._flushed >= FLUSH_SECONDS:
+            self._stream.flush()
+            self._flushed = now
 
     def close(self) -> None:
         self._stream.close()
