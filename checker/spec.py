@@ -675,6 +675,11 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
                     "principle, settlement path, procedure entry, or a rule the engine enforces")
 
 
+# The ways a win is paid that a spec's `settlement` may price, each the rule `settlement.<way>`: self-draw, a
+# discard, a robbed kong, a contract (承包)
+PAYMENT_PATHS: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "contract")
+
+
 def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
     """Every rule id a spec defines, each with where it is defined (a JSON pointer, or the engine): the ids a
     statement's `rules` and a case's `covers` may name."""
@@ -707,7 +712,7 @@ def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
     for key in data.get("principles", {}):
         rules[f"principle.{key}"] = f"/principles/{key}"
     settlement = data.get("settlement", {})
-    for key in ("self_draw", "discard", "robbing_kong", "contract", "liability"):
+    for key in PAYMENT_PATHS + ("liability",):
         if key in settlement:
             rules[f"settlement.{key}"] = f"/settlement/{key}"
     if settlement.get("base") or settlement.get("base_counter"):

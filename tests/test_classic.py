@@ -446,6 +446,12 @@ def test_huang_fan_doubles_value_and_cap_then_the_cap_bites(classic):
                        "peng_peng_hu": 0, "huang_fan": 2}
     assert s.total == 20
     assert s.payments == (66, -22, -22, -22)
+    # the steps that did something, with the value before and after each (the cap step only sets the cap; no
+    # direct settlement, 番, lift or single-hand limit acts; 底分 is the settlement's under the default reading)
+    assert [(a.step, a.rule, a.before, a.after) for a in s.steps] == [
+        ("add_hua", "scoring.hua", 0, 13), ("cap", "scoring.cap", 13, 13), ("multiply", "scoring.multiply", 13, 26),
+        ("limit", "scoring.limit", 26, 20)]
+    assert s.cap == 20
 
 
 def test_two_huang_fan_on_qing_peng_hit_the_single_hand_limit(classic):
@@ -458,6 +464,7 @@ def test_two_huang_fan_on_qing_peng_hit_the_single_hand_limit(classic):
     assert fans(s) == {"qing_peng": 2, "huang_fan": 4}
     assert s.total == 50
     assert s.payments == (156, -52, -52, -52)
+    assert (s.steps[-1].step, s.steps[-1].before, s.steps[-1].after, s.cap) == ("outer_limit", 80, 50, 80)
 
 
 @pytest.mark.parametrize("stacking, huang_fan, value, payments", [

@@ -12,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from checker.spec import Ruleset
-
-SETTLEMENT_PATHS = ("settlement.self_draw", "settlement.discard", "settlement.robbing_kong", "settlement.contract")
+from checker.spec import PAYMENT_PATHS, Ruleset
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ def coverage_table(ruleset: Ruleset, cases: Iterable[Mapping[str, Any]],
     # options of the table procedure are covered by procedure logs (checker.table), not by score cases
     parted = {k for k in ruleset.scoring_options() if f"option.{k}" not in no_witness}
     required = [prefix + f"fan.{p.id}" for p in ruleset.patterns]
-    required += [prefix + p for p in SETTLEMENT_PATHS if p in ruleset.rules]
+    required += [f"{prefix}settlement.{p}" for p in PAYMENT_PATHS if f"settlement.{p}" in ruleset.rules]
     required += [prefix + f"option.{k}" for k in ruleset.scoring_options() if k in parted]
     return CoverageTable(ruleset.id, counts, tuple(required), no_witness)
 

@@ -28,10 +28,6 @@ MUTATED = 40  # valid hands whose mutations are tried for invalid-input cases
 
 Progress = Callable[[int, int], None]  # (done, total)
 
-_KIND_STEP = {"hua": "scoring.hua", "double": "scoring.doubles", "direct": "scoring.direct",
-              "multiplier": "scoring.multiply", "lift": "scoring.lift"}
-
-
 @dataclass
 class Corpus:
     """The cases of one ruleset's corpus, and the targets no candidate witnessed (each with the reason)."""
@@ -156,18 +152,7 @@ def _covers(rs: Ruleset, s: Scored, target: Target) -> set[str]:
             ids.add("settlement.contract")
         ids.add(f"settlement.{data.get('win_by', 'self_draw')}")
         ids |= {"settlement.base", "settlement.per_share"}
-        kinds = {p.kind for p in rs.patterns if p.id in s.fan_ids}
-        ids |= {_KIND_STEP[k] for k in kinds if k in _KIND_STEP}
-        if any(line.startswith("cap:") for line in s.explain):
-            ids.add("scoring.cap")
-        if any(line.startswith("capped:") for line in s.explain):
-            ids.add("scoring.limit")
-        if any(line.startswith("single-hand limit") for line in s.explain):
-            ids.add("scoring.single_hand_limit")
-        if any("fig" in line for line in s.explain):
-            ids.add("scoring.fig")
-        if any(line.startswith("base (底分)") for line in s.explain):
-            ids |= {"scoring.base_before_doubles", "scoring.base_within_cap"} & set(rs.rules)
+        ids |= {acted.rule for acted in s.steps}  # the spec rules of the scoring steps that did something
     else:
         ids.add(s.result["error"])
         if s.result["error"] == "win.minimum_points" and s.input.get("flowers"):

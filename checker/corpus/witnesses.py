@@ -11,12 +11,12 @@ so the choice depends only on the candidates' order.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
+from checker.engine.steps import Acted
 from checker.spec import Ruleset
 
 Target = tuple  # ("fan", id) | ("exclusion", withheld, by) | ("settlement", path, …) | ("refusal", rule) | ("boundary", …)
@@ -32,7 +32,8 @@ class Scored:
     result: Mapping[str, Any]
     refused: bool
     withheld: tuple[tuple[str, str], ...] = ()
-    explain: tuple[str, ...] = ()
+    steps: tuple[Acted, ...] = ()  # the scoring steps that did something (Score.steps)
+    cap: int | None = None  # the hand's cap (Score.cap)
     qualifying: int = 0
 
     @property
@@ -62,8 +63,8 @@ def score_input(runner: CaseRunner, ruleset_id: str, options: Mapping[str, Any],
     except HandError as exc:
         return Scored(source, data, dict(options), {"valid": False, "error": exc.rule}, True)
     score = scorer.score(hand)
-    return Scored(source, data, dict(options), score.as_expect(), False, tuple(score.withheld), tuple(score.explain),
-                  score.qualifying)
+    return Scored(source, data, dict(options), score.as_expect(), False, tuple(score.withheld), score.steps,
+                  score.cap, score.qualifying)
 
 
 def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -78,11 +79,6 @@ def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
             if (other, p.id) not in pairs:
                 pairs.append((other, p.id))
     return pairs
-
-
-_CAP = re.compile(r"^cap: \d+ × \d+ = (\d+)")
-_CAPPED = re.compile(r"^capped: (\d+) → (\d+)$")
-_LIMIT = re.compile(r"^single-hand limit: (\d+) → (\d+)$")
 
 
 def targets(s: Scored, minimum_points: int = 0) -> list[Target]:
@@ -114,22 +110,27 @@ def targets(s: Scored, minimum_points: int = 0) -> list[Target]:
         found.append(("settlement", win_by, data.get("discarder")))
     if minimum_points and s.qualifying == minimum_points:
         found.append(("boundary", "at_minimum", "flowers" if data.get("flowers") else "no_flowers"))
-    cap = None
-    for line in s.explain:
-        m = _CAP.match(line)
-        if m:
-            cap = int(m.group(1))
-        if _CAPPED.match(line):
-            found.append(("boundary", "cap", "above"))
-        if _LIMIT.match(line):
-            found.append(("boundary", "single_hand_limit", "above"))
+    capped, limited = _cut(s, "limit") is not None, _cut(s, "outer_limit") is not None
+    if capped:
+        found.append(("boundary", "cap", "above"))
+    if limited:
+        found.append(("boundary", "single_hand_limit", "above"))
     total = s.members[0].get("total", 0)
-    if cap is not None and not any(_CAPPED.match(x) for x in s.explain) and not any(_LIMIT.match(x) for x in s.explain):
-        if total == cap:
+    if s.cap is not None and not capped and not limited:
+        if total == s.cap:
             found.append(("boundary", "cap", "at"))
-        elif total < cap and cap - total <= 10:
+        elif total < s.cap and s.cap - total <= 10:
             found.append(("boundary", "cap", "below"))
     return found
+
+
+def _cut(s: Scored, step: str) -> Acted | None:
+    """The run of the step named `step` (the engine's step names: `limit` cuts to the cap, `outer_limit` to the
+    single-hand limit) when it lowered the hand's value, else None."""
+    for acted in s.steps:
+        if acted.step == step and acted.after < acted.before:
+            return acted
+    return None
 
 
 def choose(scored: Iterable[Scored], minimum_points: int = 0) -> dict[Target, Scored]:
@@ -147,7 +148,7 @@ def limit_witnesses(scored: Iterable[Scored], limit: int) -> dict[Target, Scored
     below: Scored | None = None
     at: Scored | None = None
     for s in scored:
-        if not s.valid or s.refused or any(_LIMIT.match(x) for x in s.explain):
+        if not s.valid or s.refused or _cut(s, "outer_limit") is not None:
             continue
         total = s.members[0].get("total", 0)
         if total == limit and at is None:
@@ -165,8 +166,7 @@ def limit_witnesses(scored: Iterable[Scored], limit: int) -> dict[Target, Scored
 def limit_of(scored: Iterable[Scored]) -> int | None:
     """The single-hand limit a ruleset applies, read from a hand it limited (None: none seen)."""
     for s in scored:
-        for line in s.explain:
-            m = _LIMIT.match(line)
-            if m:
-                return int(m.group(2))
+        cut = _cut(s, "outer_limit")
+        if cut is not None:
+            return cut.after
     return None

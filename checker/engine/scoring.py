@@ -26,7 +26,7 @@ from checker.engine.predicates.registry import HAND, SPECIAL
 from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
-from checker.engine.steps import STEPS, Counted, run_steps
+from checker.engine.steps import STEPS, Acted, Counted, Running, run_steps
 from checker.spec import Condition, Pattern, Ruleset, chosen
 
 
@@ -100,12 +100,12 @@ class Tallied:
 
 class Reading:
     """An interpretation as scored: its qualifying points and total, the fans it counts in value order, what
-    was withheld from it, and under hua scoring the steps' explanation."""
+    was withheld from it, and under hua scoring the run of the steps."""
 
     def __init__(self, qualifying: int, total: int, tally: tuple[Tallied, ...], interpretation: Interpretation,
-                 withheld: Withheld, explain: tuple[str, ...]) -> None:
+                 withheld: Withheld, run: Running | None) -> None:
         self.qualifying, self.total, self.tally = qualifying, total, tally
-        self.interpretation, self.withheld, self.explain = interpretation, withheld, explain
+        self.interpretation, self.withheld, self.run = interpretation, withheld, run
 
 
 class FanLine:
@@ -159,16 +159,19 @@ class Score:
     explain: tuple[str, ...]
     hand: Hand | None
     options: Mapping[str, Any]
+    steps: tuple[Acted, ...]  # the scoring steps that did something (hua rulesets), in order
+    cap: int | None  # the hand's cap after the steps (None: no cap step)
 
     def __init__(self, ruleset: str, valid: bool, total: int = 0, qualifying: int = 0, fans: tuple[FanLine, ...] = (),
                  payments: tuple[int, ...] | None = None, error: str | None = None, message: str = "",
                  reading: Interpretation | None = None, alternatives: tuple[tuple[FanLine, ...], ...] = (),
                  withheld: tuple[tuple[str, str], ...] = (), explain: tuple[str, ...] = (), hand: Hand | None = None,
-                 options: Mapping[str, Any] | None = None):
+                 options: Mapping[str, Any] | None = None, steps: tuple[Acted, ...] = (), cap: int | None = None):
         self.ruleset, self.valid, self.total, self.qualifying, self.fans = ruleset, valid, total, qualifying, fans
         self.payments, self.error, self.message, self.reading = payments, error, message, reading
         self.alternatives, self.withheld, self.explain, self.hand = alternatives, withheld, explain, hand
         self.options = options if options is not None else {}
+        self.steps, self.cap = steps, cap
 
     @property
     def interpretation(self) -> str:
@@ -301,8 +304,11 @@ class Scorer:
         step_params = [(st.name, {k: chosen(v, opts) for k, v in st.params.items()})
                        for st in ruleset.scoring.steps]
         # a step whose `applies` is false under these options does nothing: it is left out of the run
-        self.steps = tuple((STEPS[name][0], {**params, **given.get(name, {})}) for name, params in step_params
-                           if params.get("applies", True) is not False)
+        kept = [(st, params) for st, (_, params) in zip(ruleset.scoring.steps, step_params)
+                if params.get("applies", True) is not False]
+        self.steps = tuple((STEPS[st.name][0], {**params, **given.get(st.name, {})}) for st, params in kept)
+        # per step run, its name and the spec rule it implements ("" when the spec names none)
+        self.step_ids: tuple[tuple[str, str], ...] = tuple((st.name, st.rule or "") for st, _ in kept)
         # a single-hand limit that bounds each payer's whole loss is the settlement's to apply
         loss_limit = None
         for name, params in step_params:
@@ -438,7 +444,7 @@ class Scorer:
             first = scored[0]
             points = self.points[self.chicken_rank]
             scored = [Reading(points, first.total + points, (Tallied(self.chicken_rank, 1, _UNITS[1]),) + first.tally,
-                              first.interpretation, first.withheld, first.explain)]
+                              first.interpretation, first.withheld, first.run)]
         if len(scored) == 1:
             return scored
         # the reading worth most among those that may win (any reading, when none may)
@@ -454,7 +460,7 @@ class Scorer:
                          message="not a winning hand: the tiles form none of this ruleset's winning shapes "
                                  f"({', '.join(s.id for s in rs.win.shapes)})")
         best = winners[0]
-        qual, total, tally = best.qualifying, best.total, best.tally
+        qual, total, tally, run = best.qualifying, best.total, best.tally, best.run
         lines = self._fan_lines(best.interpretation, tally)
         alternatives = [self._fan_lines(other.interpretation, other.tally) for other in _other_readings(winners)]
         withheld_ids = best.withheld.names(self.ids)
@@ -462,7 +468,14 @@ class Scorer:
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
                      payments=self.settlement.pay(hand, total, self._liable(tally)) if error is None else None,
                      error=error, message=message, reading=best.interpretation, alternatives=tuple(alternatives),
-                     withheld=withheld_ids, explain=best.explain, hand=hand, options=self.options)
+                     withheld=withheld_ids, explain=tuple(run.explain) if run is not None else (), hand=hand,
+                     options=self.options, steps=self._acted(run), cap=run.cap if run is not None else None)
+
+    def _acted(self, run: Running | None) -> tuple[Acted, ...]:
+        """The scoring steps that did something in a run, each with its name and the spec rule it implements."""
+        if run is None:
+            return ()
+        return tuple([Acted(self.step_ids[i][0], self.step_ids[i][1], before, after) for i, before, after in run.acted])
 
     def found_fans(self, hand: Hand) -> list[tuple[Interpretation, list[int]]]:
         """Every interpretation of the hand with the ranks of the patterns found in it before any exclusion
@@ -710,15 +723,14 @@ class Scorer:
             total += points[i] * count
             if qualifies[i]:
                 qual += points[i] * count
-        explain: tuple[str, ...] = ()
+        run: Running | None = None
         if self.method == "hua":
             patterns = self.patterns
             items = [Counted(patterns[t.rank].id, patterns[t.rank].pattern.name_en, patterns[t.rank].pattern.kind,
                              points[t.rank], t.count) for t in tally]
             run = run_steps(self.steps, items, x.facts.hand)
             qual = total = run.value
-            explain = tuple(run.explain)
-        return Reading(qual, total, tuple(tally), x, withheld, explain)
+        return Reading(qual, total, tuple(tally), x, withheld, run)
 
     def _fan_lines(self, x: Interpretation | None, tally: tuple[Tallied, ...]) -> tuple[FanLine, ...]:
         lines = []

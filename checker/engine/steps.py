@@ -33,6 +33,28 @@ class Running:
     base_cap: int | None = None  # the cap before patterns raised it (one 勒), times the multipliers applied
     fixed: bool = False  # a fixed value is not changed by later doubles
     explain: list[str] = field(default_factory=list)
+    # the steps that did something (each says so in `explain`): (its place in the run, value before, value after)
+    acted: list[tuple[int, int, int]] = field(default_factory=list)
+
+
+class Acted:
+    """A step that did something to a hand's value: the step's name, the spec rule it implements, and the value
+    before and after it (the same when it only noted something, such as a cap)."""
+
+    def __init__(self, step: str, rule: str, before: int, after: int) -> None:
+        self.step, self.rule, self.before, self.after = step, rule, before, after
+
+    def _key(self) -> tuple[str, str, int, int]:
+        return (self.step, self.rule, self.before, self.after)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Acted) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Acted({self.step!r}, {self.rule!r}, {self.before}, {self.after})"
 
 
 StepFn = Callable[..., None]
@@ -98,9 +120,13 @@ def doubles(run: Running, counted: Sequence[Counted], hand) -> None:
 
 
 def run_steps(steps, counted: Sequence[Counted], hand) -> Running:
+    """Run the steps `(function, parameters)` in order; `Running.acted` records those that did something."""
     run = Running()
-    for fn, params in steps:
+    for i, (fn, params) in enumerate(steps):
+        said, before = len(run.explain), run.value
         fn(run, counted, hand, **params)
+        if len(run.explain) > said:
+            run.acted.append((i, before, run.value))
     return run
 
 

@@ -24,7 +24,6 @@ import z3  # type: ignore[import-untyped]
 from checker.engine import Scorer
 from checker.engine.predicates import PREDICATES
 from checker.engine.steps import Counted, run_steps
-from checker.spec import chosen
 
 MAX_COUNT = 8  # a pattern counted "each" at most this often in a model (four sets, eight flowers)
 MAX_EXPONENT = 16  # doubles and multiplier counts a model follows exactly
@@ -81,11 +80,8 @@ class ArithModel:
         self.method = rs.scoring.method
         self.patterns = scorer.patterns
         self.vars = self.copy("")
-        opts = scorer.options
         # the steps the scorer runs (those whose `applies` holds), with the rule each implements
-        named = [(st.rule, st.name) for st in rs.scoring.steps
-                 if {k: chosen(v, opts) for k, v in st.params.items()}.get("applies", True) is not False]
-        self.steps = [(rule, name, fn, params) for (rule, name), (fn, params) in zip(named, scorer.steps)]
+        self.steps = [(rule, name, fn, params) for (name, rule), (fn, params) in zip(scorer.step_ids, scorer.steps)]
         self.counter = rs.settlement.base_counter or ""
         self.base_default = rs.settlement.base
 
