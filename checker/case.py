@@ -220,9 +220,9 @@ def _strict_flags(data: Mapping[str, Any]) -> list[str]:
     return flags
 
 
-def hand_from_input(data: Mapping[str, Any], scorer: Scorer) -> Hand:
-    """Build the `Hand` a case's `input` describes under the scorer's ruleset; HandError names the field,
-    tile, meld or rule at fault."""
+def hand_from_input(data: Mapping[str, Any], scorer: Scorer, checked: bool = True) -> Hand:
+    """Build the `Hand` a case's `input` describes under the scorer's ruleset, held to its hand checks unless
+    not `checked` (they alone depend on the options); HandError names the field, tile, meld or rule at fault."""
     melds = []
     for i, m in enumerate(data.get("melds") or []):
         try:
@@ -234,7 +234,7 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer) -> Hand:
     if isinstance(flowers, list):
         flowers = " ".join(flowers)
     return scorer.build_hand(
-        concealed=data.get("concealed", ""), melds=melds, win_tile=data.get("win_tile"),
+        checked, concealed=data.get("concealed", ""), melds=melds, win_tile=data.get("win_tile"),
         win_by=data.get("win_by", "self_draw"), discarder=data.get("discarder"),
         seat_wind=data.get("seat_wind", "E"), round_wind=data.get("round_wind", "E"),
         flowers=flowers, flags=_strict_flags(data), counters=data.get("counters") or {},
@@ -308,16 +308,40 @@ class CaseRunner:
         try:
             hand = hand_from_input(case["input"], scorer)
         except HandError as exc:
-            result: Mapping[str, Any] = {"valid": False, "error": exc.rule, "message": str(exc)}
-            refused = True
+            result, refused = _refused(exc), True
         else:
             result, refused = scorer.score(hand).as_expect(), False
         met = matches(result, case["expect"]) if "expect" in case else None
         return Outcome(result, refused, met)
 
+    def read_hand(self, ruleset_id: str, data: Mapping[str, Any]) -> Hand | HandError:
+        """The hand a score case's `input` describes under the ruleset, before the hand checks (which the
+        options may change), or the HandError reading it gave: read once, then scored under several options
+        (`result_of`). CaseError for an unknown ruleset."""
+        try:
+            return hand_from_input(data, self.scorer(ruleset_id, None), checked=False)
+        except HandError as exc:
+            return exc
+
+    def result_of(self, ruleset_id: str, options: Mapping[str, Any] | None, read: Hand | HandError) -> Mapping[str, Any]:
+        """What `run` gives for a score case under `options` whose input `read_hand` read as `read`."""
+        if isinstance(read, HandError):
+            return _refused(read)
+        scorer = self.scorer(ruleset_id, options)
+        try:
+            scorer.check(read)
+        except HandError as exc:
+            return _refused(exc)
+        return scorer.score(read).as_expect()
+
     def run(self, case: Mapping[str, Any]) -> Mapping[str, Any]:
         """The result of a score case in the `expect` shape; invalid input gives {"valid": false, "error": …}."""
         return self.outcome(case).result
+
+
+def _refused(exc: HandError) -> dict[str, Any]:
+    """A refused input's result: not valid, the rule it breaks, and why."""
+    return {"valid": False, "error": exc.rule, "message": str(exc)}
 
 
 def readings_of(result: Any) -> list[Mapping[str, Any]]:

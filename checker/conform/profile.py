@@ -64,7 +64,10 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
             profile[ruleset_id] = {"error": str(exc)}
             continue
         answered = by_ruleset.get(ruleset_id, [])
-        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained)
+        # per case (by identity: a merged summary's cases come from several files, their lines repeat), its hand
+        # read once for all the readings
+        hands: dict[int, Any] = {}
+        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained, hands)
                    for oid in ruleset.scoring_options()}
         profile[ruleset_id] = {"cases": len(answered), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
@@ -72,7 +75,7 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
 
 
 def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseResult], runner: CaseRunner,
-                    cap: int, explained: dict[str, list[str]]) -> dict[str, Any]:
+                    cap: int, explained: dict[str, list[str]], hands: dict[int, Any]) -> dict[str, Any]:
     option = ruleset.options[option_id]
     rule = f"{ruleset.id}.option.{option_id}"
     chosen = sorted(answered, key=lambda r: (not any(c == rule or c.startswith(rule + ".") for c in r.covers),
@@ -84,7 +87,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     follows = 0
     for r in chosen:
         assert r.expected is not None and r.actual is not None
-        under = {key: _reference(runner, r, option_id, value) for key, value in zip(keys, option.values)}
+        under = {key: _reference(runner, r, option_id, value, hands) for key, value in zip(keys, option.values)}
         if any(v is None for v in under.values()) or len({_canonical(v) for v in under.values()}) < 2:
             continue
         pool = pools[option_id not in (r.options or {})]
@@ -96,7 +99,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
             pool.neither += 1
         if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
             follows += 1
-        own = _reference(runner, r, None, None) if r.outcome == "failed" and hits else None
+        own = _reference(runner, r, None, None, hands) if r.outcome == "failed" and hits else None
         if r.outcome == "failed" and hits and (own is None or not _agrees(r.actual, own)):
             for key in hits:
                 if key != value_key(option.default):
@@ -133,15 +136,18 @@ def _same_value(option: Any, raw: Any) -> str | None:
         return None
 
 
-def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any) -> Any:
-    """The reference result for the case's input (its own options, with `option_id` set to `value`),
-    cut to the keys its `expect` names; None when the reference cannot run it."""
+def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any, hands: dict[int, Any]) -> Any:
+    """The reference result for the case's input (its own options, with `option_id` set to `value`), as
+    `CaseRunner.run` gives it, cut to the keys its `expect` names; None when the reference cannot run it. The
+    input is read once (`hands`, by the case result's identity) for every reading."""
     options = dict(r.options or {})
     if option_id is not None:
         options[option_id] = value
-    case = {"ruleset": r.ruleset, "kind": "score", "options": options, "input": r.input}
     try:
-        result = runner.run(case)
+        read = hands.get(id(r))
+        if read is None:
+            read = hands[id(r)] = runner.read_hand(str(r.ruleset), r.input or {})
+        result = runner.result_of(str(r.ruleset), options, read)
     except Exception:  # a case the reference cannot run gives no evidence either way
         return None
     return _cut(result, _keys(r.expected))
@@ -166,12 +172,19 @@ def _agrees(actual: Mapping[str, Any], reference: Mapping[str, Any]) -> bool:
         return False
 
 
+def _fan_order(fan: Any) -> tuple:
+    """A fan's place among a result's fans: by id, count and points, else (not such a fan) by its JSON text."""
+    if isinstance(fan, dict) and isinstance(fan.get("id"), str) and len(fan) == 3 \
+            and isinstance(fan.get("count"), int) and isinstance(fan.get("points"), int):
+        return (0, fan["id"], fan["count"], fan["points"], "")
+    return (1, "", 0, 0, json.dumps(fan, sort_keys=True, ensure_ascii=False, default=str))
+
+
 def _canonical(result: Any) -> str:
     """One text per result, fan order ignored."""
     def norm(member: Any) -> Any:
         if isinstance(member, Mapping) and isinstance(member.get("fans"), list):
-            fans = sorted(member["fans"], key=lambda f: json.dumps(f, sort_keys=True, ensure_ascii=False))
-            return {**member, "fans": fans}
+            return {**member, "fans": sorted(member["fans"], key=_fan_order)}
         return member
     if isinstance(result, Mapping) and isinstance(result.get("either"), list):
         result = {"either": sorted((norm(m) for m in result["either"]),

@@ -337,12 +337,14 @@ class Scorer:
         self.shapes = BoundShapes((s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
                                   for s in ruleset.win.shapes)
 
-    def build_hand(self, **kwargs) -> Hand:
-        """`Hand.build` with this ruleset's flags, counters and flower tiles, then its hand checks."""
+    def build_hand(self, checked: bool = True, **kwargs) -> Hand:
+        """`Hand.build` with this ruleset's flags, counters and flower tiles, then (`checked`) its hand checks,
+        which alone depend on the options."""
         rs = self.ruleset
         hand = Hand.build(known_flags=rs.flags or None, known_counters=self.counter_ranges,
                           dragons_as_flowers=bool(rs.tiles.get("dragons_as_flowers", False)), **kwargs)
-        self.check(hand)
+        if checked:
+            self.check(hand)
         return hand
 
     def check(self, hand: Hand, melds_checked: bool = False) -> None:
