@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, BinaryIO, Final, Iterator, Mapping
+from collections.abc import Mapping
+from typing import Any, BinaryIO, Final, Iterator
 
 import fastjsonschema
 import jsonschema

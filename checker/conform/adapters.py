@@ -15,7 +15,8 @@ from __future__ import annotations
 import importlib
 import traceback
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from checker.case import CaseError, CaseRunner
 from checker.inputs import excerpt

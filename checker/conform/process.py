@@ -22,7 +22,8 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict, deque
-from typing import IO, Any, Iterable, Iterator, Mapping
+from collections.abc import Mapping
+from typing import IO, Any, Iterable, Iterator
 
 from checker.conform.adapters import Answer, EngineError, EngineInfo, Key
 from checker.inputs import excerpt

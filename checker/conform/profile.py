@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Sequence
 
 from checker.case import CaseRunner, matches, readings_of
 from checker.conform.results import CaseResult

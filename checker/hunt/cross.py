@@ -9,7 +9,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from checker import tiles as T
 from checker.case import CaseRunner

@@ -17,7 +17,8 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable, Iterator
 
 from checker import tiles as T
 from checker.case import readings_of
