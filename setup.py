@@ -21,6 +21,7 @@ from setuptools import setup
 # The modules that run for every hand scored or played. checker.spec and checker.cli (loading, printing) stay
 # Python.
 COMPILED = [
+    "checker/tiles.py",
     "checker/engine/hand.py",
     "checker/engine/shapes.py",
     "checker/engine/interpretation.py",

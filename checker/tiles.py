@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, SupportsIndex
 
 from checker.inputs import excerpt
 
@@ -228,62 +228,62 @@ def _as_tile(t) -> int:
     raise TileError(f"not a tile: {t!r} (tiles are ints 0..41)")
 
 
-def tile_name(t: int) -> str:
+def tile_name(t: SupportsIndex) -> str:
     """Canonical two-character name: ``22 -> '5s'``."""
     return _NAMES[_as_tile(t)]
 
 
-def suit_of(t: int) -> str:
+def suit_of(t: SupportsIndex) -> str:
     """Suit letter: 'm', 'p', 's', 'z' or 'f'."""
     return _SUIT_OF[_as_tile(t)]
 
 
-def rank_of(t: int) -> int:
+def rank_of(t: SupportsIndex) -> int:
     """Rank within the suit: 1..9 suited, 1..7 honours, 1..8 flowers."""
     return _RANK_OF[_as_tile(t)]
 
 
-def is_suited(t: int) -> bool:
+def is_suited(t: SupportsIndex) -> bool:
     """True for m/p/s tiles."""
     return _IS_SUITED[_as_tile(t)]
 
 
-def is_honor(t: int) -> bool:
+def is_honor(t: SupportsIndex) -> bool:
     """True for winds and dragons (not flowers)."""
     return _IS_HONOR[_as_tile(t)]
 
 
-def is_wind(t: int) -> bool:
+def is_wind(t: SupportsIndex) -> bool:
     """True for East, South, West, North."""
     return _IS_WIND[_as_tile(t)]
 
 
-def is_dragon(t: int) -> bool:
+def is_dragon(t: SupportsIndex) -> bool:
     """True for White, Green, Red."""
     return _IS_DRAGON[_as_tile(t)]
 
 
-def is_flower(t: int) -> bool:
+def is_flower(t: SupportsIndex) -> bool:
     """True for the eight flower/season tiles."""
     return _IS_FLOWER[_as_tile(t)]
 
 
-def is_terminal(t: int) -> bool:
+def is_terminal(t: SupportsIndex) -> bool:
     """True for suited 1s and 9s."""
     return _IS_TERMINAL[_as_tile(t)]
 
 
-def is_terminal_or_honor(t: int) -> bool:
+def is_terminal_or_honor(t: SupportsIndex) -> bool:
     """True for terminals, winds and dragons (flowers excluded)."""
     return _IS_TERMINAL_OR_HONOR[_as_tile(t)]
 
 
-def is_simple(t: int) -> bool:
+def is_simple(t: SupportsIndex) -> bool:
     """True for suited 2..8."""
     return _IS_SIMPLE[_as_tile(t)]
 
 
-def make_tile(suit: str, rank: int) -> int:
+def make_tile(suit: object, rank: SupportsIndex) -> int:
     """Tile from a suit letter (m/p/s/z/f, any case) and rank: ``('p', 5) -> 13``."""
     s = suit.lower() if isinstance(suit, str) else None
     info = _SUIT_INFO.get(s) if s else None
@@ -362,7 +362,7 @@ def _word_at(text: str, i: int) -> str:
     return text[i:j]
 
 
-def parse_tiles(text: str) -> list[int]:
+def parse_tiles(text: object) -> list[int]:
     """Parse a string in any accepted notation (mixed freely), keeping order.
 
     Empty or separator-only input gives ``[]``.  Raises TileError naming the
@@ -445,7 +445,7 @@ def parse_tiles(text: str) -> list[int]:
     return out
 
 
-def parse_tile(token: str) -> int:
+def parse_tile(token: object) -> int:
     """Parse exactly one tile in any accepted notation (surrounding whitespace ok)."""
     if not isinstance(token, str):
         raise TileError(f"cannot parse a tile from {type(token).__name__} {token!r}: expected a string")
@@ -458,7 +458,7 @@ def parse_tile(token: str) -> int:
     return tiles[0]
 
 
-def parse_wind(text: str) -> int:
+def parse_wind(text: object) -> int:
     """Parse a seat/round wind (E/S/W/N, east, 东/南/西/北, 1z-4z, F1-F4) to 27..30."""
     t = _WIND_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
     if t is None:
