@@ -283,7 +283,7 @@ class CaseRunner:
         return self._rulesets[ruleset_id]
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
-        key = (ruleset_id, tuple(sorted((options or {}).items())))
+        key = (ruleset_id, tuple(sorted(options.items())) if options else ())
         if key not in self._scorers:
             try:
                 self._scorers[key] = Scorer(self.ruleset(ruleset_id), options)

@@ -52,6 +52,11 @@ class Meld:
         return f"{label} {T.format_tiles(self.tiles)}"
 
 
+def _shown(kind: str, text: str) -> str:
+    """A meld as a message names it (made only when a message needs it)."""
+    return f"{kind} {excerpt(text)}"
+
+
 def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None = None,
                after_knock: bool = False) -> Meld:
     """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld."""
@@ -60,42 +65,42 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
         kind, concealed = "kong", True
     if kind not in MELD_KINDS:
         raise HandError(f"unknown meld type {excerpt(kind)}: use chow, pung, kong or concealed_kong", "input.meld")
-    shown = f"{kind} {excerpt(text)}"
     if len(text) > MAX_TILE_TEXT:
-        raise HandError(f"meld {shown}: a meld's tiles are limited to {MAX_TILE_TEXT} characters", "input.meld")
+        raise HandError(f"meld {_shown(kind, text)}: a meld's tiles are limited to {MAX_TILE_TEXT} characters",
+                        "input.meld")
     try:
         tiles = T.sort_tiles(T.parse_tiles(text))
     except T.TileError as exc:
-        raise HandError(f"meld {shown}: {exc}", "input.tile") from None
+        raise HandError(f"meld {_shown(kind, text)}: {exc}", "input.tile") from None
     if any(T.is_flower(t) for t in tiles):
-        raise HandError(f"{shown}: a flower cannot be part of a meld", "input.meld")
+        raise HandError(f"{_shown(kind, text)}: a flower cannot be part of a meld", "input.meld")
     need = {"chow": 3, "pung": 3, "kong": 4}[kind]
     if kind == "kong" and len(tiles) == 1:
         tiles = tiles * 4  # `kong:5p` is shorthand for 5p5p5p5p
     if kind == "pung" and len(tiles) == 1:
         tiles = tiles * 3
     if len(tiles) != need:
-        raise HandError(f"{shown}: a {kind} has {need} tiles, not {len(tiles)}", "input.meld")
+        raise HandError(f"{_shown(kind, text)}: a {kind} has {need} tiles, not {len(tiles)}", "input.meld")
     if kind == "chow":
         ok = T.is_suited(tiles[0]) and T.suit_of(tiles[0]) == T.suit_of(tiles[2]) and \
             tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
         if not ok:
-            raise HandError(f"{shown}: a chow is three consecutive tiles of one suit", "input.meld")
+            raise HandError(f"{_shown(kind, text)}: a chow is three consecutive tiles of one suit", "input.meld")
         if concealed:
-            raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
+            raise HandError(f"{_shown(kind, text)}: only a kong can be declared concealed", "input.meld")
     elif len(set(tiles)) != 1:
-        raise HandError(f"{shown}: a {kind} is {need} identical tiles", "input.meld")
+        raise HandError(f"{_shown(kind, text)}: a {kind} is {need} identical tiles", "input.meld")
     elif kind == "pung" and concealed:
-        raise HandError(f"{shown}: only a kong can be declared concealed", "input.meld")
+        raise HandError(f"{_shown(kind, text)}: only a kong can be declared concealed", "input.meld")
     if source is not None and source not in (1, 2, 3):
-        raise HandError(f"{shown}: 'from' must be seat 1, 2 or 3 (relative to the winner), not {excerpt(source)}",
-                        "input.meld")
+        raise HandError(f"{_shown(kind, text)}: 'from' must be seat 1, 2 or 3 (relative to the winner), "
+                        f"not {excerpt(source)}", "input.meld")
     if concealed and source is not None:
-        raise HandError(f"concealed {shown}: a concealed kong is formed from the player's own tiles, not claimed "
-                        f"from seat {source}", "input.meld")
+        raise HandError(f"concealed {_shown(kind, text)}: a concealed kong is formed from the player's own tiles, "
+                        f"not claimed from seat {source}", "input.meld")
     if concealed and after_knock:
-        raise HandError(f"concealed {shown}: a concealed kong is not claimed, so not claimed after knocking",
-                        "input.meld")
+        raise HandError(f"concealed {_shown(kind, text)}: a concealed kong is not claimed, so not claimed after "
+                        "knocking", "input.meld")
     return Meld(kind, tiles[0], concealed, source, after_knock)
 
 
