@@ -23,6 +23,14 @@ def test_a_regular_install_runs_the_compiled_engine():
             or shutil.which("clang")):
         pytest.skip("no C compiler here: setup.py installs the engine as plain Python")
     assert compiled(), f"installed at {checker.__file__} but the engine modules are plain Python"
+    # every module setup.py lists is an extension module (tests/test_tiles.py, say, then runs the compiled one)
+    import importlib
+    import re
+
+    listed = re.findall(r'"(checker/[\w/]+)\.py"', (SOURCES.parent / "setup.py").read_text(encoding="utf-8"))
+    assert "checker/tiles" in listed and "checker/engine/scoring" in listed
+    plain = [name for name in listed if importlib.import_module(name.replace("/", ".")).__file__.endswith(".py")]
+    assert plain == [], f"listed in setup.py but installed as plain Python: {plain}"
 
 
 def test_every_package_of_the_sources_is_installed():
