@@ -305,13 +305,8 @@ class CaseRunner:
             return Outcome(played, played["verdict"] == "bad input", met)
         if kind != "score":
             raise CaseError(f"case kind {excerpt(case.get('kind'))} is not supported", "input.kind")
-        scorer = self.scorer(case["ruleset"], case.get("options"))
-        try:
-            hand = hand_from_input(case["input"], scorer)
-        except HandError as exc:
-            result, refused = _refused(exc), True
-        else:
-            result, refused = scorer.score(hand).as_expect(), False
+        scorer = self.scorer(case["ruleset"], case.get("options"))  # an option it does not know: CaseError first
+        result, refused = _scored(scorer, self.read_hand(case["ruleset"], case["input"]))
         met = matches(result, case["expect"]) if "expect" in case else None
         return Outcome(result, refused, met)
 
@@ -326,22 +321,26 @@ class CaseRunner:
 
     def result_of(self, ruleset_id: str, options: Mapping[str, Any] | None, read: Hand | HandError) -> Mapping[str, Any]:
         """What `run` gives for a score case under `options` whose input `read_hand` read as `read`."""
-        if isinstance(read, HandError):
-            return _refused(read)
-        scorer = self.scorer(ruleset_id, options)
-        try:
-            scorer.check(read)
-        except HandError as exc:
-            return _refused(exc)
-        return scorer.score(read).as_expect()
+        return _scored(self.scorer(ruleset_id, options), read)[0]
 
     def run(self, case: Mapping[str, Any]) -> Mapping[str, Any]:
         """The result of a score case in the `expect` shape; invalid input gives {"valid": false, "error": …}."""
         return self.outcome(case).result
 
 
-def _refused(exc: HandError) -> dict[str, Any]:
-    """A refused input's result: not valid, the rule it breaks, and why."""
+def _scored(scorer: Scorer, read: Hand | HandError) -> tuple[Mapping[str, Any], bool]:
+    """A read hand's result under the scorer (its hand checks, then its score) in the `expect` shape, and whether
+    the input was refused: then the result is not valid and names the rule it breaks, and why."""
+    if isinstance(read, HandError):
+        return _refusal(read), True
+    try:
+        scorer.check(read)
+    except HandError as exc:
+        return _refusal(exc), True
+    return scorer.score(read).as_expect(), False
+
+
+def _refusal(exc: HandError) -> dict[str, Any]:
     return {"valid": False, "error": exc.rule, "message": str(exc)}
 
 

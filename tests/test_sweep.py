@@ -359,3 +359,11 @@ def _small_sweep(tmp_path, space: str, hands: int, shard: int, announced: str) -
     assert r.exit_code == 0, r.output
     assert announced in r.output
     return out, json.loads((out / "sweep.json").read_text())
+
+
+def test_the_line_before_a_sweep_says_its_context_and_melds_apart():
+    from checker.sweep.commands import space_words
+
+    assert space_words("open", {"flags": ["knocked"]}, 3) == "flags knocked; 1 to 3 melds"
+    assert space_words("open", {}, 1) == "one meld"
+    assert space_words("concealed", {}, 1) == ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Final, Mapping, Sequence
+from typing import Callable, Final, Mapping, NamedTuple, Sequence
 
 from checker.params import BOOLEAN, MAX_AMOUNT, PATTERN, Params, Schema, integer, one_of
 
@@ -37,24 +37,14 @@ class Running:
     acted: list[tuple[int, int, int]] = field(default_factory=list)
 
 
-class Acted:
+class Acted(NamedTuple):
     """A step that did something to a hand's value: the step's name, the spec rule it implements, and the value
     before and after it (the same when it only noted something, such as a cap)."""
 
-    def __init__(self, step: str, rule: str, before: int, after: int) -> None:
-        self.step, self.rule, self.before, self.after = step, rule, before, after
-
-    def _key(self) -> tuple[str, str, int, int]:
-        return (self.step, self.rule, self.before, self.after)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Acted) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Acted({self.step!r}, {self.rule!r}, {self.before}, {self.after})"
+    step: str
+    rule: str
+    before: int
+    after: int
 
 
 StepFn = Callable[..., None]

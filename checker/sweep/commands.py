@@ -51,6 +51,15 @@ def _engine_refusal(spec: str, ruleset_id: str) -> str | None:
         engine.stop()
 
 
+def space_words(space: str, context_data: Mapping[str, Any], open_melds: int) -> str:
+    """What a sweep's space holds beside its name, for the line printed before it runs (the context; for the open
+    space, how many melds)."""
+    from checker.sweep.work import describe_context
+
+    melds = ("one meld" if open_melds == 1 else f"1 to {open_melds} melds") if space == "open" else ""
+    return "; ".join(part for part in (describe_context(context_data), melds) if part)
+
+
 def sweep_command(
     ruleset_id: str = typer.Option("mcr", "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
     space: str = typer.Option("concealed", "--space", help="The space of hands: concealed (every concealed "
@@ -115,7 +124,7 @@ def sweep_command(
     from checker.sweep.report import write_report
     from checker.sweep.run import Plan, SweepError, check_scheduler, prepare, read_shards, run
     from checker.engine import HandError
-    from checker.sweep.work import SPACES, context_of, context_refusal, describe_context
+    from checker.sweep.work import SPACES, context_of, context_refusal
 
     def fail(message: str) -> None:
         err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
@@ -191,8 +200,7 @@ def sweep_command(
         return
     total = plan.hands()
     done_before = total - sum(b - a for a, b in pending)
-    shown = describe_context(context_data) + (("one meld" if open_melds == 1 else f"1 to {open_melds} melds")
-                                              if space == "open" else "")
+    shown = space_words(space, context_data, open_melds)
     err.print(f"{ruleset_id} {space}{' (' + shown + ')' if shown else ''}: {total:,} hands in "
               f"{len(plan.shards())} shards, {len(pending)} to run; each hand with every distinct winning tile, "
               f"self-drawn and on a discard", highlight=False)
