@@ -24,7 +24,6 @@ import argparse
 import itertools
 import json
 import os
-import shutil
 import sys
 import time
 from collections import Counter

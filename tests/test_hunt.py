@@ -3,7 +3,6 @@ states, and `mjcheck hunt` runs end to end."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
