@@ -13,13 +13,12 @@ from pathlib import Path
 from collections.abc import Mapping
 from typing import Any, BinaryIO, Final, Iterator
 
-import fastjsonschema
 import jsonschema
 
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
 from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, bounded, decode, excerpt, parse_json,
                             read_bounded, read_lines)
-from checker.spec import Ruleset, SpecError, available_rulesets, pointer_of, schema
+from checker.spec import Ruleset, SpecError, accepted, available_rulesets, pointer_of, schema
 
 
 class CaseError(ValueError):
@@ -66,7 +65,7 @@ def read_cases(stream: BinaryIO, source: str, as_written: bool = False) -> Itera
             yield CaseLine(source, line.number, None, exc.reason, "input.json")
             continue
         problem = case_problem(case)
-        kept = (case if as_written else without_nulls(case)) if problem is None else None
+        kept = (case if as_written or "null" not in text else without_nulls(case)) if problem is None else None
         yield CaseLine(source, line.number, kept, problem)
 
 
@@ -160,25 +159,9 @@ def _case_validator() -> jsonschema.Draft202012Validator:
 
 
 def _case_accepts(case: Any) -> bool:
-    """The fast path: whether the case schema accepts `case`, by a checker fastjsonschema compiles from the
-    same schema (about ten times faster than jsonschema). Only an acceptance is taken from it: a refusal is
-    checked again by jsonschema, the authority, which also words the message. tests/test_case_schema.py checks
-    that the two agree."""
-    try:
-        _fast_case_check()(case)
-    except fastjsonschema.JsonSchemaException:
-        return False
-    except RecursionError:
-        return False
-    return True
-
-
-@lru_cache(maxsize=1)
-def _fast_case_check() -> Any:
-    whole = schema("case")
-    inlined = {k: v for k, v in _inline(whole, whole.get("$defs", {})).items() if k != "$schema"}
-    # once its references are written out the case schema uses draft-07 keywords only
-    return fastjsonschema.compile({**inlined, "$schema": "http://json-schema.org/draft-07/schema#"})
+    """The fast path: whether the case schema accepts `case` (checker.spec.accepted); a refusal is checked again
+    by jsonschema, which words the message."""
+    return accepted("case", case)
 
 
 def _inline(node: Any, defs: Mapping[str, Any]) -> Any:
@@ -284,31 +267,35 @@ class CaseRunner:
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
         key = (ruleset_id, tuple(sorted(options.items())) if options else ())
-        if key not in self._scorers:
-            try:
-                self._scorers[key] = Scorer(self.ruleset(ruleset_id), options)
-            except ValueError as exc:
-                if isinstance(exc, CaseError):
-                    raise
-                raise CaseError(str(exc), "input.options") from None
-        return self._scorers[key]
+        found = self._scorers.get(key)
+        if found is not None:
+            return found
+        try:
+            found = self._scorers[key] = Scorer(self.ruleset(ruleset_id), options)
+        except ValueError as exc:
+            if isinstance(exc, CaseError):
+                raise
+            raise CaseError(str(exc), "input.options") from None
+        return found
 
     def outcome(self, case: Mapping[str, Any]) -> Outcome:
         """Run a case (a hand to score, or a hand of play to replay); CaseError when the case itself cannot be
         run (unknown ruleset, option or kind)."""
+        result, refused = self._played(case)
+        return Outcome(result, refused, matches(result, case["expect"]) if "expect" in case else None)
+
+    def _played(self, case: Mapping[str, Any]) -> tuple[Mapping[str, Any], bool]:
+        """A case's result in the `expect` shape, and whether its input was refused as bad input."""
         kind = case.get("kind", "score")
         if kind == "procedure":
             from checker.table.log import procedure_result
 
             played = procedure_result(case, self)
-            met = matches(played, case["expect"]) if "expect" in case else None
-            return Outcome(played, played["verdict"] == "bad input", met)
+            return played, played["verdict"] == "bad input"
         if kind != "score":
             raise CaseError(f"case kind {excerpt(case.get('kind'))} is not supported", "input.kind")
         scorer = self.scorer(case["ruleset"], case.get("options"))  # an option it does not know: CaseError first
-        result, refused = _scored(scorer, self.read_hand(case["ruleset"], case["input"]))
-        met = matches(result, case["expect"]) if "expect" in case else None
-        return Outcome(result, refused, met)
+        return _scored(scorer, self.read_hand(case["ruleset"], case["input"]))
 
     def read_hand(self, ruleset_id: str, data: Mapping[str, Any]) -> Hand | HandError:
         """The hand a score case's `input` describes under the ruleset, before the hand checks (which the
@@ -324,8 +311,9 @@ class CaseRunner:
         return _scored(self.scorer(ruleset_id, options), read)[0]
 
     def run(self, case: Mapping[str, Any]) -> Mapping[str, Any]:
-        """The result of a score case in the `expect` shape; invalid input gives {"valid": false, "error": …}."""
-        return self.outcome(case).result
+        """The result of a case in the `expect` shape (not compared with its `expect`: the caller judges);
+        invalid input gives {"valid": false, "error": …}."""
+        return self._played(case)[0]
 
 
 def _scored(scorer: Scorer, read: Hand | HandError) -> tuple[Mapping[str, Any], bool]:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import os
 import stat
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator
+
+import orjson
 
 MAX_CASE_LINE_BYTES = 64 * 1024  # one case (a --case file, or one line of a --batch file)
 MAX_SPEC_BYTES = 4 * 1024 * 1024  # one ruleset spec file
@@ -65,7 +68,39 @@ def json_text(value: Any, indent: int | None = None) -> str:
     """JSON for output: readable text kept as it is (ensure_ascii off), but every character that is not
     printable (control and formatting characters, bidi overrides, lone surrogates) written as an escape,
     so no string taken from input can reach a terminal raw."""
-    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return _printable_json(json.dumps(value, ensure_ascii=False, indent=indent))
+
+
+def json_line(value: Any) -> bytes:
+    """`value` as one line of a JSON Lines file, UTF-8 with its line ending: compact, and written by orjson
+    (a tenth of the stdlib's time: machine files written as fast as an engine answers, results.jsonl and the
+    protocol's requests). The same guarantees as json_text: every character that is not printable is escaped.
+    What orjson cannot write (an integer over 64 bits, a key that is not a string) is written by the stdlib;
+    either way a float that is not a number (NaN, an infinity) is written null, as JSON has no such value."""
+    try:
+        data = orjson.dumps(value, option=orjson.OPT_APPEND_NEWLINE)
+    except TypeError:
+        text = json.dumps(_finite(value), ensure_ascii=False, separators=(",", ":"))
+        return (_printable_json(text) + "\n").encode("utf-8")
+    text = data.decode("utf-8")
+    if text[:-1].isprintable():
+        return data
+    return (_printable_json(text[:-1]) + "\n").encode("utf-8")
+
+
+def _finite(value: Any) -> Any:
+    """`value` with every float that is not a number (NaN, an infinity) made None, as orjson writes them."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _printable_json(text: str) -> str:
+    """JSON text with every character that is not printable (outside strings only layout, kept) escaped."""
     return "".join(c if c.isprintable() or c in "\n " else _json_escape(c) for c in text) \
         if not text.isprintable() else text
 
@@ -185,22 +220,34 @@ def read_text_file(path: str, limit: int, what: str) -> str:
 # --------------------------------------------------------------------------- JSON
 
 def parse_json(text: str, label: str, line: int | None = None) -> Any:
-    """One JSON value, refusing nesting deeper than MAX_JSON_DEPTH and integers too long to convert."""
-    too_deep = f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)"
+    """One JSON value, refusing nesting deeper than MAX_JSON_DEPTH and integers too long to convert. An
+    integer beyond 64 bits is read as the nearest float (no field of a case or an answer takes one)."""
+    try:  # orjson, twice the stdlib's speed; what it refuses is read again by the stdlib, which words the reason
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        value = _stdlib_json(text, label, line)
+    # no deeper than its opening brackets are many (those inside strings counted too): most lines need no walk
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _depth(value) > MAX_JSON_DEPTH:
+        raise InputError("parse", label, _TOO_DEEP, line)
+    return value
+
+
+_TOO_DEEP = f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)"
+
+
+def _stdlib_json(text: str, label: str, line: int | None) -> Any:
+    """What the stdlib reads of a text orjson refuses (it also takes NaN and lone surrogates), or the
+    InputError saying why not."""
     try:
-        value = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         if line is None:
             raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", exc.lineno) from None
         raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", line) from None
     except RecursionError:
-        raise InputError("parse", label, too_deep, line) from None
+        raise InputError("parse", label, _TOO_DEEP, line) from None
     except ValueError as exc:  # an integer over Python's digit limit
         raise InputError("parse", label, _short_reason(exc), line) from None
-    # no deeper than its opening brackets are many (those inside strings counted too): most lines need no walk
-    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _depth(value) > MAX_JSON_DEPTH:
-        raise InputError("parse", label, too_deep, line)
-    return value
 
 
 def _short_reason(exc: Exception) -> str:

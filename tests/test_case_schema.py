@@ -1,5 +1,5 @@
-"""The case schema's fast acceptance check (fastjsonschema, compiled from the schema) agrees with jsonschema,
-the authority, on every case: the corpora's, and cases mutated from them in every field."""
+"""The fast acceptance checks (jsonschema-rs, checker.spec.accepted) agree with jsonschema, the authority, on
+every case, log header and spec: the shipped ones, and ones mutated from them in every field."""
 from __future__ import annotations
 
 import copy
@@ -9,7 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import jsonschema
+
 from checker.case import _case_accepts, _case_validator
+from checker.spec import accepted, available_rulesets, read_yaml, ruleset_path, schema
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 CASES = [json.loads(line) for path in sorted(CORPUS.glob("*.jsonl"))
@@ -65,3 +68,75 @@ def test_the_fast_check_agrees_with_jsonschema_on_mutated_cases(data):
         else:
             parent.append(data.draw(VALUES))
     assert _case_accepts(case) == jsonschema_accepts(case), case
+
+
+def headers():
+    """The log headers the procedure corpora's cases make (checker.table.log.procedure_result)."""
+    from checker.table.log import GAME, VERSION
+
+    for case in CASES:
+        if case.get("kind") == "procedure":
+            data = {k: v for k, v in case["input"].items() if k != "events"}
+            yield {"game": GAME, "version": VERSION, "ruleset": case["ruleset"], "options": case.get("options") or {},
+                   **data}
+
+
+HEADERS = list(headers())
+
+
+def test_every_procedure_corpus_header_is_accepted_by_both():
+    from checker.table.log import header_problem, _header_validator
+
+    assert len(HEADERS) > 10
+    assert all(header_problem(h) is None and not list(_header_validator().iter_errors(h)) for h in HEADERS)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.data())
+def test_the_fast_header_check_agrees_with_jsonschema_on_mutated_headers(data):
+    from checker.table.log import _header_validator
+
+    header = copy.deepcopy(data.draw(st.sampled_from(HEADERS)))
+    where = data.draw(st.sampled_from([p for p in paths(header) if p]))
+    parent = header
+    for key in where[:-1]:
+        parent = parent[key]
+    action = data.draw(st.sampled_from(["replace", "delete"]))
+    if action == "replace":
+        parent[where[-1]] = data.draw(VALUES)
+    else:
+        del parent[where[-1]]
+    assert accepted("game", header, "header") == (not list(_header_validator().iter_errors(header))), header
+
+
+SPECS = [read_yaml(ruleset_path(r))[0] for r in available_rulesets()]
+
+
+def jsonschema_accepts_spec(data) -> bool:
+    return not any(True for _ in jsonschema.Draft202012Validator(schema("ruleset")).iter_errors(data))
+
+
+def test_every_shipped_spec_is_accepted_by_both():
+    assert len(SPECS) == 3 and all(accepted("ruleset", d) and jsonschema_accepts_spec(d) for d in SPECS)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.data())
+def test_the_fast_spec_check_agrees_with_jsonschema_on_mutated_specs(data):
+    """A spec with one value replaced, deleted or added anywhere (a pattern's field, an option's reading, a
+    statement): the two validators agree on whether the ruleset schema accepts it."""
+    spec = copy.deepcopy(data.draw(st.sampled_from(SPECS)))
+    where = data.draw(st.sampled_from([p for p in paths(spec) if p]))
+    parent = spec
+    for key in where[:-1]:
+        parent = parent[key]
+    action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+    if action == "replace":
+        parent[where[-1]] = data.draw(VALUES)
+    elif action == "delete":
+        del parent[where[-1]]
+    elif isinstance(parent, dict):
+        parent[data.draw(st.text(min_size=1, max_size=8))] = data.draw(VALUES)
+    else:
+        parent.append(data.draw(VALUES))
+    assert accepted("ruleset", spec) == jsonschema_accepts_spec(spec), where

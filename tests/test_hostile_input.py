@@ -217,6 +217,40 @@ def test_json_nesting_is_limited_to_32_levels_whatever_else_the_text_holds():
             parse_json(deep, "t")
 
 
+def test_json_that_orjson_refuses_is_read_again_by_the_stdlib_with_its_reasons():
+    # parse_json reads with orjson and falls back to the stdlib for what orjson refuses: NaN and a lone
+    # surrogate are still read (as json.loads reads them), and a syntax error is worded with its column.
+    import math
+
+    from checker.inputs import InputError, parse_json
+
+    assert math.isnan(parse_json("[NaN]", "t")[0])
+    assert parse_json('"\\ud800"', "t") == "\ud800"
+    with pytest.raises(InputError, match="line 3: column 8: invalid JSON"):
+        parse_json('{"a":1,}', "t", 3)
+    assert parse_json('{"a": "\u00e9", "b": [1, 2.5, null, true]}', "t") == {"a": "\u00e9", "b": [1, 2.5, None, True]}
+
+
+def test_a_json_line_is_one_line_of_standard_json_whatever_it_holds():
+    # json_line (results.jsonl, protocol requests): compact UTF-8 ending in one newline; characters that are
+    # not printable (a line separator, an escape, a C1 control) escaped; NaN and infinities written null, by
+    # orjson and by the stdlib fallback alike (an integer over 64 bits is what sends a value to the fallback).
+    import json
+
+    from checker.inputs import json_line
+
+    assert json_line({"a": "\u00e9", "b": [1, 2]}) == '{"a":"\u00e9","b":[1,2]}\n'.encode()
+    hostile = {"t": "x\u2028y\x1b[31m\x85z", "n": float("nan"), "i": float("-inf")}
+    for value in (hostile, {**hostile, "big": 2 ** 70}):
+        line = json_line(value)
+        assert line.endswith(b"\n") and line.count(b"\n") == 1
+        text = line.decode("utf-8")[:-1]
+        assert text.isprintable()
+        back = json.loads(text)  # standard JSON: the stdlib reads it back without NaN
+        assert back["t"] == hostile["t"] and back["n"] is None and back["i"] is None
+    assert json.loads(json_line({1: 2})) == {"1": 2}  # a key that is not a string: the stdlib's way
+
+
 def test_json_integer_of_5000_digits_is_refused():
     r = run("score", "--case", "-", input='{"ruleset": "mcr", "kind": "score", "id": ' + "7" * 5000 + "}")
     assert r.exit_code == 2 and "too many digits" in r.output and len(r.output) < 500

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import IO, Any, Iterable, Iterator
 
 from checker.conform.adapters import Answer, EngineError, EngineInfo, Key
-from checker.inputs import excerpt
+from checker.inputs import excerpt, json_line
 
 PROTOCOL = 1
 WINDOW = 64
@@ -54,7 +54,7 @@ class _Process:
         threading.Thread(target=self._write, daemon=True).start()
 
     def send(self, message: Mapping[str, Any]) -> None:
-        self._outbox.put((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
+        self._outbox.put(json_line(message))
 
     def _write(self) -> None:
         stdin = self.proc.stdin

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from checker.inputs import InputError, json_text, parse_json
+from checker.inputs import InputError, json_line, parse_json
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 RESULTS_FILE = "results.jsonl"
@@ -106,7 +106,7 @@ class ResultsWriter:
         self._flushed = time.monotonic()
 
     def write(self, result: CaseResult) -> None:
-        self._stream.write((json_text(result.as_json()) + "\n").encode("utf-8"))
+        self._stream.write(json_line(result.as_json()))
         now = time.monotonic()
         if now - self._flushed >= FLUSH_SECONDS:
             self._stream.flush()

@@ -11,12 +11,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, BinaryIO, Iterator, Mapping, Sequence
 
-import fastjsonschema
 import jsonschema
 
-from checker.case import CaseError, CaseRunner, _inline, schema_message
+from checker.case import CaseError, CaseRunner, schema_message
 from checker.inputs import InputError, excerpt, parse_json, read_lines
-from checker.spec import pointer_of, schema
+from checker.spec import accepted, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.engine import Scorer
 from checker.table.rules import ProcedureError, TableRules, table_rules
@@ -43,21 +42,9 @@ def _header_validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator({**whole["$defs"]["header"], "$defs": whole["$defs"]})
 
 
-@lru_cache(maxsize=1)
-def _fast_header_check() -> Any:
-    """The header schema compiled by fastjsonschema: only its acceptance is taken (as for cases, checker.case);
-    jsonschema rechecks a refusal and words it."""
-    whole = schema("game")
-    header = _inline(whole["$defs"]["header"], whole["$defs"])
-    return fastjsonschema.compile({**header, "$schema": "http://json-schema.org/draft-07/schema#"})
-
-
 def header_problem(header: Any) -> str | None:
-    try:
-        _fast_header_check()(header)
+    if accepted("game", header, "header"):  # the fast path (checker.spec.accepted); jsonschema words a refusal
         return None
-    except fastjsonschema.JsonSchemaException:
-        pass
     errors = sorted(_header_validator().iter_errors(header), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
         return None
