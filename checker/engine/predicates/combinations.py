@@ -27,10 +27,22 @@ def _suit_table(size: int, rule: str) -> list[bool]:
     return table
 
 
+_RANK_TABLES: Final[dict[tuple[int, str, tuple[int, ...]], list[bool]]] = {}
+
+
 def _rank_table(size: int, rule: str, steps: tuple[int, ...]) -> list[bool]:
     """Indexed by a mask of ranks (bit r for rank r + 1): whether `size` sets with those ranks have equal ranks,
     ranks shifted by one of `steps`, the 123-456-789 starts (`straight`) or 123 and 789 (`terminal`). A rank
-    held twice shows once in the mask, so any rule but `equal` needs `size` distinct ranks."""
+    held twice shows once in the mask, so any rule but `equal` needs `size` distinct ranks. Made once for each
+    set of arguments (a scorer is made for each set of options; the tables never change)."""
+    key = (size, rule, steps)
+    made = _RANK_TABLES.get(key)
+    if made is None:
+        made = _RANK_TABLES[key] = _make_rank_table(size, rule, steps)
+    return made
+
+
+def _make_rank_table(size: int, rule: str, steps: tuple[int, ...]) -> list[bool]:
     table = []
     for mask in range(512):
         ranks = [r for r in range(9) if mask >> r & 1]
