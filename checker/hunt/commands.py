@@ -78,10 +78,13 @@ def hunt_command(
             err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
             raise typer.Exit(2)
     if as_json:
-        print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"])} for r, b in written.items()}, indent=2))
+        print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"]), "cut_short": len(b["cut_short"])}
+                         for r, b in written.items()}, indent=2))
         return
     for r, body in written.items():
         counts = ", ".join(f"{n} {kind}" for kind, n in body["counts"].items() if n) or "nothing"
         skipped = f" ({len(body['skipped'])} searches skipped: budget)" if body["skipped"] else ""
+        if body["cut_short"]:
+            skipped += f" ({len(body['cut_short'])} proofs cut short: budget)"
         out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))}",
                   highlight=False)

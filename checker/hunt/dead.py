@@ -26,6 +26,11 @@ from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
 from checker.space.special import SPECIAL_SPACES
 from checker.spec import Ruleset, value_key
 
+
+class CutShort(Exception):
+    """An exhaustive proof that its time ran out on: neither proved nor refuted (the hunt may give it more)."""
+
+
 @dataclass
 class Proof:
     """One exhaustive search: the space, how many hands were read, the first hand where each fan held, and the
@@ -146,8 +151,10 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
     """A dead-rule finding when the exhaustive search proves `first` and `second` never hold in one reading."""
     scorer = runner.scorer(ruleset.id, {})
     proof = prove(scorer, [first, second], deadline)
-    if proof is None or not proof.complete or proof.together is not None:
-        return None  # unprovable here, cut short, or they meet
+    if proof is not None and not proof.complete:
+        raise CutShort(f"{first} excludes {second}")
+    if proof is None or proof.together is not None:
+        return None  # unprovable here, or they meet
     names = {p.id: p.name_en for p in ruleset.patterns}
     if proof.size:
         if first not in proof.first:
@@ -159,6 +166,8 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
         shown = proof.first[first]
     else:  # no division has what both need: the witness is any hand of the first
         alone = prove(scorer, [first], deadline, together=False)
+        if alone is not None and first not in alone.first and not alone.complete:
+            raise CutShort(first)
         if alone is None or first not in alone.first:
             return None
         why = ("no division of four sets and a pair holds that many chows and pungs" if "shapes: no shape" not in
@@ -204,9 +213,13 @@ def hunt_dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: M
     if pid not in scorer.rank:
         return None  # the reading drops the pattern itself: the spec says so (active_if)
     proof = prove(scorer, [pid], deadline, together=False)
-    if proof is None or not proof.complete or proof.first:
+    if proof is not None and not proof.complete:
+        raise CutShort(pid)
+    if proof is None or proof.first:
         return None
     default = prove(runner.scorer(ruleset.id, {}), [pid], deadline, together=False)
+    if default is not None and pid not in default.first and not default.complete:
+        raise CutShort(pid)
     if default is None or pid not in default.first:
         return None  # dead under the defaults too: not a question of this reading
     pattern = next(p for p in ruleset.patterns if p.id == pid)

@@ -16,7 +16,7 @@ from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, passed_tile_options,
                                 hunt_excluded_shape, overlap_inputs)
-from checker.hunt.dead import exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
+from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.findings import Finding, numbered, read_findings, write_findings, write_json
@@ -263,16 +263,23 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     effort = 1
     took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
     used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken
+    cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
     while True:
         progressed = False
         for rs, target in _turns(rulesets, plans, used):
-            if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and not target.repeat):
+            final = not target.repeat and target.label not in cut_short[rs.id]  # a proof cut short is given more
+            if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and final):
                 continue
             last = took.get((rs.id, target.label))
             if last is not None and last * 4 > deadline - time.monotonic():
                 continue  # four times the effort would not end within the budget
             started = time.monotonic()
-            result = target.run(effort)
+            try:
+                result = target.run(effort)
+                cut_short[rs.id].discard(target.label)
+            except CutShort:
+                result = None
+                cut_short[rs.id].add(target.label)
             took[(rs.id, target.label)] = time.monotonic() - started
             used[rs.id] += took[(rs.id, target.label)]
             progressed = True
@@ -292,9 +299,11 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
         findings = numbered(rs, found[rs.id].values(), read_findings(path))
-        missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]]
+        missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
+                   and t.label not in cut_short[rs.id]]
         meta = {"budget": budget, "seed": seed, "searches": len(plans[rs.id]), "greatest_effort": effort,
-                "skipped": unrun[rs.id], "nothing_found": missing}
+                "skipped": unrun[rs.id], "cut_short": [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]],
+                "nothing_found": missing}
         body = write_findings(path, rs.id, findings, meta)
         (out_dir / f"findings-{rs.id}.md").write_text(page(rs.id, rs.title, body), encoding="utf-8")
         write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "seed": seed,
