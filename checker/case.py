@@ -322,10 +322,10 @@ def _scored(scorer: Scorer, read: Hand | HandError) -> tuple[Mapping[str, Any], 
     if isinstance(read, HandError):
         return _refusal(read), True
     try:
-        scorer.check(read)
+        score = scorer.score(read)  # its hand checks first
     except HandError as exc:
         return _refusal(exc), True
-    return scorer.score(read).as_expect(), False
+    return score.as_expect(), False
 
 
 def _refusal(exc: HandError) -> dict[str, Any]:

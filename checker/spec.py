@@ -374,9 +374,16 @@ class _NoAliasLoader(yaml.SafeLoader):
 _LIBYAML: bool = bool(getattr(yaml, "__with_libyaml__", False))
 
 
+# An anchor is & and an alias * followed at once by a character of its name (neither a space nor a flow
+# indicator): a text without that pair has neither, and its tokens need not be read.
+_MAYBE_ANCHOR = re.compile(r"[&*][^\s,\[\]{}]")
+
+
 def _refuse_anchors(text: str) -> None:
     """ConstructorError at the first anchor or alias of the text (read by libyaml's scanner), as
     _NoAliasLoader refuses them."""
+    if _MAYBE_ANCHOR.search(text) is None:
+        return
     for token in yaml.scan(text, Loader=yaml.CSafeLoader):
         if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
             what = "anchors" if isinstance(token, yaml.AnchorToken) else "aliases"

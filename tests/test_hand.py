@@ -31,6 +31,20 @@ def test_flowers_belong_in_flowers():
     assert refused(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", win_tile="5m", flowers="5z").rule == "input.flowers"
 
 
+def test_tiles_given_as_ids_are_checked_like_tiles_given_as_text():
+    # 1m1m1m2m2m2m3p3p3p4s4s4s5m as ids (1m = 0, 2m = 1, 3p = 11, 4s = 21, 5m = 4): the same hand as the text.
+    ids = [0, 0, 0, 1, 1, 1, 11, 11, 11, 21, 21, 21, 4]
+    assert Hand.build(concealed=ids, win_tile=4) == Hand.build(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", win_tile="5m")
+    # An id out of 0..41, a negative one or a bool is no tile: refused naming the field, as bad text is.
+    for bad in (-1, 42, True):
+        err = refused(concealed=ids[:-1] + [bad], win_tile=4)
+        assert err.rule == "input.tile" and str(err).startswith("concealed tiles: not a tile")
+    assert refused(concealed=ids, win_tile=-1).rule == "input.tile"
+    # A fifth copy (four 1m held, a fifth won) and a flower held twice break tiles.four_copies.
+    assert refused(concealed=[0, 0, 0, 0] + ids[3:-1], win_tile=0).rule == "tiles.four_copies"
+    assert refused(concealed=ids, win_tile=4, flowers="1f2f1f").rule == "tiles.four_copies"
+
+
 @pytest.mark.parametrize("kind, tiles, words", [
     ("chow", "135m", "three consecutive"), ("chow", "1z2z3z", "three consecutive"), ("pung", "112m", "identical"),
     ("kong", "111m", "4 tiles"), ("pung", "1f1f1f", "flower"), ("triplet", "111m", "unknown meld type"),

@@ -5,6 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 import yaml
 
 from checker.engine import Scorer, load_ruleset, load_ruleset_file
@@ -239,6 +241,30 @@ def test_aliases_and_anchors_are_refused_by_either_loader(tmp_path, monkeypatch,
     deep.write_text("id: " + "[" * 1500 + "]" * 1500 + "\n")
     (issue,) = issues_of(deep)
     assert "nested too deeply" in issue.reason
+
+
+_YAML_BITS = ["&", "*", "&", "*", "a", "1", "-", "\u00e9", " ", "\t", "\n", "[", "]", "{", "}", ",", ": ", "- ", "'",
+              '"', "#", "|", "!", "a: "]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_YAML_BITS), max_size=12).map("".join))
+@example("a: &x [1, 2]\nb: *x\n")
+@example("[&\u00e9 1, *\u00e9]")
+@example("- &- 1\n- *-\n")
+def test_a_text_without_an_anchors_mark_has_no_anchor_or_alias(text):
+    # The libyaml loader skips reading the tokens of a text where no & or * is followed at once by a
+    # character of a name (spec._MAYBE_ANCHOR): it must never skip a text whose tokens hold one.
+    import yaml
+
+    from checker import spec
+
+    try:
+        marked = any(isinstance(t, (yaml.AnchorToken, yaml.AliasToken)) for t in yaml.scan(text, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        marked = False  # a scanner error may come before any token; the loader then refuses the text anyway
+    if marked:
+        assert spec._MAYBE_ANCHOR.search(text) is not None, text
 
 
 def test_both_loaders_read_the_shipped_specs_alike(monkeypatch):

@@ -72,7 +72,7 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
         tiles = T.sort_tiles(T.parse_tiles(text))
     except T.TileError as exc:
         raise HandError(f"meld {_shown(kind, text)}: {exc}", "input.tile") from None
-    if any(T.is_flower(t) for t in tiles):
+    if any(t >= T.NUM_TILE_TYPES for t in tiles):
         raise HandError(f"{_shown(kind, text)}: a flower cannot be part of a meld", "input.meld")
     need = {"chow": 3, "pung": 3, "kong": 4}[kind]
     if kind == "kong" and len(tiles) == 1:
@@ -169,13 +169,13 @@ class Hand:
               seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None, counters=None,
               known_counters=None, dragons_as_flowers=False) -> "Hand":
         """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints."""
-        concealed = _tiles(concealed, "concealed tiles")
+        held: tuple[int, ...] = _tiles(concealed, "concealed tiles")
         if win_tile is None:
             raise HandError("no winning tile given", "input.win_tile")
         win = _tiles(win_tile, "winning tile")
         if len(win) != 1:
             raise HandError(f"the winning tile must be one tile, got {len(win)}", "input.win_tile")
-        win_tile = win[0]
+        winning: int = win[0]
         if win_by not in WIN_BY:
             raise HandError(f"unknown win_by {excerpt(win_by)}: use self_draw, discard or robbing_kong", "input.win_by")
         if win_by == "self_draw":
@@ -191,8 +191,9 @@ class Hand:
             if not (T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t))):
                 extra = " (dragons count as flowers only where the ruleset says so)" if T.is_dragon(t) else ""
                 raise HandError(f"{T.tile_name(t)} is not a flower{extra}", "input.flowers")
-        for t in concealed + (win_tile,) + tuple(x for m in melds for x in m.tiles):
-            if T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t)):
+        in_hand: tuple[int, ...] = held + (winning,) + tuple(x for m in melds for x in m.tiles)
+        for t in in_hand:
+            if t >= T.NUM_TILE_TYPES or (dragons_as_flowers and T.is_dragon(t)):
                 kind = "dragon (a flower in this ruleset)" if T.is_dragon(t) else "flower"
                 raise HandError(f"{kind} {T.tile_name(t)} is among the hand's tiles: it goes in 'flowers'", "input.flowers")
         flags = frozenset(flags)
@@ -221,12 +222,12 @@ class Hand:
             if m.after_knock and "knocked" not in flags:
                 raise HandError(f"the {m.text()} is marked as claimed after knocking, but the hand has not "
                                 f"knocked (flag knocked)", "input.meld")
-        hand = cls(tuple(T.sort_tiles(concealed)), melds, win_tile, win_by, discarder,
+        hand = cls(tuple(sorted(held)), melds, winning, win_by, discarder,
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))
         hand._check_counts()
-        if win_by == "robbing_kong" and hand.all_tiles.count(win_tile) > 1:
-            raise HandError(f"a robbed kong's tile {T.tile_name(win_tile)} has its other three copies in the "
+        if win_by == "robbing_kong" and hand.all_tiles.count(winning) > 1:
+            raise HandError(f"a robbed kong's tile {T.tile_name(winning)} has its other three copies in the "
                             f"konger's pung: the winner cannot hold another copy", "input.win_tile")
         return hand
 
@@ -240,24 +241,41 @@ class Hand:
                 f"({len(self.concealed)} concealed + 1 winning + {meld_tiles} in {len(self.melds)} meld(s), "
                 f"{self.kong_count} kong(s)): with {len(self.melds)} meld(s) the concealed part needs "
                 f"{expected - 1} tiles plus the winning tile", "tiles.hand_size")
+        if _copies_allowed(self.all_tiles, self.flowers):  # the tiles module words a refusal
+            return
         try:
             T.check_no_fifth_copy(self.all_tiles + self.flowers)
         except T.TileError as exc:
             raise HandError(str(exc), "tiles.four_copies") from None
 
 
+def _copies_allowed(tiles: tuple[int, ...], flowers: tuple[int, ...]) -> bool:
+    """Whether no tile occurs more than four times and no flower twice (rule tiles.four_copies)."""
+    counts = [0] * T.NUM_TILES_WITH_FLOWERS
+    for group in (tiles, flowers):
+        for t in group:
+            c = counts[t] + 1
+            if c > 4 or (c > 1 and t >= T.NUM_TILE_TYPES):
+                return False
+            counts[t] = c
+    return True
+
+
 def _tiles(value, what: str) -> tuple[int, ...]:
-    if isinstance(value, int):
-        return (value,)
-    if isinstance(value, str):
-        if len(value) > MAX_TILE_TEXT:
-            raise HandError(f"{what}: {len(value):,} characters; a tile field is limited to {MAX_TILE_TEXT}",
-                            "input.tile")
+    """Tiles given as text in any accepted notation, as a tile id or as ids; HandError naming the field."""
+    if not isinstance(value, str):
+        given = (value,) if isinstance(value, int) else tuple(value)
         try:
-            return tuple(T.parse_tiles(value))
+            return tuple(T.sort_tiles(given))  # checked as tiles (bools and ids out of range refused); order unused
         except T.TileError as exc:
             raise HandError(f"{what}: {exc}", "input.tile") from None
-    return tuple(value)
+    if len(value) > MAX_TILE_TEXT:
+        raise HandError(f"{what}: {len(value):,} characters; a tile field is limited to {MAX_TILE_TEXT}",
+                        "input.tile")
+    try:
+        return tuple(T.parse_tiles(value))
+    except T.TileError as exc:
+        raise HandError(f"{what}: {exc}", "input.tile") from None
 
 
 def _wind(value, what: str) -> int:
