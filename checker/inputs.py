@@ -82,6 +82,8 @@ def json_line(value: Any) -> bytes:
     except TypeError:
         text = json.dumps(_finite(value), ensure_ascii=False, separators=(",", ":"))
         return (_printable_json(text) + "\n").encode("utf-8")
+    if data.isascii() and b"\x7f" not in data:  # orjson escapes the other control characters
+        return data
     text = data.decode("utf-8")
     if text[:-1].isprintable():
         return data
@@ -276,9 +278,11 @@ def _depth(value: Any) -> int:
 
 # --------------------------------------------------------------------------- JSON Lines
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Line:
-    """One line of a JSON Lines stream: its number and text, or why it could not be read."""
+    """One line of a JSON Lines stream: its number and text, or why it could not be read. Read-only by
+    convention (not frozen: a frozen dataclass's constructor sets each field through object.__setattr__, and
+    one is made for every line read)."""
 
     number: int
     text: str | None

@@ -388,3 +388,40 @@ def test_the_profile_reads_each_case_once_even_when_lines_repeat_across_files():
     ids = [sorted(f["id"] for f in result["fans"]) for result in found]
     assert "pure_straight" in ids[0] and ids[2] == ids[0]
     assert ids[1] == ["all_simples", "four_concealed_pungs"]
+
+
+# ------------------------------------------------------------------ the corpus and the garbage collector
+
+def test_the_corpus_is_held_aside_from_the_collector_during_the_run_and_given_back_after(tmp_path):
+    """While cases run, the corpus read into memory is frozen out of the collector's full collections
+    (checker.collector); after the run, however it ends, nothing stays frozen and the collector is as it was."""
+    import gc
+
+    from checker.conform import run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    seen = []
+
+    def engine(case):
+        seen.append((gc.get_freeze_count() > 0, gc.isenabled()))
+        if case["id"] == "case-3":
+            raise KeyboardInterrupt
+        return case["expect"]
+
+    corpus = numbered_corpus(tmp_path, 5)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    run = run_conformance(str(corpus), InProcessEngine(engine, EngineInfo("t", "1")), str(tmp_path / "out"))
+    assert run.partial and seen == [(True, True)] * 3  # frozen while running, the collector still on for the rest
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+    mine = [[]]  # a caller's own choices are kept: its collector off, and objects it froze itself
+    gc.disable()
+    gc.freeze()
+    try:
+        run_conformance(str(corpus), InProcessEngine(lambda case: case["expect"], EngineInfo("t", "1")),
+                        str(tmp_path / "again"))
+        assert not any(o is mine for o in gc.get_objects())  # still frozen: in no generation
+        assert gc.get_freeze_count() > 0 and not gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()

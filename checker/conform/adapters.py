@@ -54,9 +54,10 @@ class EngineInfo:
                 "kinds": None if self.kinds is None else list(self.kinds)}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Answer:
-    """An engine's answer to one case: its result, or why there is none (the case is then `errored`)."""
+    """An engine's answer to one case: its result, or why there is none (the case is then `errored`). Read-only
+    by convention (not frozen, as checker.case.CaseLine: one is made for every case)."""
 
     result: Mapping[str, Any] | None = None
     error: str | None = None
@@ -94,7 +95,7 @@ class InProcessEngine:
             where = traceback.extract_tb(exc.__traceback__)[-1]
             return Answer(error=f"raised {type(exc).__name__}: {excerpt(str(exc), 200)} "
                                 f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
-        if not isinstance(result, Mapping):
+        if type(result) is not dict and not isinstance(result, Mapping):  # (the ABC check is slow; most are dicts)
             return Answer(error=f"returned {excerpt(result)}, not a result object")
         return Answer(result=result)
 

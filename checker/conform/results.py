@@ -23,9 +23,10 @@ RESULTS_FILE = "results.jsonl"
 FLUSH_SECONDS = 0.2  # the longest a finished result waits in the buffer while more come
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CaseResult:
-    """What running one case on an engine gave."""
+    """What running one case on an engine gave. Read-only by convention (not frozen, as checker.case.CaseLine:
+    one is made for every case)."""
 
     id: str | None
     line: int

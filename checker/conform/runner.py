@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from checker.case import NOT_WON, REFUSED, WON, CaseLine, matches, read_cases
+from checker.collector import collector_paused, held_aside
 from checker.conform.adapters import Answer, Engine
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
 from checker.conform.report import NOT_A_CASE
@@ -43,7 +44,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
                     on_result: Callable[[CaseResult], None] | None = None) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
-    with open_input(corpus, "corpus") as stream:
+    with collector_paused(), open_input(corpus, "corpus") as stream:
         lines = list(read_cases(stream, corpus))
     os.makedirs(out_dir, exist_ok=True)
     results_path = os.path.join(out_dir, RESULTS_FILE)
@@ -53,7 +54,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     _write_summary(out_dir, meta, partial=True)
     interrupted = False
     try:
-        with ResultsWriter(results_path, resume) as writer:
+        with held_aside(), ResultsWriter(results_path, resume) as writer:
             def record(result: CaseResult) -> None:
                 writer.write(result)
                 if on_result is not None:
@@ -78,7 +79,10 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         interrupted = True
     finally:
         engine.stop()
-    summary = _write_summary(out_dir, meta, partial=interrupted, results=read_results(results_path))
+    with collector_paused():
+        results = read_results(results_path)
+    with held_aside():
+        summary = _write_summary(out_dir, meta, partial=interrupted, results=results)
     counts = summary["counts"]
     status = REFUSED if summary["not_cases"] else \
         NOT_WON if interrupted or counts["failed"] or counts["errored"] else WON
@@ -101,10 +105,9 @@ def skip_reason(case: Mapping[str, Any], refuses: Callable[[Mapping[str, Any]], 
 
 def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None) -> CaseResult:
     case = item.case or {}
-    covers = case.get("covers") or []
-    return CaseResult(case.get("id"), item.line, outcome, case.get("expect"), actual, reason,
-                      tuple(c for c in covers if isinstance(c, str)), case.get("ruleset"), case.get("options"),
-                      case.get("input"))
+    covers = tuple(case.get("covers") or ())  # strings: the case schema says so
+    return CaseResult(case.get("id"), item.line, outcome, case.get("expect"), actual, reason, covers,
+                      case.get("ruleset"), case.get("options"), case.get("input"))
 
 
 def judge(item: CaseLine, answer: Answer) -> CaseResult:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from checker import tiles as T
 from checker.inputs import excerpt
@@ -26,15 +26,21 @@ class HandError(ValueError):
         self.rule = rule
 
 
-@dataclass(frozen=True)
+@dataclass(init=False, unsafe_hash=True)
 class Meld:
-    """A declared set: `tile` is the lowest tile of a chow, the tile of a pung or kong."""
+    """A declared set: `tile` is the lowest tile of a chow, the tile of a pung or kong. A read-only record
+    (equal and hashed by its fields, as a frozen dataclass; not frozen and with a written-out constructor,
+    because a dataclass's generated constructor runs as plain Python even in the compiled engine)."""
 
     kind: str
     tile: int
-    concealed: bool = False
-    source: int | None = None
-    after_knock: bool = False  # claimed after its player knocked (Shanghai knocking)
+    concealed: bool
+    source: int | None
+    after_knock: bool  # claimed after its player knocked (Shanghai knocking)
+
+    def __init__(self, kind: str, tile: int, concealed: bool = False, source: int | None = None,
+                 after_knock: bool = False):
+        self.kind, self.tile, self.concealed, self.source, self.after_knock = kind, tile, concealed, source, after_knock
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -122,20 +128,33 @@ def parse_meld_text(text: str) -> Meld:
     return parse_meld(kind, tiles, source=source, after_knock=after_knock)
 
 
-@dataclass(frozen=True)
+_EAST: Final = T.WIND_TILES["E"]
+_NO_FLAGS: Final = frozenset[str]()
+
+
+@dataclass(init=False, unsafe_hash=True)
 class Hand:
-    """A complete winning situation. `concealed` excludes the winning tile."""
+    """A complete winning situation. `concealed` excludes the winning tile. A read-only record, as Meld (equal
+    and hashed by its fields; a written-out constructor)."""
 
     concealed: tuple[int, ...]
     melds: tuple[Meld, ...]
     win_tile: int
-    win_by: str = "self_draw"
-    discarder: int | None = None
-    seat_wind: int = T.WIND_TILES["E"]
-    round_wind: int = T.WIND_TILES["E"]
-    flowers: tuple[int, ...] = ()
-    flags: frozenset[str] = field(default_factory=frozenset)
-    counters: tuple[tuple[str, int], ...] = ()  # integer context, e.g. (("huangfan", 2),)
+    win_by: str
+    discarder: int | None
+    seat_wind: int
+    round_wind: int
+    flowers: tuple[int, ...]
+    flags: frozenset[str]
+    counters: tuple[tuple[str, int], ...]  # integer context, e.g. (("huangfan", 2),)
+
+    def __init__(self, concealed: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, win_by: str = "self_draw",
+                 discarder: int | None = None, seat_wind: int = _EAST, round_wind: int = _EAST,
+                 flowers: tuple[int, ...] = (), flags: frozenset[str] = _NO_FLAGS,
+                 counters: tuple[tuple[str, int], ...] = ()):
+        self.concealed, self.melds, self.win_tile, self.win_by = concealed, melds, win_tile, win_by
+        self.discarder, self.seat_wind, self.round_wind = discarder, seat_wind, round_wind
+        self.flowers, self.flags, self.counters = flowers, flags, counters
 
     def counter(self, name: str, default: int = 0) -> int:
         return dict(self.counters).get(name, default)
@@ -191,14 +210,17 @@ class Hand:
             if not (T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t))):
                 extra = " (dragons count as flowers only where the ruleset says so)" if T.is_dragon(t) else ""
                 raise HandError(f"{T.tile_name(t)} is not a flower{extra}", "input.flowers")
-        in_hand: tuple[int, ...] = held + (winning,) + tuple(x for m in melds for x in m.tiles)
+        in_hand = list(held)
+        in_hand.append(winning)
+        for m in melds:
+            in_hand.extend(m.tiles)
         for t in in_hand:
             if t >= T.NUM_TILE_TYPES or (dragons_as_flowers and T.is_dragon(t)):
                 kind = "dragon (a flower in this ruleset)" if T.is_dragon(t) else "flower"
                 raise HandError(f"{kind} {T.tile_name(t)} is among the hand's tiles: it goes in 'flowers'", "input.flowers")
         flags = frozenset(flags)
-        if known_flags is not None:
-            unknown = sorted(flags - set(known_flags))
+        if flags and known_flags is not None:
+            unknown = sorted(f for f in flags if f not in known_flags)
             if unknown:
                 raise HandError(f"unknown flag {excerpt(unknown[0])}; this ruleset knows: "
                                 f"{', '.join(sorted(known_flags)) or 'none'}", "input.flags")
@@ -222,16 +244,17 @@ class Hand:
             if m.after_knock and "knocked" not in flags:
                 raise HandError(f"the {m.text()} is marked as claimed after knocking, but the hand has not "
                                 f"knocked (flag knocked)", "input.meld")
-        hand = cls(tuple(sorted(held)), melds, winning, win_by, discarder,
+        hand = Hand(tuple(sorted(held)), melds, winning, win_by, discarder,
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))
-        hand._check_counts()
+        hand._check_counts(in_hand)
         if win_by == "robbing_kong" and hand.all_tiles.count(winning) > 1:
             raise HandError(f"a robbed kong's tile {T.tile_name(winning)} has its other three copies in the "
                             f"konger's pung: the winner cannot hold another copy", "input.win_tile")
         return hand
 
-    def _check_counts(self) -> None:
+    def _check_counts(self, all_tiles: list[int]) -> None:
+        """Rules tiles.hand_size and tiles.four_copies; `all_tiles` are the hand's tiles (all_tiles, in any order)."""
         n_closed = len(self.closed_tiles)
         expected = 14 - 3 * len(self.melds)
         if n_closed != expected:
@@ -241,7 +264,7 @@ class Hand:
                 f"({len(self.concealed)} concealed + 1 winning + {meld_tiles} in {len(self.melds)} meld(s), "
                 f"{self.kong_count} kong(s)): with {len(self.melds)} meld(s) the concealed part needs "
                 f"{expected - 1} tiles plus the winning tile", "tiles.hand_size")
-        if _copies_allowed(self.all_tiles, self.flowers):  # the tiles module words a refusal
+        if _copies_allowed(all_tiles, self.flowers):  # the tiles module words a refusal
             return
         try:
             T.check_no_fifth_copy(self.all_tiles + self.flowers)
@@ -249,7 +272,7 @@ class Hand:
             raise HandError(str(exc), "tiles.four_copies") from None
 
 
-def _copies_allowed(tiles: tuple[int, ...], flowers: tuple[int, ...]) -> bool:
+def _copies_allowed(tiles: list[int], flowers: tuple[int, ...]) -> bool:
     """Whether no tile occurs more than four times and no flower twice (rule tiles.four_copies)."""
     counts = [0] * T.NUM_TILES_WITH_FLOWERS
     for group in (tiles, flowers):
