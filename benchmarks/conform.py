@@ -8,6 +8,8 @@ results.jsonl; and, apart, with summary.json and report.md, which for a failing 
 run), for:
 
 - `reference` in process: the baseline every other rate is compared with, measured in the same run;
+- `reference` in process with `--jobs 2`: the corpus in two forked processes (Linux), each loading the spec
+  and binding the option sets it meets, as the first run does (the engine caches nothing across runs);
 - `cmd:` examples/engine.py: the template engine, which does not score (the protocol's own cost);
 - `cmd:` examples/reference_engine.py: the reference engine behind the protocol.
 
@@ -46,17 +48,17 @@ def make_corpus(directory: Path, size: int) -> Path:
     return path
 
 
-def timed_run(corpus: Path, spec: str, out: Path) -> tuple[float, float, dict]:
+def timed_run(corpus: Path, spec: str, out: Path, jobs: int = 1) -> tuple[float, float, dict]:
     """Seconds to the last case's result (reading, checking, running, judging and writing each case) and to
     the end of the run (summary.json and report.md too), and the counts."""
     engine = engine_from_spec(spec, timeout=30.0)
     last = [0.0]
 
-    def on_result(result: object) -> None:
+    def on_result(outcome: str) -> None:
         last[0] = time.perf_counter()
 
     start = time.perf_counter()
-    run = run_conformance(str(corpus), engine, str(out), on_result=on_result)
+    run = run_conformance(str(corpus), engine, str(out), jobs=jobs, on_result=on_result)
     end = time.perf_counter()
     return last[0] - start, end - start, dict(run.summary["counts"])
 
@@ -67,9 +69,10 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="where the in-process run's time goes")
     args = parser.parse_args()
     python = sys.executable
-    engines = [("reference, in process", "reference"),
-               ("cmd: examples/engine.py (does not score)", f'cmd:"{python} {ROOT / "examples" / "engine.py"}"'),
-               ("cmd: examples/reference_engine.py", f'cmd:"{python} {ROOT / "examples" / "reference_engine.py"}"')]
+    engines = [("reference, in process", "reference", 1),
+               ("reference, in process, --jobs 2", "reference", 2),
+               ("cmd: examples/engine.py (does not score)", f'cmd:"{python} {ROOT / "examples" / "engine.py"}"', 1),
+               ("cmd: examples/reference_engine.py", f'cmd:"{python} {ROOT / "examples" / "reference_engine.py"}"', 1)]
     with tempfile.TemporaryDirectory() as tmp:
         corpus = make_corpus(Path(tmp), args.cases)
         how = "compiled by mypyc" if compiled() else "plain Python: an editable install or MJCHECK_PURE=1"
@@ -81,8 +84,8 @@ def main() -> None:
         print(f"  {'reading and checking the corpus alone':44s} {read / reading:9.0f} cases/s "
               f"({1e6 * reading / read:.0f} µs a case)")
         baseline = None
-        for i, (label, spec) in enumerate(engines):
-            cases, whole, counts = timed_run(corpus, spec, Path(tmp) / f"out{i}")
+        for i, (label, spec, jobs) in enumerate(engines):
+            cases, whole, counts = timed_run(corpus, spec, Path(tmp) / f"out{i}", jobs)
             rate = args.cases / cases
             baseline = baseline or rate
             print(f"  {label:44s} {rate:9.0f} cases/s  ×{rate / baseline:.2f} of in-process reference; "

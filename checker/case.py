@@ -16,8 +16,8 @@ from typing import Any, BinaryIO, Final, Iterator
 import jsonschema
 
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
-from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, bounded, decode, excerpt, parse_json,
-                            read_bounded, read_lines)
+from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, LineStream, bounded, decode, excerpt,
+                            parse_json, read_bounded, read_lines)
 from checker.spec import Ruleset, SpecError, accepted, available_rulesets, pointer_of, schema
 
 
@@ -50,11 +50,12 @@ class CaseLine:
     rule: str = "input.case"
 
 
-def read_cases(stream: BinaryIO, source: str, as_written: bool = False) -> Iterator[CaseLine]:
+def read_cases(stream: LineStream, source: str, as_written: bool = False,
+               lines_before: int = 0) -> Iterator[CaseLine]:
     """Cases from a JSON Lines stream, each line read, decoded and checked on its own: a line that is too
     long, not UTF-8, not JSON or not a case yields a CaseLine with its error, and reading goes on. A case's
     null fields are dropped (null stands for absent) unless `as_written`."""
-    for line in read_lines(stream, source):
+    for line in read_lines(stream, source, lines_before=lines_before):
         if line.text is None:
             yield CaseLine(source, line.number, None, line.error, "input.line")
             continue

@@ -624,6 +624,11 @@ def conform(
                                   help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
                                                         "append the rest."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+                             help="Run the corpus in N processes (on Linux, for engines that run in mjcheck's "
+                                  "own process: reference, pymahjonggb, python:), each on a part of its lines; "
+                                  "results.jsonl holds the same results as from one process. A cmd: engine, "
+                                  "or a corpus read from a pipe, runs in one."),
     ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
                                            help="A spec file of your own for the reference engine (cases name "
                                                 "it by its id). Repeat for several."),
@@ -659,7 +664,8 @@ def conform(
         try:
             run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
                                   on_start=lambda n: progress.update(task, total=n),
-                                  on_result=lambda r: progress.advance(task) if r.outcome != "skipped" else None)
+                                  jobs=jobs,
+                                  on_result=lambda outcome: progress.advance(task) if outcome != "skipped" else None)
         except (InputError, EngineError) as exc:
             fail(str(exc))
         except OSError as exc:

@@ -13,7 +13,7 @@ import math
 import os
 import stat
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO, Iterator, Protocol
 
 import orjson
 
@@ -289,11 +289,18 @@ class Line:
     error: str | None = None
 
 
-def read_lines(stream: BinaryIO, label: str, limit: int = MAX_CASE_LINE_BYTES) -> Iterator[Line]:
+class LineStream(Protocol):
+    """What read_lines reads: a binary file, or a part of one (checker.conform.shards.RangeReader)."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
+def read_lines(stream: LineStream, label: str, limit: int = MAX_CASE_LINE_BYTES,
+               lines_before: int = 0) -> Iterator[Line]:
     """The lines of a binary stream one by one, each decoded on its own: an overlong line or one that is not
     UTF-8 is reported as that line's error and reading goes on with the next line. Memory stays bounded by
     `limit` whatever the stream holds."""
-    number = 0
+    number = lines_before  # the stream starts after so many lines of its file (a shard of a corpus)
     while True:
         try:
             raw = stream.readline(limit + 1)

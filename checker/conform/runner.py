@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from checker.case import NOT_WON, REFUSED, WON, CaseLine, matches, read_cases
-from checker.collector import collector_paused, held_aside
-from checker.conform.adapters import Answer, Engine
+from checker.collector import held_aside
+from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, ResultsWriter, read_results
+from checker.conform.shards import (Progress, RangeReader, Shard, can_fork, cut, merge_parts, part_path, remove_parts,
+                                    run_forked)
 from checker.inputs import bounded, excerpt, open_input
 
 __all__ = ["ConformRun", "run_conformance", "RESULTS_FILE", "SUMMARY_FILE", "REPORT_FILE", "HTML_FILE", "JUNIT_FILE"]
@@ -40,53 +42,95 @@ class ConformRun:
 
 
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
-                    on_start: Callable[[int], None] | None = None,
-                    on_result: Callable[[CaseResult], None] | None = None) -> ConformRun:
+                    jobs: int = 1, on_start: Callable[[int], None] | None = None,
+                    on_result: Callable[[str], None] | None = None) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
+    `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
+    the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many cases will
+    run (called again as each process counts its own); `on_result(outcome)`: once per result written.
     InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
-    with collector_paused(), open_input(corpus, "corpus") as stream:
-        lines = list(read_cases(stream, corpus))
-    os.makedirs(out_dir, exist_ok=True)
-    results_path = os.path.join(out_dir, RESULTS_FILE)
-    done = {r.key for r in read_results(results_path)} if resume else set()
-    info = engine.start()
-    meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
-    _write_summary(out_dir, meta, partial=True)
-    interrupted = False
-    try:
-        with held_aside(), ResultsWriter(results_path, resume) as writer:
-            def record(result: CaseResult) -> None:
-                writer.write(result)
-                if on_result is not None:
-                    on_result(result)
-
-            to_run: dict[int, CaseLine] = {}
-            for item in lines:
-                key = (item.case.get("id") if item.case is not None else None, item.line)
-                if key in done:
-                    continue
-                skipped = _skip_reason(item, info.refuses)
-                if skipped is not None:
-                    record(_result(item, "skipped", reason=skipped))
-                else:
-                    to_run[item.line] = item
-            if on_start is not None:
-                on_start(len(to_run))
-            cases = ((line, item.case) for line, item in to_run.items() if item.case is not None)
-            for line, answer in engine.run(cases):
-                record(judge(to_run[line], answer))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        engine.stop()
-    with collector_paused():
-        results = read_results(results_path)
-    with held_aside():
+    sharded = jobs > 1 and isinstance(engine, InProcessEngine) and can_fork() and os.path.isfile(corpus)
+    with open_input(corpus, "corpus") as stream, \
+            held_aside(lambda: None if sharded else list(read_cases(stream, corpus))) as lines:
+        # (sharded: each process reads its own part)
+        os.makedirs(out_dir, exist_ok=True)
+        results_path = os.path.join(out_dir, RESULTS_FILE)
+        done = {r.key for r in read_results(results_path)} if resume else set()
+        info = engine.start()
+        meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
+        _write_summary(out_dir, meta, partial=True)
+        interrupted = False
+        try:
+            if lines is None:
+                interrupted = _run_sharded(corpus, engine, info, done, out_dir, resume, jobs, on_start, on_result)
+            else:
+                with ResultsWriter(results_path, resume) as writer:
+                    _run_lines(lines, engine, info, done, writer, on_start, on_result)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            engine.stop()
+    with held_aside(lambda: read_results(results_path)) as results:
         summary = _write_summary(out_dir, meta, partial=interrupted, results=results)
     counts = summary["counts"]
     status = REFUSED if summary["not_cases"] else \
         NOT_WON if interrupted or counts["failed"] or counts["errored"] else WON
     return ConformRun(summary, status, out_dir)
+
+
+def _run_lines(lines: list[CaseLine], engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]],
+               writer: ResultsWriter, on_start: Callable[[int], None] | None,
+               on_result: Callable[[str], None] | None) -> None:
+    """Skip, run and judge the cases of `lines` that `done` does not hold, writing each result as it comes."""
+    def record(result: CaseResult) -> None:
+        writer.write(result)
+        if on_result is not None:
+            on_result(result.outcome)
+
+    to_run: dict[int, CaseLine] = {}
+    for item in lines:
+        key = (item.case.get("id") if item.case is not None else None, item.line)
+        if key in done:
+            continue
+        skipped = _skip_reason(item, info.refuses)
+        if skipped is not None:
+            record(_result(item, "skipped", reason=skipped))
+        else:
+            to_run[item.line] = item
+    if on_start is not None:
+        on_start(len(to_run))
+    cases = ((line, item.case) for line, item in to_run.items() if item.case is not None)
+    for line, answer in engine.run(cases):
+        record(judge(to_run[line], answer))
+
+
+def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]], out_dir: str,
+                 resume: bool, jobs: int, on_start: Callable[[int], None] | None,
+                 on_result: Callable[[str], None] | None) -> bool:
+    """The run in forked processes, each on a range of the corpus's lines; their results are appended to
+    results.jsonl in the order of their parts once all have ended, however they end. True: cut short (interrupted, or a
+    process failed: its traceback is on stderr, its cases missing)."""
+    results_path = os.path.join(out_dir, RESULTS_FILE)
+    ResultsWriter(results_path, resume).close()  # as one process would: a new file, or a torn last line cut
+    remove_parts(out_dir)
+    shards = cut(corpus, jobs)
+
+    def work(shard: Shard, progress: Progress) -> None:
+        def read() -> list[CaseLine]:
+            part = RangeReader(stream, shard.start, shard.end)
+            return list(read_cases(part, corpus, lines_before=shard.first_line))
+
+        with open(corpus, "rb") as stream, held_aside(read) as lines, \
+                ResultsWriter(part_path(out_dir, shard), False) as writer:
+            _run_lines(lines, engine, info, done, writer, progress.start, progress.result)
+
+    statuses: list[int] = []
+    try:
+        statuses = run_forked(shards, work, on_start, on_result)
+    finally:
+        with open(results_path, "ab") as results:
+            merge_parts(out_dir, shards, results)
+    return any(status != 0 for status in statuses)
 
 
 def _skip_reason(item: CaseLine, refuses: Callable[[Mapping[str, Any]], str | None]) -> str | None:

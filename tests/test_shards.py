@@ -1,0 +1,193 @@
+"""`mjcheck conform --jobs N`: a corpus run in forked processes writes what a run in one process writes.
+
+The expectations are the one-process run's own results (the runner's behaviour, not a score, is under test)
+and the example corpora's cited expectations (corpus/*-examples.jsonl).
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.conform import engine_from_spec, run_conformance
+from checker.conform.results import read_results
+from checker.conform.shards import PART_PREFIX, RangeReader, can_fork, cut
+
+ROOT = Path(__file__).resolve().parents[1]
+MCR = ROOT / "corpus" / "mcr-examples.jsonl"
+SHANGHAI = ROOT / "corpus" / "shanghai-examples.jsonl"
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="shards are forked processes (Linux)")
+
+
+@settings(max_examples=300, deadline=None)
+@given(lengths=st.lists(st.sampled_from([0, 1, 2, 7, 40, 70_000]), max_size=25), final_newline=st.booleans(),
+       jobs=st.integers(1, 6))
+def test_the_corpus_is_cut_into_whole_lines_that_cover_it(tmp_path_factory, lengths, final_newline, jobs):
+    data = b"\n".join(b"x" * n for n in lengths) + (b"\n" if final_newline and lengths else b"")
+    path = tmp_path_factory.mktemp("cut") / "corpus.jsonl"
+    path.write_bytes(data)
+    shards = cut(str(path), jobs)
+    assert 1 <= len(shards) <= jobs
+    assert shards[0].start == 0 and shards[-1].end == len(data)
+    read = []
+    for before, shard in zip([None] + shards, shards):
+        assert before is None or before.end == shard.start
+        assert shard.start == 0 or data[shard.start - 1:shard.start] == b"\n"  # a line's start
+        assert shard.first_line == data[:shard.start].count(b"\n")
+        with open(path, "rb") as stream:
+            reader = RangeReader(stream, shard.start, shard.end)
+            while line := reader.readline(1000):
+                read.append(line)
+    assert b"".join(read) == data
+
+
+def mixed_corpus(tmp_path: Path) -> Path:
+    """Both example corpora with what a run records beside cases: a blank line, a comment, a line that is not
+    JSON, a case without `expect` (skipped)."""
+    mcr = MCR.read_text(encoding="utf-8").splitlines()
+    shanghai = SHANGHAI.read_text(encoding="utf-8").splitlines()
+    no_expect = json.loads(mcr[0])
+    del no_expect["expect"]
+    no_expect["id"] = "no-expect"
+    lines = mcr[:5] + ["", "# a comment", "{not json"] + shanghai + [json.dumps(no_expect)] + mcr[5:]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def run(corpus: Path, out: Path, jobs: int, engine: str = "reference", resume: bool = False):
+    starts, outcomes = [], []
+    done = run_conformance(str(corpus), engine_from_spec(engine), str(out), jobs=jobs, resume=resume,
+                           on_start=starts.append, on_result=outcomes.append)
+    return done, starts, outcomes
+
+
+def test_a_run_in_shards_writes_what_a_run_in_one_process_writes(tmp_path):
+    corpus = mixed_corpus(tmp_path)
+    one, starts, outcomes = run(corpus, tmp_path / "one", 1)
+    expected = (tmp_path / "one" / "results.jsonl").read_bytes()
+    assert one.summary["counts"]["skipped"] == 2 and one.status == 2  # the non-JSON line is bad input
+    for jobs in (2, 3):
+        out = tmp_path / f"jobs{jobs}"
+        got, starts, outcomes = run(corpus, out, jobs)
+        # the same lines; each process writes its skipped lines first, as one process writes all of its first
+        assert sorted((out / "results.jsonl").read_bytes().splitlines()) == sorted(expected.splitlines())
+        assert got.summary["counts"] == one.summary["counts"] and got.status == one.status
+        assert not [p for p in os.listdir(out) if p.startswith(PART_PREFIX)]
+        assert starts[-1] == one.summary["counts"]["total"] - one.summary["counts"]["skipped"]
+        assert sorted(outcomes) == sorted(r.outcome for r in read_results(str(out / "results.jsonl")))
+
+
+ENGINES = '''
+import sys
+
+STOP = None
+
+def stops(case):
+    if case["id"] == STOP:
+        raise KeyboardInterrupt
+    return case["expect"]
+
+def exits(case):
+    if case["id"] == STOP:
+        sys.exit(3)
+    return case["expect"]
+
+def slow(case):
+    import time
+    time.sleep(0.02)
+    return case["expect"]
+'''
+
+
+@pytest.fixture
+def engines(tmp_path, monkeypatch):
+    (tmp_path / "shard_engines_mod.py").write_text(ENGINES, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import shard_engines_mod
+
+    yield shard_engines_mod
+    sys.modules.pop("shard_engines_mod", None)
+
+
+def late_case_id(corpus: Path) -> str:
+    """A case of the corpus's last quarter: in the last shard of a run in two."""
+    lines = [json.loads(line) for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return lines[len(lines) * 3 // 4]["id"]
+
+
+def test_an_interrupted_shard_keeps_its_finished_results_and_resume_completes_the_run(tmp_path, engines):
+    engines.STOP = late_case_id(MCR)
+    out = tmp_path / "out"
+    cut_short, _, _ = run(MCR, out, 2, "python:shard_engines_mod:stops")
+    assert cut_short.partial and cut_short.status == 1
+    first = read_results(str(out / "results.jsonl"))
+    assert first and all(r.outcome == "passed" for r in first) and engines.STOP not in {r.id for r in first}
+    assert (out / "results.jsonl").read_bytes().endswith(b"\n")
+    engines.STOP = None
+    resumed, _, _ = run(MCR, out, 2, "python:shard_engines_mod:stops", resume=True)
+    assert not resumed.partial and resumed.status == 0
+    lines = [json.loads(line) for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert resumed.summary["counts"]["passed"] == len(lines)
+    assert sorted(r.id for r in read_results(str(out / "results.jsonl"))) == sorted(c["id"] for c in lines)
+
+
+def test_a_shard_that_fails_leaves_a_partial_run_with_what_the_shards_finished(tmp_path, engines, capfd):
+    engines.STOP = late_case_id(MCR)  # sys.exit in the engine: not an engine error the runner catches
+    got, _, _ = run(MCR, tmp_path / "out", 2, "python:shard_engines_mod:exits")
+    assert got.partial and got.status == 1
+    assert "SystemExit: 3" in capfd.readouterr().err
+    ids = {r.id for r in read_results(str(tmp_path / "out" / "results.jsonl"))}
+    first = json.loads(MCR.read_text(encoding="utf-8").splitlines()[0])["id"]
+    assert first in ids and engines.STOP not in ids  # the first shard finished; the failing one stopped
+
+
+def test_sigterm_stops_every_shard_and_leaves_a_partial_report_that_resume_completes(tmp_path, engines):
+    base = json.loads(MCR.read_text(encoding="utf-8").splitlines()[0])
+    corpus = tmp_path / "slow.jsonl"
+    corpus.write_text("".join(json.dumps({**base, "id": f"case-{i}"}) + "\n" for i in range(400)), encoding="utf-8")
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    command = [sys.executable, "-m", "checker.cli", "conform", "--corpus", str(corpus), "--engine",
+               "python:shard_engines_mod:slow", "--out", str(out), "--jobs", "2"]
+    proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and any(p.startswith(PART_PREFIX) for p in os.listdir(out))):  # the shards started
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    time.sleep(0.5)  # some cases done (400 cases at 20 ms in two shards take 4 s)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err.decode()
+    assert b"interrupted" in err and b"Traceback" not in err
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["partial"] is True and 0 < summary["counts"]["passed"] < 400
+    assert not [p for p in os.listdir(out) if p.startswith(PART_PREFIX)]
+    resumed = subprocess.run([*command[:-2], "--resume", "--jobs", "2"], env=env, cwd=ROOT, capture_output=True,
+                             timeout=120)
+    assert resumed.returncode == 0, resumed.stderr.decode()
+    results = read_results(str(out / "results.jsonl"))
+    assert sorted(r.id for r in results) == sorted(f"case-{i}" for i in range(400))
+
+
+def test_engines_that_cannot_be_forked_and_piped_corpora_run_in_one_process(tmp_path):
+    example = f'cmd:"{sys.executable} {ROOT / "examples" / "engine.py"}"'
+    one, _, _ = run(MCR, tmp_path / "one", 1, example)
+    two, _, _ = run(MCR, tmp_path / "two", 2, example)
+    assert (tmp_path / "two" / "results.jsonl").read_bytes() == (tmp_path / "one" / "results.jsonl").read_bytes()
+    assert one.summary["counts"] == two.summary["counts"]
+    piped = subprocess.run([sys.executable, "-m", "checker.cli", "conform", "--corpus", "/dev/stdin", "--engine", "reference",
+                            "--out", str(tmp_path / "piped"), "--jobs", "2"], input=MCR.read_bytes(), cwd=ROOT,
+                           capture_output=True, timeout=120)
+    assert piped.returncode == 0, piped.stderr.decode()
+    assert json.loads((tmp_path / "piped" / "summary.json").read_text(encoding="utf-8"))["counts"]["passed"] == \
+        len([line for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip()])
