@@ -272,8 +272,10 @@ class CaseRunner:
         return self._rulesets[ruleset_id]
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
-        """The scorer of a ruleset under options (None: its defaults), made once per option set. Found by the
-        options as written first (a case's options, in its own order), then in any order."""
+        """The scorer of a ruleset under options (None: its defaults), made once per set of option values: the
+        same object for every way of writing them (in any order, a default given or left out). Found by the
+        options as written first (a case's options, in its own order), then in any order, then by the values
+        they resolve to."""
         as_written = (ruleset_id, tuple(options.items()) if options else ())
         found = self._scorers.get(as_written)
         if found is not None:
@@ -282,11 +284,14 @@ class CaseRunner:
         found = self._scorers.get(key)
         if found is None:
             try:
-                found = self._scorers[key] = Scorer(self.ruleset(ruleset_id), options)
+                ruleset = self.ruleset(ruleset_id)
+                resolved = (ruleset_id, tuple(sorted(ruleset.resolve_options(options).items())))
+                found = self._scorers.get(resolved) or Scorer(ruleset, options)
             except ValueError as exc:
                 if isinstance(exc, CaseError):
                     raise
                 raise CaseError(str(exc), "input.options") from None
+            self._scorers[key] = self._scorers[resolved] = found
         if len(self._scorers) < MAX_OPTION_ORDERS:
             self._scorers[as_written] = found
         return found

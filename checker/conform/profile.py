@@ -67,7 +67,7 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
         answered = by_ruleset.get(ruleset_id, [])
         # per case (by identity: a merged summary's cases come from several files, their lines repeat), its hand
         # read once for all the readings
-        hands: dict[int, Any] = {}
+        hands: dict[Any, Any] = {}
         options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained, hands)
                    for oid in ruleset.scoring_options()}
         profile[ruleset_id] = {"cases": len(answered), "options": options,
@@ -76,7 +76,7 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
 
 
 def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseResult], runner: CaseRunner,
-                    cap: int, explained: dict[str, list[str]], hands: dict[int, Any]) -> dict[str, Any]:
+                    cap: int, explained: dict[str, list[str]], hands: dict[Any, Any]) -> dict[str, Any]:
     option = ruleset.options[option_id]
     rule = f"{ruleset.id}.option.{option_id}"
     chosen = sorted(answered, key=lambda r: (not any(c == rule or c.startswith(rule + ".") for c in r.covers),
@@ -89,7 +89,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     for r in chosen:
         assert r.expected is not None and r.actual is not None
         under = {key: _reference(runner, r, option_id, value, hands) for key, value in zip(keys, option.values)}
-        if any(v is None for v in under.values()) or len({_canonical(v) for v in under.values()}) < 2:
+        if any(v is None for v in under.values()) or len({_canonical_of(v, hands) for v in under.values()}) < 2:
             continue
         pool = pools[option_id not in (r.options or {})]
         pool.distinguishing += 1
@@ -137,10 +137,11 @@ def _same_value(option: Any, raw: Any) -> str | None:
         return None
 
 
-def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any, hands: dict[int, Any]) -> Any:
+def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any, hands: dict[Any, Any]) -> Any:
     """The reference result for the case's input (its own options, with `option_id` set to `value`), as
     `CaseRunner.run` gives it, cut to the keys its `expect` names; None when the reference cannot run it. The
-    input is read once (`hands`, by the case result's identity) for every reading."""
+    input is read once (`hands`, by the case result's identity) for every reading, and scored once per set of
+    option values (the default reading of every option is the same scoring)."""
     options = dict(r.options or {})
     if option_id is not None:
         options[option_id] = value
@@ -148,10 +149,13 @@ def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: 
         read = hands.get(id(r))
         if read is None:
             read = hands[id(r)] = runner.read_hand(str(r.ruleset), r.input or {})
-        result = runner.result_of(str(r.ruleset), options, read)
+        scorer = runner.scorer(str(r.ruleset), options)  # one object per set of values
+        scored = (id(r), id(scorer))
+        if scored not in hands:
+            hands[scored] = _cut(runner.result_of(str(r.ruleset), options, read), _keys(r.expected))
+        return hands[scored]
     except Exception:  # a case the reference cannot run gives no evidence either way
         return None
-    return _cut(result, _keys(r.expected))
 
 
 def _keys(expected: Mapping[str, Any] | None) -> set[str]:
@@ -179,6 +183,14 @@ def _fan_order(fan: Any) -> tuple:
             and isinstance(fan.get("count"), int) and isinstance(fan.get("points"), int):
         return (0, fan["id"], fan["count"], fan["points"], "")
     return (1, "", 0, 0, json.dumps(fan, sort_keys=True, ensure_ascii=False, default=str))
+
+
+def _canonical_of(result: Any, hands: dict[Any, Any]) -> str:
+    """_canonical of a result _reference gave (kept alive in `hands`), worked out once."""
+    key = ("canonical", id(result))
+    if key not in hands:
+        hands[key] = _canonical(result)
+    return hands[key]
 
 
 def _canonical(result: Any) -> str:
