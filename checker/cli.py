@@ -624,7 +624,7 @@ def conform(
                                   help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
                                                         "append the rest."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="N",
                              help="Run the corpus in N processes (on Linux, for engines that run in mjcheck's "
                                   "own process: reference, pymahjonggb, python:), each on a part of its lines; "
                                   "results.jsonl holds the same results as from one process. A cmd: engine, "

@@ -191,3 +191,14 @@ def test_engines_that_cannot_be_forked_and_piped_corpora_run_in_one_process(tmp_
     assert piped.returncode == 0, piped.stderr.decode()
     assert json.loads((tmp_path / "piped" / "summary.json").read_text(encoding="utf-8"))["counts"]["passed"] == \
         len([line for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip()])
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "two"])
+def test_a_number_of_jobs_out_of_range_is_bad_input(tmp_path, jobs):
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    result = CliRunner().invoke(app, ["conform", "--corpus", str(MCR), "--engine", "reference", "--out",
+                                      str(tmp_path / "out"), "--jobs", jobs])
+    assert result.exit_code == 2 and "--jobs" in result.output and not (tmp_path / "out").exists()
