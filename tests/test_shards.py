@@ -202,3 +202,30 @@ def test_a_number_of_jobs_out_of_range_is_bad_input(tmp_path, jobs):
     result = CliRunner().invoke(app, ["conform", "--corpus", str(MCR), "--engine", "reference", "--out",
                                       str(tmp_path / "out"), "--jobs", jobs])
     assert result.exit_code == 2 and "--jobs" in result.output and not (tmp_path / "out").exists()
+
+
+def children_of(pid: int) -> list[int]:
+    """Live child processes of `pid` (from /proc; zombies count: they are not reaped)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def test_a_progress_callback_that_raises_stops_and_reaps_every_shard(tmp_path, engines):
+    before = children_of(os.getpid())
+
+    def on_result(outcome: str) -> None:
+        raise RuntimeError("progress display failed")
+
+    with pytest.raises(RuntimeError, match="progress display failed"):
+        run_conformance(str(mixed_corpus(tmp_path)), engine_from_spec("python:shard_engines_mod:slow"),
+                        str(tmp_path / "out"), jobs=2, on_result=on_result)
+    assert children_of(os.getpid()) == before
+    assert not [p for p in os.listdir(tmp_path / "out") if p.startswith(PART_PREFIX)]

@@ -18,7 +18,7 @@ import signal
 import sys
 import traceback
 from dataclasses import dataclass
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, NoReturn
 
 PART_PREFIX = "results.jsonl.part-"
 OUTCOME_LETTERS = {"passed": b"p", "failed": b"f", "errored": b"e", "skipped": b"s"}
@@ -145,44 +145,42 @@ def run_forked(shards: list[Shard], work: Callable[[Shard, Progress], None],
     sys.stdout.flush()
     sys.stderr.flush()
     children: dict[int, int] = {}  # read end -> pid
-    for shard in shards:
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the shard: never returns into the caller's code
-            os.close(read_end)
-            status = 1
+    open_ends: set[int] = set()
+    try:
+        for shard in shards:
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the shard: never returns into the caller's code
+                os.close(read_end)
+                _shard_main(shard, work, write_end)
+            os.close(write_end)
+            children[read_end] = pid
+            open_ends.add(read_end)
+        totals: dict[int, int] = {}  # read end -> how many cases that shard runs
+        interrupted = False
+        buffers = {fd: b"" for fd in children}
+        while open_ends:
             try:
-                progress = Progress(write_end)
-                try:
-                    work(shard, progress)
-                    status = 0
-                except KeyboardInterrupt:
-                    status = INTERRUPTED_STATUS
-                finally:
-                    progress.flush()
-            except BaseException:  # a fault of the runner itself: said on stderr, the shard's status says failed
-                traceback.print_exc()
-                sys.stderr.flush()
-            os._exit(status)
-        os.close(write_end)
-        children[read_end] = pid
-    totals: dict[int, int] = {}  # read end -> how many cases that shard runs
-    interrupted, open_ends = False, set(children)
-    buffers = {fd: b"" for fd in children}
-    while open_ends:
-        try:
-            ready, _, _ = select.select(list(open_ends), [], [], 0.5)
-            for fd in ready:
-                data = os.read(fd, 1 << 16)
-                if not data:
-                    open_ends.discard(fd)
-                    os.close(fd)
-                    continue
-                buffers[fd] = _relay(buffers[fd] + data, fd, totals, on_start, on_result)
-        except KeyboardInterrupt:
-            interrupted = True
-            for fd in open_ends:
-                _signal(children[fd], signal.SIGINT)
+                ready, _, _ = select.select(list(open_ends), [], [], 0.5)
+                for fd in ready:
+                    data = os.read(fd, 1 << 16)
+                    if not data:
+                        open_ends.discard(fd)
+                        os.close(fd)
+                        continue
+                    buffers[fd] = _relay(buffers[fd] + data, fd, totals, on_start, on_result)
+            except KeyboardInterrupt:
+                interrupted = True
+                for fd in open_ends:
+                    _signal(children[fd], signal.SIGINT)
+    except BaseException:  # a fork refused, a progress callback that raised: no shard is left running
+        for fd, pid in children.items():
+            _signal(pid, signal.SIGINT)
+        for fd, pid in children.items():
+            _reap(pid)
+            if fd in open_ends:
+                os.close(fd)
+        raise
     statuses = []
     for fd, pid in children.items():
         while True:
@@ -196,6 +194,37 @@ def run_forked(shards: list[Shard], work: Callable[[Shard, Progress], None],
     if interrupted:
         raise KeyboardInterrupt
     return statuses
+
+
+def _shard_main(shard: Shard, work: Callable[[Shard, Progress], None], write_end: int) -> NoReturn:
+    """A forked shard's whole life: `work`, then its exit status (0 done, INTERRUPTED_STATUS cut short, 1 a
+    fault of the runner itself, said on stderr)."""
+    status = 1
+    try:
+        progress = Progress(write_end)
+        try:
+            work(shard, progress)
+            status = 0
+        except KeyboardInterrupt:
+            status = INTERRUPTED_STATUS
+        finally:
+            progress.flush()
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+    os._exit(status)
+
+
+def _reap(pid: int) -> None:
+    """Wait for a shard that was told to stop, whatever else arrives meanwhile."""
+    while True:
+        try:
+            os.waitpid(pid, 0)
+            return
+        except ChildProcessError:
+            return
+        except KeyboardInterrupt:
+            _signal(pid, signal.SIGINT)
 
 
 def _relay(data: bytes, fd: int, totals: dict[int, int], on_start: Callable[[int], None] | None,
