@@ -657,6 +657,12 @@ def conform(
     def terminated(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
+    if jobs > 1:
+        from checker.conform.runner import why_one_process
+
+        reason = why_one_process(adapter, corpus)
+        if reason is not None:
+            err.print(f"[yellow]note:[/] --jobs {jobs}: running in one process: {safe(reason)}", highlight=False)
     previous = signal.signal(signal.SIGTERM, terminated)
     with Progress(SpinnerColumn(), TextColumn("conform {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:

@@ -185,10 +185,11 @@ def test_engines_that_cannot_be_forked_and_piped_corpora_run_in_one_process(tmp_
     two, _, _ = run(MCR, tmp_path / "two", 2, example)
     assert (tmp_path / "two" / "results.jsonl").read_bytes() == (tmp_path / "one" / "results.jsonl").read_bytes()
     assert one.summary["counts"] == two.summary["counts"]
-    piped = subprocess.run([sys.executable, "-m", "checker.cli", "conform", "--corpus", "/dev/stdin", "--engine", "reference",
-                            "--out", str(tmp_path / "piped"), "--jobs", "2"], input=MCR.read_bytes(), cwd=ROOT,
-                           capture_output=True, timeout=120)
+    piped = subprocess.run([sys.executable, "-m", "checker.cli", "conform", "--corpus", "/dev/stdin", "--engine",
+                            "reference", "--out", str(tmp_path / "piped"), "--jobs", "2"], input=MCR.read_bytes(),
+                           cwd=ROOT, capture_output=True, timeout=120)
     assert piped.returncode == 0, piped.stderr.decode()
+    assert b"--jobs 2: running in one process: the corpus is not a regular file" in piped.stderr
     assert json.loads((tmp_path / "piped" / "summary.json").read_text(encoding="utf-8"))["counts"]["passed"] == \
         len([line for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip()])
 

@@ -49,7 +49,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many cases will
     run (called again as each process counts its own); `on_result(outcome)`: once per result written.
     InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
-    sharded = jobs > 1 and isinstance(engine, InProcessEngine) and can_fork() and os.path.isfile(corpus)
+    sharded = jobs > 1 and why_one_process(engine, corpus) is None
     with open_input(corpus, "corpus") as stream, \
             held_aside(lambda: None if sharded else list(read_cases(stream, corpus))) as lines:
         # (sharded: each process reads its own part)
@@ -76,6 +76,17 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     status = REFUSED if summary["not_cases"] else \
         NOT_WON if interrupted or counts["failed"] or counts["errored"] else WON
     return ConformRun(summary, status, out_dir)
+
+
+def why_one_process(engine: Engine, corpus: str) -> str | None:
+    """Why --jobs cannot split this run into processes, or None when it can."""
+    if not can_fork():
+        return "shards are forked processes, on Linux only"
+    if not isinstance(engine, InProcessEngine):
+        return "a cmd: engine runs in one process (its cases are pipelined already)"
+    if not os.path.isfile(corpus):
+        return "the corpus is not a regular file (it is read from a pipe)"
+    return None
 
 
 def _run_lines(lines: list[CaseLine], engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]],
