@@ -94,17 +94,17 @@ def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
         raise InputError("read", source, f"it holds more than {MAX_CASE_LINE_BYTES:,} bytes, the limit for a case")
     text = decode(data, source)
     try:
-        data = parse_json(text, source)
+        case = parse_json(text, source)  # (a name of its own: compiled, `data` holds bytes only)
     except InputError as exc:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) > 1 and "Extra data" in exc.reason:
             raise CaseError(f"{source}: --case takes one JSON case; use --batch for a JSON Lines file",
                             "input.case") from None
         raise
-    problem = case_problem(data)
+    problem = case_problem(case)
     if problem:
         raise CaseError(f"{source}: not a valid case: {problem}", "input.case")
-    return without_nulls(data)
+    return without_nulls(case)
 
 
 def without_nulls(case: Mapping[str, Any]) -> dict[str, Any]:
