@@ -6,7 +6,9 @@ skips the cases the engine does not run or that carry no `expect`, runs the othe
 case to `DIR/results.jsonl`. `DIR/summary.json` is written first marked partial and rewritten with
 `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
 short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial, and
-`resume=True` runs only the cases the results file does not hold yet.
+`resume=True` runs only the cases the results file does not hold yet. `jobs=N` runs N parts of the corpus in
+forked processes (`checker.conform.shards`), each as above; the corpus read into memory is kept out of the
+garbage collector's walks (`checker.collector`).
 """
 from __future__ import annotations
 
@@ -119,8 +121,8 @@ def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[
                  resume: bool, jobs: int, on_start: Callable[[int], None] | None,
                  on_result: Callable[[str], None] | None) -> bool:
     """The run in forked processes, each on a range of the corpus's lines; their results are appended to
-    results.jsonl in the order of their parts once all have ended, however they end. True: cut short (interrupted, or a
-    process failed: its traceback is on stderr, its cases missing)."""
+    results.jsonl in the order of their parts once all have ended, however they end. True: cut short
+    (interrupted, or a process failed: its traceback is on stderr, its cases missing)."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
     ResultsWriter(results_path, resume).close()  # as one process would: a new file, or a torn last line cut
     remove_parts(out_dir)
