@@ -3,9 +3,10 @@
 Each shard runs the same loop as a run in one process (`checker.conform.runner`) on its own range of lines:
 it parses and checks its cases, runs them on its copy of the engine, judges them and writes its results to a
 part file beside results.jsonl. The parent reads nothing of the corpus but where to cut it; it hears each
-shard's progress through a pipe (a count, then one letter per result) and, when every shard has ended,
-appends the part files to results.jsonl in the order of the corpus's parts: the same result lines as a run in
-one process (each part's skipped lines first within it, as a one-process run writes all of its first).
+shard's progress through a pipe (a letter per result and, once, how many cases it runs) and, when every shard
+has ended, appends the part files to results.jsonl in the order of the corpus's parts: the same result lines
+as a run in one process (each part's skipped lines first within it, as a one-process run writes all of its
+first).
 
 Only engines that run in this process can be forked this way (reference, pymahjonggb, python:), and only where
 the operating system forks (Linux); elsewhere the run takes one process.
