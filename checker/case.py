@@ -248,7 +248,7 @@ class Outcome:
         return WON if self.result.get("valid") or legal or "either" in self.result else NOT_WON
 
 
-MAX_OPTION_ORDERS: Final = 4096  # option sets as written kept for a quick lookup (beyond: found sorted each time)
+MAX_OPTION_ORDERS: Final = 4096  # option sets as written kept for a quick lookup (beyond: resolved each time)
 
 
 class CaseRunner:
@@ -274,24 +274,21 @@ class CaseRunner:
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
         """The scorer of a ruleset under options (None: its defaults), made once per set of option values: the
         same object for every way of writing them (in any order, a default given or left out). Found by the
-        options as written first (a case's options, in its own order), then in any order, then by the values
-        they resolve to."""
+        options as written (a case's options, in its own order), else by the values they resolve to."""
         as_written = (ruleset_id, tuple(options.items()) if options else ())
         found = self._scorers.get(as_written)
         if found is not None:
             return found
-        key = (ruleset_id, tuple(sorted(as_written[1])))
-        found = self._scorers.get(key)
-        if found is None:
-            try:
-                ruleset = self.ruleset(ruleset_id)
-                resolved = (ruleset_id, tuple(sorted(ruleset.resolve_options(options).items())))
-                found = self._scorers.get(resolved) or Scorer(ruleset, options)
-            except ValueError as exc:
-                if isinstance(exc, CaseError):
-                    raise
-                raise CaseError(str(exc), "input.options") from None
-            self._scorers[key] = self._scorers[resolved] = found
+        try:
+            ruleset = self.ruleset(ruleset_id)
+            resolved = (ruleset_id, tuple(sorted(ruleset.resolve_options(options).items())))
+            found = self._scorers.get(resolved)
+            if found is None:
+                found = self._scorers[resolved] = Scorer(ruleset, options)
+        except ValueError as exc:
+            if isinstance(exc, CaseError):
+                raise
+            raise CaseError(str(exc), "input.options") from None
         if len(self._scorers) < MAX_OPTION_ORDERS:
             self._scorers[as_written] = found
         return found

@@ -2,9 +2,9 @@
 
 CPython's collector walks every object it tracks in each full collection, and starts one whenever the objects
 that outlived two collections have grown by a quarter. Reading a corpus of 10,000 cases into memory (some
-100,000 lists and dicts it tracks) set off full collections again and again, each walking all that had been read so far:
-about a third of an in-process conformance run (docs/performance.md, section 4). Parsed JSON holds no reference
-cycles, so leaving it uncollected loses nothing.
+100,000 lists and dicts it tracks) set off full collections again and again, each walking all that had been
+read so far: about a third of an in-process conformance run (docs/performance.md, section 4). Parsed JSON
+holds no reference cycles, so leaving it uncollected loses nothing.
 """
 from __future__ import annotations
 

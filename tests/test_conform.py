@@ -374,7 +374,7 @@ def test_the_profile_reads_each_case_once_even_when_lines_repeat_across_files():
     # must be re-scored from its own hand. 1m-9m chows + 1p pung + 5s pair (Pure straight 16) and concealed pungs
     # of 2m 4p 6s 8m won on the 5p pair (Four concealed pungs 64, All simples 2), both on line 1.
     from checker.case import CaseRunner
-    from checker.conform.profile import _reference
+    from checker.conform.profile import _Memo, _reference
     from checker.conform.results import CaseResult
 
     def case(concealed: str, win: str) -> CaseResult:
@@ -383,8 +383,8 @@ def test_the_profile_reads_each_case_once_even_when_lines_repeat_across_files():
 
     straight = case("1m2m3m4m5m6m7m8m9m1p1p1p5s", "5s")
     pungs = case("2m2m2m4p4p4p6s6s6s8m8m8m5p", "5p")
-    runner, hands = CaseRunner(), {}
-    found = [_reference(runner, r, None, None, hands) for r in (straight, pungs, straight)]
+    runner, memo = CaseRunner(), _Memo()
+    found = [_reference(runner, r, None, None, memo) for r in (straight, pungs, straight)]
     ids = [sorted(f["id"] for f in result["fans"]) for result in found]
     assert "pure_straight" in ids[0] and ids[2] == ids[0]
     assert ids[1] == ["all_simples", "four_concealed_pungs"]

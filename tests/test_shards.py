@@ -230,3 +230,28 @@ def test_a_progress_callback_that_raises_stops_and_reaps_every_shard(tmp_path, e
                         str(tmp_path / "out"), jobs=2, on_result=on_result)
     assert children_of(os.getpid()) == before
     assert not [p for p in os.listdir(tmp_path / "out") if p.startswith(PART_PREFIX)]
+
+
+def test_a_shards_progress_reaches_the_parent_at_least_every_few_tenths_of_a_second(monkeypatch):
+    """A slow engine's progress shows: letters are sent every 256 results or after FLUSH_SECONDS (0.2 s)."""
+    from checker.conform import shards
+
+    clock = [100.0]
+    monkeypatch.setattr(shards.time, "monotonic", lambda: clock[0])
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    try:
+        progress = shards.Progress(write_end)
+        progress.result("passed")
+        progress.result("failed")
+        with pytest.raises(BlockingIOError):  # 0 s later, 2 letters: held
+            os.read(read_end, 100)
+        clock[0] += 0.25
+        progress.result("errored")  # a quarter of a second on: all three go
+        assert os.read(read_end, 100) == b"pfe"
+        for _ in range(256):  # 256 letters go at once, whatever the clock
+            progress.result("skipped")
+        assert os.read(read_end, 1000) == b"s" * 256
+    finally:
+        os.close(read_end)
+        os.close(write_end)

@@ -20,7 +20,7 @@ does not define (an id none of its patterns has) are listed under `fans_outside_
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from collections.abc import Mapping
 from typing import Any, Sequence
@@ -65,10 +65,8 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
             profile[ruleset_id] = {"error": str(exc)}
             continue
         answered = by_ruleset.get(ruleset_id, [])
-        # per case (by identity: a merged summary's cases come from several files, their lines repeat), its hand
-        # read once for all the readings
-        hands: dict[Any, Any] = {}
-        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained, hands)
+        memo = _Memo()
+        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained, memo)
                    for oid in ruleset.scoring_options()}
         profile[ruleset_id] = {"cases": len(answered), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
@@ -76,7 +74,7 @@ def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
 
 
 def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseResult], runner: CaseRunner,
-                    cap: int, explained: dict[str, list[str]], hands: dict[Any, Any]) -> dict[str, Any]:
+                    cap: int, explained: dict[str, list[str]], memo: _Memo) -> dict[str, Any]:
     option = ruleset.options[option_id]
     rule = f"{ruleset.id}.option.{option_id}"
     chosen = sorted(answered, key=lambda r: (not any(c == rule or c.startswith(rule + ".") for c in r.covers),
@@ -88,8 +86,8 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     follows = 0
     for r in chosen:
         assert r.expected is not None and r.actual is not None
-        under = {key: _reference(runner, r, option_id, value, hands) for key, value in zip(keys, option.values)}
-        if any(v is None for v in under.values()) or len({_canonical_of(v, hands) for v in under.values()}) < 2:
+        under = {key: _reference(runner, r, option_id, value, memo) for key, value in zip(keys, option.values)}
+        if any(v is None for v in under.values()) or len({memo.canonical_of(v) for v in under.values()}) < 2:
             continue
         pool = pools[option_id not in (r.options or {})]
         pool.distinguishing += 1
@@ -100,7 +98,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
             pool.neither += 1
         if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
             follows += 1
-        own = _reference(runner, r, None, None, hands) if r.outcome == "failed" and hits else None
+        own = _reference(runner, r, None, None, memo) if r.outcome == "failed" and hits else None
         if r.outcome == "failed" and hits and (own is None or not _agrees(r.actual, own)):
             for key in hits:
                 if key != value_key(option.default):
@@ -123,6 +121,23 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
 
 
 @dataclass
+class _Memo:
+    """What the profile works out once per ruleset, whatever the option it looks at. Cases are keyed by
+    identity (a merged summary's cases come from several files, their lines repeat); results by identity
+    too, as `scored` keeps them alive."""
+
+    hands: dict[int, Any] = field(default_factory=dict)  # case -> its input read (a Hand, or the HandError)
+    scored: dict[tuple[int, int], Any] = field(default_factory=dict)  # (case, scorer) -> result cut to expect
+    canonical: dict[int, str] = field(default_factory=dict)  # result -> _canonical(result)
+
+    def canonical_of(self, result: Any) -> str:
+        text = self.canonical.get(id(result))
+        if text is None:
+            text = self.canonical[id(result)] = _canonical(result)
+        return text
+
+
+@dataclass
 class _Pool:
     agree: dict[str, int]
     neither: int = 0
@@ -137,23 +152,22 @@ def _same_value(option: Any, raw: Any) -> str | None:
         return None
 
 
-def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any, hands: dict[Any, Any]) -> Any:
+def _reference(runner: CaseRunner, r: CaseResult, option_id: str | None, value: Any, memo: _Memo) -> Any:
     """The reference result for the case's input (its own options, with `option_id` set to `value`), as
     `CaseRunner.run` gives it, cut to the keys its `expect` names; None when the reference cannot run it. The
-    input is read once (`hands`, by the case result's identity) for every reading, and scored once per set of
-    option values (the default reading of every option is the same scoring)."""
+    input is read once for every reading, and scored once per set of option values (CaseRunner.scorer gives
+    one scorer per set: the default reading of every option is the same scoring)."""
     options = dict(r.options or {})
     if option_id is not None:
         options[option_id] = value
     try:
-        read = hands.get(id(r))
+        read = memo.hands.get(id(r))
         if read is None:
-            read = hands[id(r)] = runner.read_hand(str(r.ruleset), r.input or {})
-        scorer = runner.scorer(str(r.ruleset), options)  # one object per set of values
-        scored = (id(r), id(scorer))
-        if scored not in hands:
-            hands[scored] = _cut(runner.result_of(str(r.ruleset), options, read), _keys(r.expected))
-        return hands[scored]
+            read = memo.hands[id(r)] = runner.read_hand(str(r.ruleset), r.input or {})
+        scored = (id(r), id(runner.scorer(str(r.ruleset), options)))
+        if scored not in memo.scored:
+            memo.scored[scored] = _cut(runner.result_of(str(r.ruleset), options, read), _keys(r.expected))
+        return memo.scored[scored]
     except Exception:  # a case the reference cannot run gives no evidence either way
         return None
 
@@ -183,14 +197,6 @@ def _fan_order(fan: Any) -> tuple:
             and isinstance(fan.get("count"), int) and isinstance(fan.get("points"), int):
         return (0, fan["id"], fan["count"], fan["points"], "")
     return (1, "", 0, 0, json.dumps(fan, sort_keys=True, ensure_ascii=False, default=str))
-
-
-def _canonical_of(result: Any, hands: dict[Any, Any]) -> str:
-    """_canonical of a result _reference gave (kept alive in `hands`), worked out once."""
-    key = ("canonical", id(result))
-    if key not in hands:
-        hands[key] = _canonical(result)
-    return hands[key]
 
 
 def _canonical(result: Any) -> str:

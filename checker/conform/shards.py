@@ -17,9 +17,12 @@ import os
 import select
 import signal
 import sys
+import time
 import traceback
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, NoReturn
+
+from checker.conform.results import FLUSH_SECONDS
 
 PART_PREFIX = "results.jsonl.part-"
 OUTCOME_LETTERS = {"passed": b"p", "failed": b"f", "errored": b"e", "skipped": b"s"}
@@ -114,10 +117,11 @@ class RangeReader:
 
 class Progress:
     """A shard's side of its pipe: one letter per result and, once, how many cases it will run (the lines it
-    skips are recorded before that), flushed in batches; the parent makes them on_start and on_result calls."""
+    skips are recorded before that), flushed every 256 letters and at least every FLUSH_SECONDS (a slow engine's
+    progress still shows); the parent makes them on_start and on_result calls."""
 
     def __init__(self, fd: int):
-        self._fd, self._pending = fd, bytearray()
+        self._fd, self._pending, self._flushed = fd, bytearray(), time.monotonic()
 
     def start(self, count: int) -> None:
         self._pending += b"n%d\n" % count
@@ -125,7 +129,7 @@ class Progress:
 
     def result(self, outcome: str) -> None:
         self._pending += OUTCOME_LETTERS[outcome]
-        if len(self._pending) >= 256:
+        if len(self._pending) >= 256 or time.monotonic() - self._flushed >= FLUSH_SECONDS:
             self.flush()
 
     def flush(self) -> None:
@@ -135,6 +139,7 @@ class Progress:
             except OSError:
                 pass  # the parent is gone; the part file still holds the results
             self._pending.clear()
+        self._flushed = time.monotonic()
 
 
 def run_forked(shards: list[Shard], work: Callable[[Shard, Progress], None],
