@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any, BinaryIO, Final, Iterator
+from typing import Any, BinaryIO, Container, Final, Iterator
 
 import jsonschema
 
@@ -70,6 +70,28 @@ def read_cases(stream: LineStream, source: str, as_written: bool = False,
         problem = case_problem(case)
         kept = (case if as_written or "null" not in text else without_nulls(case)) if problem is None else None
         yield CaseLine(source, line.number, kept, problem)
+
+
+def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Container[int] = ()) -> int:
+    """How many lines `read_cases` gives of the stream, read to its end a line at a time (memory bounded as
+    read_lines bounds it): each line but a blank one or a comment (`#`), less those numbered in `leaving`.
+    A runner counts a corpus with it before streaming it, to tell its progress how many results will come."""
+    count, number = 0, lines_before
+    while True:
+        raw = stream.readline(MAX_CASE_LINE_BYTES + 1)
+        if not raw:
+            return count
+        number += 1
+        if len(raw) > MAX_CASE_LINE_BYTES and not raw.endswith(b"\n"):  # an overlong line: one refusal
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_CASE_LINE_BYTES)
+            count += 0 if number in leaving else 1
+            continue
+        text = raw.strip()
+        if text and not text.isascii():  # read_cases strips the spaces Unicode knows (U+3000 too)
+            text = raw.decode("utf-8", "replace").strip().encode("utf-8")
+        if text and not text.startswith(b"#") and number not in leaving:
+            count += 1
 
 
 def read_case_file(path: Path) -> list[dict[str, Any]]:

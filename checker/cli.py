@@ -671,7 +671,7 @@ def conform(
             run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
                                   on_start=lambda n: progress.update(task, total=n),
                                   jobs=jobs,
-                                  on_result=lambda outcome: progress.advance(task) if outcome != "skipped" else None)
+                                  on_result=lambda outcome: progress.advance(task))
         except (InputError, EngineError) as exc:
             fail(str(exc))
         except OSError as exc:

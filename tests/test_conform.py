@@ -390,13 +390,49 @@ def test_the_profile_reads_each_case_once_even_when_lines_repeat_across_files():
     assert ids[1] == ["all_simples", "four_concealed_pungs"]
 
 
-# ------------------------------------------------------------------ the corpus and the garbage collector
+# ------------------------------------------------------------------ streaming, and the garbage collector
 
-def test_the_corpus_is_held_aside_from_the_collector_during_the_run_and_given_back_after(tmp_path):
-    """While cases run, the corpus read into memory is frozen out of the collector's full collections
-    (checker.collector); after the run, however it ends, nothing stays frozen and the collector is as it was."""
+def test_the_corpus_is_streamed_each_case_run_before_the_next_line_is_read(tmp_path, monkeypatch):
+    """A run holds a case at a time, not the corpus: when an in-process engine runs the case of line k, the
+    runner has read no line after k; the progress hears the count first (every line but the blank one and the
+    comment), then one outcome per result, the skipped line's when it is read."""
+    import checker.conform.runner as runner
+    from checker.conform import run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    read, seen, heard = [], [], []
+    real = runner.read_cases
+
+    def reading(*args, **kwargs):
+        for item in real(*args, **kwargs):
+            read.append(item.line)
+            yield item
+
+    def engine(case):
+        seen.append((case["id"], read[-1]))
+        return case["expect"]
+
+    monkeypatch.setattr(runner, "read_cases", reading)
+    lines = numbered_corpus(tmp_path, 4).read_text(encoding="utf-8").splitlines()
+    no_expect = {k: v for k, v in json.loads(lines[2]).items() if k != "expect"}
+    corpus = tmp_path / "streamed.jsonl"
+    corpus.write_text("\n".join(lines[:2] + ["", "# a comment", json.dumps(no_expect)] + lines[3:]) + "\n",
+                      encoding="utf-8")
+    run_conformance(str(corpus), InProcessEngine(engine, EngineInfo("t", "1")), str(tmp_path / "out"),
+                    on_start=lambda n: heard.append(n), on_result=heard.append)
+    assert seen == [("case-1", 1), ("case-2", 2), ("case-4", 6)]  # lines 3-4 blank and comment, 5 no expect
+    assert heard == [4, "passed", "passed", "skipped", "passed"]
+    assert [json.loads(x)["line"] for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()] == [1, 2, 5, 6]
+
+
+def test_a_run_holds_what_exists_aside_from_the_collector_and_gives_it_back_after(tmp_path, monkeypatch):
+    """While cases run, what existed when the run started is frozen out of the collector's full collections,
+    and the results read back for the reports while the reports are written (checker.collector); after the
+    run, however it ends, nothing stays frozen and the collector is as it was, a caller's own frozen objects
+    and disabled collector left alone."""
     import gc
 
+    import checker.conform.runner as runner
     from checker.conform import run_conformance
     from checker.conform.adapters import EngineInfo, InProcessEngine
 
@@ -408,10 +444,19 @@ def test_the_corpus_is_held_aside_from_the_collector_during_the_run_and_given_ba
             raise KeyboardInterrupt
         return case["expect"]
 
+    writing, real = [], runner.write_reports
+
+    def write_reports(out_dir, meta, partial, results=None):
+        if results is not None:
+            writing.append((len(results), gc.get_freeze_count() > 0, gc.isenabled()))
+        return real(out_dir, meta, partial, results)
+
+    monkeypatch.setattr(runner, "write_reports", write_reports)
     corpus = numbered_corpus(tmp_path, 5)
     assert gc.get_freeze_count() == 0 and gc.isenabled()
     run = run_conformance(str(corpus), InProcessEngine(engine, EngineInfo("t", "1")), str(tmp_path / "out"))
     assert run.partial and seen == [(True, True)] * 3  # frozen while running, the collector still on for the rest
+    assert writing == [(2, True, True)]  # the two results before the interrupt, frozen
     assert gc.get_freeze_count() == 0 and gc.isenabled()
 
     mine = [[]]  # a caller's own choices are kept: its collector off, and objects it froze itself

@@ -1,22 +1,25 @@
 """Run a corpus on an engine: classify every case, write results as they come, summarize at the end.
 
-`run_conformance` reads the corpus line by line (a line that is not a case is recorded `skipped`, with the
-reason, and makes the run's status 2), starts the engine (an EngineError stops the run before any case),
-skips the cases the engine does not run or that carry no `expect`, runs the others and appends one line per
-case to `DIR/results.jsonl`. `DIR/summary.json` is written first marked partial and rewritten with
+`run_conformance` starts the engine (an EngineError stops the run before any case) and streams the corpus
+through it: each line is read, checked and, unless it is skipped, run and judged, and its result appended to
+`DIR/results.jsonl` before the corpus is read much further (an in-process engine: the next line; a `cmd:`
+engine: up to its window of cases in flight), so memory holds a few cases whatever the corpus's size. A line
+that is not a case is recorded `skipped`, with the reason, and makes the run's status 2; so are the cases the
+engine does not run or that carry no `expect`. `DIR/summary.json` is written first marked partial and rewritten with
 `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
 short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial, and
 `resume=True` runs only the cases the results file does not hold yet. `jobs=N` runs N parts of the corpus in
-forked processes (`checker.conform.shards`), each as above; the corpus read into memory is kept out of the
-garbage collector's walks (`checker.collector`).
+forked processes (`checker.conform.shards`), each as above. (Streaming is also what makes a run fast: each
+case is judged and written while what was parsed of it is still in the processor's caches; holding the whole
+corpus parsed in memory cost a third of the time of two processes side by side, docs/performance.md section 4.)
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from checker.case import NOT_WON, REFUSED, WON, CaseLine, matches, read_cases
+from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matches, read_cases
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
@@ -48,13 +51,14 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
                     on_result: Callable[[str], None] | None = None) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
-    the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many cases will
-    run (called again as each process counts its own); `on_result(outcome)`: once per result written.
+    the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many results the
+    run will write, counted before it streams the corpus (each line not blank nor a comment, less those a
+    resumed run has: called again as each process counts its own part; not called for a corpus read from a
+    pipe); `on_result(outcome)`: once per result written, skipped ones too.
     InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
-    with open_input(corpus, "corpus") as stream, \
-            held_aside(lambda: None if sharded else list(read_cases(stream, corpus))) as lines:
-        # (sharded: each process reads its own part)
+    # (sharded: each process opens and reads its own part; each inherits what is held aside)
+    with open_input(corpus, "corpus") as stream, held_aside():
         os.makedirs(out_dir, exist_ok=True)
         results_path = os.path.join(out_dir, RESULTS_FILE)
         done = {r.key for r in read_results(results_path)} if resume else set()
@@ -63,11 +67,14 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         _write_summary(out_dir, meta, partial=True)
         interrupted = False
         try:
-            if lines is None:
+            if sharded:
                 interrupted = _run_sharded(corpus, engine, info, done, out_dir, resume, jobs, on_start, on_result)
             else:
+                if on_start is not None and stream.seekable():  # a pipe is read once: no count, no total
+                    on_start(count_case_lines(stream, leaving={line for _, line in done}))
+                    stream.seek(0)
                 with ResultsWriter(results_path, resume) as writer:
-                    _run_lines(lines, engine, info, done, writer, on_start, on_result)
+                    _run_lines(read_cases(stream, corpus), engine, info, done, writer, on_result)
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -91,30 +98,30 @@ def why_one_process(engine: Engine, corpus: str) -> str | None:
     return None
 
 
-def _run_lines(lines: list[CaseLine], engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]],
-               writer: ResultsWriter, on_start: Callable[[int], None] | None,
-               on_result: Callable[[str], None] | None) -> None:
-    """Skip, run and judge the cases of `lines` that `done` does not hold, writing each result as it comes."""
+def _run_lines(lines: Iterable[CaseLine], engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]],
+               writer: ResultsWriter, on_result: Callable[[str], None] | None) -> None:
+    """Skip, run and judge the cases of `lines` that `done` does not hold, as they are read, writing each
+    result as it comes: a skipped line's when it is read, a run case's when the engine answers it."""
     def record(result: CaseResult) -> None:
         writer.write(result)
         if on_result is not None:
             on_result(result.outcome)
 
-    to_run: dict[int, CaseLine] = {}
-    for item in lines:
-        key = (item.case.get("id") if item.case is not None else None, item.line)
-        if key in done:
-            continue
-        skipped = _skip_reason(item, info.refuses)
-        if skipped is not None:
-            record(_result(item, "skipped", reason=skipped))
-        else:
-            to_run[item.line] = item
-    if on_start is not None:
-        on_start(len(to_run))
-    cases = ((line, item.case) for line, item in to_run.items() if item.case is not None)
-    for line, answer in engine.run(cases):
-        record(judge(to_run[line], answer))
+    asked: dict[int, CaseLine] = {}  # the cases the engine has been given and has not answered yet
+
+    def to_run() -> Iterator[tuple[int, Mapping[str, Any]]]:
+        for item in lines:
+            if (item.case.get("id") if item.case is not None else None, item.line) in done:
+                continue
+            skipped = _skip_reason(item, info.refuses)
+            if skipped is not None:
+                record(_result(item, "skipped", reason=skipped))
+            elif item.case is not None:
+                asked[item.line] = item
+                yield item.line, item.case
+
+    for line, answer in engine.run(to_run()):
+        record(judge(asked.pop(line), answer))
 
 
 def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]], out_dir: str,
@@ -129,13 +136,12 @@ def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[
     shards = cut(corpus, jobs)
 
     def work(shard: Shard, progress: Progress) -> None:
-        def read() -> list[CaseLine]:
+        with open(corpus, "rb") as stream, ResultsWriter(part_path(out_dir, shard), False) as writer:
+            progress.start(count_case_lines(RangeReader(stream, shard.start, shard.end), shard.first_line,
+                                            leaving={line for _, line in done}))
             part = RangeReader(stream, shard.start, shard.end)
-            return list(read_cases(part, corpus, lines_before=shard.first_line))
-
-        with open(corpus, "rb") as stream, held_aside(read) as lines, \
-                ResultsWriter(part_path(out_dir, shard), False) as writer:
-            _run_lines(lines, engine, info, done, writer, progress.start, progress.result)
+            _run_lines(read_cases(part, corpus, lines_before=shard.first_line), engine, info, done, writer,
+                       progress.result)
 
     statuses: list[int] = []
     try:

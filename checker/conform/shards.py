@@ -4,9 +4,9 @@ Each shard runs the same loop as a run in one process (`checker.conform.runner`)
 it parses and checks its cases, runs them on its copy of the engine, judges them and writes its results to a
 part file beside results.jsonl. The parent reads nothing of the corpus but where to cut it; it hears each
 shard's progress through a pipe (a letter per result and, once, how many cases it runs) and, when every shard
-has ended, appends the part files to results.jsonl in the order of the corpus's parts: the same result lines
-as a run in one process (each part's skipped lines first within it, as a one-process run writes all of its
-first).
+has ended, appends the part files to results.jsonl in the order of the corpus's parts: the same file as a run
+in one process writes (an engine in this process answers in the corpus's order, and each part streams its
+lines as one process streams them all).
 
 Only engines that run in this process can be forked this way (reference, pymahjonggb, python:), and only where
 the operating system forks (Linux); elsewhere the run takes one process.
@@ -116,8 +116,8 @@ class RangeReader:
 
 
 class Progress:
-    """A shard's side of its pipe: one letter per result and, once, how many cases it will run (the lines it
-    skips are recorded before that), flushed every 256 letters and at least every FLUSH_SECONDS (a slow engine's
+    """A shard's side of its pipe: once, before any result, how many results it will write; then one letter per
+    result, flushed every 256 letters and at least every FLUSH_SECONDS (a slow engine's
     progress still shows); the parent makes them on_start and on_result calls."""
 
     def __init__(self, fd: int):
@@ -235,8 +235,8 @@ def _reap(pid: int) -> None:
 
 def _relay(data: bytes, fd: int, totals: dict[int, int], on_start: Callable[[int], None] | None,
            on_result: Callable[[str], None] | None) -> bytes:
-    """Pass on what a shard said: a letter per result and, once, `n<count>` and a line ending (how many cases
-    it will run); returns an unfinished count, to read again with what comes next."""
+    """Pass on what a shard said: once `n<count>` and a line ending (how many results it will write), then a
+    letter per result; returns an unfinished count, to read again with what comes next."""
     position = 0
     while position < len(data):
         count_at = data.find(b"n", position)
