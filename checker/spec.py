@@ -21,7 +21,7 @@ import jsonschema
 import jsonschema_rs
 import yaml
 
-from checker import params
+from checker import params, parse_cache
 from checker.inputs import MAX_SPEC_BYTES, InputError, excerpt, read_text_file
 
 
@@ -391,16 +391,20 @@ def _refuse_anchors(text: str) -> None:
                                                     token.start_mark)
 
 
-def read_yaml(path: str | Path) -> tuple[Any, Any]:
-    """Parse a YAML file safely; returns (data, node tree for line lookups). Every way the file can be
-    unreadable (missing, a directory, too large, not UTF-8, nested too deeply, a number of thousands of
-    digits) is a SpecError naming the file and, where known, the line."""
+def read_yaml(path: str | Path) -> tuple[Any, SpecLines]:
+    """Parse a YAML file safely; returns (data, where each node starts), read from the parse cache when the
+    same text was parsed before (checker.parse_cache). Every way the file can be unreadable (missing, a
+    directory, too large, not UTF-8, nested too deeply, a number of thousands of digits) is a SpecError naming
+    the file and, where known, the line."""
     label = str(path)
     try:
         text = read_text_file(label, MAX_SPEC_BYTES, "spec file")
     except InputError as exc:
         raise SpecError([SpecIssue(exc.label or "(no file name)", "", f"cannot {exc.action}: {exc.reason}",
                                    exc.line)]) from None
+    hit = parse_cache.cached(text)
+    if hit is not None:
+        return hit[0], SpecLines(hit[1])
     try:
         loader: Any
         if _LIBYAML:  # libyaml's safe loader, four times faster; its tokens are read first for anchors and aliases
@@ -425,27 +429,42 @@ def read_yaml(path: str | Path) -> tuple[Any, Any]:
     except ValueError as exc:  # an integer over Python's digit limit, or a value the safe loader cannot build
         reason = "a number with too many digits" if "integer string conversion" in str(exc) else excerpt(str(exc))
         raise SpecError([SpecIssue(label, "", f"cannot parse: {reason}")]) from None
-    return data, node
+    lines = _node_lines(node)
+    parse_cache.store(text, data, lines)
+    return data, SpecLines(lines)
 
 
-def line_of(node: Any, pointer: str) -> int | None:
-    """The 1-based line of the YAML node at a JSON pointer (the deepest node that exists)."""
-    if node is None:
-        return None
-    parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]] if pointer else []
-    line = node.start_mark.line + 1
-    for part in parts:
+class SpecLines:
+    """Where each node of a parsed spec starts: its 1-based line by JSON pointer."""
+
+    def __init__(self, by_pointer: Mapping[str, int]):
+        self.by_pointer = by_pointer
+
+    def line(self, pointer: str) -> int | None:
+        """The line of the node at a JSON pointer, or of the deepest node on its way that exists."""
+        while True:
+            found = self.by_pointer.get(pointer)
+            if found is not None or not pointer:
+                return found
+            pointer = pointer[:pointer.rfind("/")]
+
+
+def _node_lines(root: Any) -> dict[str, int]:
+    """Every node's line by its JSON pointer (a key given twice: the first, as a reader of the file finds it;
+    a key that is not a scalar has no pointer)."""
+    lines: dict[str, int] = {}
+    stack = [("", root)] if root is not None else []
+    while stack:
+        pointer, node = stack.pop()
+        if pointer in lines:
+            continue
+        lines[pointer] = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
-            nxt = next((v for k, v in node.value if k.value == part), None)
-        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
-            nxt = node.value[int(part)]
-        else:
-            nxt = None
-        if nxt is None:
-            break
-        node = nxt
-        line = node.start_mark.line + 1
-    return line
+            stack.extend((f"{pointer}/{key.value.replace('~', '~0').replace('/', '~1')}", value)
+                         for key, value in reversed(node.value) if isinstance(key, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((f"{pointer}/{index}", value) for index, value in reversed(list(enumerate(node.value))))
+    return lines
 
 
 def pointer_of(path: Any) -> str:
@@ -462,17 +481,17 @@ def load_ruleset(ruleset_id: str, predicates: Mapping[str, Any] | None = None) -
 
 def load_ruleset_file(path: str | Path, predicates: Mapping[str, Any] | None = None) -> Ruleset:
     """Load and validate the ruleset in a spec file (a path the user gave on the command line)."""
-    data, node = read_yaml(path)
+    data, lines = read_yaml(path)
     label = str(path)
     issues: list[SpecIssue] = []
 
     warnings: list[SpecIssue] = []
 
     def issue(pointer: str, reason: str) -> None:
-        issues.append(SpecIssue(label, pointer, reason, line_of(node, pointer)))
+        issues.append(SpecIssue(label, pointer, reason, lines.line(pointer)))
 
     def warn(pointer: str, reason: str) -> None:
-        warnings.append(SpecIssue(label, pointer, reason, line_of(node, pointer)))
+        warnings.append(SpecIssue(label, pointer, reason, lines.line(pointer)))
 
     if not accepted("ruleset", data):
         validator = jsonschema.Draft202012Validator(schema("ruleset"))

@@ -1,9 +1,22 @@
-"""Shared fixtures: the MCR ruleset and a scorer bound to its default options."""
+"""Shared fixtures: the MCR ruleset and a scorer bound to its default options. The suite keeps its parsed
+specs (checker.parse_cache) in a directory of its own, removed at the end, never in the user's cache."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
+
+if "MJCHECK_CACHE_DIR" not in os.environ:  # before any spec is read; the suite's subprocesses inherit it
+    os.environ["MJCHECK_CACHE_DIR"] = _SUITE_CACHE = tempfile.mkdtemp(prefix="mjcheck-test-cache-")
+else:
+    _SUITE_CACHE = ""
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _SUITE_CACHE:
+        shutil.rmtree(_SUITE_CACHE, ignore_errors=True)
 
 from checker.engine import Scorer, load_ruleset
 

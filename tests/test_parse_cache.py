@@ -1,0 +1,107 @@
+"""The parse cache (checker.parse_cache): a spec's text parsed once, what it gave read back at the next load;
+it changes how fast a spec loads, never what the load gives."""
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+import yaml
+
+from checker import parse_cache, spec
+from checker.engine import load_ruleset, load_ruleset_file
+from checker.spec import SpecError, read_yaml, ruleset_path
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    where = tmp_path / "cache"
+    monkeypatch.setenv("MJCHECK_CACHE_DIR", str(where))
+    return where
+
+
+def entries(where):
+    return sorted((where / "specs").glob("*.json")) if (where / "specs").is_dir() else []
+
+
+def parsing_fails(monkeypatch):
+    """From here on, parsing YAML raises: a load that still succeeds read the cache."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("the text was parsed again")
+
+    monkeypatch.setattr(yaml, "CSafeLoader", refuse)
+    monkeypatch.setattr(spec, "_NoAliasLoader", refuse)
+
+
+def test_a_spec_is_parsed_once_and_read_back_the_same(cache, monkeypatch):
+    first = load_ruleset("mcr")
+    data, lines = read_yaml(ruleset_path("mcr"))
+    assert len(entries(cache)) == 1
+    parsing_fails(monkeypatch)
+    again = load_ruleset("mcr")
+    data_again, lines_again = read_yaml(ruleset_path("mcr"))
+    assert data_again == data and lines_again.by_pointer == lines.by_pointer
+    assert again.warnings == first.warnings and all(w.line for w in again.warnings)  # lines kept too
+    assert [p.id for p in again.patterns] == [p.id for p in first.patterns] and again.options == first.options
+
+
+def test_a_changed_text_is_parsed_again_and_a_bad_entry_is_a_miss(cache, tmp_path, monkeypatch):
+    path = tmp_path / "tiny.yaml"
+    path.write_text("id: one\n", encoding="utf-8")
+    assert read_yaml(path)[0] == {"id": "one"}
+    path.write_text("id: two\n", encoding="utf-8")  # another text: another entry, not the first one's data
+    assert read_yaml(path)[0] == {"id": "two"} and len(entries(cache)) == 2
+    for entry in entries(cache):
+        entry.write_bytes(b'{"format": 1, "data": {"id": "forged"}, "lines": {"": "one"}}')  # not lines
+    assert read_yaml(path)[0] == {"id": "two"}
+    stored = json.loads([e for e in entries(cache) if b"two" in e.read_bytes()][0].read_bytes())
+    assert stored["data"] == {"id": "two"} and stored["lines"] == {"": 1, "/id": 1}  # written again, whole
+    for damage in (b"", b"{not json", b"[]", b'{"format": 0, "data": 1, "lines": {}}'):
+        for entry in entries(cache):
+            entry.write_bytes(damage)
+        assert read_yaml(path)[0] == {"id": "two"}
+
+
+def test_what_json_cannot_hold_exactly_is_not_kept(cache):
+    for data in ({"when": datetime.date(2026, 12, 2)}, {1: "a key that is not a string"}, {"nan": float("nan")},
+                 {"big": 2 ** 70}):
+        parse_cache.store(f"text for {data!r}", data, {"": 1})
+    assert not entries(cache)
+    parse_cache.store("a text", {"fine": [1, 2.5, True, None, "text"]}, {"": 1})
+    assert len(entries(cache)) == 1 and parse_cache.cached("a text") == ({"fine": [1, 2.5, True, None, "text"]}, {"": 1})
+
+
+def test_no_cache_when_turned_off_or_not_writable(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJCHECK_CACHE_DIR", "off")
+    assert parse_cache.cache_dir() is None
+    assert load_ruleset("shanghai-classic").id == "shanghai-classic"
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv("MJCHECK_CACHE_DIR", str(blocked))
+    assert load_ruleset("shanghai-classic").id == "shanghai-classic"  # nothing written, nothing raised
+    monkeypatch.delenv("MJCHECK_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert parse_cache.cache_dir() == tmp_path / "xdg" / "mjcheck"
+
+
+def test_issues_found_on_a_cached_text_still_name_their_lines(cache, tmp_path, monkeypatch):
+    # a spec that parses but does not validate: its issue names line 3 (`patterns:` holds a string)
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: broken\ntitle: x\npatterns: not a list\n", encoding="utf-8")
+    with pytest.raises(SpecError) as first:
+        load_ruleset_file(path)
+    parsing_fails(monkeypatch)
+    with pytest.raises(SpecError) as again:
+        load_ruleset_file(path)
+    assert [(i.pointer, i.line) for i in again.value.issues] == [(i.pointer, i.line) for i in first.value.issues]
+    assert ("/patterns", 3) in [(i.pointer, i.line) for i in again.value.issues]
+
+
+def test_lines_are_where_each_node_starts_the_first_of_a_repeated_key(cache, tmp_path):
+    path = tmp_path / "lines.yaml"
+    path.write_text("a:\n  - x\n  - y: 1\n    z: 2\nb/c: 3\na: again\n", encoding="utf-8")
+    data, lines = read_yaml(path)
+    assert data == {"a": "again", "b/c": 3}  # the loader keeps the last of a repeated key
+    # lines: the document 1, /a 2 (the first `a`, as a reader finds it), /a/0 2, /a/1 3, /a/1/z 4, /b~1c 5
+    assert [lines.line(p) for p in ("", "/a", "/a/0", "/a/1", "/a/1/y", "/a/1/z", "/b~1c")] == [1, 2, 2, 3, 3, 4, 5]
+    assert lines.line("/a/1/missing/deeper") == 3 and lines.line("/nowhere") == 1  # the deepest node that exists
