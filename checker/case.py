@@ -48,6 +48,7 @@ class CaseLine:
     case: Mapping[str, Any] | None
     error: str | None = None
     rule: str = "input.case"
+    text: str = ""  # the line's JSON text as read (a conformance result keeps it as it was written)
 
 
 def read_cases(stream: LineStream, source: str, as_written: bool = False,
@@ -69,7 +70,7 @@ def read_cases(stream: LineStream, source: str, as_written: bool = False,
             continue
         problem = case_problem(case)
         kept = (case if as_written or "null" not in text else without_nulls(case)) if problem is None else None
-        yield CaseLine(source, line.number, kept, problem)
+        yield CaseLine(source, line.number, kept, problem, "input.case", text)
 
 
 def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Container[int] = ()) -> int:

@@ -350,6 +350,49 @@ def read_results_of(lines, tmp_path):
     return read_results(str(other))
 
 
+def test_a_result_keeps_its_case_whole_as_written_or_encoded_again_when_not_plain_ascii(tmp_path):
+    """A case line of plain ASCII is kept as written (spaces, key order, nulls); one with other characters or
+    a tab is encoded again, one printable line; either way the case reads back with its nulls left out."""
+    from checker.conform import results, run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    base = json.loads(numbered_corpus(tmp_path, 1).read_text(encoding="utf-8"))  # its input.discarder is null
+    plain = json.dumps({"note": None, **base}, separators=(" ,  ", ":  "))  # odd spacing, a null note first
+    wide = json.dumps({**base, "id": "wide", "note": "碰 \u2028 line separator"}, ensure_ascii=False)
+    tabbed = json.dumps({**base, "id": "tabbed"}).replace(", ", ",\t", 1)
+    corpus = tmp_path / "kept.jsonl"
+    corpus.write_text("\n".join([plain, wide, tabbed]) + "\n", encoding="utf-8")
+    run_conformance(str(corpus), InProcessEngine(lambda case: case["expect"], EngineInfo("t", "1")),
+                    str(tmp_path / "out"))
+    written = (tmp_path / "out" / "results.jsonl").read_bytes()
+    lines = written.split(b"\n")[:-1]
+    assert len(lines) == 3
+    assert all(line.decode("utf-8").isprintable() for line in lines)  # U+2028 and the tab escaped
+    assert lines[0].endswith(b',"case":' + plain.encode() + b"}")  # byte for byte
+    assert json.loads(lines[1])["case"]["note"] == "碰 \u2028 line separator" and b"\\u2028" in lines[1]
+    read = results.read_results(str(tmp_path / "out" / "results.jsonl"))
+    assert [r.outcome for r in read] == ["passed"] * 3
+    assert "note" not in read[0].case and read[0].case["id"] == "case-1"  # null is absent
+    assert [r.expected for r in read] == [base["expect"]] * 3 and read[2].covers == tuple(base["covers"])
+    assert read[0].input == {k: v for k, v in base["input"].items() if v is not None}
+
+
+def test_a_results_file_of_the_earlier_layout_or_of_odd_shapes_still_reads():
+    from checker.conform.results import from_json
+
+    earlier = {"id": "a", "line": 3, "outcome": "failed", "expected": {"total": 8}, "actual": {"total": 9},
+               "reason": None, "covers": ["mcr.fan.x", 7], "ruleset": "mcr", "options": {"o": 1},
+               "input": {"concealed": "1m", "discarder": None}}
+    r = from_json(earlier)
+    assert (r.id, r.line, r.outcome, r.expected, r.actual, r.covers, r.ruleset, r.options, r.input) == \
+        ("a", 3, "failed", {"total": 8}, {"total": 9}, ("mcr.fan.x",), "mcr", {"o": 1}, {"concealed": "1m"})
+    odd = from_json({"id": 5, "line": 1, "outcome": "passed", "case": {"covers": "x", "ruleset": 2,
+                                                                        "options": [], "input": "1m"}})
+    assert (odd.id, odd.covers, odd.ruleset, odd.options, odd.input) == (None, (), None, None, None)
+    assert from_json({"line": 1, "outcome": "skipped", "case": None}).case is None
+    assert from_json({"line": 1, "outcome": "odd"}) is None
+
+
 def test_results_are_flushed_at_least_every_few_tenths_of_a_second_and_at_the_end(tmp_path, monkeypatch):
     # One flush a line cost as much as a fast engine's answer: a result may wait in the buffer, never longer
     # than FLUSH_SECONDS while more come, and never past the end of the run.
@@ -379,7 +422,8 @@ def test_the_profile_reads_each_case_once_even_when_lines_repeat_across_files():
 
     def case(concealed: str, win: str) -> CaseResult:
         data = {"concealed": concealed, "win_tile": win, "win_by": "discard", "discarder": 1}
-        return CaseResult("c", 1, "passed", {"fans": []}, {"fans": []}, None, (), "mcr", {}, data)
+        return CaseResult("c", 1, "passed", {"fans": []}, None, {"expect": {"fans": []}, "ruleset": "mcr",
+                                                                   "options": {}, "input": data})
 
     straight = case("1m2m3m4m5m6m7m8m9m1p1p1p5s", "5s")
     pungs = case("2m2m2m4p4p4p6s6s6s8m8m8m5p", "5p")

@@ -167,10 +167,9 @@ def skip_reason(case: Mapping[str, Any], refuses: Callable[[Mapping[str, Any]], 
 
 
 def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None) -> CaseResult:
-    case = item.case or {}
-    covers = tuple(case.get("covers") or ())  # strings: the case schema says so
-    return CaseResult(case.get("id"), item.line, outcome, case.get("expect"), actual, reason, covers,
-                      case.get("ruleset"), case.get("options"), case.get("input"))
+    case = item.case
+    return CaseResult(case.get("id") if case is not None else None, item.line, outcome, actual, reason, case,
+                      item.text)
 
 
 def judge(item: CaseLine, answer: Answer) -> CaseResult:
