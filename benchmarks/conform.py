@@ -8,8 +8,10 @@ results.jsonl; and, apart, with summary.json and report.md, which for a failing 
 run), for:
 
 - `reference` in process: the baseline every other rate is compared with, measured in the same run;
-- `reference` in process with `--jobs 2`: the corpus in two forked processes (Linux), each loading the spec
-  and binding the option sets it meets, as the first run does (the engine caches nothing across runs);
+- `reference` in process with `--jobs 2` (and `--jobs auto`, the command's default, when it is not 1 or 2
+  here): the corpus in forked processes (Linux), each loading the spec and binding the option sets it
+  meets, as the first run does (the engine caches nothing across runs but the specs' parse,
+  checker.parse_cache);
 - `cmd:` examples/engine.py: the template engine, which does not score (the protocol's own cost);
 - `cmd:` examples/reference_engine.py: the reference engine behind the protocol.
 
@@ -32,7 +34,9 @@ from pathlib import Path
 
 from checker.case import read_cases
 from checker.conform import engine_from_spec, run_conformance
+from checker.conform.shards import auto_jobs
 from checker.engine import compiled
+from checker.parse_cache import cache_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,14 +73,18 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="where the in-process run's time goes")
     args = parser.parse_args()
     python = sys.executable
-    engines = [("reference, in process", "reference", 1),
+    engines = [("reference, in process, --jobs 1", "reference", 1),
                ("reference, in process, --jobs 2", "reference", 2),
                ("cmd: examples/engine.py (does not score)", f'cmd:"{python} {ROOT / "examples" / "engine.py"}"', 1),
                ("cmd: examples/reference_engine.py", f'cmd:"{python} {ROOT / "examples" / "reference_engine.py"}"', 1)]
     with tempfile.TemporaryDirectory() as tmp:
         corpus = make_corpus(Path(tmp), args.cases)
+        auto = auto_jobs(str(corpus))
+        if auto not in (1, 2):
+            engines.insert(2, (f"reference, in process, --jobs auto (= {auto})", "reference", auto))
         how = "compiled by mypyc" if compiled() else "plain Python: an editable install or MJCHECK_PURE=1"
-        print(f"{args.cases} cases (corpus/mcr.jsonl repeated, distinct ids); reference engine {how}")
+        print(f"{args.cases} cases (corpus/mcr.jsonl repeated, distinct ids); reference engine {how}; "
+              f"--jobs auto is {auto} here; specs' parse cache: {cache_dir() or 'off'} (warm after the first load)")
         start = time.perf_counter()
         with corpus.open("rb") as stream:
             read = sum(1 for line in read_cases(stream, str(corpus)) if line.case is not None)

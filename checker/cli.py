@@ -624,11 +624,13 @@ def conform(
                                   help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
                                                         "append the rest."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="N",
-                             help="Run the corpus in N processes (on Linux, for engines that run in mjcheck's "
-                                  "own process: reference, pymahjonggb, python:), each on a part of its lines; "
-                                  "results.jsonl holds the same results as from one process. A cmd: engine, "
-                                  "or a corpus read from a pipe, runs in one."),
+    jobs: str = typer.Option("auto", "--jobs", "-j", metavar="N|auto",
+                             help="Run the corpus in N processes, 1-64 (on Linux, for engines that run in "
+                                  "mjcheck's own process: reference, pymahjonggb, python:), each on a part of its "
+                                  "lines; results.jsonl is the same file as from one process. auto: for the "
+                                  "reference and pymahjonggb engines, one per processor, each on at least 1 MiB "
+                                  "of corpus (a small corpus runs in one); one for any other engine. A cmd: "
+                                  "engine, or a corpus read from a pipe, runs in one."),
     ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
                                            help="A spec file of your own for the reference engine (cases name "
                                                 "it by its id). Repeat for several."),
@@ -648,6 +650,7 @@ def conform(
 
     from checker.conform import EngineError, engine_from_spec, run_conformance
 
+    asked = _jobs_asked(jobs)
     extra = _load_ruleset_files(ruleset_file)
     try:
         adapter = engine_from_spec(engine, extra, timeout)
@@ -657,7 +660,8 @@ def conform(
     def terminated(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    if jobs > 1:
+    processes = asked if asked is not None else _auto_jobs(engine, adapter, corpus)
+    if asked is not None and asked > 1:
         from checker.conform.runner import why_one_process
 
         reason = why_one_process(adapter, corpus)
@@ -670,7 +674,7 @@ def conform(
         try:
             run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
                                   on_start=lambda n: progress.update(task, total=n),
-                                  jobs=jobs,
+                                  jobs=processes,
                                   on_result=lambda outcome: progress.advance(task))
         except (InputError, EngineError) as exc:
             fail(str(exc))
@@ -688,6 +692,30 @@ def conform(
     if run.summary["not_cases"]:
         err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
     raise typer.Exit(run.status)
+
+
+def _jobs_asked(given: str) -> int | None:
+    """The number of processes `--jobs` asks for (1-64), or None for `auto`."""
+    if given.strip().lower() == "auto":
+        return None
+    try:
+        count = int(given)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 64:
+        fail(f"--jobs {excerpt(given)}: give a number of processes from 1 to 64, or auto")
+    return count
+
+
+def _auto_jobs(engine: str, adapter: Any, corpus: str) -> int:
+    """`--jobs auto`: checker.conform.shards.auto_jobs for the engines built in, which fork safely; one for a
+    python: engine (its code was not written to be forked unasked) and wherever the run cannot be split."""
+    from checker.conform.runner import why_one_process
+    from checker.conform.shards import auto_jobs
+
+    if engine not in ("reference", "pymahjonggb") or why_one_process(adapter, corpus) is not None:
+        return 1
+    return auto_jobs(corpus)
 
 
 @app.command()

@@ -194,7 +194,51 @@ def test_engines_that_cannot_be_forked_and_piped_corpora_run_in_one_process(tmp_
         len([line for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip()])
 
 
-@pytest.mark.parametrize("jobs", ["0", "65", "two"])
+def test_auto_is_a_process_per_processor_each_on_at_least_a_mebibyte(tmp_path, monkeypatch):
+    from checker.conform import shards
+
+    corpus = tmp_path / "corpus.jsonl"
+    monkeypatch.setattr(shards.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    for size, expected in ((100, 1), (shards.AUTO_PART_BYTES * 2 - 1, 1), (shards.AUTO_PART_BYTES * 2, 2),
+                           (shards.AUTO_PART_BYTES * 5, 3)):
+        with open(corpus, "wb") as stream:
+            stream.truncate(size)  # (sparse: only the size is read)
+        assert shards.auto_jobs(str(corpus)) == expected, size
+    monkeypatch.setattr(shards.os, "sched_getaffinity", lambda pid: set(range(32)), raising=False)
+    with open(corpus, "wb") as stream:
+        stream.truncate(shards.AUTO_PART_BYTES * 100)
+    assert shards.auto_jobs(str(corpus)) == shards.AUTO_MAX_JOBS
+    assert shards.auto_jobs(str(tmp_path / "missing.jsonl")) == 1
+
+
+def test_jobs_auto_is_the_default_and_forks_only_the_engines_built_in(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    import checker.conform
+    from checker.cli import app
+    from checker.conform import shards
+
+    asked = []
+
+    def run_conformance(corpus, adapter, out_dir, **kwargs):
+        asked.append(kwargs["jobs"])
+        raise KeyboardInterrupt  # enough: the number of processes is known
+
+    monkeypatch.setattr(checker.conform, "run_conformance", run_conformance)
+    monkeypatch.setattr(shards, "auto_jobs", lambda path: 3)
+    echo = tmp_path / "echo_engine.py"
+    echo.write_text("def run(case):\n    return case['expect']\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for engine, jobs, expected in (("reference", [], 3), ("reference", ["--jobs", "auto"], 3),
+                                   ("reference", ["--jobs", "2"], 2), ("python:echo_engine:run", [], 1),
+                                   ("python:echo_engine:run", ["--jobs", "2"], 2),
+                                   (f'cmd:"{sys.executable} {ROOT / "examples" / "engine.py"}"', [], 1)):
+        CliRunner().invoke(app, ["conform", "--corpus", str(MCR), "--engine", engine, "--out",
+                                 str(tmp_path / "out"), *jobs])
+        assert asked[-1] == expected, (engine, jobs)
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "two", ""])
 def test_a_number_of_jobs_out_of_range_is_bad_input(tmp_path, jobs):
     from typer.testing import CliRunner
 

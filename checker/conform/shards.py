@@ -46,6 +46,25 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
+AUTO_PART_BYTES = 1 << 20  # `--jobs auto` gives each process at least this much corpus (about 1,000 cases)
+AUTO_MAX_JOBS = 8
+
+
+def auto_jobs(path: str) -> int:
+    """How many processes `--jobs auto` runs a corpus file in: one per processor this process may use (at most
+    AUTO_MAX_JOBS), but no more than parts of AUTO_PART_BYTES: a process's start (forking, loading its specs
+    and binding their options, some 20 ms) is then small beside its share of the run."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        return 1
+    return max(1, min(cores, AUTO_MAX_JOBS, size // AUTO_PART_BYTES))
+
+
 def cut(path: str, jobs: int) -> list[Shard]:
     """Up to `jobs` ranges of about equal bytes, each starting at a line's start (a range that would be empty
     is dropped). Reads the file once, a block at a time, however long its lines."""
