@@ -373,7 +373,7 @@ def _refusal(exc: HandError) -> dict[str, Any]:
 def readings_of(result: Any) -> list[Mapping[str, Any]]:
     """The members of an `either` result or expectation (readings worth the same), or the value itself; only
     mappings are kept, so an engine's malformed answer gives [] rather than an error."""
-    if not isinstance(result, Mapping):
+    if type(result) is not dict and not isinstance(result, Mapping):  # (the ABC's check is slow; most are dicts)
         return []
     either = result.get("either")
     if isinstance(either, list):

@@ -278,3 +278,19 @@ def test_last_tile_from_the_winners_own_exposed_pung(under):
     assert fans(s) == {"last_tile": 4, "tile_hog": 2, "all_simples": 2, "short_straight": 1,
                        "one_voided_suit": 1, "self_drawn": 1}
     assert s.total == 11
+
+
+def test_scorers_share_what_they_bind_alike_and_not_what_an_option_changes(mcr_ruleset):
+    """Binding option sets shares each predicate and the winning shapes among the Scorers whose parameters
+    are the same (checker.engine.scoring._decider); a parameter an option sets is bound apart, and the
+    hands score as each reading says (tile hog of honours: the option's own test above)."""
+    from checker.engine.scoring import _key
+
+    plain, honours = Scorer(mcr_ruleset), Scorer(mcr_ruleset, {"tile_hog_honors": True})
+    seven = Scorer(mcr_ruleset, {"seven_pairs_four_identical": not Scorer(mcr_ruleset).options[
+        "seven_pairs_four_identical"]})
+    by_id = [{b.id: b.decide for b in s.patterns} for s in (plain, honours)]
+    assert by_id[0]["all_green"] is by_id[1]["all_green"] and by_id[0]["pure_straight"] is by_id[1]["pure_straight"]
+    assert by_id[0]["tile_hog"] is not by_id[1]["tile_hog"]
+    assert plain.shapes is honours.shapes and seven.shapes is not plain.shapes
+    assert _key(True) != _key(1) and _key([1]) != _key((1,)) and _key({"a": [1]}) == _key({"a": [1]})

@@ -204,6 +204,53 @@ def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
     return bool(cond)
 
 
+# Bound predicates and winning shapes by their parameters, shared by every Scorer that binds them alike (the
+# option sets of one ruleset mostly leave a pattern's parameters as they are): binding 27 MCR option sets made
+# each predicate's tables again for each. A predicate is a pure function of its parameters. Bounded, for specs
+# and option sets without end (the hunter, hostile specs): past MAX_SHARED, a binding is made and not kept.
+MAX_SHARED: Final = 4096
+_SHARED_DECIDERS: dict[tuple, Any] = {}
+_SHARED_SHAPES: dict[tuple, BoundShapes] = {}
+_NOT_MADE: Final = object()
+
+
+def _key(value: Any) -> Any:
+    """A parameter value as a dict key: its type kept (True and 1 are different parameters), lists and
+    mappings as tuples."""
+    if isinstance(value, Mapping):
+        return ("map", tuple(sorted((str(k), _key(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_key(v) for v in value))
+    return (type(value).__name__, value)
+
+
+def _decider(name: str, params: dict[str, Any]) -> Any:
+    """PREDICATES[name].make(**params), made once for all Scorers (TypeError, ValueError: as make raises)."""
+    key = (name, _key(params))
+    try:
+        found = _SHARED_DECIDERS.get(key, _NOT_MADE)
+    except TypeError:  # a value no key can hold (a spec's schema refuses any such): made, not kept
+        return PREDICATES[name].make(**params)
+    if found is _NOT_MADE:
+        found = PREDICATES[name].make(**params)
+        if len(_SHARED_DECIDERS) < MAX_SHARED:
+            _SHARED_DECIDERS[key] = found
+    return found
+
+
+def _bound_shapes(shapes: list[tuple[str, dict[str, Any]]]) -> BoundShapes:
+    key = _key([[name, params] for name, params in shapes])
+    try:
+        found = _SHARED_SHAPES.get(key)
+    except TypeError:
+        return BoundShapes(shapes)
+    if found is None:
+        found = BoundShapes(shapes)
+        if len(_SHARED_SHAPES) < MAX_SHARED:
+            _SHARED_SHAPES[key] = found
+    return found
+
+
 class Scorer:
     """A ruleset bound to option values, ready to score hands."""
 
@@ -238,7 +285,7 @@ class Scorer:
             kind = PREDICATES[p.when.name]
             params = {k: chosen(v, opts) for k, v in p.when.params.items()}
             try:
-                decide = kind.make(**params)
+                decide = _decider(p.when.name, params)
             except (TypeError, ValueError) as exc:
                 raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
                                 f"/patterns/{index}/when/params") from None
@@ -336,8 +383,8 @@ class Scorer:
         self._check_plans_after_melds: dict[frozenset[str], list] = {}  # the same, less the melds-only checks
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.minimum_points: int = ruleset.win.minimum_points
-        self.shapes = BoundShapes((s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
-                                  for s in ruleset.win.shapes)
+        self.shapes = _bound_shapes([(s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
+                                     for s in ruleset.win.shapes])
 
     def build_hand(self, checked: bool = True, concealed: Any = (), melds: Any = (), win_tile: Any = None,
                    win_by: Any = "self_draw", discarder: Any = None, seat_wind: Any = "E", round_wind: Any = "E",
