@@ -299,3 +299,17 @@ def test_a_shards_progress_reaches_the_parent_at_least_every_few_tenths_of_a_sec
     finally:
         os.close(read_end)
         os.close(write_end)
+
+
+def test_merging_appends_the_parts_in_order_whole_lines_only(tmp_path):
+    from checker.conform.shards import Shard, merge_parts, part_path
+
+    shards = [Shard(i, 0, 0, 0) for i in range(3)]
+    part_path_of = [Path(part_path(str(tmp_path), shard)) for shard in shards]
+    part_path_of[0].write_bytes(b'{"a": 1}\n{"a": 2}\n{"a": 3, "torn')  # a kill mid-line: the torn line is cut
+    part_path_of[2].write_bytes(b'{"c": 1}\n')  # part 1 wrote nothing (missing)
+    with open(tmp_path / "results.jsonl", "wb") as results:
+        results.write(b'{"before": 0}\n')
+        merge_parts(str(tmp_path), shards, results)
+    assert (tmp_path / "results.jsonl").read_bytes() == b'{"before": 0}\n{"a": 1}\n{"a": 2}\n{"c": 1}\n'
+    assert not any(path.exists() for path in part_path_of)

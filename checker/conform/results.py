@@ -148,7 +148,7 @@ class ResultsWriter:
     def __init__(self, path: str, resume: bool):
         self.path = path
         if resume:
-            _drop_torn_tail(path)
+            drop_torn_tail(path)
         self._stream = open(path, "ab" if resume else "wb", buffering=WRITE_BUFFER_BYTES)
         self._flushed = time.monotonic()
 
@@ -169,8 +169,9 @@ class ResultsWriter:
         self.close()
 
 
-def _drop_torn_tail(path: str) -> None:
-    """Cut a last line without its line ending (left by a kill mid-write), so appending starts on a new line."""
+def drop_torn_tail(path: str) -> None:
+    """Cut a last line without its line ending (left by a kill mid-write), so appending starts on a new line
+    (a results file resumed, a shard's part file merged); a missing file is left missing."""
     try:
         with open(path, "rb+") as stream:
             size = stream.seek(0, os.SEEK_END)

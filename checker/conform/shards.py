@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import signal
 import sys
 import time
@@ -22,7 +23,7 @@ import traceback
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, NoReturn
 
-from checker.conform.results import FLUSH_SECONDS
+from checker.conform.results import FLUSH_SECONDS, drop_torn_tail
 
 PART_PREFIX = "results.jsonl.part-"
 OUTCOME_LETTERS = {"passed": b"p", "failed": b"f", "errored": b"e", "skipped": b"s"}
@@ -294,22 +295,15 @@ def remove_parts(out_dir: str) -> None:
 
 
 def merge_parts(out_dir: str, shards: list[Shard], results: BinaryIO) -> None:
-    """Append each shard's part file to `results` in the order of the parts, whole lines only (a line torn by a kill is
-    left out: its case runs again on --resume), and remove the part files."""
+    """Append each shard's part file to `results` in the order of the parts, whole lines only (a line torn by a
+    kill is cut, as a resumed results file's is: its case runs again on --resume), and remove the part files."""
     for shard in shards:
         path = part_path(out_dir, shard)
+        drop_torn_tail(path)
         try:
             stream = open(path, "rb")
         except FileNotFoundError:
             continue
         with stream:
-            tail = b""
-            while True:
-                block = stream.read(1 << 20)
-                if not block:
-                    break
-                block = tail + block
-                last = block.rfind(b"\n")
-                results.write(block[:last + 1])
-                tail = block[last + 1:]
+            shutil.copyfileobj(stream, results, 1 << 20)
         os.remove(path)
