@@ -127,3 +127,14 @@ def test_a_check_about_a_flag_cannot_be_declared_to_read_the_melds_alone():
 
     with pytest.raises(ValueError, match="reads the flags"):
         check("some_check", about_flag=True, melds_only=True)
+
+
+def test_a_meld_read_before_is_the_same_record_and_a_refusal_is_never_kept():
+    from checker.engine.hand import HandError, parse_meld
+
+    first = parse_meld("pung", "555p", False, 2)
+    assert parse_meld("pung", "555p", False, 2) is first and (first.kind, first.source) == ("pung", 2)
+    assert parse_meld("pung", "555p", False, 3) is not first and parse_meld("pung", "555p", False, 3).source == 3
+    for _ in range(2):  # refused each time, with its reason
+        with pytest.raises(HandError, match="three consecutive tiles"):
+            parse_meld("chow", "135m")

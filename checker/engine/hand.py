@@ -63,9 +63,24 @@ def _shown(kind: str, text: str) -> str:
     return f"{kind} {excerpt(text)}"
 
 
+_MELDS_READ: dict[tuple, Meld] = {}  # melds by what was given: a corpus writes the same few hundred again and again
+MAX_MELDS_READ: Final = 4096  # past it, a meld is read and not kept
+
+
 def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None = None,
                after_knock: bool = False) -> Meld:
-    """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld."""
+    """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld. Melds are read-only
+    records, so one read before is given again (`pung`, `555p`, from seat 2: the same Meld each time)."""
+    key = (kind, text, concealed, source, after_knock)
+    found = _MELDS_READ.get(key)
+    if found is None:
+        found = _read_meld(kind, text, concealed, source, after_knock)
+        if len(_MELDS_READ) < MAX_MELDS_READ:
+            _MELDS_READ[key] = found
+    return found
+
+
+def _read_meld(kind: str, text: str, concealed: bool, source: int | None, after_knock: bool) -> Meld:
     kind = kind.strip().lower()
     if kind in ("concealed_kong", "concealed-kong", "ckong", "angang"):
         kind, concealed = "kong", True
