@@ -88,10 +88,11 @@ def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Contain
                 raw = stream.readline(MAX_CASE_LINE_BYTES)
             count += 0 if number in leaving else 1
             continue
-        text = raw.strip()
-        if text and not text.isascii():  # read_cases strips the spaces Unicode knows (U+3000 too)
-            text = raw.decode("utf-8", "replace").strip().encode("utf-8")
-        if text and not text.startswith(b"#") and number not in leaving:
+        try:
+            text = raw.decode("utf-8").strip()  # as read_cases strips it (U+3000, \x1c too)
+        except UnicodeDecodeError:  # refused as a line, whatever it holds
+            text = "?"
+        if text and not text.startswith("#") and number not in leaving:
             count += 1
 
 
@@ -235,8 +236,11 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer, checked: bool = Tru
     not `checked` (they alone depend on the options); HandError names the field, tile, meld or rule at fault."""
     melds = []
     for i, m in enumerate(data.get("melds") or []):
+        source = m.get("from")
+        if type(source) is float and source.is_integer():  # 2.0 is the number 2, as the case schema reads it
+            source = int(source)
         try:
-            melds.append(parse_meld(m["type"], m["tiles"], bool(m.get("concealed", False)), m.get("from"),
+            melds.append(parse_meld(m["type"], m["tiles"], bool(m.get("concealed", False)), source,
                                     bool(m.get("after_knock", False))))
         except HandError as exc:
             raise HandError(f"melds[{i}]: {exc}", exc.rule) from None

@@ -628,7 +628,7 @@ def conform(
                              help="Run the corpus in N processes, 1-64 (on Linux, for engines that run in "
                                   "mjcheck's own process: reference, pymahjonggb, python:), each on a part of its "
                                   "lines; results.jsonl is the same file as from one process. auto: for the "
-                                  "reference and pymahjonggb engines, one per processor, each on at least 1 MiB "
+                                  "reference and pymahjonggb engines, one per processor (at most 8), each on at least 1 MiB "
                                   "of corpus (a small corpus runs in one); one for any other engine. A cmd: "
                                   "engine, or a corpus read from a pipe, runs in one."),
     ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",

@@ -8,12 +8,17 @@ does (the schema, the references, binding) runs on the data as before, so the ca
 spec loads, never what it says. An entry that is missing, unreadable or not what this module writes is a miss;
 a cache that cannot be written is no cache. Nothing but JSON is read back.
 
-Where: `$MJCHECK_CACHE_DIR` (empty or `off`: no cache), else `$XDG_CACHE_HOME/mjcheck`, else `~/.cache/mjcheck`.
+Where: `$MJCHECK_CACHE_DIR` (empty or `off`: no cache), else `$XDG_CACHE_HOME/mjcheck`, else `~/.cache/mjcheck`;
+entries go in its `specs/`, which must be a directory of the user's own that no one else may write (else no
+cache: an entry planted there would change a spec), and an entry is read only when it is a regular file.
+The key holds the reading code's own files' sizes and times too, so a new version of mjcheck (or an edit
+of checker/spec.py) never reads what an earlier one parsed.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -38,18 +43,46 @@ def _entry(text: str) -> Path | None:
     where = cache_dir()
     if where is None:
         return None
-    key = hashlib.sha256(f"{FORMAT}|{yaml.__version__}|{getattr(yaml, '__with_libyaml__', False)}|".encode()
-                         + text.encode("utf-8", "surrogatepass")).hexdigest()
+    key = hashlib.sha256(f"{FORMAT}|{yaml.__version__}|{getattr(yaml, '__with_libyaml__', False)}|{_code()}|"
+                         .encode() + text.encode("utf-8", "surrogatepass")).hexdigest()
     return where / "specs" / f"{key}.json"
+
+
+def _code() -> str:
+    """The size and time of the files that parse a spec and keep it here."""
+    marks = []
+    for path in (Path(__file__).with_name("spec.py"), Path(__file__)):
+        try:
+            found = os.stat(path)
+            marks.append(f"{found.st_size}.{found.st_mtime_ns}")
+        except OSError:
+            marks.append("?")
+    return "/".join(marks)
+
+
+def _own(directory: Path) -> bool:
+    """A directory (not a link to one) of this user's, that no one else may write."""
+    try:
+        found = os.lstat(directory)
+    except OSError:
+        return False
+    mine = not hasattr(os, "getuid") or found.st_uid == os.getuid()
+    return stat.S_ISDIR(found.st_mode) and mine and not found.st_mode & 0o022
 
 
 def cached(text: str) -> tuple[Any, dict[str, int]] | None:
     """What parsing `text` gave, if an entry holds it: (data, line by JSON pointer)."""
     path = _entry(text)
-    if path is None:
+    if path is None or not _own(path.parent):
         return None
     try:
-        with open(path, "rb") as stream:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                return None
             raw = stream.read(MAX_ENTRY_BYTES + 1)
         entry = orjson.loads(raw) if len(raw) <= MAX_ENTRY_BYTES else None
     except (OSError, orjson.JSONDecodeError):
@@ -78,6 +111,8 @@ def store(text: str, data: Any, lines: dict[str, int]) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not _own(path.parent):
+            return
         fd, aside = tempfile.mkstemp(dir=path.parent, prefix=".entry-")
         try:
             with os.fdopen(fd, "wb") as stream:

@@ -13,7 +13,8 @@ from checker.inputs import MAX_CASE_LINE_BYTES
 A_CASE = b'{"id": "x", "ruleset": "mcr", "kind": "score", "input": {}}'
 PIECES = [A_CASE, b"", b"   ", b"\t\r", b"# a comment", b"  # indented comment", b"{not json", b"\xff\xfe bad utf-8",
           "\u3000".encode(), "\u3000# after an ideographic space".encode(), b"\xef\xbb\xbf#", b"\xc2\xa0",
-          b"x" * (MAX_CASE_LINE_BYTES + 10), b" " * (MAX_CASE_LINE_BYTES + 10)]
+          b"x" * (MAX_CASE_LINE_BYTES + 10), b" " * (MAX_CASE_LINE_BYTES + 10),
+          b"\x1c", b"\x1f# a comment after a separator str.strip() strips", b"# a comment \xff not UTF-8"]
 
 
 @settings(max_examples=200, deadline=None)

@@ -377,6 +377,42 @@ def test_a_result_keeps_its_case_whole_as_written_or_encoded_again_when_not_plai
     assert read[0].input == {k: v for k, v in base["input"].items() if v is not None}
 
 
+def test_a_result_line_is_standard_json_when_its_case_holds_numbers_json_has_not(tmp_path):
+    # the standard library (which reads what orjson refuses) takes NaN and Infinity; a procedure case's events
+    # are free-form, so such a case is valid: its result line must still be JSON (they are written null)
+    from checker.conform import run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    corpus = tmp_path / "nan.jsonl"
+    corpus.write_text('{"id": "n1", "ruleset": "mcr", "kind": "procedure", "input": {"seed": 1, "events": '
+                      '[{"event": "draw", "x": NaN, "y": -Infinity}]}, "expect": {"verdict": "bad input"}}\n',
+                      encoding="utf-8")
+    run_conformance(str(corpus), InProcessEngine(lambda case: {"verdict": "bad input"}, EngineInfo("t", "1")),
+                    str(tmp_path / "out"))
+    (line,) = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
+
+    def refuse(constant):
+        raise ValueError(constant)
+
+    event = json.loads(line, parse_constant=refuse)["case"]["input"]["events"][0]
+    assert event == {"event": "draw", "x": None, "y": None}
+
+
+def test_a_run_cut_short_before_its_first_result_does_not_report_the_last_run_of_that_directory(tmp_path):
+    from checker.conform import run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    engine = InProcessEngine(lambda case: case["expect"], EngineInfo("t", "1"))
+    first = run_conformance(str(numbered_corpus(tmp_path, 3)), engine, str(tmp_path / "out"))
+    assert first.summary["counts"]["passed"] == 3
+
+    def interrupted(count):
+        raise KeyboardInterrupt
+
+    again = run_conformance(str(numbered_corpus(tmp_path, 3)), engine, str(tmp_path / "out"), on_start=interrupted)
+    assert again.partial and again.summary["counts"]["total"] == 0  # a new run: the old results are gone
+
+
 def test_a_results_file_of_the_earlier_layout_or_of_odd_shapes_still_reads():
     from checker.conform.results import from_json
 

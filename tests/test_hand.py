@@ -138,3 +138,13 @@ def test_a_meld_read_before_is_the_same_record_and_a_refusal_is_never_kept():
     for _ in range(2):  # refused each time, with its reason
         with pytest.raises(HandError, match="three consecutive tiles"):
             parse_meld("chow", "135m")
+
+
+def test_a_seat_written_as_a_whole_float_is_that_seat_whatever_came_before(mcr):
+    from checker.case import hand_from_input
+
+    for source in (2.0, 2, 2.0):  # the case schema reads 2.0 as 2; so do the hand and its messages
+        data = {"concealed": "1m2m3m4p5p6p7s8s9s1z", "melds": [{"type": "pung", "tiles": "555p", "from": source}],
+                "win_by": "discard", "discarder": 2, "win_tile": "1z"}
+        (meld,) = hand_from_input(data, mcr).melds
+        assert meld.source == 2 and type(meld.source) is int

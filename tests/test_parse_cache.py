@@ -105,3 +105,23 @@ def test_lines_are_where_each_node_starts_the_first_of_a_repeated_key(cache, tmp
     # lines: the document 1, /a 2 (the first `a`, as a reader finds it), /a/0 2, /a/1 3, /a/1/z 4, /b~1c 5
     assert [lines.line(p) for p in ("", "/a", "/a/0", "/a/1", "/a/1/y", "/a/1/z", "/b~1c")] == [1, 2, 2, 3, 3, 4, 5]
     assert lines.line("/a/1/missing/deeper") == 3 and lines.line("/nowhere") == 1  # the deepest node that exists
+
+
+def test_an_entry_is_read_only_from_a_directory_of_ones_own_and_only_from_a_regular_file(cache, tmp_path):
+    import os
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text("id: mine\n", encoding="utf-8")
+    assert read_yaml(path)[0] == {"id": "mine"}
+    (entry,) = entries(cache)
+    entry.write_bytes(b'{"format": 1, "data": {"id": "planted"}, "lines": {"": 1}}')
+    assert read_yaml(path)[0] == {"id": "planted"}  # the cache trusts a directory only its owner writes...
+    os.chmod(cache / "specs", 0o777)
+    try:
+        assert read_yaml(path)[0] == {"id": "mine"}  # ...and no other: parsed again, nothing kept
+        assert entry.read_bytes().startswith(b'{"format": 1, "data": {"id": "planted"}')
+    finally:
+        os.chmod(cache / "specs", 0o700)
+    entry.unlink()
+    os.mkfifo(entry)  # a named pipe where an entry should be: passed over at once, never waited on
+    assert read_yaml(path)[0] == {"id": "mine"}

@@ -68,10 +68,12 @@ class CaseResult:
                 "reason": self.reason, "case": self.case}
 
     def as_line(self) -> bytes:
-        """The result line: the case's own text when it is plain ASCII JSON with no tab or carriage return
-        (a parsed case line is then one line of printable characters), else the case encoded again."""
+        """The result line: the case's own text when it is plain ASCII with no tab, carriage return or DEL
+        and no NaN or Infinity (a parsed case line is then one line of printable characters and standard
+        JSON), else the case encoded again."""
         text = self.text
-        if self.case is None or not text or not text.isascii() or "\t" in text or "\r" in text or "\x7f" in text:
+        if self.case is None or not text or not text.isascii() or "\t" in text or "\r" in text or "\x7f" in text \
+                or "NaN" in text or "Infinity" in text:  # (the standard library reads those; JSON has no such number)
             return json_line(self.as_json())
         head = json_line({"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
                           "reason": self.reason})

@@ -70,10 +70,10 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             if sharded:
                 interrupted = _run_sharded(corpus, engine, info, done, out_dir, resume, jobs, on_start, on_result)
             else:
-                if on_start is not None and stream.seekable():  # a pipe is read once: no count, no total
-                    on_start(count_case_lines(stream, leaving={line for _, line in done}))
-                    stream.seek(0)
-                with ResultsWriter(results_path, resume) as writer:
+                with ResultsWriter(results_path, resume) as writer:  # (a new run's file emptied before anything)
+                    if on_start is not None and stream.seekable():  # a pipe is read once: no count, no total
+                        on_start(count_case_lines(stream, leaving={line for _, line in done}))
+                        stream.seek(0)
                     _run_lines(read_cases(stream, corpus), engine, info, done, writer, on_result)
         except KeyboardInterrupt:
             interrupted = True

@@ -71,7 +71,7 @@ def parse_meld(kind: str, text: str, concealed: bool = False, source: int | None
                after_knock: bool = False) -> Meld:
     """A meld from its kind and tiles (`chow`, `234m`); raises HandError naming the meld. Melds are read-only
     records, so one read before is given again (`pung`, `555p`, from seat 2: the same Meld each time)."""
-    key = (kind, text, concealed, source, after_knock)
+    key = (kind, text, concealed, source, type(source), after_knock)  # (1.0 == 1, but not as a seat's message)
     found = _MELDS_READ.get(key)
     if found is None:
         found = _read_meld(kind, text, concealed, source, after_knock)

@@ -218,7 +218,7 @@ def _key(value: Any) -> Any:
     """A parameter value as a dict key: its type kept (True and 1 are different parameters), lists and
     mappings as tuples."""
     if isinstance(value, Mapping):
-        return ("map", tuple(sorted((str(k), _key(v)) for k, v in value.items())))
+        return ("map", tuple(sorted((_key(k), _key(v)) for k, v in value.items())))
     if isinstance(value, (list, tuple)):
         return (type(value).__name__, tuple(_key(v) for v in value))
     return (type(value).__name__, value)
@@ -226,8 +226,8 @@ def _key(value: Any) -> Any:
 
 def _decider(name: str, params: dict[str, Any]) -> Any:
     """PREDICATES[name].make(**params), made once for all Scorers (TypeError, ValueError: as make raises)."""
-    key = (name, _key(params))
     try:
+        key = (name, _key(params))
         found = _SHARED_DECIDERS.get(key, _NOT_MADE)
     except TypeError:  # a value no key can hold (a spec's schema refuses any such): made, not kept
         return PREDICATES[name].make(**params)
@@ -239,8 +239,8 @@ def _decider(name: str, params: dict[str, Any]) -> Any:
 
 
 def _bound_shapes(shapes: list[tuple[str, dict[str, Any]]]) -> BoundShapes:
-    key = _key([[name, params] for name, params in shapes])
     try:
+        key = _key([[name, params] for name, params in shapes])
         found = _SHARED_SHAPES.get(key)
     except TypeError:
         return BoundShapes(shapes)
