@@ -6,7 +6,8 @@ entry is what parsing a text gave, its data and the line where each node starts,
 (and of the parser's version): a changed file is another key, never a stale entry. Everything else a load
 does (the schema, the references, binding) runs on the data as before, so the cache can change how fast a
 spec loads, never what it says. An entry that is missing, unreadable or not what this module writes is a miss;
-a cache that cannot be written is no cache. Nothing but JSON is read back.
+a cache that cannot be written is no cache. Nothing but JSON is read back. Writing an entry removes all but
+the MAX_ENTRIES most recent.
 
 Where: `$MJCHECK_CACHE_DIR` (empty or `off`: no cache), else `$XDG_CACHE_HOME/mjcheck`, else `~/.cache/mjcheck`;
 entries go in its `specs/`, which must be a directory of the user's own that no one else may write (else no
@@ -20,6 +21,7 @@ import hashlib
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ import yaml
 
 FORMAT = 1  # what an entry holds; a new layout takes a new number, and old entries are misses
 MAX_ENTRY_BYTES = 32 * 1024 * 1024
+MAX_ENTRIES = 64  # a few specs, in a few versions each
 
 
 def cache_dir() -> Path | None:
@@ -121,5 +124,27 @@ def store(text: str, data: Any, lines: dict[str, int]) -> None:
         except BaseException:
             os.unlink(aside)
             raise
+        _prune(path.parent, keep=path)
     except OSError:
         return
+
+
+def _prune(directory: Path, keep: Path) -> None:
+    """Entries beyond the MAX_ENTRIES most recently written removed (each edit of a spec file makes a new
+    one), and files left aside by a write cut short more than an hour ago."""
+    now = time.time()
+    entries = []
+    for found in os.scandir(directory):
+        try:
+            written = found.stat(follow_symlinks=False).st_mtime
+            if found.name.startswith(".entry-") and now - written > 3600:
+                os.unlink(found.path)
+            elif found.name.endswith(".json") and found.path != str(keep):
+                entries.append((written, found.path))
+        except OSError:
+            continue
+    for _, old in sorted(entries, reverse=True)[MAX_ENTRIES - 1:]:
+        try:
+            os.unlink(old)
+        except OSError:
+            continue

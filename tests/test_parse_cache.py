@@ -125,3 +125,21 @@ def test_an_entry_is_read_only_from_a_directory_of_ones_own_and_only_from_a_regu
     entry.unlink()
     os.mkfifo(entry)  # a named pipe where an entry should be: passed over at once, never waited on
     assert read_yaml(path)[0] == {"id": "mine"}
+
+
+def test_writing_keeps_the_most_recent_entries_and_clears_what_a_cut_write_left(cache):
+    import os
+    import time
+
+    specs = cache / "specs"
+    specs.mkdir(parents=True, mode=0o700)
+    stale, fresh = specs / ".entry-stale", specs / ".entry-fresh"  # left by writes cut short
+    for path in (stale, fresh):
+        path.write_bytes(b"{")
+    os.utime(stale, (time.time() - 7200, time.time() - 7200))
+    for n in range(parse_cache.MAX_ENTRIES + 6):
+        parse_cache.store(f"text {n}", {"n": n}, {"": 1})
+    assert len(entries(cache)) == parse_cache.MAX_ENTRIES
+    last = parse_cache.MAX_ENTRIES + 5
+    assert parse_cache.cached(f"text {last}") == ({"n": last}, {"": 1})  # the one just written is kept
+    assert not stale.exists() and fresh.exists()
