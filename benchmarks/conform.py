@@ -1,6 +1,6 @@
 """Throughput of `mjcheck conform`: cases per second in process and through the JSON-lines protocol.
 
-    python benchmarks/conform.py [--cases 10000] [--profile]
+    python benchmarks/conform.py [--cases 10000] [--rounds 1] [--profile]
 
 Builds a corpus of --cases cases by repeating corpus/mcr.jsonl with distinct ids (in a temporary directory)
 and times whole conformance runs on it (reading and checking the corpus, running, judging, writing
@@ -27,6 +27,7 @@ import cProfile
 import io
 import json
 import pstats
+import statistics
 import sys
 import tempfile
 import time
@@ -70,6 +71,11 @@ def timed_run(corpus: Path, spec: str, out: Path, jobs: int = 1) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="run every row this many times, the rows taking turns, and print each row's median "
+                             "and range (a shared machine's noise spreads over all rows alike); the rounds after "
+                             "the first find the process's bindings and melds read already, as a long-lived "
+                             "caller would")
     parser.add_argument("--profile", action="store_true", help="where the in-process run's time goes")
     args = parser.parse_args()
     python = sys.executable
@@ -91,13 +97,20 @@ def main() -> None:
         reading = time.perf_counter() - start
         print(f"  {'reading and checking the corpus alone':44s} {read / reading:9.0f} cases/s "
               f"({1e6 * reading / read:.0f} µs a case)")
-        baseline = None
-        for i, (label, spec, jobs) in enumerate(engines):
-            cases, whole, counts = timed_run(corpus, spec, Path(tmp) / f"out{i}", jobs)
-            rate = args.cases / cases
-            baseline = baseline or rate
-            print(f"  {label:44s} {rate:9.0f} cases/s  ×{rate / baseline:.2f} of in-process reference; "
-                  f"with the report {args.cases / whole:7.0f} cases/s  (passed {counts['passed']}, "
+        rates: list[list[float]] = [[] for _ in engines]
+        reported: list[list[float]] = [[] for _ in engines]
+        counted: list[dict] = [{} for _ in engines]
+        for round_number in range(max(1, args.rounds)):
+            for i, (label, spec, jobs) in enumerate(engines):
+                cases, whole, counted[i] = timed_run(corpus, spec, Path(tmp) / f"out{round_number}-{i}", jobs)
+                rates[i].append(args.cases / cases)
+                reported[i].append(args.cases / whole)
+        baseline = statistics.median(rates[0])
+        for i, (label, _, _) in enumerate(engines):
+            rate, counts = statistics.median(rates[i]), counted[i]
+            spread = f" ({min(rates[i]):.0f}-{max(rates[i]):.0f})" if len(rates[i]) > 1 else ""
+            print(f"  {label:44s} {rate:9.0f} cases/s{spread}  ×{rate / baseline:.2f} of in-process reference; "
+                  f"with the report {statistics.median(reported[i]):7.0f} cases/s  (passed {counts['passed']}, "
                   f"failed {counts['failed']}, errored {counts['errored']})")
         if args.profile:
             profiler = cProfile.Profile()
