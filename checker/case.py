@@ -73,6 +73,9 @@ def read_cases(stream: LineStream, source: str, as_written: bool = False,
         yield CaseLine(source, line.number, kept, problem, "input.case", text)
 
 
+_ASCII_SPACES: Final = bytes(c for c in range(128) if chr(c).isspace())
+
+
 def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Container[int] = ()) -> int:
     """How many lines `read_cases` gives of the stream, read to its end a line at a time (memory bounded as
     read_lines bounds it): each line but a blank one or a comment (`#`), less those numbered in `leaving`.
@@ -88,11 +91,16 @@ def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Contain
                 raw = stream.readline(MAX_CASE_LINE_BYTES)
             count += 0 if number in leaving else 1
             continue
-        try:
-            text = raw.decode("utf-8").strip()  # as read_cases strips it (U+3000, \x1c too)
-        except UnicodeDecodeError:  # refused as a line, whatever it holds
-            text = "?"
-        if text and not text.startswith("#") and number not in leaving:
+        if raw.isascii():  # the characters str.strip strips, of ASCII (\x1c-\x1f too, as read_cases strips them)
+            holds = raw.strip(_ASCII_SPACES)
+            case_like = bool(holds) and not holds.startswith(b"#")
+        else:
+            try:
+                text = raw.decode("utf-8").strip()  # U+3000 too
+                case_like = bool(text) and not text.startswith("#")
+            except UnicodeDecodeError:  # refused as a line, whatever it holds
+                case_like = True
+        if case_like and number not in leaving:
             count += 1
 
 
