@@ -16,8 +16,8 @@ from typing import Any, BinaryIO, Container, Final, Iterator
 import jsonschema
 
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
-from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, LineStream, bounded, decode, excerpt,
-                            parse_json, read_bounded, read_lines)
+from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, Line, LineStream, bounded, decode,
+                            excerpt, parse_json, read_bounded, read_lines)
 from checker.spec import Ruleset, SpecError, accepted, available_rulesets, pointer_of, schema
 
 
@@ -56,12 +56,9 @@ def read_cases(stream: LineStream, source: str, as_written: bool = False,
     """Cases from a JSON Lines stream, each line read, decoded and checked on its own: a line that is too
     long, not UTF-8, not JSON or not a case yields a CaseLine with its error, and reading goes on. A case's
     null fields are dropped (null stands for absent) unless `as_written`."""
-    for line in read_lines(stream, source, lines_before=lines_before):
-        if line.text is None:
+    for line, text in _case_lines(stream, source, lines_before):
+        if text is None:
             yield CaseLine(source, line.number, None, line.error, "input.line")
-            continue
-        text = line.text.strip()
-        if not text or text.startswith("#"):
             continue
         try:
             case = parse_json(text, source, line.number)
@@ -73,35 +70,23 @@ def read_cases(stream: LineStream, source: str, as_written: bool = False,
         yield CaseLine(source, line.number, kept, problem, "input.case", text)
 
 
-_ASCII_SPACES: Final = bytes(c for c in range(128) if chr(c).isspace())
+def _case_lines(stream: LineStream, source: str, lines_before: int) -> Iterator[tuple[Line, str | None]]:
+    """The lines that read_cases gives a CaseLine for, each with its text stripped (None: the line itself
+    was refused, too long or not UTF-8): every line but a blank one or a comment (`#`)."""
+    for line in read_lines(stream, source, lines_before=lines_before):
+        if line.text is None:
+            yield line, None
+            continue
+        text = line.text.strip()
+        if text and not text.startswith("#"):
+            yield line, text
 
 
 def count_case_lines(stream: LineStream, lines_before: int = 0, leaving: Container[int] = ()) -> int:
-    """How many lines `read_cases` gives of the stream, read to its end a line at a time (memory bounded as
-    read_lines bounds it): each line but a blank one or a comment (`#`), less those numbered in `leaving`.
-    A runner counts a corpus with it before streaming it, to tell its progress how many results will come."""
-    count, number = 0, lines_before
-    while True:
-        raw = stream.readline(MAX_CASE_LINE_BYTES + 1)
-        if not raw:
-            return count
-        number += 1
-        if len(raw) > MAX_CASE_LINE_BYTES and not raw.endswith(b"\n"):  # an overlong line: one refusal
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(MAX_CASE_LINE_BYTES)
-            count += 0 if number in leaving else 1
-            continue
-        if raw.isascii():  # the characters str.strip strips, of ASCII (\x1c-\x1f too, as read_cases strips them)
-            holds = raw.strip(_ASCII_SPACES)
-            case_like = bool(holds) and not holds.startswith(b"#")
-        else:
-            try:
-                text = raw.decode("utf-8").strip()  # U+3000 too
-                case_like = bool(text) and not text.startswith("#")
-            except UnicodeDecodeError:  # refused as a line, whatever it holds
-                case_like = True
-        if case_like and number not in leaving:
-            count += 1
+    """How many CaseLines `read_cases` gives of the stream, less those numbered in `leaving`, read to its end
+    a line at a time as read_cases reads it (without parsing: a runner counts a corpus with it before
+    streaming it, to tell its progress how many results will come)."""
+    return sum(1 for line, _ in _case_lines(stream, "", lines_before) if line.number not in leaving)
 
 
 def read_case_file(path: Path) -> list[dict[str, Any]]:

@@ -628,9 +628,9 @@ def conform(
                              help="Run the corpus in N processes, 1-64 (on Linux, for engines that run in "
                                   "mjcheck's own process: reference, pymahjonggb, python:), each on a part of its "
                                   "lines; results.jsonl is the same file as from one process. auto: for the "
-                                  "reference and pymahjonggb engines, one per processor (at most 8), each on at least 1 MiB "
-                                  "of corpus (a small corpus runs in one); one for any other engine. A cmd: "
-                                  "engine, or a corpus read from a pipe, runs in one."),
+                                  "reference and pymahjonggb engines, one per processor (at most 8), each on at "
+                                  "least 1 MiB of corpus (a small corpus runs in one); one for any other engine. "
+                                  "A cmd: engine, or a corpus read from a pipe, runs in one."),
     ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
                                            help="A spec file of your own for the reference engine (cases name "
                                                 "it by its id). Repeat for several."),
@@ -660,7 +660,7 @@ def conform(
     def terminated(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    processes = asked if asked is not None else _auto_jobs(engine, adapter, corpus)
+    processes = asked if asked is not None else _auto_jobs(adapter, corpus)
     if asked is not None and asked > 1:
         from checker.conform.runner import why_one_process
 
@@ -707,13 +707,13 @@ def _jobs_asked(given: str) -> int | None:
     return count
 
 
-def _auto_jobs(engine: str, adapter: Any, corpus: str) -> int:
-    """`--jobs auto`: checker.conform.shards.auto_jobs for the engines built in, which fork safely; one for a
-    python: engine (its code was not written to be forked unasked) and wherever the run cannot be split."""
+def _auto_jobs(adapter: Any, corpus: str) -> int:
+    """`--jobs auto`: checker.conform.shards.auto_jobs for the engines built in, which fork safely
+    (`forks_unasked`); one for a python: engine and wherever the run cannot be split."""
     from checker.conform.runner import why_one_process
     from checker.conform.shards import auto_jobs
 
-    if engine not in ("reference", "pymahjonggb") or why_one_process(adapter, corpus) is not None:
+    if not getattr(adapter, "forks_unasked", False) or why_one_process(adapter, corpus) is not None:
         return 1
     return auto_jobs(corpus)
 

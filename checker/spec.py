@@ -460,7 +460,7 @@ def _node_lines(root: Any) -> dict[str, int]:
             continue
         lines[pointer] = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
-            stack.extend((f"{pointer}/{key.value.replace('~', '~0').replace('/', '~1')}", value)
+            stack.extend((pointer + pointer_of([key.value]), value)
                          for key, value in reversed(node.value) if isinstance(key, yaml.ScalarNode))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((f"{pointer}/{index}", value) for index, value in reversed(list(enumerate(node.value))))

@@ -74,10 +74,11 @@ class Engine(Protocol):
 class InProcessEngine:
     """A function from a case to a result, run in the runner's own process. An exception it raises, or a
     return value that is not a JSON object, makes that case `errored`. (--timeout cannot stop a function
-    running in this process; it applies to `cmd:` engines.)"""
+    running in this process; it applies to `cmd:` engines.) `forks_unasked`: an engine of this project's own,
+    which `--jobs auto` may fork (a `python:` function's code was not written to be forked unasked)."""
 
-    def __init__(self, function: Callable[[Mapping[str, Any]], Any], info: EngineInfo):
-        self._function, self.info = function, info
+    def __init__(self, function: Callable[[Mapping[str, Any]], Any], info: EngineInfo, forks_unasked: bool = False):
+        self._function, self.info, self.forks_unasked = function, info, forks_unasked
 
     def start(self) -> EngineInfo:
         return self.info
@@ -108,7 +109,7 @@ def reference_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEng
     runner = CaseRunner(extra)
     rulesets = tuple(sorted(set(available_rulesets()) | set(extra or {})))
     info = EngineInfo("mjcheck reference engine", _version(), rulesets, ("score", "procedure"))
-    return InProcessEngine(runner.run, info)
+    return InProcessEngine(runner.run, info, forks_unasked=True)
 
 
 def python_engine(target: str) -> InProcessEngine:

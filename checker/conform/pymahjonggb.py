@@ -186,4 +186,4 @@ def pymahjonggb_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessE
     except PackageNotFoundError:
         gb_version = "unknown"
     engine = PyMahjongGB(CaseRunner(extra), calculate)
-    return InProcessEngine(engine, EngineInfo("PyMahjongGB", gb_version, (RULESET,), ("score",)))
+    return InProcessEngine(engine, EngineInfo("PyMahjongGB", gb_version, (RULESET,), ("score",)), forks_unasked=True)

@@ -64,8 +64,11 @@ class CaseResult:
         return self.case.get("input") if self.case is not None else None
 
     def as_json(self) -> dict[str, Any]:
+        return {**self._head(), "case": self.case}
+
+    def _head(self) -> dict[str, Any]:
         return {"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
-                "reason": self.reason, "case": self.case}
+                "reason": self.reason}
 
     def as_line(self) -> bytes:
         """The result line: the case's own text when it is plain ASCII with no tab, carriage return or DEL
@@ -75,8 +78,7 @@ class CaseResult:
         if self.case is None or not text or not text.isascii() or "\t" in text or "\r" in text or "\x7f" in text \
                 or "NaN" in text or "Infinity" in text:  # (the standard library reads those; JSON has no such number)
             return json_line(self.as_json())
-        head = json_line({"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
-                          "reason": self.reason})
+        head = json_line(self._head())
         return b"".join((head[:-2], b',"case":', text.encode("ascii"), b"}\n"))
 
     @property

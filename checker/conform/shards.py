@@ -3,7 +3,7 @@
 Each shard runs the same loop as a run in one process (`checker.conform.runner`) on its own range of lines:
 it parses and checks its cases, runs them on its copy of the engine, judges them and writes its results to a
 part file beside results.jsonl. The parent reads nothing of the corpus but where to cut it; it hears each
-shard's progress through a pipe (a letter per result and, once, how many cases it runs) and, when every shard
+shard's progress through a pipe (how many results it will write, then a letter per result) and, when every shard
 has ended, appends the part files to results.jsonl in the order of the corpus's parts: the same file as a run
 in one process writes (an engine in this process answers in the corpus's order, and each part streams its
 lines as one process streams them all).

@@ -209,8 +209,8 @@ def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
 # each predicate's tables again for each. A predicate is a pure function of its parameters. Bounded, for specs
 # and option sets without end (the hunter, hostile specs): past MAX_SHARED, a binding is made and not kept.
 MAX_SHARED: Final = 4096
-_SHARED_DECIDERS: dict[tuple, Any] = {}
-_SHARED_SHAPES: dict[tuple, BoundShapes] = {}
+_SHARED_DECIDERS: dict[Any, Any] = {}
+_SHARED_SHAPES: dict[Any, Any] = {}
 _NOT_MADE: Final = object()
 
 
@@ -224,30 +224,18 @@ def _key(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
-def _decider(name: str, params: dict[str, Any]) -> Any:
-    """PREDICATES[name].make(**params), made once for all Scorers (TypeError, ValueError: as make raises)."""
+def _shared(table: dict[Any, Any], key_of: Any, make: Callable[[], Any]) -> Any:
+    """What `make()` gives, made once for every Scorer that asks with the same `key_of` (TypeError, ValueError:
+    as make raises; a value no key can hold, which a spec's schema refuses anyway: made, not kept)."""
     try:
-        key = (name, _key(params))
-        found = _SHARED_DECIDERS.get(key, _NOT_MADE)
-    except TypeError:  # a value no key can hold (a spec's schema refuses any such): made, not kept
-        return PREDICATES[name].make(**params)
-    if found is _NOT_MADE:
-        found = PREDICATES[name].make(**params)
-        if len(_SHARED_DECIDERS) < MAX_SHARED:
-            _SHARED_DECIDERS[key] = found
-    return found
-
-
-def _bound_shapes(shapes: list[tuple[str, dict[str, Any]]]) -> BoundShapes:
-    try:
-        key = _key([[name, params] for name, params in shapes])
-        found = _SHARED_SHAPES.get(key)
+        key = _key(key_of)
+        found = table.get(key, _NOT_MADE)
     except TypeError:
-        return BoundShapes(shapes)
-    if found is None:
-        found = BoundShapes(shapes)
-        if len(_SHARED_SHAPES) < MAX_SHARED:
-            _SHARED_SHAPES[key] = found
+        return make()
+    if found is _NOT_MADE:
+        found = make()
+        if len(table) < MAX_SHARED:
+            table[key] = found
     return found
 
 
@@ -285,7 +273,7 @@ class Scorer:
             kind = PREDICATES[p.when.name]
             params = {k: chosen(v, opts) for k, v in p.when.params.items()}
             try:
-                decide = _decider(p.when.name, params)
+                decide = _shared(_SHARED_DECIDERS, (p.when.name, params), partial(kind.make, **params))
             except (TypeError, ValueError) as exc:
                 raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
                                 f"/patterns/{index}/when/params") from None
@@ -383,8 +371,8 @@ class Scorer:
         self._check_plans_after_melds: dict[frozenset[str], list] = {}  # the same, less the melds-only checks
         self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
         self.minimum_points: int = ruleset.win.minimum_points
-        self.shapes = _bound_shapes([(s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()})
-                                     for s in ruleset.win.shapes])
+        shapes = [(s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()}) for s in ruleset.win.shapes]
+        self.shapes: BoundShapes = _shared(_SHARED_SHAPES, shapes, partial(BoundShapes, shapes))
 
     def build_hand(self, checked: bool = True, concealed: Any = (), melds: Any = (), win_tile: Any = None,
                    win_by: Any = "self_draw", discarder: Any = None, seat_wind: Any = "E", round_wind: Any = "E",
