@@ -114,12 +114,11 @@ def test_an_entry_is_read_only_from_a_directory_of_ones_own_and_only_from_a_regu
     path.write_text("id: mine\n", encoding="utf-8")
     assert read_yaml(path)[0] == {"id": "mine"}
     (entry,) = entries(cache)
-    entry.write_bytes(b'{"format": 1, "data": {"id": "planted"}, "lines": {"": 1}}')
-    assert read_yaml(path)[0] == {"id": "planted"}  # the cache trusts a directory only its owner writes...
+    written = entry.read_bytes()
     os.chmod(cache / "specs", 0o777)
     try:
-        assert read_yaml(path)[0] == {"id": "mine"}  # ...and no other: parsed again, nothing kept
-        assert entry.read_bytes().startswith(b'{"format": 1, "data": {"id": "planted"}')
+        assert read_yaml(path)[0] == {"id": "mine"}  # a directory others may write: parsed again, nothing kept
+        assert entry.read_bytes() == written
     finally:
         os.chmod(cache / "specs", 0o700)
     entry.unlink()
@@ -133,7 +132,8 @@ def test_writing_keeps_the_most_recent_entries_and_clears_what_a_cut_write_left(
 
     specs = cache / "specs"
     specs.mkdir(parents=True, mode=0o700)
-    stale, fresh = specs / ".entry-stale", specs / ".entry-fresh"  # left by writes cut short
+    cut = "." + "ab" * 32 + ".json."
+    stale, fresh = specs / f"{cut}stale123.tmp", specs / f"{cut}fresh123.tmp"  # left by writes cut short
     for path in (stale, fresh):
         path.write_bytes(b"{")
     os.utime(stale, (time.time() - 7200, time.time() - 7200))
@@ -143,3 +143,110 @@ def test_writing_keeps_the_most_recent_entries_and_clears_what_a_cut_write_left(
     last = parse_cache.MAX_ENTRIES + 5
     assert parse_cache.cached(f"text {last}") == ({"n": last}, {"": 1})  # the one just written is kept
     assert not stale.exists() and fresh.exists()
+
+
+# ---------------------------------------------------------------- entries carry a keyed checksum (issue 24)
+
+def key_file(where):
+    return where / "specs" / parse_cache.KEY_NAME
+
+
+def test_a_planted_entry_with_other_valid_data_is_not_used(cache):
+    title = load_ruleset("mcr").title
+    (entry,) = entries(cache)
+    planted = json.loads(entry.read_bytes())  # well formed, under the right name, every field kept
+    planted["data"]["title"]["en"] = "Planted title"
+    entry.write_bytes(json.dumps(planted).encode())
+    assert load_ruleset("mcr").title == title  # the spec loads as its YAML says...
+    assert json.loads(entry.read_bytes())["data"]["title"]["en"] == title  # ...and the entry is written again
+
+
+def test_an_entry_moved_under_another_texts_name_is_not_used(cache):
+    parse_cache.store("text one", {"id": "one"}, {"": 1})
+    parse_cache.store("text two", {"id": "two"}, {"": 1})
+    one, two = (parse_cache._entry(text) for text in ("text one", "text two"))
+    two.write_bytes(one.read_bytes())  # verified where it was written, not where it was put
+    assert parse_cache.cached("text two") is None and parse_cache.cached("text one") == ({"id": "one"}, {"": 1})
+
+
+def test_a_damaged_entry_never_blocks_a_ruleset(cache, monkeypatch):
+    load_ruleset("mcr")
+    (entry,) = entries(cache)
+    shape = json.loads(entry.read_bytes())
+    shape["data"] = {"id": "mcr"}  # the right outer shape, data the schema refuses
+    entry.write_bytes(json.dumps(shape).encode())
+    assert load_ruleset("mcr").id == "mcr"
+    # an entry whose checksum verifies but whose content does not load is a miss too
+    secret = key_file(cache).read_bytes()
+    name = entry.name.removesuffix(".json")
+    for body in (b'"format": 2, "data": {', b'"format": 2, "data": 1, "lines": []}',
+                 b'"format": 2, "data": 1, "lines": {"": "one"}}', b'"format": 0, "data": 1, "lines": {}}'):
+        entry.write_bytes(parse_cache._seal(secret, name, body))
+        assert load_ruleset("mcr").id == "mcr"
+
+
+def test_pruning_removes_only_the_caches_own_entries_and_follows_no_link(cache, tmp_path):
+    import os
+    import time
+
+    specs = cache / "specs"
+    specs.mkdir(parents=True, mode=0o700)
+    notes, outside, elsewhere = specs / "notes.json", tmp_path / "outside.json", tmp_path / "elsewhere.json"
+    for path in (notes, outside, elsewhere):
+        path.write_text('{"kept": true}')
+    linked, entry_named = specs / "linked.json", specs / ("cd" * 32 + ".json")
+    linked.symlink_to(outside)
+    entry_named.symlink_to(elsewhere)
+    long_ago = time.time() - 86400
+    for path in (notes, linked, entry_named):
+        os.utime(path, (long_ago, long_ago), follow_symlinks=False)
+    for n in range(parse_cache.MAX_ENTRIES + 6):
+        parse_cache.store(f"text {n}", {"n": n}, {"": 1})
+    own = [p for p in entries(cache) if p.is_file() and not p.is_symlink() and p.name != "notes.json"]
+    assert len(own) == parse_cache.MAX_ENTRIES
+    assert notes.read_text() == '{"kept": true}' and linked.is_symlink()  # not the cache's: left alone
+    assert outside.read_text() == '{"kept": true}' and elsewhere.read_text() == '{"kept": true}'
+
+
+def test_a_key_file_that_is_a_link_has_the_wrong_size_or_is_not_private_is_not_trusted(cache, tmp_path):
+    import os
+
+    path = tmp_path / "tiny.yaml"
+    path.write_text("id: mine\n", encoding="utf-8")
+    assert read_yaml(path)[0] == {"id": "mine"}
+    key, (entry,) = key_file(cache), entries(cache)
+    assert len(key.read_bytes()) == parse_cache.KEY_BYTES and key.stat().st_mode & 0o777 == 0o600
+    name = entry.name.removesuffix(".json")
+    body = b'"format": 2, "data": {"id": "planted"}, "lines": {"": 1}}'
+    known = tmp_path / "known-key"
+    known.write_bytes(b"k" * parse_cache.KEY_BYTES)
+    os.chmod(known, 0o600)
+
+    def planted_with(secret, make_key):
+        key.unlink()
+        make_key()
+        entry.write_bytes(parse_cache._seal(secret, name, body))
+        return read_yaml(path)[0]
+
+    assert planted_with(b"k" * parse_cache.KEY_BYTES, lambda: key.symlink_to(known)) == {"id": "mine"}
+    assert known.read_bytes() == b"k" * parse_cache.KEY_BYTES  # the link's target left alone
+    assert not key.is_symlink() and key.read_bytes() != b"k" * parse_cache.KEY_BYTES  # a new key of its own
+    assert planted_with(b"short", lambda: key.write_bytes(b"short")) == {"id": "mine"}
+    assert len(key.read_bytes()) == parse_cache.KEY_BYTES
+
+    def readable_by_others():
+        key.write_bytes(b"k" * parse_cache.KEY_BYTES)
+        os.chmod(key, 0o644)
+
+    assert planted_with(b"k" * parse_cache.KEY_BYTES, readable_by_others) == {"id": "mine"}
+    assert key.stat().st_mode & 0o777 == 0o600
+    # the entry written again under the new key is read back, the text not parsed again
+    assert parse_cache.cached("id: mine\n") == ({"id": "mine"}, {"": 1, "/id": 1})
+
+
+def test_no_cache_when_no_key_can_be_made(cache, tmp_path):
+    path = tmp_path / "tiny.yaml"
+    path.write_text("id: mine\n", encoding="utf-8")
+    key_file(cache).mkdir(parents=True)  # a directory where the key file goes: no key, so no entry
+    assert read_yaml(path)[0] == {"id": "mine"} and not entries(cache)
+    assert key_file(cache).is_dir() and sorted(p.name for p in (cache / "specs").iterdir()) == [parse_cache.KEY_NAME]
