@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, List, NoReturn, Optional
+from typing import Any, List, Mapping, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -620,8 +620,9 @@ def conform(
                                                                   "report.md, report.html and junit.xml are "
                                                                   "written (`mjcheck report DIR` rebuilds the "
                                                                   "last three)."),
-    timeout: float = typer.Option(10.0, "--timeout", metavar="SECONDS", min=0.001,
-                                  help="Per-case time limit of a cmd: engine; past it the engine is restarted."),
+    timeout: str = typer.Option("10", "--timeout", metavar="SECONDS",
+                                help="Per-case time limit of a cmd: engine, 0.001 to 86400 seconds; past it the "
+                                     "engine is restarted (after 3 cases in a row time out, given up)."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
                                                         "append the rest."),
     jobs: str = typer.Option("auto", "--jobs", "-j", metavar="N|auto",
@@ -649,11 +650,13 @@ def conform(
     import signal
 
     from checker.conform import EngineError, engine_from_spec, run_conformance
+    from checker.conform.runner import RunError
 
     asked = _jobs_asked(jobs)
+    seconds = _timeout_asked(timeout, "--timeout")
     extra = _load_ruleset_files(ruleset_file)
     try:
-        adapter = engine_from_spec(engine, extra, timeout)
+        adapter = engine_from_spec(engine, extra, seconds)
     except EngineError as exc:
         fail(str(exc))
 
@@ -676,15 +679,13 @@ def conform(
                                   on_start=lambda n: progress.update(task, total=n),
                                   jobs=processes,
                                   on_result=lambda outcome: progress.advance(task))
-        except (InputError, EngineError) as exc:
+        except (InputError, EngineError, RunError) as exc:
             fail(str(exc))
         except OSError as exc:
             fail(f"--out {out_dir}: {exc.strerror or exc}")
         finally:
             signal.signal(signal.SIGTERM, previous)
-    counts = run.summary["counts"]
-    line = (f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
-            f"{counts['skipped']} skipped of {counts['total']}; report in {out_dir}")
+    line = _counts_line(run.summary["counts"]) + f"; report in {out_dir}"
     if run.partial:
         err.print(f"[yellow]interrupted:[/] {safe(line)} (partial; --resume continues)", highlight=False)
     else:
@@ -692,6 +693,29 @@ def conform(
     if run.summary["not_cases"]:
         err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
     raise typer.Exit(run.status)
+
+
+def _timeout_asked(given: str, option: str) -> float:
+    """The seconds a per-case time limit gives (checker.conform.process.timeout_seconds), else bad input."""
+    from checker.conform.process import timeout_seconds
+
+    try:
+        return timeout_seconds(given)
+    except ValueError as exc:
+        fail(f"{option} {excerpt(given)}: {exc}")
+        raise
+
+
+def _counts_line(counts: Mapping[str, Any]) -> str:
+    """A run's counts in one line; cases without a result and damaged result lines named when there are any."""
+    line = (f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
+            f"{counts['skipped']} skipped")
+    if counts.get("missing"):
+        line += f", {counts['missing']} with no result"
+    line += f" of {counts['total']}"
+    if counts.get("damaged"):
+        line += f" ({counts['damaged']} damaged result line(s) not read)"
+    return line
 
 
 def _jobs_asked(given: str) -> int | None:
@@ -735,9 +759,7 @@ def report(
         fail(str(exc))
     except OSError as exc:
         fail(f"{out_dir}: {exc.strerror or exc}")
-    counts = summary["counts"]
-    out.print(safe(f"{counts['passed']} passed, {counts['failed']} failed, {counts['errored']} errored, "
-                   f"{counts['skipped']} skipped of {counts['total']}; reports rebuilt in {out_dir}"), highlight=False)
+    out.print(safe(_counts_line(summary["counts"]) + f"; reports rebuilt in {out_dir}"), highlight=False)
 
 
 def main() -> None:

@@ -221,20 +221,81 @@ def read_text_file(path: str, limit: int, what: str) -> str:
 
 # --------------------------------------------------------------------------- JSON
 
-def parse_json(text: str, label: str, line: int | None = None) -> Any:
-    """One JSON value, refusing nesting deeper than MAX_JSON_DEPTH and integers too long to convert. An
-    integer beyond 64 bits is read as the nearest float (no field of a case or an answer takes one)."""
+class JsonLimits:
+    """How much of one JSON value from outside the tool is read: its size in bytes (UTF-8), how deeply it
+    nests, and how many values it holds (each object, array and scalar, keys not counted). Checked before
+    anything walks the value recursively: orjson parses without recursion and stops at 1,024 levels, the
+    stdlib's parser (NaN, lone surrogates) runs only on a text whose nesting was counted first, and the
+    parsed value is measured by an iterative walk."""
+
+    def __init__(self, max_bytes: int, max_depth: int, max_values: int, strict: bool = False):
+        self.max_bytes, self.max_depth, self.max_values, self.strict = max_bytes, max_depth, max_values, strict
+
+
+MAX_ANSWER_BYTES = 1024 * 1024  # one engine answer (a result nests three levels and holds a few dozen values)
+MAX_RESULT_LINE_BYTES = 4 * 1024 * 1024  # one line of results.jsonl: a case, an answer, a reason
+# The limits of each kind of JSON the tool reads (listed in the README). A result line holds a case and an
+# answer one level down, so its limits take in the largest of each: whatever is written can be read back.
+CASE_JSON = JsonLimits(MAX_CASE_LINE_BYTES, MAX_JSON_DEPTH, 100_000)
+ANSWER_JSON = JsonLimits(MAX_ANSWER_BYTES, MAX_JSON_DEPTH, 100_000, strict=True)
+RESULT_JSON = JsonLimits(MAX_RESULT_LINE_BYTES, MAX_JSON_DEPTH + 1, 250_000)
+FILE_JSON = JsonLimits(16 * 1024 * 1024, 64, 1_000_000)  # a summary, plan, shard or cache entry read back
+
+
+def parse_json(text: str, label: str, line: int | None = None, limits: JsonLimits = CASE_JSON) -> Any:
+    """One JSON value within `limits` (a case line's by default), or an InputError saying which limit it
+    passes. An integer beyond 64 bits is read as the nearest float (no field of a case or an answer takes
+    one). `limits.strict`: only standard JSON (no NaN or Infinity, no lone surrogate) is read."""
+    if len(text) > limits.max_bytes or (not text.isascii() and len(text.encode("utf-8", "surrogatepass"))
+                                        > limits.max_bytes):
+        raise InputError("parse", label, f"more than {limits.max_bytes:,} bytes of JSON, the limit here", line)
     try:  # orjson, twice the stdlib's speed; what it refuses is read again by the stdlib, which words the reason
         value = orjson.loads(text)
-    except orjson.JSONDecodeError:
+    except orjson.JSONDecodeError as exc:
+        if limits.strict:
+            if "depth limit" in str(exc):
+                raise InputError("parse", label, _too_deep(limits), line) from None
+            raise InputError("parse", label, f"not standard JSON: {excerpt(str(exc), 120).strip(chr(39))}",
+                             line) from None
+        if _text_depth(text) > limits.max_depth:  # before the stdlib's parser, which recurses
+            raise InputError("parse", label, _too_deep(limits), line)
         value = _stdlib_json(text, label, line)
-    # no deeper than its opening brackets are many (those inside strings counted too): most lines need no walk
-    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _depth(value) > MAX_JSON_DEPTH:
-        raise InputError("parse", label, _TOO_DEEP, line)
+    # no deeper nor larger than its brackets and commas allow (those inside strings counted too): most need no walk
+    brackets = text.count("[") + text.count("{")
+    if brackets > limits.max_depth or brackets + text.count(",") + 1 > limits.max_values:
+        depth, values = _measure(value, limits)
+        if depth > limits.max_depth:
+            raise InputError("parse", label, _too_deep(limits), line)
+        if values > limits.max_values:
+            raise InputError("parse", label, f"more than {limits.max_values:,} JSON values, the limit here", line)
     return value
 
 
-_TOO_DEEP = f"JSON nested too deeply (the limit is {MAX_JSON_DEPTH} levels)"
+def _too_deep(limits: JsonLimits) -> str:
+    return f"JSON nested too deeply (the limit is {limits.max_depth} levels)"
+
+
+def _text_depth(text: str) -> int:
+    """How deeply the brackets of a JSON text nest, brackets inside strings not counted (no recursion)."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c == "[" or c == "{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif c == "]" or c == "}":
+            depth -= 1
+    return deepest
 
 
 def _stdlib_json(text: str, label: str, line: int | None) -> Any:
@@ -246,8 +307,8 @@ def _stdlib_json(text: str, label: str, line: int | None) -> Any:
         if line is None:
             raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", exc.lineno) from None
         raise InputError("parse", label, f"column {exc.colno}: invalid JSON: {exc.msg}", line) from None
-    except RecursionError:
-        raise InputError("parse", label, _TOO_DEEP, line) from None
+    except RecursionError:  # (its depth was counted first; kept for safety)
+        raise InputError("parse", label, _too_deep(CASE_JSON), line) from None
     except ValueError as exc:  # an integer over Python's digit limit
         raise InputError("parse", label, _short_reason(exc), line) from None
 
@@ -259,21 +320,26 @@ def _short_reason(exc: Exception) -> str:
     return excerpt(text, 200).strip("'\"")
 
 
-def _depth(value: Any) -> int:
-    """How deeply a parsed JSON value nests (iteratively: no recursion on hostile input)."""
+def _measure(value: Any, limits: JsonLimits) -> tuple[int, int]:
+    """How deeply a parsed JSON value nests and how many values it holds, iteratively (no recursion on hostile
+    input), stopping as soon as either passes its limit."""
     if not isinstance(value, (dict, list)):
-        return 0
-    deepest, stack = 0, [(value, 1)]
+        return 0, 1
+    deepest, values, stack = 0, 1, [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if depth > deepest:
             deepest = depth
-            if depth > MAX_JSON_DEPTH:
-                return depth
-        for child in (item.values() if isinstance(item, dict) else item):
+            if depth > limits.max_depth:
+                break
+        children = item.values() if isinstance(item, dict) else item
+        values += len(children)
+        if values > limits.max_values:
+            break
+        for child in children:
             if isinstance(child, (dict, list)):
                 stack.append((child, depth + 1))
-    return deepest
+    return deepest, values
 
 
 # --------------------------------------------------------------------------- JSON Lines

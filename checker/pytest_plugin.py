@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="the engine under test: reference, pymahjonggb, python:package.module:function or "
                          "cmd:\"COMMAND\" (repeat to hold several engines to each corpus)")
     group.addoption(TIMEOUT_OPTION, type=float, default=10.0, metavar="SECONDS",
-                    help="per-case time limit of a cmd: engine (default 10)")
+                    help="per-case time limit of a cmd: engine, 0.001 to 86400 seconds (default 10)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -49,10 +49,13 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     if not corpora or not engines:
         raise pytest.UsageError(f"give both {CORPUS_OPTION} FILE and {ENGINE_OPTION} ENGINE")
-    if not config.getoption(TIMEOUT_OPTION) > 0:
-        raise pytest.UsageError(f"{TIMEOUT_OPTION} takes a number of seconds above 0")
-    config.pluginmanager.register(Conformance(corpora, engines, config.getoption(TIMEOUT_OPTION)),
-                                  "mjcheck-conformance")
+    from checker.conform.process import timeout_seconds
+
+    try:
+        seconds = timeout_seconds(config.getoption(TIMEOUT_OPTION))
+    except ValueError as exc:
+        raise pytest.UsageError(f"{TIMEOUT_OPTION}: {exc}") from None
+    config.pluginmanager.register(Conformance(corpora, engines, seconds), "mjcheck-conformance")
 
 
 class Conformance:

@@ -70,7 +70,7 @@ def test_reference_engine_passes_every_example(tmp_path, corpus):
     got = summary(tmp_path)
     assert got["partial"] is False
     assert got["counts"] == {"passed": len(cases(corpus)), "failed": 0, "errored": 0, "skipped": 0,
-                             "total": len(cases(corpus))}
+                             "missing": 0, "damaged": 0, "total": len(cases(corpus))}
     assert (tmp_path / "report.md").read_text(encoding="utf-8").startswith("# Conformance: mjcheck reference engine")
 
 
@@ -113,8 +113,10 @@ def wrong_total(case):
 def raises(case):
     raise ZeroDivisionError("on purpose")
 
+INTERRUPT_AT = "mcr-guide-79"
+
 def interrupted(case):
-    if case["id"] == "mcr-guide-79":
+    if case["id"] == INTERRUPT_AT:
         raise KeyboardInterrupt
     return case["expect"]
 '''
@@ -175,7 +177,7 @@ def test_example_engine_fails_every_case_and_the_report_is_written(tmp_path):
     got = summary(tmp_path)
     # It answers every hand "valid, 0 points": the corpus has no such expectation, so every case fails.
     assert got["counts"] == {"passed": 0, "failed": len(cases(MCR)), "errored": 0, "skipped": 0,
-                             "total": len(cases(MCR))}
+                             "missing": 0, "damaged": 0, "total": len(cases(MCR))}
     assert got["engine"]["name"] == "example engine" and got["engine"]["version"] == "0.1"
     lines = read_results(str(tmp_path / "results.jsonl"))
     assert all(line.actual == {"valid": True, "total": 0, "fans": [], "payments": [0, 0, 0, 0]} for line in lines)
@@ -249,8 +251,9 @@ def test_an_interrupted_run_leaves_a_partial_report_and_resume_completes_it(tmp_
     assert summary(out)["partial"] is True
     before = outcomes(out)
     assert "mcr-guide-79" not in before and all(v == "passed" for v in before.values())
-    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:expected", "--out", str(out), "--resume")
-    assert r.exit_code == 0
+    sys.modules[echo_module].INTERRUPT_AT = None  # the same engine, no longer interrupted
+    r = conform("--corpus", str(MCR), "--engine", f"python:{echo_module}:interrupted", "--out", str(out), "--resume")
+    assert r.exit_code == 0, r.output
     assert summary(out)["partial"] is False and summary(out)["counts"]["passed"] == len(cases(MCR))
 
 
@@ -365,7 +368,7 @@ def test_a_result_keeps_its_case_whole_as_written_or_encoded_again_when_not_plai
     run_conformance(str(corpus), InProcessEngine(lambda case: case["expect"], EngineInfo("t", "1")),
                     str(tmp_path / "out"))
     written = (tmp_path / "out" / "results.jsonl").read_bytes()
-    lines = written.split(b"\n")[:-1]
+    lines = [line.rsplit(b',"sum":"', 1)[0] + b"}" for line in written.split(b"\n")[1:-1]]  # (the header first)
     assert len(lines) == 3
     assert all(line.decode("utf-8").isprintable() for line in lines)  # U+2028 and the tab escaped
     assert lines[0].endswith(b',"case":' + plain.encode() + b"}")  # byte for byte
@@ -389,7 +392,7 @@ def test_a_result_line_is_standard_json_when_its_case_holds_numbers_json_has_not
                       encoding="utf-8")
     run_conformance(str(corpus), InProcessEngine(lambda case: {"verdict": "bad input"}, EngineInfo("t", "1")),
                     str(tmp_path / "out"))
-    (line,) = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    _, line = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()  # (the header first)
 
     def refuse(constant):
         raise ValueError(constant)
@@ -410,7 +413,8 @@ def test_a_run_cut_short_before_its_first_result_does_not_report_the_last_run_of
         raise KeyboardInterrupt
 
     again = run_conformance(str(numbered_corpus(tmp_path, 3)), engine, str(tmp_path / "out"), on_start=interrupted)
-    assert again.partial and again.summary["counts"]["total"] == 0  # a new run: the old results are gone
+    counts = again.summary["counts"]  # a new run: the old results are gone, its three cases have none yet
+    assert again.partial and counts["passed"] == 0 and counts["missing"] == counts["total"] == 3
 
 
 def test_a_results_file_of_the_earlier_layout_or_of_odd_shapes_still_reads():
@@ -502,7 +506,8 @@ def test_the_corpus_is_streamed_each_case_run_before_the_next_line_is_read(tmp_p
                     on_start=lambda n: heard.append(n), on_result=heard.append)
     assert seen == [("case-1", 1), ("case-2", 2), ("case-4", 6)]  # lines 3-4 blank and comment, 5 no expect
     assert heard == [4, "passed", "passed", "skipped", "passed"]
-    assert [json.loads(x)["line"] for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()] == [1, 2, 5, 6]
+    assert [json.loads(x)["line"] for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()[1:]] \
+        == [1, 2, 5, 6]
 
 
 def test_a_run_holds_what_exists_aside_from_the_collector_and_gives_it_back_after(tmp_path, monkeypatch):
@@ -526,10 +531,10 @@ def test_a_run_holds_what_exists_aside_from_the_collector_and_gives_it_back_afte
 
     writing, real = [], runner.write_reports
 
-    def write_reports(out_dir, meta, partial, results=None):
+    def write_reports(out_dir, meta, partial, results=None, **more):
         if results is not None:
             writing.append((len(results), gc.get_freeze_count() > 0, gc.isenabled()))
-        return real(out_dir, meta, partial, results)
+        return real(out_dir, meta, partial, results, **more)
 
     monkeypatch.setattr(runner, "write_reports", write_reports)
     corpus = numbered_corpus(tmp_path, 5)

@@ -13,13 +13,16 @@ and is stopped. In-process engines are plain functions from a case to a result i
 from __future__ import annotations
 
 import importlib
+import reprlib
 import traceback
 from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
+import orjson
+
 from checker.case import CaseError, CaseRunner
-from checker.inputs import excerpt
+from checker.inputs import ANSWER_JSON, InputError, excerpt, parse_json
 from checker.spec import Ruleset, available_rulesets
 
 Key = Any  # the runner's handle on a case; engines hand it back untouched
@@ -72,13 +75,18 @@ class Engine(Protocol):
 
 
 class InProcessEngine:
-    """A function from a case to a result, run in the runner's own process. An exception it raises, or a
-    return value that is not a JSON object, makes that case `errored`. (--timeout cannot stop a function
-    running in this process; it applies to `cmd:` engines.) `forks_unasked`: an engine of this project's own,
-    which `--jobs auto` may fork (a `python:` function's code was not written to be forked unasked)."""
+    """A function from a case to a result, run in the runner's own process. An exception it raises (SystemExit
+    too: only Ctrl-C stops the run), or a return value that is not a JSON object, makes that case `errored`.
+    (--timeout cannot stop a function running in this process; it applies to `cmd:` engines.)
+    `forks_unasked`: an engine of this project's own, which `--jobs auto` may fork (a `python:` function's
+    code was not written to be forked unasked). `trusted`: its results are this project's own; any other
+    engine's result is written as JSON and read back by the bounded reader (checker.inputs.ANSWER_JSON), so it
+    reaches the judge as a `cmd:` engine's would: plain JSON, within the same limits (a value JSON cannot hold,
+    a structure that contains itself or nests too deeply makes the case `errored`)."""
 
-    def __init__(self, function: Callable[[Mapping[str, Any]], Any], info: EngineInfo, forks_unasked: bool = False):
-        self._function, self.info, self.forks_unasked = function, info, forks_unasked
+    def __init__(self, function: Callable[[Mapping[str, Any]], Any], info: EngineInfo, forks_unasked: bool = False,
+                 trusted: bool = False):
+        self._function, self.info, self.forks_unasked, self.trusted = function, info, forks_unasked, trusted
 
     def start(self) -> EngineInfo:
         return self.info
@@ -92,16 +100,42 @@ class InProcessEngine:
             result = self._function(case)
         except CaseError as exc:
             return Answer(error=f"the engine cannot run this case: {exc} [{exc.rule}]")
-        except Exception as exc:  # the engine under test failed on this case; the run goes on
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # the engine under test failed on this case (SystemExit too); the run goes on
             where = traceback.extract_tb(exc.__traceback__)[-1]
             return Answer(error=f"raised {type(exc).__name__}: {excerpt(str(exc), 200)} "
                                 f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
-        if type(result) is not dict and not isinstance(result, Mapping):  # (the ABC check is slow; most are dicts)
-            return Answer(error=f"returned {excerpt(result)}, not a result object")
-        return Answer(result=result)
+        if self.trusted:
+            return Answer(result=result)
+        return plain_answer(result)
 
     def stop(self) -> None:
         return None
+
+
+def plain_answer(result: Any) -> Answer:
+    """An in-process engine's return value as the plain JSON object a `cmd:` engine would have sent, read
+    back within ANSWER_JSON's limits; else the reason it is not one."""
+    try:
+        data = orjson.dumps(result)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return Answer(error=f"returned a value JSON cannot hold ({excerpt(str(exc), 120)}): {_shown(result)}")
+    try:
+        value = parse_json(data.decode("utf-8"), "the engine's result", limits=ANSWER_JSON)
+    except (InputError, UnicodeDecodeError) as exc:
+        return Answer(error=f"returned a result the tool does not read: {getattr(exc, 'reason', exc)}")
+    if not isinstance(value, dict):
+        return Answer(error=f"returned {excerpt(value)}, not a result object")
+    return Answer(result=value)
+
+
+def _shown(value: Any) -> str:
+    """A short look at a value of any kind (repr may recurse or fail on a hostile object)."""
+    try:
+        return excerpt(reprlib.repr(value))
+    except Exception:  # a repr that fails tells nothing more
+        return f"a {type(value).__name__}"
 
 
 def reference_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEngine:
@@ -109,7 +143,7 @@ def reference_engine(extra: Mapping[str, Ruleset] | None = None) -> InProcessEng
     runner = CaseRunner(extra)
     rulesets = tuple(sorted(set(available_rulesets()) | set(extra or {})))
     info = EngineInfo("mjcheck reference engine", _version(), rulesets, ("score", "procedure"))
-    return InProcessEngine(runner.run, info, forks_unasked=True)
+    return InProcessEngine(runner.run, info, forks_unasked=True, trusted=True)
 
 
 def python_engine(target: str) -> InProcessEngine:

@@ -54,6 +54,17 @@ def junit_xml(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
                 error.text = _text(r.reason or "")
             elif r.outcome == "skipped":
                 ET.SubElement(case, "skipped", {"message": _text(r.reason or "skipped", 500)})
+    counts = summary.get("counts") or {}
+    if counts.get("missing") or counts.get("damaged"):  # the run does not pass: CI must see it as an error too
+        suite = ET.SubElement(root, "testsuite", {"name": "mjcheck conform: results", "tests": "1", "failures": "0",
+                                                  "errors": "1", "skipped": "0"})
+        case = ET.SubElement(suite, "testcase", {"classname": "mjcheck.conform.results", "name": "every case has a "
+                                                 "result", "time": "0"})
+        message = (f"{counts.get('missing', 0)} of {counts.get('total', 0)} cases have no result; "
+                   f"{counts.get('damaged', 0)} damaged line(s) in results.jsonl")
+        ET.SubElement(case, "error", {"type": "missing", "message": message}).text = message
+        root.set("errors", str(int(root.get("errors", "0")) + 1))
+        root.set("tests", str(int(root.get("tests", "0")) + 1))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

@@ -6,12 +6,12 @@ running the engine gives the same bytes. Each file is replaced whole (written as
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import Any, Mapping, Sequence
 
-from checker.conform.results import RESULTS_FILE, CaseResult, read_results
-from checker.inputs import json_text
+from checker.conform.results import RESULTS_FILE, CaseResult, read_results_file
+from checker.files import OwnedFileError, read_owned, write_text
+from checker.inputs import FILE_JSON, InputError, json_text, parse_json
 
 SUMMARY_FILE = "summary.json"
 REPORT_FILE = "report.md"
@@ -24,13 +24,13 @@ class ReportError(Exception):
     """A directory that holds no results to report on."""
 
 
-def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool,
-                  results: Sequence[CaseResult] | None = None) -> dict[str, Any]:
+def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Sequence[CaseResult] | None = None,
+                  run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
     """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. (The
     report modules are imported only for those: jinja2's import alone cost a run's first summary 0.14 s.)"""
     from checker.conform.report import markdown, summarize
 
-    summary = summarize(results or [], meta, partial)
+    summary = summarize(results or [], meta, partial, run, damaged)
     replace(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
         from checker.conform.html import html_report
@@ -43,24 +43,49 @@ def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool,
 
 
 def rebuild(out_dir: str) -> dict[str, Any]:
-    """Every output of DIR again from DIR/results.jsonl and the engine and corpus named in DIR/summary.json
-    (the engine is not run). ReportError when there is no results file."""
+    """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
+    earlier layout: as DIR/summary.json named them), without running the engine. ReportError when there is
+    no results file, or it is not a regular file."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
-    if not os.path.isfile(results_path):
-        raise ReportError(f"{results_path}: no such file (run mjcheck conform --out {out_dir} first)")
-    previous: Mapping[str, Any] = {}
     try:
-        with open(os.path.join(out_dir, SUMMARY_FILE), encoding="utf-8") as stream:
-            loaded = json.load(stream)
-        previous = loaded if isinstance(loaded, dict) else {}
-    except (OSError, ValueError):
-        previous = {}
-    meta = {key: previous[key] for key in META_KEYS if key in previous}
-    return write_reports(out_dir, meta, bool(previous.get("partial", False)), read_results(results_path))
+        read = read_results_file(results_path)
+    except OwnedFileError as exc:
+        raise ReportError(f"{results_path}: {exc.reason}") from None
+    if read.run is None and not read.results and not read.damaged and not os.path.isfile(results_path):
+        raise ReportError(f"{results_path}: no such file (run mjcheck conform --out {out_dir} first)")
+    previous = _previous_summary(os.path.join(out_dir, SUMMARY_FILE))
+    run = read.run
+    if run is not None:
+        meta = {"engine": run.get("engine"), "engine_spec": run.get("engine_spec"), "corpus": run.get("corpus")}
+    else:  # the earlier layout, or a header damaged: the run as the last summary named it
+        meta = {key: previous[key] for key in META_KEYS if key in previous}
+        if isinstance(previous.get("corpus_cases"), int):
+            run = {"corpus_cases": previous["corpus_cases"]}
+        elif not read.results:
+            raise ReportError(f"{results_path}: no results and no header naming the run (emptied or damaged): "
+                              f"nothing to report; run mjcheck conform --out {out_dir} again")
+    return write_reports(out_dir, meta, previous.get("partial") is True, read.results, run=run,
+                         damaged=read.damaged)
+
+
+MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag
+
+
+def _previous_summary(path: str) -> Mapping[str, Any]:
+    """What an earlier summary.json says, if it is a file the tool wrote and reads (else nothing: the results
+    file's header names the run, and a summary is rebuilt from the results alone)."""
+    try:
+        data = read_owned(path, MAX_SUMMARY_BYTES)
+        loaded = parse_json(data.decode("utf-8"), path, limits=FILE_JSON) if data is not None else None
+    except (OSError, InputError, UnicodeDecodeError):
+        return {}
+    if not isinstance(loaded, dict):
+        return {}
+    return {key: value for key, value in loaded.items() if key in META_KEYS + ("partial", "corpus_cases")
+            and (key in ("partial", "corpus_cases") or key == "engine" and isinstance(value, dict)
+                 or isinstance(value, str))}
 
 
 def replace(path: str, text: str) -> None:
-    temporary = path + ".tmp"
-    with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
-        stream.write(text)
-    os.replace(temporary, path)
+    """`text` as the whole of `path`, a file of the tool's own (checker.files.write_text: no link followed)."""
+    write_text(path, text)

@@ -10,13 +10,21 @@ a writer thread feeds the engine's stdin, a reader thread reads its stdout), so 
 bottleneck. When the engine crashes, hangs (no answer within `timeout` seconds of the last one), writes a
 line that is not an answer or answers an id not in flight, it is killed and restarted, and the cases that
 were in flight are retried once, one at a time, to pin the culprit: a case that breaks the engine on its
-own is `errored` with the reason, and the run goes on.
+own is `errored` with the reason, and the run goes on. Killing an engine kills its whole process group (it
+runs in a session of its own), so a child it left holding its output cannot hang the run. An answer to an
+id answered already (a case answered twice) makes that case `errored` (the runner records it again, the
+last result counting), never the case in flight after it. An engine that lets GIVE_UP_AFTER cases in a row
+time out on their own is stopped, and the cases not yet run are `errored` with that reason, so a silent engine
+cannot hold a run for its number of cases times the timeout. Every answer is read by the one bounded JSON
+reader (`checker.inputs.parse_json` with ANSWER_JSON: standard JSON only, its size, depth and number of
+values limited).
 """
 from __future__ import annotations
 
-import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import tempfile
 import threading
@@ -26,16 +34,34 @@ from collections.abc import Mapping
 from typing import IO, Any, Iterable, Iterator
 
 from checker.conform.adapters import Answer, EngineError, EngineInfo, Key
-from checker.inputs import excerpt, json_line
+from checker.inputs import ANSWER_JSON, MAX_ANSWER_BYTES, InputError, bounded, excerpt, json_line, parse_json
 
 PROTOCOL = 1
 WINDOW = 64
-MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one answer line; longer is garbage
 START_TIMEOUT = 10.0  # seconds an engine may take to answer `start`, at least
+MAX_TIMEOUT = 86_400.0  # the longest --timeout taken (a day)
+GIVE_UP_AFTER = 3  # cases in a row that time out on their own before the engine is given up
+ANSWERED_MEMORY = 4096  # ids answered lately, to tell a case answered twice from an id never asked
+
+
+def timeout_seconds(given: str | float) -> float:
+    """A per-case time limit as given (`--timeout`, `--mjcheck-timeout`): a number of seconds from 0.001 to
+    MAX_TIMEOUT; ValueError saying so otherwise (an infinity, NaN or 1e308 would overflow the clock's sums)."""
+    try:
+        seconds = float(given)
+    except (TypeError, ValueError):
+        raise ValueError("give a number of seconds") from None
+    if not (0.001 <= seconds <= MAX_TIMEOUT):  # (false for NaN too)
+        raise ValueError(f"give a number of seconds from 0.001 to {MAX_TIMEOUT:,.0f}")
+    return seconds
 
 
 class _Broken(Exception):
     """The engine process can no longer be trusted (crash, hang, garbage, wrong id): kill and restart it."""
+
+    def __init__(self, reason: str, timed_out: bool = False):
+        super().__init__(reason)
+        self.timed_out = timed_out
 
 
 class _Process:
@@ -44,7 +70,8 @@ class _Process:
     def __init__(self, argv: list[str]):
         self._stderr: IO[bytes] = tempfile.TemporaryFile()
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr)
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                         start_new_session=True)
         except OSError:
             self._stderr.close()
             raise
@@ -88,11 +115,15 @@ class _Process:
                 raw = b""
             if not raw:
                 self.answers.put(("eof", b""))
-                return
+                break
             if len(raw) > MAX_ANSWER_BYTES and not raw.endswith(b"\n"):
                 self.answers.put(("overlong", b""))
-                return
+                break
             self.answers.put(("line", raw))
+        try:  # closed here, by the thread reading it: closing it from another thread waits on this one's read
+            stdout.close()
+        except OSError:
+            pass
 
     def next(self, wait: float) -> tuple[str, bytes]:
         try:
@@ -123,19 +154,22 @@ class _Process:
         self.kill()
 
     def kill(self) -> None:
+        """Kill the engine and every process of its session (a child left holding its output among them)."""
         self._outbox.put(None)
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         if self.proc.poll() is None:
             self.proc.kill()
-            try:
-                self.proc.wait(timeout=5.0)
-            except subprocess.TimeoutExpired:
-                pass
-        for stream in (self.proc.stdout, self._stderr):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
+        try:
+            self.proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            self._stderr.close()
+        except OSError:
+            pass
 
 
 class SubprocessEngine:
@@ -186,7 +220,9 @@ class SubprocessEngine:
         pending = iter(cases)
         retry: deque[tuple[Key, Mapping[str, Any]]] = deque()  # cases in flight at a failure, run one at a time
         inflight: OrderedDict[int, tuple[Key, Mapping[str, Any]]] = OrderedDict()
+        answered: OrderedDict[int, Key] = OrderedDict()  # the ids answered lately, each with its case's key
         solo = False  # the one case in flight is a retry
+        silent = 0  # cases in a row that timed out on their own
         sequence, since = 0, time.monotonic()
         exhausted = False
         while True:
@@ -195,7 +231,7 @@ class SubprocessEngine:
                     self._proc = self._launch()
                     self.restarts += 1
                 except EngineError as exc:
-                    yield from self._give_up(str(exc), retry, pending)
+                    yield from self._give_up(f"the engine could not be restarted: {exc}", retry, pending)
                     return
             proc = self._proc
             if not inflight:
@@ -221,38 +257,59 @@ class SubprocessEngine:
             if not inflight:
                 return
             try:
-                number, answer = self._answer(proc, inflight, since)
+                number, answer = self._answer(proc, inflight, answered, since)
             except _Broken as broken:
                 proc.kill()
                 self._proc = None
                 if solo:
                     (key, _), = inflight.values()
                     yield key, Answer(error=f"{broken} (the engine was restarted)")
+                    silent = silent + 1 if broken.timed_out else 0
+                    if silent >= GIVE_UP_AFTER:
+                        inflight.clear()
+                        yield from self._give_up(f"not run: the engine was given up after {silent} cases in a row "
+                                                 f"had no answer within {self.timeout:g} s", retry, pending)
+                        return
                 else:
                     retry.extend(inflight.values())
                 inflight.clear()
                 continue
+            if number in answered:  # a case answered twice: that case is in error, not the next one
+                yield answered[number], answer
+                continue
             key, _ = inflight.pop(number)
+            answered[number] = key
+            if len(answered) > ANSWERED_MEMORY:
+                answered.popitem(last=False)
             since = time.monotonic()
+            silent = 0
             yield key, answer
 
-    def _answer(self, proc: _Process, inflight: Mapping[int, Any], since: float) -> tuple[int, Answer]:
-        """The next answer and the request number it answers; _Broken when the engine failed."""
+    def _answer(self, proc: _Process, inflight: Mapping[int, Any], answered: Mapping[int, Any],
+                since: float) -> tuple[int, Answer]:
+        """The next answer and the request number it answers (an id answered already: an error for that case);
+        _Broken when the engine failed."""
         kind, raw = proc.next(since + self.timeout - time.monotonic())
         if kind == "timeout":
-            raise _Broken(f"no answer within {self.timeout:g} s")
+            raise _Broken(f"no answer within {self.timeout:g} s", timed_out=True)
         if kind == "overlong":
             raise _Broken(f"an answer line longer than {MAX_ANSWER_BYTES:,} bytes")
         if kind == "eof":
             raise _Broken(proc.crash_reason())
-        text = raw.decode("utf-8", "replace").strip()
         try:
-            message = json.loads(text)
-        except ValueError:
-            message = None
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise _Broken(f"an answer line that is not UTF-8: {excerpt(raw)}") from None
+        try:
+            message = parse_json(text, "the answer", limits=ANSWER_JSON)
+        except InputError as exc:
+            raise _Broken(f"not an answer of the protocol ({exc.reason}): {excerpt(text)}") from None
         if not isinstance(message, dict) or not ("result" in message or "error" in message):
             raise _Broken(f"not an answer of the protocol: {excerpt(text)}")
         number = message.get("id", next(iter(inflight)))
+        if isinstance(number, int) and not isinstance(number, bool) and number in answered:
+            return number, Answer(error=f"the engine answered this case twice (id {number}); its answers: "
+                                        f"{excerpt(text, 200)}")
         if not isinstance(number, int) or isinstance(number, bool) or number not in inflight:
             expected = " or ".join(str(n) for n in list(inflight)[:3]) + (" …" if len(inflight) > 3 else "")
             raise _Broken(f"answered id {excerpt(number)} while it was asked for id {expected}")
@@ -266,7 +323,7 @@ class SubprocessEngine:
         for group in groups:
             items = group.values() if isinstance(group, Mapping) else group
             for key, _ in items:
-                yield key, Answer(error=f"the engine could not be restarted: {reason}")
+                yield key, Answer(error=reason)
 
     def stop(self) -> None:
         if self._proc is not None:
@@ -278,9 +335,9 @@ def _engine_info(raw: bytes) -> EngineInfo:
     """The start reply, checked: name and version strings, rulesets and kinds lists of strings."""
     text = raw.decode("utf-8", "replace").strip()
     try:
-        reply = json.loads(text)
-    except ValueError:
-        raise ValueError(f"the start reply is not JSON: {excerpt(text)}") from None
+        reply = parse_json(text, "the start reply", limits=ANSWER_JSON)
+    except InputError as exc:
+        raise ValueError(f"the start reply is not JSON the tool reads ({exc.reason}): {excerpt(text)}") from None
     if not isinstance(reply, dict):
         raise ValueError(f"the start reply is not an object: {excerpt(text)}")
     problems = [key for key in ("name", "version") if not isinstance(reply.get(key), str)]
@@ -289,4 +346,5 @@ def _engine_info(raw: bytes) -> EngineInfo:
     if problems:
         raise ValueError(f"the start reply lacks {', '.join(problems)} (name and version strings, rulesets and "
                          f"kinds lists of strings): {excerpt(text)}")
-    return EngineInfo(reply["name"], reply["version"], tuple(reply["rulesets"]), tuple(reply["kinds"]))
+    return EngineInfo(bounded(reply["name"], 200), bounded(reply["version"], 200), tuple(reply["rulesets"]),
+                      tuple(reply["kinds"]))

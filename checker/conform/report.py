@@ -25,10 +25,18 @@ def latest(results: Sequence[CaseResult]) -> list[CaseResult]:
     return sorted(by_key.values(), key=lambda r: (r.line, r.id or ""))
 
 
-def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: bool) -> dict[str, Any]:
-    """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason."""
+def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: bool,
+              run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
+    """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `run`: the
+    results file's header (checker.conform.results), whose number of corpus cases the counts add up to: a
+    case with no result (the run cut short, a line damaged) is `missing`; `damaged`: the result lines that
+    could not be read back."""
     cases = latest(results)
     counts = Counter(r.outcome for r in cases)
+    expected = run.get("corpus_cases") if run is not None else None
+    corpus_cases = expected if isinstance(expected, int) and not isinstance(expected, bool) and expected >= 0 \
+        else None
+    missing = max(0, corpus_cases - len(cases)) if corpus_cases is not None else 0
     by_rule: dict[str, list[str]] = {}
     by_fan: dict[str, dict[str, Any]] = {}
     by_field: Counter[str] = Counter()
@@ -49,8 +57,10 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
     profile, by_option = infer_profile(cases) if cases else ({}, {})
     return {
         **meta,
-        "partial": partial,
-        "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "total": len(cases)},
+        "partial": partial or missing > 0,
+        "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "missing": missing, "damaged": damaged,
+                   "total": corpus_cases if corpus_cases is not None else len(cases)},
+        "corpus_cases": corpus_cases,
         "not_cases": sum(1 for r in cases if r.outcome == "skipped" and (r.reason or "").startswith(NOT_A_CASE)),
         "failures": {"by_rule": dict(sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))),
                      "by_fan": dict(sorted(by_fan.items(), key=lambda kv: (-len(kv[1]["cases"]), kv[0]))),
@@ -128,6 +138,19 @@ def profile_lines(profile: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def integrity_lines(summary: Mapping[str, Any]) -> list[str]:
+    """What keeps the counts from being the whole corpus, in words: cases with no result, damaged lines."""
+    counts, out = summary["counts"], []
+    if counts.get("missing"):
+        out += [f"**{counts['missing']} of the corpus's {counts['total']} cases have no result** (the run was cut "
+                "short, or their result lines were damaged): they count as neither passed nor failed, and the run "
+                "does not pass. `mjcheck conform --resume` runs them.", ""]
+    if counts.get("damaged"):
+        out += [f"**{counts['damaged']} line(s) of results.jsonl were damaged** (a checksum that does not hold, or "
+                "a line that is not a result) and were not read.", ""]
+    return out
+
+
 def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     """report.md: engine, counts, failures by rule and by fan, each failure's fan diff, errored, skipped."""
     engine = summary.get("engine") or {}
@@ -138,9 +161,10 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     out += [f"- engine: `{_md(summary.get('engine_spec', ''))}` ({_md(engine.get('name', '?'))}, version "
             f"{_md(engine.get('version', '?'))})",
             f"- corpus: `{_md(summary.get('corpus', ''))}`", "",
-            "| passed | failed | errored | skipped | total |", "|---:|---:|---:|---:|---:|",
-            f"| {counts['passed']} | {counts['failed']} | {counts['errored']} | {counts['skipped']} | {counts['total']} |",
-            ""]
+            "| passed | failed | errored | skipped | missing | total |", "|---:|---:|---:|---:|---:|---:|",
+            f"| {counts['passed']} | {counts['failed']} | {counts['errored']} | {counts['skipped']} | "
+            f"{counts.get('missing', 0)} | {counts['total']} |", ""]
+    out += integrity_lines(summary)
     out += profile_lines(summary.get("profile") or {})
     failures = summary["failures"]
     if failures.get("by_option"):

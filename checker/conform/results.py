@@ -15,15 +15,18 @@ by `--resume`); reading skips a torn last line. Files written before the case wa
 from __future__ import annotations
 
 import os
+import stat
 import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from checker.case import without_nulls
-from checker.inputs import InputError, json_line, parse_json
+from checker.files import OwnedFileError, line_sum, open_append, open_fresh, open_owned
+from checker.inputs import MAX_RESULT_LINE_BYTES, RESULT_JSON, InputError, json_line, parse_json
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 RESULTS_FILE = "results.jsonl"
+RESULTS_LAYOUT = 2  # the header's `results`: a header line naming the run, and a checksum on every line
 FLUSH_SECONDS = 0.2  # the longest a finished result waits in the buffer while more come
 WRITE_BUFFER_BYTES = 1 << 20  # written out when full or flushed at FLUSH_SECONDS (the default 8 KiB made a
 # system call every nine result lines or so)
@@ -114,17 +117,34 @@ def _case_shape(case: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-MAX_RESULT_LINE_BYTES = 4 * 1024 * 1024  # one result line: a case, its expectation and the engine's answer
+@dataclass(frozen=True)
+class ResultsFile:
+    """What a results file holds: its run (the first line's identity, None for a file of the earlier layout),
+    its result lines whose checksums hold, and how many lines were passed over as damaged (a checksum that
+    does not hold, a line that is not a result, too long, too deep or not UTF-8). A torn last line (a kill) is
+    not damage: its case had not finished."""
+
+    run: Mapping[str, Any] | None
+    results: list[CaseResult]
+    damaged: int
 
 
 def read_results(path: str) -> list[CaseResult]:
-    """The whole result lines of a results file (a torn, foreign, too deeply nested or overlong line is passed
-    over, read no further than MAX_RESULT_LINE_BYTES); [] if none."""
-    try:
-        stream = open(path, "rb")
-    except FileNotFoundError:
-        return []
-    found = []
+    """The result lines of a results file whose checksums hold ([] if there is none): read_results_file's."""
+    return read_results_file(path).results
+
+
+def read_results_file(path: str) -> ResultsFile:
+    """A results file read back: no link followed, nothing but a regular file read (OwnedFileError), each
+    line by the bounded JSON reader (RESULT_JSON) no further than MAX_RESULT_LINE_BYTES, each checked against
+    its checksum. A file with no header line is of the earlier layout: its lines carry no checksum and are
+    read as they are."""
+    stream = open_owned(path)
+    if stream is None:
+        return ResultsFile(None, [], 0)
+    found: list[CaseResult] = []
+    run: Mapping[str, Any] | None = None
+    damaged, first = 0, True
     with stream:
         while True:
             raw = stream.readline(MAX_RESULT_LINE_BYTES + 1)
@@ -133,31 +153,98 @@ def read_results(path: str) -> list[CaseResult]:
             if len(raw) > MAX_RESULT_LINE_BYTES:
                 while raw and not raw.endswith(b"\n"):  # pass over the rest of the overlong line
                     raw = stream.readline(MAX_RESULT_LINE_BYTES)
+                damaged += 1
+                first = False
                 continue
             if not raw.endswith(b"\n"):
                 break  # a line torn by a kill: the case runs again on --resume
-            try:
-                item = from_json(parse_json(raw.decode("utf-8"), path))
-            except (InputError, ValueError):
-                continue
-            if item is not None:
+            if first:
+                first = False
+                run = _header(raw)
+                if run is not None:
+                    continue
+            item = _result_line(raw, checked=run is not None)
+            if item is None:
+                damaged += 1
+            else:
                 found.append(item)
-    return found
+    return ResultsFile(run, found, damaged)
+
+
+def _header(raw: bytes) -> Mapping[str, Any] | None:
+    """The run a results file's first line names, or None when it is not a header."""
+    body = _checked(raw)
+    if body is None:
+        return None
+    try:
+        data = parse_json(body.decode("utf-8") + "}", "a results header", limits=RESULT_JSON)
+    except (InputError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("results") != RESULTS_LAYOUT or not isinstance(data.get("run"), dict):
+        return None
+    return data["run"]
+
+
+def _result_line(raw: bytes, checked: bool) -> CaseResult | None:
+    """A result line read back, or None when it is damaged. A line that carries a checksum field is checked
+    whatever the file's header says; one without is read only in a file of the earlier layout (no header)."""
+    line = raw.rstrip(b"\r\n")
+    if checked or line.endswith(b'"}') and line.rfind(_SUM_FIELD) == len(line) - len(_SUM_FIELD) - 10:
+        body = _checked(raw)
+        if body is None:
+            return None
+        closing = "}"
+    else:
+        body, closing = line, ""
+    try:
+        return from_json(parse_json(body.decode("utf-8") + closing, "a result line", limits=RESULT_JSON))
+    except (InputError, UnicodeDecodeError):
+        return None
+
+
+_SUM_FIELD = b',"sum":"'
+
+
+def _checked(raw: bytes) -> bytes | None:
+    """A line's content without its checksum field and closing brace, if its checksum holds; else None."""
+    line = raw.rstrip(b"\r\n")
+    at = line.rfind(_SUM_FIELD)
+    if at < 0 or not line.endswith(b'"}') or len(line) - at != len(_SUM_FIELD) + 10:
+        return None
+    body = line[:at]
+    return body if line_sum(body) == line[at + len(_SUM_FIELD):-2].decode("ascii", "replace") else None
+
+
+def checked_line(line: bytes) -> bytes:
+    """A JSON object line (ending in `}` and a line ending) with its checksum field added last."""
+    body = line.rstrip(b"\n")[:-1]
+    return b"".join((body, _SUM_FIELD, line_sum(body).encode("ascii"), b'"}\n'))
+
+
+def header_line(run: Mapping[str, Any]) -> bytes:
+    """The first line of a results file: the layout and the run's identity."""
+    return checked_line(json_line({"results": RESULTS_LAYOUT, "run": run}))
 
 
 class ResultsWriter:
-    """Appends result lines to `DIR/results.jsonl`, each written whole, flushed at least every FLUSH_SECONDS
-    and on closing."""
+    """Writes result lines to a results file of its own (checker.files: no link followed), each whole with its
+    checksum, flushed at least every FLUSH_SECONDS and on closing. A new file starts with the header naming
+    `run`; a resumed one (a file of this run, checked by the caller) is appended to after its torn last
+    line is cut. `run` None: a part file of a shard (its lines are appended to results.jsonl whole)."""
 
-    def __init__(self, path: str, resume: bool):
+    def __init__(self, path: str, resume: bool, run: Mapping[str, Any] | None = None):
         self.path = path
         if resume:
             drop_torn_tail(path)
-        self._stream = open(path, "ab" if resume else "wb", buffering=WRITE_BUFFER_BYTES)
+            self._stream = open_append(path, buffering=WRITE_BUFFER_BYTES)
+        else:
+            self._stream = open_fresh(path, buffering=WRITE_BUFFER_BYTES)
+            if run is not None:
+                self._stream.write(header_line(run))
         self._flushed = time.monotonic()
 
     def write(self, result: CaseResult) -> None:
-        self._stream.write(result.as_line())
+        self._stream.write(checked_line(result.as_line()))
         now = time.monotonic()
         if now - self._flushed >= FLUSH_SECONDS:
             self._stream.flush()
@@ -177,7 +264,16 @@ def drop_torn_tail(path: str) -> None:
     """Cut a last line without its line ending (left by a kill mid-write), so appending starts on a new line
     (a results file resumed, a shard's part file merged); a missing file is left missing."""
     try:
-        with open(path, "rb+") as stream:
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OwnedFileError(path, exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OwnedFileError(path, "not a regular file, not a file this tool wrote")
+    try:
+        with os.fdopen(fd, "rb+") as stream:
             size = stream.seek(0, os.SEEK_END)
             if size == 0:
                 return

@@ -15,21 +15,27 @@ corpus parsed in memory cost a third of the time of two processes side by side, 
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping
 
 from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matches, read_cases
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
 from checker.conform.report import NOT_A_CASE
-from checker.conform.results import RESULTS_FILE, CaseResult, ResultsWriter, read_results
-from checker.conform.shards import (Progress, RangeReader, Shard, can_fork, cut, merge_parts, part_path, remove_parts,
-                                    run_forked)
+from checker.conform.results import RESULTS_FILE, CaseResult, ResultsFile, ResultsWriter, read_results_file
+from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
+                                    part_path, remove_parts, run_forked)
+from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
 
-__all__ = ["ConformRun", "run_conformance", "RESULTS_FILE", "SUMMARY_FILE", "REPORT_FILE", "HTML_FILE", "JUNIT_FILE"]
+REANSWER_MEMORY = 8192  # cases kept after their answer, for an engine that answers one again
+
+__all__ = ["ConformRun", "RunError", "run_conformance", "RESULTS_FILE", "SUMMARY_FILE", "REPORT_FILE", "HTML_FILE", "JUNIT_FILE"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,11 @@ class ConformRun:
         return bool(self.summary.get("partial"))
 
 
+class RunError(ValueError):
+    """A run the tool will not start: `--resume` on a results file of another corpus or engine, or one it
+    cannot trust (exit status 2)."""
+
+
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
                     jobs: int = 1, on_start: Callable[[int], None] | None = None,
                     on_result: Callable[[str], None] | None = None) -> ConformRun:
@@ -55,22 +66,40 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     run will write, counted before it streams the corpus (each line not blank nor a comment, less those a
     resumed run has: called again as each process counts its own part; not called for a corpus read from a
     pipe); `on_result(outcome)`: once per result written, skipped ones too.
-    InputError: the corpus cannot be read; EngineError: the engine does not start; OSError: DIR."""
+    results.jsonl's first line names the run (`run_identity`: the corpus, its hash and number of cases, the
+    engine); `resume` continues only a file of the same corpus and engine (RunError otherwise), keeping the
+    result lines whose checksums hold. The summary counts every case of the corpus: one without a readable
+    result is `missing` and makes the status 1.
+    InputError: the corpus cannot be read; EngineError: the engine does not start; RunError: see above;
+    OSError: DIR (checker.files.OwnedFileError: a file in it that is not the tool's own)."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
     # (sharded: each process opens and reads its own part; each inherits what is held aside)
     with open_input(corpus, "corpus") as stream, held_aside():
         os.makedirs(out_dir, exist_ok=True)
         results_path = os.path.join(out_dir, RESULTS_FILE)
-        done = {r.key for r in read_results(results_path)} if resume else set()
+        earlier = read_results_file(results_path) if resume else None
+        sha256, cases = _corpus_identity(stream)
         info = engine.start()
+        run = {"corpus": corpus, "corpus_sha256": sha256, "corpus_cases": cases, "engine_spec": engine_spec,
+               "engine": info.as_json()}
+        if earlier is not None and earlier.run is None and not earlier.results and not earlier.damaged:
+            earlier = None  # nothing to resume: a new run
+        try:
+            if earlier is not None:
+                _check_resumable(results_path, earlier, run)
+        except RunError:
+            engine.stop()
+            raise
+        done = {r.key for r in earlier.results} if earlier is not None else set()
         meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
         _write_summary(out_dir, meta, partial=True)
         interrupted = False
         try:
             if sharded:
-                interrupted = _run_sharded(corpus, engine, info, done, out_dir, resume, jobs, on_start, on_result)
+                interrupted = _run_sharded(corpus, engine, info, done, out_dir, earlier is not None, run, jobs,
+                                           on_start, on_result)
             else:
-                with ResultsWriter(results_path, resume) as writer:  # (a new run's file emptied before anything)
+                with ResultsWriter(results_path, earlier is not None, run) as writer:
                     if on_start is not None and stream.seekable():  # a pipe is read once: no count, no total
                         on_start(count_case_lines(stream, leaving={line for _, line in done}))
                         stream.seek(0)
@@ -79,12 +108,47 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             interrupted = True
         finally:
             engine.stop()
-    with held_aside(lambda: read_results(results_path)) as results:
-        summary = _write_summary(out_dir, meta, partial=interrupted, results=results)
+    with held_aside(lambda: read_results_file(results_path)) as read:
+        assert read is not None
+        summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
+                                 run=read.run or run, damaged=read.damaged)
     counts = summary["counts"]
     status = REFUSED if summary["not_cases"] else \
-        NOT_WON if interrupted or counts["failed"] or counts["errored"] else WON
+        NOT_WON if interrupted or counts["failed"] or counts["errored"] or counts["missing"] or counts["damaged"] \
+        else WON
     return ConformRun(summary, status, out_dir)
+
+
+def _corpus_identity(stream: BinaryIO) -> tuple[str | None, int | None]:
+    """The corpus's SHA-256 and its number of case lines (each not blank nor a comment), read from its start
+    and the stream put back there; (None, None) for a corpus read from a pipe (read once, as it streams)."""
+    if not stream.seekable():
+        return None, None
+    digest = hashlib.sha256()
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            break
+        digest.update(chunk)
+    stream.seek(0)
+    cases = count_case_lines(stream)
+    stream.seek(0)
+    return digest.hexdigest(), cases
+
+
+def _check_resumable(path: str, earlier: ResultsFile, run: Mapping[str, Any]) -> None:
+    """RunError unless `earlier` is a results file of this run: its header names the same corpus content and
+    the same engine (name, version and --engine)."""
+    if earlier.run is None:
+        raise RunError(f"{path}: no header naming its run (written by an earlier mjcheck, by hand, or damaged); "
+                       "--resume continues only a run it can check: run without --resume to start again")
+    theirs = earlier.run
+    if theirs.get("corpus_sha256") != run["corpus_sha256"] or run["corpus_sha256"] is None:
+        raise RunError(f"{path}: a run of another corpus (or of one read from a pipe, which cannot be checked); "
+                       "--resume continues only the same corpus: run without --resume, or choose another --out")
+    if theirs.get("engine_spec") != run["engine_spec"] or theirs.get("engine") != run["engine"]:
+        raise RunError(f"{path}: a run of another engine ({excerpt(theirs.get('engine_spec'))}); --resume "
+                       "continues only the same engine: run without --resume, or choose another --out")
 
 
 def why_one_process(engine: Engine, corpus: str) -> str | None:
@@ -108,6 +172,7 @@ def _run_lines(lines: Iterable[CaseLine], engine: Engine, info: EngineInfo, done
             on_result(result.outcome)
 
     asked: dict[int, CaseLine] = {}  # the cases the engine has been given and has not answered yet
+    judged: OrderedDict[int, CaseLine] = OrderedDict()  # the last cases answered (an engine may answer one twice)
 
     def to_run() -> Iterator[tuple[int, Mapping[str, Any]]]:
         for item in lines:
@@ -121,17 +186,26 @@ def _run_lines(lines: Iterable[CaseLine], engine: Engine, info: EngineInfo, done
                 yield item.line, item.case
 
     for line, answer in engine.run(to_run()):
-        record(judge(asked.pop(line), answer))
+        item = asked.pop(line, None)
+        if item is None:  # answered again: recorded again, the later result counting
+            item = judged.get(line)
+            if item is None:
+                continue
+        else:
+            judged[line] = item
+            if len(judged) > REANSWER_MEMORY:
+                judged.popitem(last=False)
+        record(judge(item, answer))
 
 
 def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]], out_dir: str,
-                 resume: bool, jobs: int, on_start: Callable[[int], None] | None,
+                 resume: bool, run: Mapping[str, Any], jobs: int, on_start: Callable[[int], None] | None,
                  on_result: Callable[[str], None] | None) -> bool:
     """The run in forked processes, each on a range of the corpus's lines; their results are appended to
     results.jsonl in the order of their parts once all have ended, however they end. True: cut short
     (interrupted, or a process failed: its traceback is on stderr, its cases missing)."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
-    ResultsWriter(results_path, resume).close()  # as one process would: a new file, or a torn last line cut
+    ResultsWriter(results_path, resume, run).close()  # as one process would: a new file, or a torn last line cut
     remove_parts(out_dir)
     shards = cut(corpus, jobs)
 
@@ -147,8 +221,12 @@ def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[
     try:
         statuses = run_forked(shards, work, on_start, on_result)
     finally:
-        with open(results_path, "ab") as results:
+        with open_append(results_path) as results:
             merge_parts(out_dir, shards, results)
+    for shard, status in zip(shards, statuses):
+        if status not in (0, INTERRUPTED_STATUS):
+            print(f"mjcheck: the process running the part of the corpus from line {shard.first_line + 1} ended with "
+                  f"status {status}; that part's cases with no result are counted missing", file=sys.stderr)
     return any(status != 0 for status in statuses)
 
 
@@ -186,8 +264,8 @@ def judge(item: CaseLine, answer: Answer) -> CaseResult:
     return _result(item, "passed" if met else "failed", actual=answer.result)
 
 
-def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool,
-                   results: list[CaseResult] | None = None) -> dict[str, Any]:
+def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: list[CaseResult] | None = None,
+                   run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
     """summary.json (and report.md, report.html and junit.xml when the results are given), each replaced
     whole (written aside, then renamed), so a reader never sees half a file."""
-    return write_reports(out_dir, meta, partial, results)
+    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged)

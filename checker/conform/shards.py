@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, Callable, NoReturn
 
 from checker.conform.results import FLUSH_SECONDS, drop_torn_tail
+from checker.files import OwnedFileError, open_owned
 
 PART_PREFIX = "results.jsonl.part-"
 OUTCOME_LETTERS = {"passed": b"p", "failed": b"f", "errored": b"e", "skipped": b"s"}
@@ -299,10 +300,13 @@ def merge_parts(out_dir: str, shards: list[Shard], results: BinaryIO) -> None:
     kill is cut, as a resumed results file's is: its case runs again on --resume), and remove the part files."""
     for shard in shards:
         path = part_path(out_dir, shard)
-        drop_torn_tail(path)
         try:
-            stream = open(path, "rb")
-        except FileNotFoundError:
+            drop_torn_tail(path)
+            stream = open_owned(path)
+        except OwnedFileError as exc:  # not the part a shard wrote: its cases are missing from the run
+            print(f"mjcheck: {exc}: left out", file=sys.stderr)
+            continue
+        if stream is None:
             continue
         with stream:
             shutil.copyfileobj(stream, results, 1 << 20)
