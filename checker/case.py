@@ -363,6 +363,12 @@ def _scored(scorer: Scorer, read: Hand | HandError) -> tuple[Mapping[str, Any], 
     return score.as_expect(), False
 
 
+def scored_result(scorer: Scorer, read: Hand | HandError) -> Mapping[str, Any]:
+    """A read hand's result under a scorer in the `expect` shape (a refusal naming its rule): what `run` gives
+    for a score case (checker.mutate scores cases under edited rulesets through it)."""
+    return _scored(scorer, read)[0]
+
+
 def _refusal(exc: HandError) -> dict[str, Any]:
     return {"valid": False, "error": exc.rule, "message": str(exc)}
 

@@ -6,7 +6,7 @@ adds one test item per case of each corpus, named by the case id (`line N` for a
 several engines, `ID[ENGINE]`), to whatever else the run collects. ENGINE is any form `mjcheck conform`
 takes (`reference`, `pymahjonggb`, `python:package.module:function`, `cmd:"COMMAND"`). A case passes when the
 engine's result meets its `expect` (checker.case.matches, through the conform runner's judge); a failure
-shows the fan diff (checker.conform.diff: missing, extra, different points, other fields) with the expected
+shows the fan diff (checker.diagnose.diff: missing, extra, different points, other fields) with the expected
 and actual results; an engine that raises, crashes, hangs or answers outside the protocol fails the item
 with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
 corpus line that is not a case fails with its problem. Both options repeat (several corpora, several engines).
@@ -181,7 +181,7 @@ class CaseItem(pytest.Item):
         self.case_line, self.slot = case_line, slot
 
     def runtest(self) -> None:
-        from checker.conform.diff import describe, diff
+        from checker.diagnose.diff import describe, diff
         from checker.conform.runner import judge, skip_reason
 
         item, where = self.case_line, f"{self.case_line.source}, line {self.case_line.line}"

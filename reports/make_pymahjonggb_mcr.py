@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from checker.case import CaseRunner, matches  # noqa: E402
-from checker.conform.diff import diff  # noqa: E402
+from checker.diagnose.diff import diff  # noqa: E402
 from checker.conform.outputs import write_reports  # noqa: E402
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE  # noqa: E402
 from checker.conform.pymahjonggb import pymahjonggb_engine  # noqa: E402

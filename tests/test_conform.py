@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
-from checker.conform.diff import diff
+from checker.diagnose.diff import diff
 from checker.conform.pymahjonggb import fan_id, fan_table
 from checker.conform.results import read_results
 

@@ -17,7 +17,7 @@ import jinja2
 
 from checker.case import readings_of
 
-from checker.conform.diff import FanDiff, diff
+from checker.diagnose.diff import FanDiff, diff
 from checker.conform.profile import case_name, shared_runner
 from checker.conform.report import fan_diff_lines, latest, verdict_text
 from checker.conform.results import OUTCOMES, CaseResult

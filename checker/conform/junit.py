@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
-from checker.conform.diff import diff
+from checker.diagnose.diff import diff
 from checker.conform.report import fan_diff_lines, latest
 from checker.conform.results import CaseResult
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from checker.conform.diff import FanDiff, diff
+from checker.diagnose import diagnose
+from checker.diagnose.diff import FanDiff, diff
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
 from checker.conform.results import OUTCOMES, CaseResult
 from checker.inputs import bounded, json_text
@@ -55,12 +56,14 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
                 entry["cases"].append(name)
         by_field.update(key for key, _, _ in found.fields)
     profile, by_option = infer_profile(cases) if cases else ({}, {})
+    classes = diagnose(cases) if counts.get("failed") or counts.get("errored") else []
     return {
         **meta,
         "partial": partial or missing > 0,
         "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "missing": missing, "damaged": damaged,
                    "total": corpus_cases if corpus_cases is not None else len(cases)},
         "corpus_cases": corpus_cases,
+        "classes": classes,
         "not_cases": sum(1 for r in cases if r.outcome == "skipped" and (r.reason or "").startswith(NOT_A_CASE)),
         "failures": {"by_rule": dict(sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))),
                      "by_fan": dict(sorted(by_fan.items(), key=lambda kv: (-len(kv[1]["cases"]), kv[0]))),
@@ -138,6 +141,38 @@ def profile_lines(profile: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The failure classes as Markdown, largest first: signature, count, cause, witness in words, the command
+    that reproduces it, and the source sentences of the rules involved."""
+    if not classes:
+        return []
+    out = ["## Failure classes", "",
+           "Failed and errored cases grouped by how they depart from the rules; each class with the smallest case "
+           "that shows it and the departure that explains it (the reference engine, scoring the class's cases under "
+           "it, gives the engine's answers and changes none of its passing cases).", ""]
+    for number, c in enumerate(classes, 1):
+        cause = c.get("cause") or {}
+        out += [f"### {number}. {_md(c['signature'], 300)} ({c['count']} case{'s' if c['count'] != 1 else ''}, "
+                f"{_md(c.get('ruleset') or '?')})", ""]
+        explained = cause.get("explained_by") or []
+        if explained:
+            for e in explained:
+                out.append(f"- **explained by** ({_md(e['kind'])}) {_md(e['words'], 400)}: {e['explains']} of "
+                           f"{e['of']} cases" + (f" (checked against {e['passing_checked']} passing cases)"
+                                                 if e.get("passing_checked") else ""))
+            if cause.get("unexplained"):
+                out.append(f"- {cause['unexplained']} case(s) of the class unexplained")
+        else:
+            tried = ", ".join(f"{n} {_md(k)}" for k, n in (cause.get("tried") or {}).items())
+            out.append(f"- **{_md(cause.get('verdict', 'unexplained'))}**" + (f" (tried: {tried})" if tried else ""))
+        w = c["witness"]
+        out.append(f"- witness: {_md(w.get('id') or '')} (line {w.get('line')}): {_md(w['words'], 600)}")
+        for s in c.get("sources") or []:
+            out.append(f"- source ({_md(s['rule'])}): {_md(s['doc'])}, {_md(s['section'])}: \"{_md(s['phrase'], 300)}\"")
+        out += ["", "  ```sh", "  " + bounded(w["reproduce"], 4000).replace("\n", " "), "  ```", ""]
+    return out
+
+
 def integrity_lines(summary: Mapping[str, Any]) -> list[str]:
     """What keeps the counts from being the whole corpus, in words: cases with no result, damaged lines."""
     counts, out = summary["counts"], []
@@ -165,6 +200,7 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
             f"| {counts['passed']} | {counts['failed']} | {counts['errored']} | {counts['skipped']} | "
             f"{counts.get('missing', 0)} | {counts['total']} |", ""]
     out += integrity_lines(summary)
+    out += class_lines(summary.get("classes") or [])
     out += profile_lines(summary.get("profile") or {})
     failures = summary["failures"]
     if failures.get("by_option"):

@@ -1,0 +1,386 @@
+"""Cause search: the smallest departure from the rules that turns the reference engine's answers into the engine's.
+
+For a failure class, candidate departures (`checker.mutate`) are tried in order of size: option readings, one-step
+spec edits suggested by the class's signature (the points an engine gives a fan; an exclusion or implied link
+that would drop or keep the fan it adds or lacks; the minimum, base, shares or caps when only the amounts
+differ), and context readings (a flag ignored or read as another, a way of winning read as another, a counter,
+the flowers or a meld's origin read otherwise). A candidate *explains* a case when the reference engine, scoring
+the case under it, gives the engine's answer (compared on the keys the case's `expect` names). A cause is named
+only when it explains every case of the class it is named for and changes none of the engine's passing cases
+that were checked (at most MAX_PASSING_CHECKED of them, those of the same ruleset, each class saying how many);
+where no single candidate explains the class, pairs of the best partial ones are tried, then the class is
+covered greedily by several causes, each with its count; what none explains is `unexplained`, with what was
+tried. Two more kinds of cause need no re-scoring: fans outside the spec (the engine scores an id the spec has
+no pattern for, in place of the fans it lacks, the same in every case) and an input disagreement (the engine
+errs or refuses on exactly the cases with some feature of their input).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from checker.case import matches, readings_of
+from checker.diagnose.classes import FailureClass
+from checker.diagnose.judged import Judged
+from checker.mutate import edits
+from checker.mutate.context import context_readings
+from checker.mutate.mutation import Mutation, Rescorer, combined
+from checker.mutate.readings import option_readings
+from checker.spec import Ruleset
+
+MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
+MAX_PASSING_CHECKED = 5000  # passing cases a cause is checked not to change
+PAIRS_FROM = 8  # the best partial candidates paired with each other
+MAX_ALTERNATIVES = 12  # departures that explain a whole class alike, kept to choose among across classes
+UNEXPLAINED = "unexplained"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A departure and the cases of the class it reproduces (`explains` of `of`), checked against `checked`
+    passing cases, none of which it changes."""
+
+    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement
+    id: str
+    words: str
+    rules: tuple[str, ...]
+    explains: int
+    of: int
+    checked: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "id": self.id, "words": self.words, "rules": list(self.rules),
+                "explains": self.explains, "of": self.of, "passing_checked": self.checked}
+
+
+@dataclass(frozen=True)
+class Cause:
+    """What a class's search found: the explanations that cover it (one, or several greedily), the cases none
+    explains, and what was tried."""
+
+    explanations: tuple[Explanation, ...]
+    unexplained: int
+    tried: Mapping[str, int] = field(default_factory=dict)
+    alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
+
+    def choosing(self, chosen: Explanation) -> "Cause":
+        """The same cause with `chosen`, one of its alternatives, named first (see `prefer_shared`)."""
+        return Cause((chosen,), self.unexplained, self.tried, self.alternatives)
+
+    @property
+    def verdict(self) -> str:
+        if not self.explanations:
+            return UNEXPLAINED
+        return "; ".join(f"{e.words}: {e.explains} of {e.of} cases" for e in self.explanations)
+
+    def as_json(self) -> dict[str, Any]:
+        named = {e.id for e in self.explanations}
+        return {"explained_by": [e.as_json() for e in self.explanations], "unexplained": self.unexplained,
+                "also_explained_by": [e.as_json() for e in self.alternatives if e.id not in named],
+                "tried": dict(self.tried), "verdict": self.verdict}
+
+
+def prefer_shared(causes: list[Cause]) -> list[Cause]:
+    """Where a class is explained alike by several departures, name the one that explains the most classes of
+    the run (one departure of an engine usually shows in several classes); ties keep the search's order."""
+    reach: dict[str, int] = {}
+    for cause in causes:
+        for e in cause.alternatives:
+            reach[e.id] = reach.get(e.id, 0) + 1
+    out = []
+    for cause in causes:
+        if len(cause.alternatives) > 1:
+            best = max(cause.alternatives, key=lambda e: reach.get(e.id, 0))  # (max keeps the first of a tie)
+            cause = cause.choosing(best)
+        out.append(cause)
+    return out
+
+
+def _family_kind(m: Mutation) -> str:
+    if m.family == "reading":
+        return "reading"
+    if m.family.startswith("context"):
+        return "context reading"
+    if m.family == "pair":
+        return "pair"
+    return "spec edit"
+
+
+def reproduces(actual: Any, rescored: Mapping[str, Any] | None, expect: Any) -> bool:
+    """Whether the engine's answer is the re-scored result, compared on the keys the case's `expect` names."""
+    if rescored is None or not isinstance(actual, Mapping):
+        return False
+    keys: set[str] = set()
+    for member in readings_of(expect):
+        keys.update(member)
+    keys.discard("either")
+    members = [{k: v for k, v in r.items() if k in keys} for r in readings_of(rescored)]
+    projected = {"either": members} if len(members) > 1 else (members[0] if members else {})
+    return matches(actual, projected)
+
+
+class CauseSearch:
+    """The search for one run: its passing cases (by ruleset) and a shared rescorer."""
+
+    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None):
+        self.rescorer = rescorer or Rescorer()
+        self.passing: dict[str, list[Judged]] = {}
+        for r in passing:
+            if r.outcome == "passed" and r.ruleset is not None and _scored_case(r):
+                self.passing.setdefault(r.ruleset, []).append(r)
+
+    # ------------------------------------------------------------------ one class
+
+    def explain(self, cls: FailureClass) -> Cause:
+        members = [r for r in cls.members if r.outcome == "failed" and _scored_case(r)]
+        ruleset = self.ruleset_of(cls.ruleset)
+        tried: dict[str, int] = {}
+        found: list[Explanation] = []
+        outside = fans_outside_spec(cls, ruleset)
+        if outside is not None:
+            return Cause((outside,), 0, {"fans outside the spec": 1})
+        disagreement = input_disagreement(cls, self.passing.get(cls.ruleset or "", []))
+        if not members or ruleset is None:
+            if disagreement is not None:
+                return Cause((disagreement,), 0, {"input disagreement": 1})
+            return Cause((), len(cls.members), tried)
+        candidates = candidates_for(cls, ruleset)
+        for m in candidates:
+            tried[_family_kind(m)] = tried.get(_family_kind(m), 0) + 1
+        screened = members[:MAX_MEMBERS_SCREENED]
+        scores: list[tuple[int, Mutation]] = []
+        for m in candidates:
+            hits = sum(1 for r in screened if self._explains(r, m))
+            if hits:
+                scores.append((hits, m))
+        scores.sort(key=lambda x: (-x[0], x[1].size, x[1].id))
+        whole = [m for hits, m in scores if hits == len(screened)]
+        alternatives: list[Explanation] = []
+        for m in whole:
+            if len(alternatives) >= MAX_ALTERNATIVES:
+                break
+            explained = self._explained(members, m)
+            if len(explained) == len(members):
+                checked = self._passing_kept(cls.ruleset or "", m)
+                if checked is not None:
+                    alternatives.append(self._explanation(m, len(members), len(cls.members), checked))
+        if alternatives:
+            return Cause((alternatives[0],), len(cls.members) - len(members), tried, tuple(alternatives))
+        partial = [m for _, m in scores[:PAIRS_FROM]]
+        for a, b in combinations(partial, 2):
+            pair = combined(a, b)
+            tried["pair"] = tried.get("pair", 0) + 1
+            if all(self._explains(r, pair) for r in screened) and len(self._explained(members, pair)) == len(members):
+                checked = self._passing_kept(cls.ruleset or "", pair)
+                if checked is not None:
+                    return Cause((self._explanation(pair, len(members), len(cls.members), checked),),
+                                 len(cls.members) - len(members), tried)
+        left = list(members)
+        for _, m in scores:
+            if not left:
+                break
+            explained = self._explained(left, m)
+            if not explained:
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m)
+            if checked is None:
+                continue
+            found.append(self._explanation(m, len(explained), len(cls.members), checked))
+            done = {id(r) for r in explained}
+            left = [r for r in left if id(r) not in done]
+        unexplained = len(left) + len(cls.members) - len(members)
+        if not found and disagreement is not None:
+            return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
+        return Cause(tuple(found), unexplained, tried)
+
+    # ------------------------------------------------------------------ helpers
+
+    def ruleset_of(self, ruleset_id: str | None) -> Ruleset | None:
+        if ruleset_id is None:
+            return None
+        try:
+            return self.rescorer.runner.ruleset(ruleset_id)
+        except ValueError:
+            return None
+
+    def _explains(self, r: Judged, m: Mutation) -> bool:
+        return reproduces(r.actual, self.rescorer.result(r.case or {}, m), r.expected)
+
+    def _explained(self, members: Sequence[Judged], m: Mutation) -> list[Judged]:
+        return [r for r in members if self._explains(r, m)]
+
+    def _passing_kept(self, ruleset_id: str, m: Mutation) -> int | None:
+        """How many passing cases were checked (None: the departure changes one of them)."""
+        checked = 0
+        for r in self.passing.get(ruleset_id, [])[:MAX_PASSING_CHECKED]:
+            checked += 1
+            if not self._explains(r, m):
+                return None
+        return checked
+
+    def _explanation(self, m: Mutation, explains: int, of: int, checked: int) -> Explanation:
+        return Explanation(_family_kind(m), m.id, m.words, m.rules, explains, of, checked)
+
+
+def _scored_case(r: Judged) -> bool:
+    return (r.case or {}).get("kind", "score") == "score" and isinstance(r.input, Mapping) \
+        and isinstance(r.expected, Mapping)
+
+
+# ------------------------------------------------------------------ candidates
+
+def candidates_for(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """The departures tried for a class, smallest and most likely first: readings, the spec edits its
+    signature suggests, then every context reading."""
+    rid = ruleset.id
+    found: list[Mutation] = list(option_readings(ruleset))
+    found += suggested_edits(cls, ruleset)
+    found += context_readings(ruleset)
+    return list({m.id: m for m in found}.values())
+
+
+def suggested_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """The one-step spec edits a class's signature points at."""
+    rid = ruleset.id
+    known = {p.id: p for p in ruleset.patterns}
+    counted = _counted_fans(cls)
+    engine_fans = _engine_fans(cls)
+    out: list[Mutation] = []
+    for part in cls.parts:
+        fan = part.get("fan")
+        if part.get("different") and fan in known:
+            (ep, ec), (ap, ac) = part["expected"], part["actual"]
+            if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
+                out.append(edits.points(rid, fan, ap, known[fan].points))
+        if part.get("extra") and fan in known:
+            for p in ruleset.patterns:
+                if fan in p.excludes:
+                    out.append(edits.exclusion_dropped(rid, p.id, fan))
+                if fan in p.implies or fan in p.implies_within:
+                    out.append(edits.implied_dropped(rid, p.id, fan))
+        if part.get("missing") and fan in known:
+            for other in sorted(engine_fans | counted):
+                if other in known and other != fan:
+                    if fan not in known[other].excludes:
+                        out.append(edits.exclusion_added(rid, other, fan))
+                    if fan not in known[other].implies:
+                        out.append(edits.implied_added(rid, other, fan))
+        if "verdict" in part or "field" in part:
+            out += _amount_edits(cls, ruleset)
+    return out
+
+
+def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """Edits of the amounts: the minimum (at the values that would flip the class's verdicts), the base, each
+    payer's share, each scoring step's numeric parameters."""
+    rid = ruleset.id
+    out: list[Mutation] = []
+    was = ruleset.win.minimum_points
+    totals: list[int] = sorted({int(w["total"]) for r in cls.members for w in readings_of(r.expected)
+                                if isinstance(w.get("total"), int)})
+    values = set(edits.neighbours(was)) | {t + 1 for t in totals} | set(totals)
+    out += [edits.minimum(rid, v, was) for v in sorted(values) if v != was and v >= 0]
+    settlement = ruleset.settlement
+    if settlement.base:
+        paid = {abs(p) for r in cls.members for a in readings_of(r.actual) if isinstance(a.get("payments"), list)
+                for p in a["payments"] if isinstance(p, int) and not isinstance(p, bool) and p < 0}
+        for r in cls.members:  # a payer of base and points: what is left of the payment when the points are out
+            for a in readings_of(r.actual):
+                if isinstance(a.get("total"), int):
+                    paid |= {p - a["total"] for p in set(paid) if p > a["total"]}
+        values = set(edits.neighbours(settlement.base)) | {v for v in paid if v <= 10 * settlement.base + 100}
+        out += [edits.base(rid, v, settlement.base) for v in sorted(values) if v != settlement.base]
+    for kind, roles in settlement.payers.items():
+        for role, amount in roles.items():
+            if isinstance(amount, int) and not isinstance(amount, bool):
+                out += [edits.share(rid, kind, role, v, amount) for v in edits.neighbours(amount)]
+            elif isinstance(amount, (list, tuple)) and all(isinstance(t, str) for t in amount):
+                terms = list(amount)
+                variants = [[t for t in terms if t != drop] for drop in terms] + \
+                           [terms + [t] for t in ("base", "points", "value") if t not in terms and t in _terms(ruleset)]
+                out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
+    for index, step in enumerate(ruleset.scoring.steps):
+        for name, value in step.params.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                out += [edits.step_parameter(rid, index, step, name, v) for v in edits.neighbours(value)]
+    return out
+
+
+def _terms(ruleset: Ruleset) -> set[str]:
+    found: set[str] = set()
+    for roles in ruleset.settlement.payers.values():
+        for amount in roles.values():
+            if isinstance(amount, (list, tuple)):
+                found.update(t for t in amount if isinstance(t, str))
+    return found
+
+
+def _counted_fans(cls: FailureClass) -> set[str]:
+    return {str(f.get("id")) for r in cls.members for w in readings_of(r.expected)
+            for f in (w.get("fans") or []) if isinstance(f, Mapping)}
+
+
+def _engine_fans(cls: FailureClass) -> set[str]:
+    return {str(f.get("id")) for r in cls.members for w in readings_of(r.actual)
+            for f in (w.get("fans") or []) if isinstance(f, Mapping)}
+
+
+# ------------------------------------------------------------------ causes found without re-scoring
+
+def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation | None:
+    """The engine scores fan ids the spec has none of, in place of the same spec fans in every case."""
+    if ruleset is None:
+        return None
+    known = {p.id for p in ruleset.patterns}
+    extra = {str(p["fan"]) for p in cls.parts if p.get("extra")}
+    outside = sorted(extra - known)
+    if not outside or extra - set(outside):
+        return None
+    replaced = sorted(str(p["fan"]) for p in cls.parts if p.get("missing"))
+    others = [p for p in cls.parts if not (p.get("extra") or p.get("missing"))]
+    if others:
+        return None
+    words = f"the engine scores {', '.join(outside)}, which the spec does not have" + \
+        (f", in place of {', '.join(replaced)}" if replaced else "")
+    return Explanation("fans outside the spec", "outside:" + ",".join(outside), words,
+                       tuple(f"fan.{f}" for f in replaced), len(cls.members), len(cls.members))
+
+
+FEATURES: tuple[tuple[str, Callable[[Mapping[str, Any], Mapping[str, Any]], Iterable[str]]], ...] = (
+    ("win_by", lambda case, data: [f"a win by {data.get('win_by', 'self_draw')}"]),
+    ("flags", lambda case, data: [f"the {k} flag" for k, v in (data.get("flags") or {}).items() if v]),
+    ("counters", lambda case, data: [f"the {k} counter" for k in (data.get("counters") or {})]),
+    ("melds", lambda case, data: [f"a {'concealed ' if m.get('concealed') else ''}{m.get('type')} meld"
+                                  for m in (data.get("melds") or []) if isinstance(m, Mapping)]),
+    ("flowers", lambda case, data: ["flowers"] if data.get("flowers") else []),
+    ("options", lambda case, data: [f"option {k}" for k in (case.get("options") or {})]),
+)
+
+
+def _features(r: Judged) -> set[str]:
+    case, data = r.case or {}, r.input or {}
+    out: set[str] = set()
+    for _, read in FEATURES:
+        try:
+            out.update(read(case, data))
+        except (AttributeError, TypeError):
+            continue
+    return out
+
+
+def input_disagreement(cls: FailureClass, passing: Sequence[Judged]) -> Explanation | None:
+    """An errored class (or one the engine refuses) whose cases all share an input feature no passing case has:
+    the engine does not take a form the case format allows."""
+    refuses = all(r.outcome == "errored" for r in cls.members) or any(
+        "verdict" in p and p["verdict"]["actual"] != "win" and p["verdict"]["expected"] == "win" for p in cls.parts)
+    if not refuses or not cls.members:
+        return None
+    common = set.intersection(*(_features(r) for r in cls.members))
+    seen = set().union(*(_features(r) for r in passing)) if passing else set()
+    alone = sorted(common - seen)
+    if not alone:
+        return None
+    words = f"the engine does not take a case with {alone[0]} (it errs or refuses on every one; no passing case " \
+            f"has it)"
+    return Explanation("input disagreement", f"input:{alone[0]}", words, (), len(cls.members), len(cls.members))

@@ -1,0 +1,228 @@
+"""Failure classes: an engine's failed and errored cases grouped by how they depart from the rules.
+
+A case's *signature* is the shape of its departure, from the closest pair of expected and actual readings:
+the verdict when one side wins and the other refuses (with the rule each names), else the fans missing, extra
+or scored with other points, else the other fields that differ (the total, the payments); an errored case's
+signature is its reason with the parts that vary from case to case (numbers, quoted excerpts) left out. Cases
+of one signature form a class, shown by its *witness*: the member with the fewest tiles and patterns, then the
+fewest context items, then the earliest line. Each class carries its witness in words, a one-line command
+that reproduces it, and the source sentences of the rules it involves.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from checker.case import readings_of
+from checker.diagnose.diff import diff
+from checker.diagnose.judged import Judged as CaseResult
+from checker.spec import Ruleset
+
+SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
+WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
+MAX_SOURCES = 6  # source sentences quoted per class
+
+
+@dataclass(frozen=True)
+class FailureClass:
+    """Cases of one signature: `key` (hashable, stable), `parts` (the signature as JSON), `members` in witness
+    order (the witness first)."""
+
+    key: tuple
+    parts: tuple[Mapping[str, Any], ...]
+    members: tuple[CaseResult, ...]
+
+    @property
+    def witness(self) -> CaseResult:
+        return self.members[0]
+
+    @property
+    def ruleset(self) -> str | None:
+        return self.witness.ruleset
+
+    @property
+    def fan_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(str(p["fan"]) for p in self.parts if "fan" in p))
+
+    def title(self) -> str:
+        return signature_words(self.parts)
+
+
+def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
+    """A failed or errored case's signature: a hashable key and the same as JSON parts."""
+    if r.outcome == "errored":
+        reason = _varying(r.reason or "")
+        return (("errored", reason),), ({"errored": reason},)
+    wants, gots = readings_of(r.expected), readings_of(r.actual)
+    if wants and gots:
+        want_valid = {bool(w.get("valid", True)) for w in wants}
+        got_valid = {bool(g.get("valid", True)) for g in gots}
+        if want_valid.isdisjoint(got_valid):
+            expected = "win" if True in want_valid else str(wants[0].get("error"))
+            actual = "win" if True in got_valid else str(gots[0].get("error"))
+            return (("verdict", expected, actual),), ({"verdict": {"expected": expected, "actual": actual}},)
+    found = diff(r.expected, r.actual)
+    key: list[tuple] = []
+    parts: list[Mapping[str, Any]] = []
+    for fan in found.missing:
+        key.append(("missing", str(fan.get("id")), _plain(fan.get("points"))))
+        parts.append({"missing": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
+    for fan in found.extra:
+        key.append(("extra", str(fan.get("id")), _plain(fan.get("points"))))
+        parts.append({"extra": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
+    for want, got in found.different:
+        key.append(("different", str(want.get("id")), _plain(want.get("points")), _plain(got.get("points")),
+                    _plain(want.get("count")), _plain(got.get("count"))))
+        parts.append({"different": True, "fan": str(want.get("id")), "expected": [want.get("points"), want.get("count")],
+                      "actual": [_plain(got.get("points")), _plain(got.get("count"))]})
+    if not key:
+        for name, _, _ in found.fields:
+            key.append(("field", str(name)))
+            parts.append({"field": str(name)})
+    if not key:
+        key.append(("shape",))
+        parts.append({"shape": "the results differ in shape"})
+    order = sorted(range(len(key)), key=lambda i: repr(key[i]))
+    return tuple(key[i] for i in order), tuple(parts[i] for i in order)
+
+
+def _plain(value: Any) -> Any:
+    """A value kept in a signature: a number, text or null as it is, anything else as short text."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value if not isinstance(value, str) else value[:80]
+    return json.dumps(value, ensure_ascii=True, default=repr)[:80]
+
+
+def _varying(reason: str) -> str:
+    """An error's reason without the parts that vary from case to case."""
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|\d+(\.\d+)?", "…", reason)
+    return re.sub(r"\s+", " ", text).strip()[:160]
+
+
+def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
+    """A signature in one line: `missing all_simples 2; extra self_drawn 1`."""
+    out = []
+    for p in parts:
+        if "errored" in p:
+            out.append(f"errored: {p['errored']}")
+        elif "verdict" in p:
+            v = p["verdict"]
+            out.append(f"expected {'a win' if v['expected'] == 'win' else 'refused: ' + v['expected']}, "
+                       f"engine {'wins' if v['actual'] == 'win' else 'refuses: ' + v['actual']}")
+        elif p.get("missing"):
+            out.append(f"missing {p['fan']} {p['points']}")
+        elif p.get("extra"):
+            out.append(f"extra {p['fan']} {p['points']}")
+        elif p.get("different"):
+            (ep, ec), (ap, ac) = p["expected"], p["actual"]
+            out.append(f"{p['fan']} {ep}×{ec} scored {ap}×{ac}")
+        elif "field" in p:
+            out.append(f"{p['field']} differs")
+        else:
+            out.append(str(p.get("shape", "")))
+    return "; ".join(out)
+
+
+def classes_of(results: Iterable[CaseResult]) -> list[FailureClass]:
+    """The failed and errored cases grouped by signature, largest class first (then by signature)."""
+    grouped: dict[tuple, tuple[tuple, list[CaseResult]]] = {}
+    for r in results:
+        if r.outcome not in ("failed", "errored"):
+            continue
+        key, parts = signature(r)
+        grouped.setdefault((r.ruleset or "",) + key, (parts, []))[1].append(r)
+    found = [FailureClass(key, parts, tuple(sorted(members, key=witness_order)))
+             for key, (parts, members) in grouped.items()]
+    return sorted(found, key=lambda c: (-len(c.members), repr(c.key)))
+
+
+def tile_count(value: Any) -> int:
+    return len(re.findall(r"[1-9][mpszf]", value)) if isinstance(value, str) else 0
+
+
+def witness_order(r: CaseResult) -> tuple:
+    """Fewest tiles and patterns, then fewest context items, then the earliest line."""
+    data = r.input or {}
+    melds: list[Any] = data.get("melds") or [] if isinstance(data.get("melds"), list) else []
+    tiles = tile_count(data.get("concealed")) + sum(tile_count(m.get("tiles")) for m in melds if isinstance(m, Mapping))
+    wants = readings_of(r.expected)
+    patterns = min((len(w.get("fans") or []) for w in wants if isinstance(w.get("fans"), list)), default=0)
+    flags: Mapping[str, Any] = data.get("flags") or {} if isinstance(data.get("flags"), Mapping) else {}
+    counters: Mapping[str, Any] = data.get("counters") or {} if isinstance(data.get("counters"), Mapping) else {}
+    context = sum(1 for v in flags.values() if v) + len(counters) + tile_count(data.get("flowers")) \
+        + len(r.options or {}) + len(melds)
+    return (tiles + patterns, context, r.line)
+
+
+def in_words(r: CaseResult) -> str:
+    """A case's hand and whole context in words."""
+    data = r.input or {}
+    out = [f"hand {data.get('concealed', '')}"]
+    for m in data.get("melds") or []:
+        if isinstance(m, Mapping):
+            seat = m.get("from")
+            whence = "concealed" if m.get("concealed") else f"from {_seat(seat)}"
+            out.append(f"{m.get('type')} {m.get('tiles')} ({whence}{', after knocking' if m.get('after_knock') else ''})")
+    win_by = data.get("win_by", "self_draw")
+    how = WIN_WORDS.get(win_by, str(win_by))
+    if win_by != "self_draw" and data.get("discarder") is not None:
+        how += f" from {_seat(data.get('discarder'))}"
+    out.append(f"wins on {data.get('win_tile', 'the last tile')} {how}")
+    out.append(f"seat wind {data.get('seat_wind', 'E')}, round wind {data.get('round_wind', 'E')}")
+    flags = [k for k, v in (data.get("flags") or {}).items() if v]
+    if flags:
+        out.append("flags: " + ", ".join(flags))
+    if data.get("flowers"):
+        out.append(f"flowers {data['flowers']}")
+    if data.get("counters"):
+        out.append("counters: " + ", ".join(f"{k}={v}" for k, v in data["counters"].items()))
+    if r.options:
+        out.append("options: " + ", ".join(f"{k}={v}" for k, v in r.options.items()))
+    return "; ".join(out)
+
+
+def _seat(seat: Any) -> str:
+    return SEATS[seat] if isinstance(seat, int) and seat in SEATS else f"seat {seat}"
+
+
+def reproduce_command(r: CaseResult) -> str:
+    """A one-line shell command that scores the case with the reference engine and checks its expectation."""
+    case = {k: v for k, v in (r.case or {}).items() if k in ("id", "ruleset", "options", "kind", "input", "expect")}
+    return f"echo {shlex.quote(json.dumps(case, ensure_ascii=False, separators=(',', ':')))} | mjcheck score --case -"
+
+
+def sources_of(ruleset: Ruleset | None, rules: Iterable[str]) -> list[dict[str, str]]:
+    """The source sentences of the rules named (`fan.X`, `option.Y`, …): each pattern's own sources, else the
+    statements that name the rule; at most MAX_SOURCES."""
+    if ruleset is None:
+        return []
+    out: list[dict[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for rule in dict.fromkeys(rules):
+        located = []
+        if rule.startswith("fan."):
+            try:
+                located = [(loc.doc, loc.section, loc.phrase) for loc in ruleset.pattern(rule[4:]).sources]
+            except KeyError:
+                located = []
+        if rule.startswith("option.") and rule[7:] in ruleset.options:
+            located = [(loc.doc, loc.section, loc.phrase) for loc in ruleset.options[rule[7:]].sources]
+        if not located:
+            located = [(s.doc, s.section, s.phrase) for s in ruleset.statements if rule in s.rules]
+        for doc, section, phrase in located[:2]:
+            if (rule, phrase) not in seen:
+                seen.add((rule, phrase))
+                out.append({"rule": rule, "doc": doc, "section": section, "phrase": phrase})
+    return out[:MAX_SOURCES]
+
+
+def class_rules(cls: FailureClass) -> list[str]:
+    """The rule ids a class's signature involves: its fans, and the rule a refusal names."""
+    rules = [f"fan.{f}" for f in cls.fan_ids]
+    for p in cls.parts:
+        if "verdict" in p:
+            rules += [v for v in (p["verdict"]["expected"], p["verdict"]["actual"]) if v != "win"]
+    return rules

@@ -1,0 +1,31 @@
+"""What diagnosis reads of a judged case: the shape of a conformance result (checker.conform.results.CaseResult
+and a sweep's cases alike), so diagnosis depends on no runner."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol
+
+
+class Judged(Protocol):
+    """A case, the engine's answer to it and the outcome it was judged."""
+
+    id: str | None
+    line: int
+    outcome: str
+    actual: Mapping[str, Any] | None
+    reason: str | None
+    case: Mapping[str, Any] | None
+
+    @property
+    def expected(self) -> Any: ...
+
+    @property
+    def covers(self) -> tuple[str, ...]: ...
+
+    @property
+    def ruleset(self) -> str | None: ...
+
+    @property
+    def options(self) -> Mapping[str, Any] | None: ...
+
+    @property
+    def input(self) -> Mapping[str, Any] | None: ...

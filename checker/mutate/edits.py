@@ -1,0 +1,139 @@
+"""One-step spec edits, made in memory on the frozen `Ruleset` (the spec file and the loaded ruleset untouched).
+
+Each constructor returns a `Mutation` whose `edit` makes the changed ruleset: a pattern's points, an exclusion
+(`excludes`) or an implied, account-once link (`implies`) dropped or added, the minimum, the settlement's
+base, one payer's share, a scoring step's numeric parameter (a cap). `neighbours(value)` gives the values a
+one-step edit of a number tries when nothing says which value an engine uses.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from checker.mutate.mutation import Mutation
+from checker.spec import Pattern, Ruleset, Step
+
+
+def _with_pattern(ruleset: Ruleset, pattern_id: str, **changes: Any) -> Ruleset:
+    patterns = tuple(replace(p, **changes) if p.id == pattern_id else p for p in ruleset.patterns)
+    return replace(ruleset, patterns=patterns)
+
+
+def _pattern(ruleset: Ruleset, pattern_id: str) -> Pattern:
+    return ruleset.pattern(pattern_id)
+
+
+def points(ruleset_id: str, pattern_id: str, value: int, was: Any = None) -> Mutation:
+    """`pattern_id` is worth `value` (fan.PATTERN's points)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        _pattern(ruleset, pattern_id)
+        return _with_pattern(ruleset, pattern_id, points=value)
+
+    before = f" (the spec: {was})" if was is not None else ""
+    return Mutation(f"points:{pattern_id}={value}", "points", ruleset_id,
+                    f"{pattern_id} is worth {value}{before}", (f"fan.{pattern_id}",), edit)
+
+
+def exclusion_dropped(ruleset_id: str, by: str, excluded: str) -> Mutation:
+    """`by` no longer excludes `excluded`: both count when both are there."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        pattern = _pattern(ruleset, by)
+        if excluded not in pattern.excludes:
+            raise KeyError(excluded)
+        return _with_pattern(ruleset, by, excludes=tuple(x for x in pattern.excludes if x != excluded))
+
+    return Mutation(f"exclusion-dropped:{by}/{excluded}", "exclusion dropped", ruleset_id,
+                    f"{by} does not exclude {excluded} (both count)", (f"fan.{by}", f"fan.{excluded}"), edit)
+
+
+def exclusion_added(ruleset_id: str, by: str, excluded: str) -> Mutation:
+    """`by` excludes `excluded`, which the spec lets count beside it."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        pattern = _pattern(ruleset, by)
+        _pattern(ruleset, excluded)
+        return _with_pattern(ruleset, by, excludes=pattern.excludes + (excluded,))
+
+    return Mutation(f"exclusion-added:{by}/{excluded}", "exclusion added", ruleset_id,
+                    f"{by} excludes {excluded} (the spec counts both)", (f"fan.{by}", f"fan.{excluded}"), edit)
+
+
+def implied_dropped(ruleset_id: str, by: str, implied: str) -> Mutation:
+    """`by` no longer implies `implied` (the account-once link): `implied` is counted again beside it."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        pattern = _pattern(ruleset, by)
+        if implied in pattern.implies:
+            return _with_pattern(ruleset, by, implies=tuple(x for x in pattern.implies if x != implied))
+        if implied in pattern.implies_within:
+            return _with_pattern(ruleset, by, implies_within=tuple(x for x in pattern.implies_within if x != implied))
+        raise KeyError(implied)
+
+    return Mutation(f"implied-dropped:{by}/{implied}", "implied dropped", ruleset_id,
+                    f"{by} does not imply {implied} ({implied} is counted again beside it)",
+                    (f"fan.{by}", f"fan.{implied}"), edit)
+
+
+def implied_added(ruleset_id: str, by: str, implied: str) -> Mutation:
+    """`by` implies `implied`: `implied` is not counted beside it (nor what it implies)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        pattern = _pattern(ruleset, by)
+        _pattern(ruleset, implied)
+        return _with_pattern(ruleset, by, implies=pattern.implies + (implied,))
+
+    return Mutation(f"implied-added:{by}/{implied}", "implied added", ruleset_id,
+                    f"{by} implies {implied} ({implied} is not counted beside it)", (f"fan.{by}", f"fan.{implied}"),
+                    edit)
+
+
+def minimum(ruleset_id: str, value: int, was: int) -> Mutation:
+    """A hand needs `value` points to win (win.minimum_points)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return replace(ruleset, win=replace(ruleset.win, minimum_points=value))
+
+    return Mutation(f"minimum={value}", "minimum", ruleset_id,
+                    f"the minimum to win is {value} (the spec: {was})", ("win.minimum_points",), edit)
+
+
+def base(ruleset_id: str, value: int, was: int) -> Mutation:
+    """The settlement's base is `value` (settlement.base)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return replace(ruleset, settlement=replace(ruleset.settlement, base=value))
+
+    return Mutation(f"base={value}", "base", ruleset_id, f"the base is {value} (the spec: {was})",
+                    ("settlement.base",), edit)
+
+
+def share(ruleset_id: str, win_kind: str, payer: str, value: Any, was: Any) -> Mutation:
+    """On a `win_kind` win, `payer` pays `value` (a number of shares, or a list of terms)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        payers = {kind: dict(roles) for kind, roles in ruleset.settlement.payers.items()}
+        if payer not in payers.get(win_kind, {}):
+            raise KeyError(payer)
+        payers[win_kind][payer] = value
+        frozen = MappingProxyType({kind: MappingProxyType(roles) for kind, roles in payers.items()})
+        return replace(ruleset, settlement=replace(ruleset.settlement, payers=frozen))
+
+    shown = "+".join(value) if isinstance(value, (list, tuple)) else value
+    return Mutation(f"share:{win_kind}/{payer}={shown}", "settlement share", ruleset_id,
+                    f"on a {win_kind.replace('_', ' ')} win, {payer.replace('_', ' ')} pays {shown} "
+                    f"(the spec: {'+'.join(was) if isinstance(was, (list, tuple)) else was})",
+                    (f"settlement.{win_kind}",), edit)
+
+
+def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: int) -> Mutation:
+    """Scoring step `index` (e.g. the cap) takes `value` for its parameter `name`."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        steps = list(ruleset.scoring.steps)
+        steps[index] = replace(steps[index], params=MappingProxyType({**steps[index].params, name: value}))
+        return replace(ruleset, scoring=replace(ruleset.scoring, steps=tuple(steps)))
+
+    return Mutation(f"step:{index}:{step.name}.{name}={value}", "cap" if "cap" in step.name or "limit" in step.name
+                    else "scoring step", ruleset_id,
+                    f"the {step.name} step's {name} is {value} (the spec: {step.params.get(name)})",
+                    (step.rule,) if step.rule else (), edit)
+
+
+def neighbours(value: int) -> list[int]:
+    """The values a one-step edit of a whole number tries: one either side, half, double, and nothing."""
+    found = [value - 1, value + 1, value * 2, value // 2, 0]
+    return [v for v in dict.fromkeys(found) if v != value and v >= 0]

@@ -1,0 +1,116 @@
+"""A one-step departure from a ruleset, and scoring a case under it.
+
+A `Mutation` changes the ruleset (`edit`: a new frozen Ruleset, the shipped one untouched), the case's input
+(`read`: the context as the departing engine reads it), or the options (`options`), or several of them at once
+(`combined`). It names its `family`, what it changes in words (`words`), and the rule ids it touches (`rules`), so
+a report can quote the source sentences. Scoring goes through the reference engine only (`Rescorer`: the same
+`Scorer` and hand reading as every case): there is no second scorer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from checker.case import CaseError, CaseRunner, hand_from_input, scored_result
+from checker.engine.hand import HandError
+from checker.engine.scoring import BindError, Scorer
+from checker.spec import Ruleset
+
+Edit = Callable[[Ruleset], Ruleset]
+Read = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+
+
+def _same_ruleset(ruleset: Ruleset) -> Ruleset:
+    return ruleset
+
+
+def _same_input(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    return data
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One departure: `id` stable and unique within a ruleset (`family:target=value`), `words` what it changes,
+    said as a rule, `rules` the rule ids involved (without the ruleset prefix)."""
+
+    id: str
+    family: str
+    ruleset: str
+    words: str
+    rules: tuple[str, ...] = ()
+    edit: Edit = field(default=_same_ruleset, compare=False, repr=False)
+    read: Read = field(default=_same_input, compare=False, repr=False)
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    size: int = 1  # how many one-step changes it makes (two: a pair of readings, or two departures together)
+
+    @property
+    def touches_input(self) -> bool:
+        return self.read is not _same_input
+
+
+def combined(first: Mutation, second: Mutation) -> Mutation:
+    """Two departures at once (an engine may make two changes that only together explain its answers)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return second.edit(first.edit(ruleset))
+
+    def read(data: Mapping[str, Any]) -> Mapping[str, Any]:
+        return second.read(first.read(data))
+
+    return Mutation(f"{first.id} + {second.id}", "pair", first.ruleset, f"{first.words}; and {second.words}",
+                    first.rules + tuple(r for r in second.rules if r not in first.rules), edit, read,
+                    MappingProxyType({**first.options, **second.options}), first.size + second.size)
+
+
+class Rescorer:
+    """Scores cases under mutations with the reference engine, keeping one scorer per (mutation, options). A
+    mutation whose edited spec cannot be bound gives None for every case (it is no ruleset)."""
+
+    def __init__(self, runner: CaseRunner | None = None):
+        self.runner = runner or CaseRunner()
+        self._rulesets: dict[str, Ruleset | None] = {}
+        self._scorers: dict[tuple, Scorer | None] = {}
+
+    def result(self, case: Mapping[str, Any], mutation: Mutation | None = None) -> Mapping[str, Any] | None:
+        """The reference engine's result for a score case under `mutation` (None: as the rules are), or None
+        when the mutation makes no ruleset or the case cannot be run."""
+        try:
+            scorer = self.scorer(case["ruleset"], case.get("options"), mutation)
+        except (CaseError, KeyError, TypeError):
+            return None
+        if scorer is None:
+            return None
+        data = case.get("input")
+        if not isinstance(data, Mapping):
+            return None
+        if mutation is not None:
+            data = mutation.read(data)
+        try:
+            read: Any = hand_from_input(data, scorer, checked=False)
+        except HandError as exc:
+            read = exc
+        except (KeyError, TypeError, ValueError):
+            return None
+        return scored_result(scorer, read)
+
+    def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None, mutation: Mutation | None) -> Scorer | None:
+        if mutation is None:
+            return self.runner.scorer(ruleset_id, options)
+        merged = {**(options or {}), **mutation.options}
+        key = (mutation.id, ruleset_id, tuple(sorted((k, repr(v)) for k, v in merged.items())))
+        if key not in self._scorers:
+            ruleset = self.ruleset(ruleset_id, mutation)
+            try:
+                self._scorers[key] = Scorer(ruleset, merged) if ruleset is not None else None
+            except (BindError, ValueError, KeyError, TypeError):
+                self._scorers[key] = None
+        return self._scorers[key]
+
+    def ruleset(self, ruleset_id: str, mutation: Mutation) -> Ruleset | None:
+        key = f"{ruleset_id}\x00{mutation.id}"
+        if key not in self._rulesets:
+            try:
+                self._rulesets[key] = mutation.edit(self.runner.ruleset(ruleset_id))
+            except (ValueError, KeyError, TypeError):
+                self._rulesets[key] = None
+        return self._rulesets[key]
