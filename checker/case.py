@@ -229,9 +229,7 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer, checked: bool = Tru
     not `checked` (they alone depend on the options); HandError names the field, tile, meld or rule at fault."""
     melds = []
     for i, m in enumerate(data.get("melds") or []):
-        source = m.get("from")
-        if type(source) is float and source.is_integer():  # 2.0 is the number 2, as the case schema reads it
-            source = int(source)
+        source = whole(m.get("from"))
         try:
             melds.append(parse_meld(m["type"], m["tiles"], bool(m.get("concealed", False)), source,
                                     bool(m.get("after_knock", False))))
@@ -240,12 +238,23 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer, checked: bool = Tru
     flowers = data.get("flowers") or ""
     if isinstance(flowers, list):
         flowers = " ".join(flowers)
+    counters = data.get("counters") or {}
+    if counters and any(type(v) is float for v in counters.values()):
+        counters = {name: whole(value) for name, value in counters.items()}
     return scorer.build_hand(
         checked, concealed=data.get("concealed", ""), melds=melds, win_tile=data.get("win_tile"),
-        win_by=data.get("win_by", "self_draw"), discarder=data.get("discarder"),
+        win_by=data.get("win_by", "self_draw"), discarder=whole(data.get("discarder")),
         seat_wind=data.get("seat_wind", "E"), round_wind=data.get("round_wind", "E"),
-        flowers=flowers, flags=_strict_flags(data), counters=data.get("counters") or {},
+        flowers=flowers, flags=_strict_flags(data), counters=counters,
     )
+
+
+def whole(value: Any) -> Any:
+    """A number written with a zero fraction (2.0) as the integer it is, as the case and game schemas read it
+    (JSON Schema's `integer`); any other value as it is."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -295,7 +304,8 @@ class CaseRunner:
         """The scorer of a ruleset under options (None: its defaults), made once per set of option values: the
         same object for every way of writing them (in any order, a default given or left out). Found by the
         options as written (a case's options, in its own order), else by the values they resolve to."""
-        as_written = (ruleset_id, tuple(options.items()) if options else ())
+        # each value with its type: true == 1 == 1.0 in Python, but 1 is no value of a true/false option
+        as_written = (ruleset_id, tuple((k, v, type(v)) for k, v in options.items()) if options else ())
         found = self._scorers.get(as_written)
         if found is not None:
             return found

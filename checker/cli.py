@@ -229,11 +229,13 @@ def corpus_generate(
     """
     from checker.corpus.coverage_table import coverage_table, plain_lines
     from checker.corpus.generate import generate
+    from checker.writable import write_problem
 
     if ruleset_id not in available_rulesets():
         fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
-    if out_path.is_dir() or not out_path.parent.is_dir():  # before minutes of search, not after
-        fail(f"--out {out_path}: " + ("is a folder" if out_path.is_dir() else "its folder does not exist"))
+    problem = write_problem(out_path)  # before minutes of search, not after
+    if problem:
+        fail(f"--out {out_path}: {problem}")
     if kind not in ("score", "procedure"):
         fail(f"--kind {excerpt(kind)}: score or procedure")
     if kind == "procedure":
@@ -569,21 +571,28 @@ def _score_batch(path: str, extra: dict) -> int:
     runner = CaseRunner(extra)
     worst = WON
     counts = {WON: 0, NOT_WON: 0, REFUSED: 0}
+    failed: list[int] = []
     with Progress(SpinnerColumn(), TextColumn("scoring {task.description}"), MofNCompleteColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task(escape(label), total=None)
         for item in read_cases(stream, label):
             progress.advance(task)
-            status = _batch_line(runner, item)
+            status = _batch_line(runner, item, failed)
             counts[status] += 1
             worst = max(worst, status)
-    if counts[REFUSED]:
-        err.print(f"{counts[REFUSED]} line(s) refused as bad input", highlight=False)
+    if counts[REFUSED] > len(failed):
+        err.print(f"{counts[REFUSED] - len(failed)} line(s) refused as bad input", highlight=False)
+    if failed:
+        shown = ", ".join(map(str, failed[:10])) + (" …" if len(failed) > 10 else "")
+        err.print(f"the engine failed on {len(failed)} line(s) ({shown}): a fault of mjcheck, not of the cases; "
+                  f"please report it with those lines", highlight=False, markup=False)
     return worst
 
 
-def _batch_line(runner: CaseRunner, item: CaseLine) -> int:
-    """Score one case line and print its result line (or why it was refused); return its exit status."""
+def _batch_line(runner: CaseRunner, item: CaseLine, failed: list[int]) -> int:
+    """Score one case line and print its result line (or why it was refused); return its exit status. A case
+    the engine fails on (a fault of the engine) gets a line saying so, its number added to `failed`, and the
+    batch goes on: every line gets its own output line."""
     if item.case is None:
         print(json_text({"line": item.line, "error": item.rule, "message": bounded(item.error or "")}))
         return REFUSED
@@ -592,6 +601,11 @@ def _batch_line(runner: CaseRunner, item: CaseLine) -> int:
         outcome = runner.outcome(item.case)
     except CaseError as exc:
         print(json_text({"line": item.line, "id": case_id, "error": exc.rule, "message": bounded(str(exc))}))
+        return REFUSED
+    except Exception as exc:  # noqa: BLE001 - one case the engine cannot run never loses the lines after it
+        failed.append(item.line)
+        message = f"the engine failed on this case ({type(exc).__name__}: {excerpt(str(exc), 200)})"
+        print(json_text({"line": item.line, "id": case_id, "error": "engine.failure", "message": bounded(message)}))
         return REFUSED
     line: dict[str, Any] = {"line": item.line, "id": case_id, "result": _safe(outcome.result)}
     if outcome.matches is not None:

@@ -110,8 +110,8 @@ class Option:
     def coerce(self, raw: Any) -> Any:
         """Turn a user-given value (often a string from the command line) into one of `values`."""
         for value in self.values:
-            if raw == value and type(raw) is type(value):
-                return value
+            if raw == value and (type(raw) is type(value) or (type(raw) is float and type(value) is int)):
+                return value  # (a number written 6.0 is 6, as the schemas read it; true is no number)
         text = str(raw).strip().lower()
         for value in self.values:
             if value_key(value) == text:

@@ -443,3 +443,108 @@ def test_json_output_escapes_what_a_terminal_would_obey():
     r = run("score", "--batch", "-", input=line + "\n")
     assert r.exit_code == 0 and "\u202e" not in r.output and "\x1b" not in r.output
     assert batch_lines(r.output)[0]["id"] == "\u202eevil\x1b[2J"  # the JSON still carries the id exactly
+
+
+# ----------------------------------------------------------------------------- 11. whole numbers written 2.0
+
+def _first(path: str, test) -> dict:
+    folder = Path(__file__).resolve().parents[1] / "corpus"
+    return next(c for c in map(json.loads, (folder / path).read_text(encoding="utf-8").splitlines()) if test(c))
+
+
+def _whole_number_pairs() -> list[tuple[str, dict, dict]]:
+    """(what, a case as written with integers, the same case with some of them written as floats: 2.0)."""
+    discard = _first("mcr-examples.jsonl", lambda c: c["input"].get("win_by") == "discard")
+    counted = _first("shanghai-examples.jsonl", lambda c: bool(c["input"].get("counters")))
+    mcr_play = _first("mcr-procedure.jsonl", lambda c: True)
+    classic_play = _first("shanghai-classic-procedure.jsonl", lambda c: True)
+    pairs = []
+
+    def pair(what: str, base: dict, change) -> None:
+        as_int, as_float = json.loads(json.dumps(base)), json.loads(json.dumps(base))
+        change(as_int, int)
+        change(as_float, float)
+        pairs.append((what, as_int, as_float))
+
+    pair("discarder", discard, lambda c, f: c["input"].update(discarder=f(c["input"]["discarder"])))
+    pair("meld from", json.loads(GOOD), lambda c, f: c["input"]["melds"][0].update({"from": f(3)}))
+    pair("counters", counted, lambda c, f: c["input"].update(counters={k: f(v) for k, v in
+                                                                        c["input"]["counters"].items()}))
+    pair("an option's number", discard, lambda c, f: c.update(options={"two_concealed_kongs_points": f(6)}))
+    pair("dealer", mcr_play, lambda c, f: c["input"].update(dealer=f(c["input"].get("dealer", 0))))
+    pair("hand", mcr_play, lambda c, f: c["input"].update(hand=f(5)))
+    pair("seed", mcr_play, lambda c, f: (c["input"].pop("wall"), c["input"].update(seed=f(7))))
+    pair("event seats", mcr_play, lambda c, f: [e.update(seat=f(e["seat"])) for e in c["input"]["events"]
+                                                if "seat" in e])
+    pair("play counters", classic_play, lambda c, f: c["input"].update(counters={"huangfan": f(1)}))
+    return pairs
+
+
+WHOLE_NUMBER_PAIRS = _whole_number_pairs()
+
+
+def test_a_whole_number_written_as_a_float_reads_as_that_number_in_every_field():
+    # The case and game schemas read 2.0 as the integer 2 (JSON Schema's integer): a meld's seat was read so,
+    # and a discarder, counter, option, dealer, hand number, seed or event seat is read so too, never a
+    # traceback (the compiled engine refuses a float where it keeps an int) and never a lost batch line.
+    lines = [json.dumps(c) for _, as_int, as_float in WHOLE_NUMBER_PAIRS for c in (as_float, as_int)]
+    r = run("score", "--batch", "-", input="\n".join(lines + [GOOD]) + "\n")
+    out = batch_lines(r.output)
+    assert [x["line"] for x in out] == list(range(1, len(lines) + 2)), r.output[-2000:]
+    for i, (what, _, _) in enumerate(WHOLE_NUMBER_PAIRS):
+        written_float, written_int = out[2 * i], out[2 * i + 1]
+        assert "error" not in written_int, (what, written_int)
+        assert written_float.get("result") == written_int["result"], what
+    assert out[-1]["matches"] is True
+
+
+@pytest.mark.parametrize("what", [w for w, _, _ in WHOLE_NUMBER_PAIRS if w in ("discarder", "dealer")])
+def test_a_case_file_with_a_whole_float_scores_as_with_the_integer(what, tmp_path):
+    _, as_int, as_float = next(p for p in WHOLE_NUMBER_PAIRS if p[0] == what)
+    results = []
+    for c in (as_int, as_float):
+        r = run("score", "--case", "-", "--json", input=json.dumps(c))
+        results.append((r.exit_code, json.loads(r.output.splitlines()[0])))
+    assert results[0] == results[1]
+
+
+def test_the_engine_refuses_a_discarder_that_is_no_seat_number(mcr):
+    from checker.engine import HandError
+
+    for seat in (2.5, "2", [2], True, float("nan")):
+        with pytest.raises(HandError) as refused:
+            mcr.build_hand(concealed="1m1m1m2m2m2m3p3p3p4s4s4s5m", melds=(), win_tile="5m", win_by="discard",
+                           discarder=seat)
+        assert refused.value.rule == "input.discarder"
+
+
+def test_an_option_value_of_another_type_is_refused_whatever_came_before():
+    # true == 1 in Python: a line giving 1 for a true/false option was accepted when a line before gave true
+    base = without_expect(case())
+    lines = [json.dumps({**base, "options": {"tile_hog_honors": v}}) for v in (True, 1, 1.0, "true")]
+    out = batch_lines(run("score", "--batch", "-", input="\n".join(lines) + "\n").output)
+    assert ["error" in x for x in out] == [False, True, True, False]
+    assert out[1]["error"] == "input.options" and "tile_hog_honors" in out[1]["message"]
+
+
+def test_a_case_the_engine_fails_on_is_answered_and_the_batch_goes_on(monkeypatch):
+    import checker.cli as cli
+
+    real = cli.CaseRunner
+
+    class Failing:  # the batch's runner, failing on one case as a fault of the engine would
+        def __init__(self, extra):
+            self.runner = real(extra)
+
+        def outcome(self, data):
+            if data.get("id") == "fails":
+                raise TypeError("int object expected; got float")
+            return self.runner.outcome(data)
+
+    monkeypatch.setattr(cli, "CaseRunner", Failing)
+    lines = [GOOD, json.dumps({**json.loads(GOOD), "id": "fails"}), GOOD]
+    r = run("score", "--batch", "-", input="\n".join(lines) + "\n")
+    out = batch_lines(r.output)
+    assert [x["line"] for x in out] == [1, 2, 3] and out[0]["matches"] and out[2]["matches"]
+    assert out[1]["error"] == "engine.failure" and "TypeError" in out[1]["message"]
+    assert r.exit_code == 2 and "a fault of mjcheck" in r.output

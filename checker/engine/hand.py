@@ -216,9 +216,10 @@ class Hand:
             if discarder not in (None, 0):
                 raise HandError("a self-drawn win has no discarder", "input.discarder")
             discarder = None
-        elif discarder not in (1, 2, 3):
+        elif type(discarder) is not int or discarder not in (1, 2, 3):  # (not True, 2.0 or "2": a seat's number)
             who = "discarder" if win_by == "discard" else "discarder (the player whose kong was robbed)"
-            raise HandError(f"a {win_by.replace('_', ' ')} win needs a {who}: seat 1, 2 or 3", "input.discarder")
+            given = "" if discarder is None else f", not {excerpt(discarder)}"
+            raise HandError(f"a {win_by.replace('_', ' ')} win needs a {who}: seat 1, 2 or 3{given}", "input.discarder")
         melds = tuple(melds)
         flower_tiles = _tiles(flowers, "flowers") if not isinstance(flowers, int) else tuple(range(34, 34 + flowers))
         for t in flower_tiles:

@@ -23,7 +23,9 @@ def hunt_command(
     seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs each search the same way."),
     out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json and findings-R.md are "
                                                                    "written; an earlier findings-R.json there is "
-                                                                   "merged (a known finding keeps its id)."),
+                                                                   "merged (a known finding keeps its id). Checked "
+                                                                   "before the search: a file there the hunt cannot "
+                                                                   "read or write is refused at once."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts by kind as JSON on stdout."),
 ) -> None:
     """Hunt the specs for contradictions, ambiguities, gaps, dead rules, non-monotonic values and cross-variant

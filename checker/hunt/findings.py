@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from checker.inputs import MAX_SPEC_BYTES, InputError, parse_json, read_text_file
+from checker.inputs import FILE_JSON, MAX_SPEC_BYTES, InputError, excerpt, parse_json, read_text_file
 from checker.spec import Ruleset
 
 KINDS = ("contradiction", "ambiguity", "gap", "dead-rule", "non-monotonic", "cross-variant")
@@ -100,20 +100,44 @@ def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, M
     return sorted(out, key=lambda f: (KINDS.index(f.kind), f.id))
 
 
+# each field of a finding as written, with the types it may have (what `numbered` and the page read back)
+FIELDS: dict[str, tuple[type, ...]] = {
+    "id": (str,), "ruleset": (str,), "kind": (str,), "key": (str,), "title": (str,), "rules": (list,),
+    "statements": (list,), "witness": (dict,), "outcomes": (list,), "method": (str,), "deciding_option": (str, type(None)),
+    "note": (str,)}
+
+
 def read_findings(path: Path) -> dict[str, dict[str, Any]]:
-    """The findings of an earlier `findings-R.json`, by key ({} when there is none); InputError when it cannot
-    be read as one."""
+    """The findings of an earlier `findings-R.json`, by key ({} when there is none); InputError naming the file
+    (and the finding) when it cannot be read as one."""
     if not path.exists():
         return {}
     text = read_text_file(str(path), MAX_SPEC_BYTES, "findings file")
-    data = parse_json(text, str(path))
+    data = parse_json(text, str(path), limits=FILE_JSON)
     if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
-        raise InputError("read", str(path), "not a findings file (an object with a `findings` list)")
+        raise InputError("read", str(path), "not a findings file (an object with a `findings` list)",
+                         what="findings file")
     out = {}
-    for f in data["findings"]:
-        if isinstance(f, dict) and isinstance(f.get("key"), str) and isinstance(f.get("id"), str):
-            out[f["key"]] = f
+    for i, f in enumerate(data["findings"]):
+        problem = finding_problem(f)
+        if problem:
+            raise InputError("read", str(path), f"findings[{i}]: {problem}", what="findings file")
+        out[f["key"]] = f
     return out
+
+
+def finding_problem(f: Any) -> str | None:
+    """Why a finding read back is not one (a missing field, a field of another type, an unknown kind), or None."""
+    if not isinstance(f, dict):
+        return f"not a finding (an object), but {excerpt(f)}"
+    for name, types in FIELDS.items():
+        if name not in f:
+            return f"the field {name!r} is missing"
+        if not isinstance(f[name], types) or isinstance(f[name], bool):
+            return f"the field {name!r} is {excerpt(f[name])}, not {' or '.join(t.__name__ for t in types)}"
+    if f["kind"] not in KINDS:
+        return f"unknown kind {excerpt(f['kind'])} (the kinds: {', '.join(KINDS)})"
+    return None
 
 
 def write_findings(path: Path, ruleset: str, findings: list[Finding], meta: Mapping[str, Any]) -> dict[str, Any]:
@@ -126,6 +150,41 @@ def write_findings(path: Path, ruleset: str, findings: list[Finding], meta: Mapp
 
 def write_json(path: Path, body: Any) -> None:
     """Write a JSON file whole: beside the target, then moved over it."""
+    write_whole(path, json.dumps(body, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write a text file whole: beside the target (`NAME.partial`), then moved over it."""
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(body, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial.write_text(text, encoding="utf-8")
     os.replace(partial, path)
+
+
+def out_files(out_dir: Path, ruleset_id: str) -> list[Path]:
+    """The files the hunt writes for one ruleset: its findings and witnesses, each as JSON and as a page."""
+    return [out_dir / f"{stem}-{ruleset_id}.{ext}" for stem in ("findings", "witnesses") for ext in ("json", "md")]
+
+
+def check_out(out_dir: Path, ruleset_ids: Iterable[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Before any search: that every file the hunt writes in `out_dir` can be written, and the earlier findings
+    it merges can be read and shown on the page. The earlier findings by ruleset, by key; InputError naming the
+    file otherwise."""
+    from checker.hunt.page import page  # (the page module reads KINDS from here)
+    from checker.writable import write_problem
+
+    earlier = {}
+    for rid in ruleset_ids:
+        for path in out_files(out_dir, rid):
+            problem = write_problem(path)
+            if problem:
+                raise InputError("write", str(path), problem)
+        path = out_dir / f"findings-{rid}.json"
+        found = read_findings(path)
+        for f in found.values():
+            try:  # what the page draws of it (its witness's tiles, its outcomes) as this run will draw it
+                page(rid, rid, {"counts": {}, "findings": [f]})
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise InputError("read", str(path), f"the finding {excerpt(f['id'])} cannot be shown on the page "
+                                 f"({type(exc).__name__}: {excerpt(str(exc))})", what="findings file") from None
+        earlier[rid] = found
+    return earlier

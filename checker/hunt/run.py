@@ -19,7 +19,7 @@ from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, p
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
-from checker.hunt.findings import Finding, numbered, read_findings, write_findings, write_json
+from checker.hunt.findings import Finding, check_out, numbered, write_findings, write_json, write_whole
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -248,7 +248,9 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     """Run the hunt and write DIR/findings-R.json and DIR/findings-R.md per ruleset; what was written, by
     ruleset. A first pass runs every search; while seven tenths of the budget last, later passes run the
     searches that found nothing again with four times the effort; the rest of the budget goes to pairs of
-    readings. Searches the budget leaves unrun are listed in the file."""
+    readings. Searches the budget leaves unrun are listed in the file. What it reads and writes in `out_dir` is
+    checked first (`check_out`): InputError naming the file before any search."""
+    earlier = check_out(out_dir, ruleset_ids)
     runner = CaseRunner()
     rulesets = [load_ruleset(r) for r in ruleset_ids]
     proof_seconds = max(0.5, min(PROOF_SECONDS, budget / 40))
@@ -298,17 +300,16 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
-        findings = numbered(rs, found[rs.id].values(), read_findings(path))
+        findings = numbered(rs, found[rs.id].values(), earlier[rs.id])
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
                    and t.label not in cut_short[rs.id]]
         meta = {"budget": budget, "seed": seed, "searches": len(plans[rs.id]), "greatest_effort": effort,
                 "skipped": unrun[rs.id], "cut_short": [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]],
                 "nothing_found": missing}
         body = write_findings(path, rs.id, findings, meta)
-        (out_dir / f"findings-{rs.id}.md").write_text(page(rs.id, rs.title, body), encoding="utf-8")
+        write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
         write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "seed": seed,
                                                           "witnesses": witnesses[rs.id]})
-        (out_dir / f"witnesses-{rs.id}.md").write_text(witnesses_page(rs.id, rs.title, witnesses[rs.id]),
-                                                       encoding="utf-8")
+        write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
         written[rs.id] = body
     return written

@@ -105,6 +105,8 @@ def parse_event(data: Any) -> Event:
     seat = -1
     if kind not in NO_SEAT:
         raw = data.get("seat")
+        if type(raw) is float and raw in (0, 1, 2, 3):  # 2.0 is seat 2, as the game schema reads it
+            raw = int(raw)
         if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 3:
             raise LogError(f"{kind}: seat must be 0, 1, 2 or 3, not {excerpt(raw)}", "input.seat")
         seat = raw

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO, Iterator, Mapping, Sequence
 
 import jsonschema
 
-from checker.case import CaseError, CaseRunner, schema_message
+from checker.case import CaseError, CaseRunner, schema_message, whole
 from checker.inputs import InputError, excerpt, parse_json, read_lines
 from checker.spec import accepted, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
@@ -57,6 +57,7 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
     problem = header_problem(header)
     if problem:
         raise LogError(problem, "input.header")
+    header = _whole_numbers(header)
     runner = runner or shared_runner()
     try:
         scorer = runner.scorer(header["ruleset"], header.get("options"))
@@ -82,6 +83,19 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
                            f"its range", "input.counters")
     return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=header.get("round_wind", "E"),
                  counters=counters, flags=flags, hand_number=header.get("hand", 0))
+
+
+def _whole_numbers(header: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A checked header with its numbers written with a zero fraction (2.0) as the integers they are, as the
+    game schema reads them (JSON Schema's `integer`): the seed, dealer, hand number and counters."""
+    counters = header.get("counters") or {}
+    if not any(type(header.get(k)) is float for k in ("seed", "dealer", "hand")) \
+            and not any(type(v) is float for v in counters.values()):
+        return header
+    out = {k: whole(v) if k in ("seed", "dealer", "hand") else v for k, v in header.items()}
+    if counters:
+        out["counters"] = {name: whole(value) for name, value in counters.items()}
+    return out
 
 
 _RULES: dict[tuple, TableRules] = {}
