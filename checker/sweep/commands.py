@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from checker.inputs import bounded
 from checker.spec import available_rulesets
 
 out = Console(soft_wrap=True)
@@ -117,12 +118,16 @@ def sweep_command(
       mjcheck sweep --ruleset shanghai-knocking --flag knocked --against reference
         --against-options OPTION=VALUE --out sweep-knocking
 
-    Exit status: 0 the sweep finished (whatever it found); 2 bad input (an unknown engine, option, space, meld,
-    flag or wind, a scheduler that cannot be reached, DIR holding another sweep, a context that rules out every
-    case): nothing is started.
+    Every file of DIR the sweep reads back carries a checksum, and each shard the sweep's identity: a shard file
+    that does not match (damaged, another sweep's, a link, a named pipe) is run again and replaced; a plan.json
+    that does not match is refused.
+
+    Exit status: 0 the sweep finished (whatever it found; the report says when it is partial); 2 bad input (an
+    unknown engine, option, space, meld, flag or wind, a scheduler that cannot be reached, DIR holding another
+    sweep or a damaged plan.json, a context that rules out every case): nothing is started.
     """
     from checker.sweep.report import write_report
-    from checker.sweep.run import Plan, SweepError, check_scheduler, prepare, read_shards, run
+    from checker.sweep.run import Plan, SweepError, check_scheduler, complete, prepare, read_shards, run
     from checker.engine import HandError
     from checker.sweep.work import SPACES, context_of, context_refusal
 
@@ -194,10 +199,15 @@ def sweep_command(
     try:
         if scheduler:
             check_scheduler(scheduler)
-        pending = prepare(plan, out_dir, resume)
+        damaged: list[str] = []
+        pending = prepare(plan, out_dir, resume, damaged)
     except (SweepError, OSError) as exc:
         fail(str(exc))
         return
+    if damaged:
+        listed = "; ".join(damaged[:5]) + (f"; and {len(damaged) - 5:,} more" if len(damaged) > 5 else "")
+        err.print(f"{len(damaged):,} shard file(s) are not this sweep's summaries and are run again: "
+                  f"{escape(bounded(listed))}", highlight=False)
     total = plan.hands()
     done_before = total - sum(b - a for a, b in pending)
     shown = space_words(space, context_data, open_melds)
@@ -217,9 +227,17 @@ def sweep_command(
 
         try:
             run(plan, out_dir, pending, workers, scheduler, on_shard)
-        except SweepError as exc:
+        except (SweepError, OSError) as exc:
             fail(str(exc))
     shards = read_shards(plan, out_dir)
-    body = write_report(plan, out_dir, shards, complete=len(shards) == len(plan.shards()))
+    whole = complete(plan, shards)
+    try:
+        body = write_report(plan, out_dir, shards, complete=whole)
+    except OSError as exc:
+        fail(f"cannot write the report in {out_dir}: {exc}")
+        return
+    if not whole:
+        err.print(f"partial: {len(plan.shards()) - len(shards):,} of {len(plan.shards()):,} shards have no summary "
+                  f"in {escape(str(out_dir / 'shards'))} (--resume runs them)", highlight=False)
     out.print(f"{body['hands']:,} hands, {body['cases']:,} cases: {body['agreed']:,} agree, "
               f"{len(body['classes'])} classes of disagreement; {escape(str(out_dir / 'sweep.md'))}", highlight=False)

@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from checker.case import hand_from_input
+from checker.engine import HandError
+from checker.files import write_text
 from checker.spec import value_key
-from checker.sweep.run import Plan, _write
+from checker.sweep.run import Plan, write_json
 from checker.sweep.work import agree, describe_context, reference, worker_runner
 
 
@@ -76,13 +78,16 @@ def explain(plan: Plan, c: Mapping[str, Any]) -> str:
 def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool) -> dict[str, Any]:
     merged = merge(shards)
     for c in merged["classes"]:
-        c["explained_by"] = explain(plan, c)
+        try:
+            c["explained_by"] = explain(plan, c)
+        except (HandError, KeyError, TypeError) as exc:  # a witness that is no hand: a shard forged with its sum
+            c["explained_by"] = f"unexplained (its witness cannot be scored: {exc})"
     body = {"sweep": {"ruleset": plan.ruleset, "space": plan.space, "against": plan.against,
                       "options": plan.options, "against_options": plan.against_options, "limit": plan.limit,
                       "context": plan.context, "open_melds": plan.open_melds if plan.space == "open" else None},
             "complete": complete, "planned_hands": plan.hands(), **merged}
-    _write(out_dir / "sweep.json", body)
-    (out_dir / "sweep.md").write_text(page(body), encoding="utf-8")
+    write_json(out_dir / "sweep.json", body)
+    write_text(str(out_dir / "sweep.md"), page(body))
     return body
 
 

@@ -92,8 +92,8 @@ def space_of(name: str, context: Context = Context(), ruleset_id: str | None = N
     if name == "special":
         return _special_space(tiles)
     if not context.melds and tiles == ALL_TILES:
-        return ConcealedSpace()
-    return ConcealedSpace(tiles=tiles, sets=4 - len(context.melds), caps=context.caps())
+        return _concealed_space(ALL_TILES, 4, None)
+    return _concealed_space(tiles, 4 - len(context.melds), context.caps())
 
 
 def chow_seat(ruleset_id: str, options: Mapping[str, Any] | None = None) -> int:
@@ -106,6 +106,12 @@ def chow_seat(ruleset_id: str, options: Mapping[str, Any] | None = None) -> int:
                 return int(inspect.signature(CHECKS["chow_from"][0]).parameters["seat"].default)
             return int(chosen(hc.check.params["seat"], ruleset.resolve_options(dict(options or {}))))
     return 3
+
+
+@lru_cache(maxsize=4)
+def _concealed_space(tiles: int, sets: int, caps: tuple[int, ...] | None) -> ConcealedSpace:
+    """A concealed space, built once a process (a third of a second: the plan asks its size more than once)."""
+    return ConcealedSpace(tiles=tiles, sets=sets, caps=caps)
 
 
 @lru_cache(maxsize=4)
