@@ -115,10 +115,12 @@ def test_conform_writes_markdown_html_and_junit(example_run):
 def test_junit_counts_match_the_run(example_run):
     root = ET.parse(example_run / "junit.xml").getroot()
     assert root.tag == "testsuites"
-    testcases = root.findall("./testsuite/testcase")
-    n = len(cases(MCR))
-    assert len(testcases) == n == int(root.get("tests", "-1"))
-    assert len(root.findall("./testsuite/testcase/failure")) == n == int(root.get("failures", "-1"))
+    suites = [s for s in root.findall("./testsuite") if s.get("name") != "mjcheck conform: failure classes"]
+    testcases = [t for s in suites for t in s.findall("testcase")]
+    (classes,) = [s for s in root.findall("./testsuite") if s.get("name") == "mjcheck conform: failure classes"]
+    n, k = len(cases(MCR)), len(summary(example_run)["classes"])
+    assert len(testcases) == n and len(classes.findall("testcase")) == k and int(root.get("tests", "-1")) == n + k
+    assert sum(len(s.findall("testcase/failure")) for s in suites) == n and int(root.get("failures", "-1")) == n + k
     assert root.get("errors") == "0" and root.get("skipped") == "0"
     first = testcases[0]
     assert first.get("name") == "mcr-guide-regular-self-draw" and first.get("classname") == "mjcheck.conform.mcr"
@@ -129,8 +131,9 @@ def test_junit_has_failure_error_and_skipped(mixed_run):
     root = ET.parse(mixed_run / "junit.xml").getroot()
     got = summary(mixed_run)["counts"]
     assert got["errored"] == 1 and got["skipped"] == 1 and got["failed"] >= 1
-    assert int(root.get("tests", "-1")) == got["total"]
-    assert len(root.findall(".//testcase/failure")) == got["failed"] == int(root.get("failures", "-1"))
+    k = len(summary(mixed_run)["classes"])  # one testcase per failure class besides the cases
+    assert int(root.get("tests", "-1")) == got["total"] + k
+    assert len(root.findall(".//testcase/failure")) == got["failed"] + k == int(root.get("failures", "-1"))
     assert len(root.findall(".//testcase/error")) == 1 == int(root.get("errors", "-1"))
     assert len(root.findall(".//testcase/skipped")) == 1 == int(root.get("skipped", "-1"))
     error = root.find(".//testcase[@name='mcr-guide-regular-discard']/error")

@@ -153,7 +153,8 @@ def html_report(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> st
                     if "options" in entry else entry) for rs, entry in (summary.get("profile") or {}).items()}
     return _template().render(summary=summary, engine=summary.get("engine") or {}, counts=summary["counts"],
                               rows=rows, omitted=omitted, rules=rules, options=options, outcomes=OUTCOMES,
-                              failures=summary["failures"], profile=profile) + "\n"
+                              failures=summary["failures"], profile=profile,
+                              classes=summary.get("classes") or []) + "\n"
 
 
 @lru_cache(maxsize=1)

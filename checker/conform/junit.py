@@ -54,6 +54,21 @@ def junit_xml(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
                 error.text = _text(r.reason or "")
             elif r.outcome == "skipped":
                 ET.SubElement(case, "skipped", {"message": _text(r.reason or "skipped", 500)})
+    classes = summary.get("classes") or []
+    if classes:  # one testcase per failure class, besides the cases: its cause the message
+        suite = ET.SubElement(root, "testsuite", {"name": "mjcheck conform: failure classes", "tests": str(len(classes)),
+                                                  "failures": str(len(classes)), "errors": "0", "skipped": "0"})
+        for number, c in enumerate(classes, 1):
+            case = ET.SubElement(suite, "testcase", {"classname": "mjcheck.conform.classes",
+                                                     "name": _text(f"{number}. {c['signature']}", 500), "time": "0"})
+            cause = c.get("cause") or {}
+            body = [f"{c['count']} case(s); cause: {cause.get('verdict', 'not searched')}",
+                    f"witness: {c['witness'].get('id')} (line {c['witness'].get('line')}): {c['witness']['words']}",
+                    f"reproduce: {c['witness']['reproduce']}"]
+            failure = ET.SubElement(case, "failure", {"type": "class", "message": _text(cause.get("verdict", ""), 500)})
+            failure.text = _text("\n".join(body))
+        root.set("failures", str(int(root.get("failures", "0")) + len(classes)))
+        root.set("tests", str(int(root.get("tests", "0")) + len(classes)))
     counts = summary.get("counts") or {}
     if counts.get("missing") or counts.get("damaged"):  # the run does not pass: CI must see it as an error too
         suite = ET.SubElement(root, "testsuite", {"name": "mjcheck conform: results", "tests": "1", "failures": "0",
