@@ -204,3 +204,23 @@ def test_classes_lead_the_report_with_witness_command_and_sources(tmp_path):
     report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert report.index("## Failure classes") < report.index("## Profile")
     assert "explained by" in report and "full_flush is worth 32" in report
+
+
+# ----------------------------------------------------------------------- the profile
+
+def test_an_unrelated_departure_does_not_hide_the_reading_an_engine_follows(tmp_path):
+    """The engine follows tile_hog_honors=true and also adds a fan of its own to every winning hand: on the
+    cases that tell the readings apart its answer then matches neither reading whole, but where the readings
+    differ (the Tile hog fans) it gives the `true` reading's, so the verdict stays `true`."""
+    runner = CaseRunner()
+
+    def engine(case):
+        result = runner.run({**case, "options": {**(case.get("options") or {}), "tile_hog_honors": True}})
+        if not result.get("valid", True) or "either" in result:
+            return result
+        return {**result, "fans": result["fans"] + [{"id": "lucky_hand", "points": 1, "count": 1}]}
+
+    run = run_conformance(str(MCR), InProcessEngine(engine, EngineInfo("planted", "1")), str(tmp_path / "out"))
+    hog = run.summary["profile"]["mcr"]["options"]["tile_hog_honors"]
+    assert hog["verdict"] == "true"
+    assert hog["agree"]["true"] == 0 and hog["agree_other_fans_differ"]["true"] > 0

@@ -82,7 +82,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     keys = [value_key(v) for v in option.values]
     # pools[False]: cases that leave the option unset (the engine's own reading shows); pools[True]: cases that
     # set it (an engine honouring case options follows them, so they speak for the reading only by default).
-    pools = {unset: _Pool(dict.fromkeys(keys, 0)) for unset in (True, False)}
+    pools = {unset: _Pool(dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)) for unset in (True, False)}
     follows = 0
     for r in chosen:
         assert r.expected is not None and r.actual is not None
@@ -95,7 +95,11 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
         for key in hits:
             pool.agree[key] += 1
         if not hits:
-            pool.neither += 1
+            apart = _agrees_where_they_differ(r.actual, under)
+            for key in apart:
+                pool.apart[key] += 1
+            if not apart:
+                pool.neither += 1
         if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
             follows += 1
         own = _reference(runner, r, None, None, memo) if r.outcome == "failed" and hits else None
@@ -106,15 +110,18 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     unset, given = pools[True], pools[False]
     chosen_pool = unset if unset.distinguishing else given
     agree, neither, distinguishing = chosen_pool.agree, chosen_pool.neither, chosen_pool.distinguishing
+    apart = chosen_pool.apart
+    support = {k: agree[k] + apart[k] for k in agree}  # a case whose other fans disagree still shows the reading
     if distinguishing == 0:
         verdict = NO_EVIDENCE
     elif chosen_pool is given and follows == distinguishing and sum(1 for n in agree.values() if n) > 1:
         verdict = FOLLOWS
     else:
-        best = max(agree.values())
-        leaders = [k for k, n in agree.items() if n == best]
+        best = max(support.values())
+        leaders = [k for k, n in support.items() if n == best]
         verdict = NEITHER if best == 0 or neither > best else leaders[0] if len(leaders) == 1 else TIE
-    return {"default": value_key(option.default), "verdict": verdict, "agree": agree, "neither": neither,
+    return {"default": value_key(option.default), "verdict": verdict, "agree": agree,
+            "agree_other_fans_differ": apart, "neither": neither,
             "distinguishing": distinguishing, "rescored": len(chosen),
             "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
             "set_by_case": {"distinguishing": given.distinguishing, "follows_case": follows}}
@@ -140,8 +147,45 @@ class _Memo:
 @dataclass
 class _Pool:
     agree: dict[str, int]
+    apart: dict[str, int]  # agree where the readings differ, while other fans of the answer disagree (kept apart)
     neither: int = 0
     distinguishing: int = 0
+
+
+def _view(result: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A result's fans (id -> points and count) and its other fields."""
+    if not isinstance(result, Mapping):
+        return {}, {}
+    fans = {str(f.get("id")): (f.get("points"), f.get("count")) for f in (result.get("fans") or [])
+            if isinstance(f, Mapping)} if isinstance(result.get("fans"), list) else {}
+    return fans, {k: v for k, v in result.items() if k != "fans"}
+
+
+def _agrees_where_they_differ(actual: Any, under: Mapping[str, Any]) -> list[str]:
+    """The readings whose result the engine's answer gives on the fans where the readings differ (or, when
+    their fans agree, on the fields where they differ), whatever its other fans: an unrelated departure of the
+    engine elsewhere in the hand then does not hide which reading it follows."""
+    views = {key: _view((readings_of(result) or [{}])[0]) for key, result in under.items() if result is not None}
+    if len(views) < 2:
+        return []
+    fan_ids = set().union(*(fans for fans, _ in views.values()))
+    differing = {f for f in fan_ids if len({fans.get(f) for fans, _ in views.values()}) > 1}
+    fields = set().union(*(rest for _, rest in views.values()))
+    differing_fields = {k for k in fields if len({json.dumps(rest.get(k), sort_keys=True, default=str)
+                                                  for _, rest in views.values()}) > 1}
+    found = []
+    for member in readings_of(actual):
+        fans, rest = _view(member)
+        for key, (ref_fans, ref_rest) in views.items():
+            if key in found:
+                continue
+            if differing:
+                same = all(fans.get(f) == ref_fans.get(f) for f in differing)
+            else:
+                same = bool(differing_fields) and all(rest.get(k) == ref_rest.get(k) for k in differing_fields)
+            if same:
+                found.append(key)
+    return found if len(found) == 1 else []  # an answer that fits several readings there tells none
 
 
 def _same_value(option: Any, raw: Any) -> str | None:

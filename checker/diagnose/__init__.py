@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from checker.diagnose.causes import Cause, CauseSearch, prefer_shared
+from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged
@@ -26,8 +26,8 @@ def diagnose(results: Sequence[Judged], search: bool = True) -> list[dict[str, A
     signature, witness (case, words, command), source sentences and cause."""
     found = classes_of(results)
     searcher = CauseSearch(results) if search and found else None
-    searched = [searcher.explain(cls) for cls in found[:MAX_CLASSES_SEARCHED]] if searcher is not None else []
-    causes: list[Cause | None] = list(prefer_shared(searched))
+    searched = searcher.explain_all(found[:MAX_CLASSES_SEARCHED]) if searcher is not None else []
+    causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))
     return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
 

@@ -17,11 +17,12 @@ errs or refuses on exactly the cases with some feature of their input).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from itertools import combinations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import matches, readings_of
-from checker.diagnose.classes import FailureClass
+from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.judged import Judged
 from checker.mutate import edits
 from checker.mutate.context import context_readings
@@ -30,9 +31,9 @@ from checker.mutate.readings import option_readings
 from checker.spec import Ruleset
 
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
-MAX_PASSING_CHECKED = 5000  # passing cases a cause is checked not to change
+MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
 PAIRS_FROM = 8  # the best partial candidates paired with each other
-MAX_ALTERNATIVES = 12  # departures that explain a whole class alike, kept to choose among across classes
+MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
 
 
@@ -77,24 +78,8 @@ class Cause:
     def as_json(self) -> dict[str, Any]:
         named = {e.id for e in self.explanations}
         return {"explained_by": [e.as_json() for e in self.explanations], "unexplained": self.unexplained,
-                "also_explained_by": [e.as_json() for e in self.alternatives if e.id not in named],
+                "also_explained_by": [e.as_json() for e in self.alternatives if e.id not in named and e.checked],
                 "tried": dict(self.tried), "verdict": self.verdict}
-
-
-def prefer_shared(causes: list[Cause]) -> list[Cause]:
-    """Where a class is explained alike by several departures, name the one that explains the most classes of
-    the run (one departure of an engine usually shows in several classes); ties keep the search's order."""
-    reach: dict[str, int] = {}
-    for cause in causes:
-        for e in cause.alternatives:
-            reach[e.id] = reach.get(e.id, 0) + 1
-    out = []
-    for cause in causes:
-        if len(cause.alternatives) > 1:
-            best = max(cause.alternatives, key=lambda e: reach.get(e.id, 0))  # (max keeps the first of a tie)
-            cause = cause.choosing(best)
-        out.append(cause)
-    return out
 
 
 def _family_kind(m: Mutation) -> str:
@@ -121,19 +106,161 @@ def reproduces(actual: Any, rescored: Mapping[str, Any] | None, expect: Any) -> 
 
 
 class CauseSearch:
-    """The search for one run: its passing cases (by ruleset) and a shared rescorer."""
+    """The search for one run: its passing cases (by ruleset, at most MAX_PASSING_CHECKED spread over the run)
+    and a shared rescorer; every re-scored result is kept for the run, so a departure checked for one class is
+    not scored again for the next. `explain_all` searches every class, then settles them together: a departure
+    that explains several classes is named for each of them where it explains them alike, and classes no
+    single departure explains are tried again with the departures found for the others."""
 
     def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None):
         self.rescorer = rescorer or Rescorer()
-        self.passing: dict[str, list[Judged]] = {}
+        every: dict[str, list[Judged]] = {}
         for r in passing:
             if r.outcome == "passed" and r.ruleset is not None and _scored_case(r):
-                self.passing.setdefault(r.ruleset, []).append(r)
+                every.setdefault(r.ruleset, []).append(r)
+        # at most MAX_PASSING_CHECKED of them, spread evenly over the run (every k-th), the same every time
+        self.passing = {rs: cases[::max(1, -(-len(cases) // MAX_PASSING_CHECKED))] for rs, cases in every.items()}
+        self.passing_total = {rs: len(cases) for rs, cases in every.items()}
+        self._results: dict[tuple[int, str], bool] = {}
+        self._kept: dict[tuple[str, str], int | None] = {}
+        self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
+
+    # ------------------------------------------------------------------ every class
+
+    def explain_all(self, classes: Sequence[FailureClass]) -> list[Cause]:
+        causes = [self.explain(cls) for cls in classes]
+        causes = self._prefer_shared(classes, causes)
+        return self._with_others(classes, causes)
+
+    def _prefer_shared(self, classes: Sequence[FailureClass], causes: list[Cause]) -> list[Cause]:
+        """Where a class is explained alike by several departures, name the one that explains the most classes
+        (one departure of an engine usually shows in several), once it is checked against the passing cases."""
+        reach: dict[str, int] = {}
+        for cause in causes:
+            for e in cause.alternatives:
+                reach[e.id] = reach.get(e.id, 0) + 1
+        out = []
+        for cls, cause in zip(classes, causes):
+            if cause.explanations and len(cause.alternatives) > 1:
+                current = reach.get(cause.explanations[0].id, 0)
+                for e in sorted(cause.alternatives, key=lambda e: -reach.get(e.id, 0)):  # (stable: search order)
+                    if reach.get(e.id, 0) <= current:
+                        break
+                    checked = self._passing_kept(cls.ruleset or "", self.mutations[e.id])
+                    if checked is not None:
+                        cause = cause.choosing(Explanation(e.kind, e.id, e.words, e.rules, e.explains, e.of, checked))
+                        break
+            out.append(cause)
+        return out
+
+    def _with_others(self, classes: Sequence[FailureClass], causes: list[Cause]) -> list[Cause]:
+        """Classes left unexplained (wholly or partly), tried again with the departures named for the other classes
+        of their ruleset: all of them together, each pair, and each with every candidate of the class."""
+        named: dict[str, list[Mutation]] = {}
+        for cls, cause in zip(classes, causes):
+            for e in cause.explanations:
+                m = self.mutations.get(e.id)
+                if m is not None and m.family != "pair" and m not in named.setdefault(cls.ruleset or "", []):
+                    named[cls.ruleset or ""].append(m)
+        reach: dict[str, int] = {}
+        for cause in causes:
+            for e in cause.explanations:
+                reach[e.id] = reach.get(e.id, 0) + 1
+        out = []
+        for cls, cause in zip(classes, causes):
+            found = named.get(cls.ruleset or "", [])
+            if cause.unexplained and found and (not cause.explanations or len(cause.explanations) > 1):
+                better = self._explain_with(cls, found, cause)
+                cause = better if better is not None else cause
+            elif cause.explanations and all(reach.get(e.id, 0) == 1 for e in cause.explanations) and found:
+                # a departure named for this class alone: the departures named for others, if they cover it
+                shared = [m for m in found if reach.get(m.id, 0) > 1]
+                cover = self._cover(cls, shared, cause)
+                cause = cover if cover is not None else cause
+            out.append(cause)
+        return out
+
+    def _cover(self, cls: FailureClass, departures: Sequence[Mutation], before: Cause) -> Cause | None:
+        """The class covered wholly by departures named for other classes, greedily (each checked already)."""
+        members = self._members(cls)
+        if not members or before.unexplained:
+            return None
+        left, found = list(members), []
+        for m in departures:
+            explained = self._explained(left, m)
+            if explained:
+                checked = self._passing_kept(cls.ruleset or "", m)
+                if checked is None:
+                    continue
+                found.append(self._explanation(m, len(explained), len(cls.members), checked))
+                done = {id(r) for r in explained}
+                left = [r for r in left if id(r) not in done]
+            if not left:
+                return Cause(tuple(found), 0, {**before.tried, "departures found for other classes": len(departures)})
+        return None
+
+    def _explain_with(self, cls: FailureClass, found: list[Mutation], before: Cause) -> Cause | None:
+        members = self._members(cls)
+        ruleset = self.ruleset_of(cls.ruleset)
+        if not members or ruleset is None:
+            return None
+        trials = [combined(a, b) for a, b in combinations(found, 2)]
+        trials += [combined(a, m) for a in found for m in candidates_for(cls, ruleset) if m.id != a.id]
+        screened = members[:MAX_MEMBERS_SCREENED]
+        tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
+        chosen: Mutation | None = None
+        for m in trials:  # two departures (of equal size: in the order found)
+            if all(self._explains(r, m) for r in screened) and len(self._explained(members, m)) == len(members):
+                chosen = m
+                break
+        if chosen is None:  # every departure found, with one of this class's own per part, then as few as explain it
+            per_part = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f]
+            chosen = self._least(members, list(found) + [m for m in per_part if m.id not in {f.id for f in found}])
+        if chosen is None:
+            return None
+        checked = self._passing_kept(cls.ruleset or "", chosen)
+        if checked is None:
+            return None
+        self.mutations[chosen.id] = chosen
+        return Cause((self._explanation(chosen, len(members), len(cls.members), checked),),
+                     len(cls.members) - len(members), tried)
+
+    def _least(self, members: Sequence[Judged], parts: Sequence[Mutation]) -> Mutation | None:
+        """The departures of `parts` together, if they explain every member, with each left out in turn (the last
+        first) while the rest still do: a smallest such set, as one departure; None when all together do not."""
+        if not parts:
+            return None
+        screened = members[:MAX_MEMBERS_SCREENED]
+
+        def explains(chosen: Sequence[Mutation]) -> bool:
+            m = _together(chosen)
+            return all(self._explains(r, m) for r in screened) and len(self._explained(members, m)) == len(members)
+
+        kept = list(parts)
+        if not explains(kept):
+            return None
+        for m in reversed(list(parts)):
+            if len(kept) > 1 and explains([k for k in kept if k is not m]):
+                kept = [k for k in kept if k is not m]
+        return _together(kept)
+
+    def _parts(self, cls: FailureClass, ruleset: Ruleset) -> Sequence[Mapping[str, Any]]:
+        """A class's signature, or, where the engine wins a hand the rules refuse for its points, how the engine's
+        fans depart from those the reference engine finds when no minimum applies."""
+        verdicts = [p["verdict"] for p in cls.parts if "verdict" in p]
+        if not verdicts or verdicts[0]["actual"] != "win" or verdicts[0]["expected"] != "win.minimum_points":
+            return cls.parts
+        witness = cls.witness
+        below = self.rescorer.result(witness.case or {}, edits.minimum(ruleset.id, 0, ruleset.win.minimum_points))
+        if below is None:
+            return cls.parts
+        seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=witness.actual)
+        return signature(seen)[1]  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ one class
 
     def explain(self, cls: FailureClass) -> Cause:
-        members = [r for r in cls.members if r.outcome == "failed" and _scored_case(r)]
+        members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
         tried: dict[str, int] = {}
         found: list[Explanation] = []
@@ -145,7 +272,8 @@ class CauseSearch:
             if disagreement is not None:
                 return Cause((disagreement,), 0, {"input disagreement": 1})
             return Cause((), len(cls.members), tried)
-        candidates = candidates_for(cls, ruleset)
+        parts = self._parts(cls, ruleset)
+        candidates = candidates_for(cls, ruleset, parts)
         for m in candidates:
             tried[_family_kind(m)] = tried.get(_family_kind(m), 0) + 1
         screened = members[:MAX_MEMBERS_SCREENED]
@@ -154,26 +282,48 @@ class CauseSearch:
             hits = sum(1 for r in screened if self._explains(r, m))
             if hits:
                 scores.append((hits, m))
-        scores.sort(key=lambda x: (-x[0], x[1].size, x[1].id))
+        order = {m.id: i for i, m in enumerate(candidates)}  # readings, then suggested edits, then context readings
+        scores.sort(key=lambda x: (-x[0], x[1].size, order[x[1].id]))
         whole = [m for hits, m in scores if hits == len(screened)]
         alternatives: list[Explanation] = []
+        chosen: Explanation | None = None
         for m in whole:
             if len(alternatives) >= MAX_ALTERNATIVES:
                 break
-            explained = self._explained(members, m)
-            if len(explained) == len(members):
+            if len(self._explained(members, m)) != len(members):
+                continue
+            self.mutations[m.id] = m
+            if chosen is None:  # the first checked against the passing cases is named; the others kept to settle
                 checked = self._passing_kept(cls.ruleset or "", m)
+                if checked is None:
+                    continue
+                chosen = self._explanation(m, len(members), len(cls.members), checked)
+                alternatives.append(chosen)
+            else:
+                alternatives.append(self._explanation(m, len(members), len(cls.members), 0))
+        if chosen is not None:
+            return Cause((chosen,), len(cls.members) - len(members), tried, tuple(alternatives))
+        per_part = [found[0] for found in edits_by_part(cls, ruleset, parts) if found]
+        if len(per_part) > 1:  # a departure in each part of the signature: together, then as few as explain it
+            tried["spec edits together"] = 1
+            least = self._least(members, per_part)
+            if least is not None:
+                checked = self._passing_kept(cls.ruleset or "", least)
                 if checked is not None:
-                    alternatives.append(self._explanation(m, len(members), len(cls.members), checked))
-        if alternatives:
-            return Cause((alternatives[0],), len(cls.members) - len(members), tried, tuple(alternatives))
+                    self.mutations[least.id] = least
+                    return Cause((self._explanation(least, len(members), len(cls.members), checked),),
+                                 len(cls.members) - len(members), tried)
+        readings = [m for m in candidates if m.family == "reading"]
         partial = [m for _, m in scores[:PAIRS_FROM]]
-        for a, b in combinations(partial, 2):
+        pairs = [(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
+        for a, b in pairs:
             pair = combined(a, b)
             tried["pair"] = tried.get("pair", 0) + 1
             if all(self._explains(r, pair) for r in screened) and len(self._explained(members, pair)) == len(members):
                 checked = self._passing_kept(cls.ruleset or "", pair)
                 if checked is not None:
+                    self.mutations[pair.id] = pair
                     return Cause((self._explanation(pair, len(members), len(cls.members), checked),),
                                  len(cls.members) - len(members), tried)
         left = list(members)
@@ -186,6 +336,7 @@ class CauseSearch:
             checked = self._passing_kept(cls.ruleset or "", m)
             if checked is None:
                 continue
+            self.mutations[m.id] = m
             found.append(self._explanation(m, len(explained), len(cls.members), checked))
             done = {id(r) for r in explained}
             left = [r for r in left if id(r) not in done]
@@ -196,6 +347,9 @@ class CauseSearch:
 
     # ------------------------------------------------------------------ helpers
 
+    def _members(self, cls: FailureClass) -> list[Judged]:
+        return [r for r in cls.members if r.outcome == "failed" and _scored_case(r)]
+
     def ruleset_of(self, ruleset_id: str | None) -> Ruleset | None:
         if ruleset_id is None:
             return None
@@ -205,22 +359,37 @@ class CauseSearch:
             return None
 
     def _explains(self, r: Judged, m: Mutation) -> bool:
-        return reproduces(r.actual, self.rescorer.result(r.case or {}, m), r.expected)
+        key = (id(r), m.id)
+        found = self._results.get(key)
+        if found is None:
+            found = self._results[key] = reproduces(r.actual, self.rescorer.result(r.case or {}, m), r.expected)
+        return found
 
     def _explained(self, members: Sequence[Judged], m: Mutation) -> list[Judged]:
         return [r for r in members if self._explains(r, m)]
 
     def _passing_kept(self, ruleset_id: str, m: Mutation) -> int | None:
         """How many passing cases were checked (None: the departure changes one of them)."""
-        checked = 0
-        for r in self.passing.get(ruleset_id, [])[:MAX_PASSING_CHECKED]:
-            checked += 1
-            if not self._explains(r, m):
-                return None
-        return checked
+        key = (ruleset_id, m.id)
+        if key not in self._kept:
+            checked: int | None = 0
+            for r in self.passing.get(ruleset_id, []):
+                if not self._explains(r, m):
+                    checked = None
+                    break
+                checked = (checked or 0) + 1
+            self._kept[key] = checked
+        return self._kept[key]
 
     def _explanation(self, m: Mutation, explains: int, of: int, checked: int) -> Explanation:
         return Explanation(_family_kind(m), m.id, m.words, m.rules, explains, of, checked)
+
+
+def _together(parts: Sequence[Mutation]) -> Mutation:
+    found = parts[0]
+    for m in parts[1:]:
+        found = combined(found, m)
+    return found
 
 
 def _scored_case(r: Judged) -> bool:
@@ -230,44 +399,57 @@ def _scored_case(r: Judged) -> bool:
 
 # ------------------------------------------------------------------ candidates
 
-def candidates_for(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+def candidates_for(cls: FailureClass, ruleset: Ruleset,
+                   parts: Sequence[Mapping[str, Any]] | None = None) -> list[Mutation]:
     """The departures tried for a class, smallest and most likely first: readings, the spec edits its
-    signature suggests, then every context reading."""
-    rid = ruleset.id
+    signature (or `parts`, another view of it) suggests, then every context reading, then (where `parts` is
+    another view) the amounts its verdict suggests."""
     found: list[Mutation] = list(option_readings(ruleset))
-    found += suggested_edits(cls, ruleset)
+    found += suggested_edits(cls, ruleset, parts)
     found += context_readings(ruleset)
+    if parts is not None and parts is not cls.parts:
+        found += _amount_edits(cls, ruleset)
     return list({m.id: m for m in found}.values())
 
 
-def suggested_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
-    """The one-step spec edits a class's signature points at."""
+def suggested_edits(cls: FailureClass, ruleset: Ruleset, parts: Sequence[Mapping[str, Any]] | None = None) -> list[Mutation]:
+    """The one-step spec edits a class's signature points at (`parts`: another view of its signature)."""
+    return [m for edits_of_part in edits_by_part(cls, ruleset, parts) for m in edits_of_part]
+
+
+def edits_by_part(cls: FailureClass, ruleset: Ruleset,
+                  parts: Sequence[Mapping[str, Any]] | None = None) -> list[list[Mutation]]:
+    """For each part of a class's signature, the spec edits that would make it, most likely first: the points an
+    engine gives a fan; the exclusions or implied links that keep out a fan it adds; those that would keep out a
+    fan it lacks; the amounts, for a verdict or a field."""
     rid = ruleset.id
     known = {p.id: p for p in ruleset.patterns}
     counted = _counted_fans(cls)
     engine_fans = _engine_fans(cls)
-    out: list[Mutation] = []
-    for part in cls.parts:
+    out: list[list[Mutation]] = []
+    for part in (cls.parts if parts is None else parts):
         fan = part.get("fan")
+        found: list[Mutation] = []
         if part.get("different") and fan in known:
             (ep, ec), (ap, ac) = part["expected"], part["actual"]
             if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
-                out.append(edits.points(rid, fan, ap, known[fan].points))
-        if part.get("extra") and fan in known:
-            for p in ruleset.patterns:
+                found.append(edits.points(rid, fan, ap, known[fan].points))
+        if part.get("extra") and fan in known:  # the patterns the reference counted in these hands first
+            for p in sorted(ruleset.patterns, key=lambda p: p.id not in counted):
                 if fan in p.excludes:
-                    out.append(edits.exclusion_dropped(rid, p.id, fan))
+                    found.append(edits.exclusion_dropped(rid, p.id, fan))
                 if fan in p.implies or fan in p.implies_within:
-                    out.append(edits.implied_dropped(rid, p.id, fan))
+                    found.append(edits.implied_dropped(rid, p.id, fan))
         if part.get("missing") and fan in known:
             for other in sorted(engine_fans | counted):
                 if other in known and other != fan:
                     if fan not in known[other].excludes:
-                        out.append(edits.exclusion_added(rid, other, fan))
+                        found.append(edits.exclusion_added(rid, other, fan))
                     if fan not in known[other].implies:
-                        out.append(edits.implied_added(rid, other, fan))
+                        found.append(edits.implied_added(rid, other, fan))
         if "verdict" in part or "field" in part:
-            out += _amount_edits(cls, ruleset)
+            found += _amount_edits(cls, ruleset)
+        out.append(found)
     return out
 
 

@@ -17,6 +17,7 @@ from checker.engine.hand import HandError
 from checker.engine.scoring import BindError, Scorer
 from checker.spec import Ruleset
 
+MAX_HANDS_KEPT = 200_000  # inputs read and kept at once (then forgotten together)
 Edit = Callable[[Ruleset], Ruleset]
 Read = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
@@ -70,6 +71,9 @@ class Rescorer:
         self.runner = runner or CaseRunner()
         self._rulesets: dict[str, Ruleset | None] = {}
         self._scorers: dict[tuple, Scorer | None] = {}
+        # a case's input read once (the same for every spec edit and reading; again for each context reading),
+        # keyed by the case object's identity: the caller keeps its cases alive while it scores them
+        self._hands: dict[tuple[int, str], Any] = {}
 
     def result(self, case: Mapping[str, Any], mutation: Mutation | None = None) -> Mapping[str, Any] | None:
         """The reference engine's result for a score case under `mutation` (None: as the rules are), or None
@@ -83,14 +87,20 @@ class Rescorer:
         data = case.get("input")
         if not isinstance(data, Mapping):
             return None
-        if mutation is not None:
-            data = mutation.read(data)
-        try:
-            read: Any = hand_from_input(data, scorer, checked=False)
-        except HandError as exc:
-            read = exc
-        except (KeyError, TypeError, ValueError):
-            return None
+        key = (id(case), mutation.id if mutation is not None and mutation.touches_input else "")
+        read = self._hands.get(key)
+        if read is None:
+            if mutation is not None:
+                data = mutation.read(data)
+            try:
+                read = hand_from_input(data, scorer, checked=False)
+            except HandError as exc:
+                read = exc
+            except (KeyError, TypeError, ValueError):
+                return None
+            if len(self._hands) >= MAX_HANDS_KEPT:
+                self._hands.clear()
+            self._hands[key] = read
         return scored_result(scorer, read)
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None, mutation: Mutation | None) -> Scorer | None:
