@@ -313,6 +313,95 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
     return NOT_WON if gaps else WON
 
 
+
+# ----------------------------------------------------------------------------- corpus strength
+
+@corpus_app.command("strength")
+def corpus_strength_command(
+    corpora: List[str] = typer.Argument(..., metavar="CORPUS...",
+                                        help="JSON Lines files of cases in the case format (any corpus: yours, "
+                                             "or corpus/*.jsonl); their score cases with an `expect` are run."),
+    ruleset_id: Optional[str] = typer.Option(None, "--ruleset", metavar="RULESET",
+                                             help="Measure only this ruleset's cases (default: every ruleset the "
+                                                  "corpora hold score cases for)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the mutant sample and of the hands searched for killing "
+                                               "cases; the same seed gives the same report."),
+    sample: Optional[int] = typer.Option(None, "--sample", min=1, metavar="N",
+                                         help="Judge N mutants per ruleset, drawn by the seed with the families "
+                                              "taken in turn (default: every mutant)."),
+    budget: Optional[float] = typer.Option(None, "--budget", min=0, max=86400, metavar="SECONDS",
+                                           help="Seconds the search for killing cases may take in all (default "
+                                                "300); survivors left unsearched when it runs out are reported "
+                                                "as not separated."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON on stdout (docs/contracts.md)."),
+    out_path: Optional[Path] = typer.Option(None, "--out", metavar="FILE.md",
+                                            help="Write the Markdown report to FILE.md (stdout then gets a "
+                                                 "summary, or the JSON with --json)."),
+) -> None:
+    """How many wrong engines your cases would let through, and which.
+
+    Each ruleset the corpora hold score cases for is changed one step at a time, each change a *mutant*: a
+    fan or hua item worth one more, one less, twice as much or nothing; an exclusion or implied link dropped,
+    or added between two patterns a case counts together; a cap, step parameter, the minimum, the base, a
+    payer's share, a 承包 or 包 number one step off; an option's default read as another of its values; a
+    counter ignored. Every case is scored by the reference engine under each mutant: a mutant is *killed*
+    when some case's result no longer matches its `expect`. A *survivor* is searched for a hand that tells it
+    from the spec (the corpus generator's seeded candidate hands): the first found is printed as a case, its
+    `expect` the reference engine's result, ready to add to the corpus; a survivor no searched hand separates
+    is counted equivalent, "not separated within the budget" (a sample, not a proof).
+
+    The report gives the kill rate by family, then each survivor with its killing case or verdict.
+
+    \b
+    Examples:
+      mjcheck corpus strength corpus/mcr.jsonl
+      mjcheck corpus strength my-cases.jsonl --ruleset mcr --sample 100 --out strength.md
+      mjcheck corpus strength corpus/shanghai-classic.jsonl --json > strength.json
+
+    Exit status: 0 every mutant killed or not separated; 1 a survivor a found case kills (the corpus lets a
+    wrong engine through); 2 bad input (an unreadable corpus, a line that is not a case, an unknown ruleset,
+    no score case with an `expect`).
+    """
+    from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown
+    from checker.writable import write_problem
+
+    if ruleset_id is not None and ruleset_id not in available_rulesets():
+        fail(f"--ruleset: unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
+    if out_path is not None:
+        problem = write_problem(out_path)  # before minutes of work, not after
+        if problem:
+            fail(f"--out {out_path}: {problem}")
+    with Progress(SpinnerColumn(), TextColumn("mutants of {task.description}"), MofNCompleteColumn(),
+                  console=err, disable=not err.is_terminal, transient=True) as progress:
+        tasks: dict = {}
+
+        def advance(rid: str, done: int, total: int) -> None:
+            if rid not in tasks:
+                tasks[rid] = progress.add_task(escape(rid), total=total)
+            progress.update(tasks[rid], completed=done, total=total)
+
+        try:
+            strength = corpus_strength(corpora, ruleset_id, seed, sample,
+                                       DEFAULT_BUDGET if budget is None else budget, progress=advance)
+        except (InputError, StrengthError) as exc:
+            fail(str(exc))
+    page = markdown(strength)
+    if out_path is not None:
+        _write_whole(out_path, page)
+    if as_json:
+        print(json_text(strength.as_json(), indent=2))
+    elif out_path is None:
+        print(page, end="")
+    else:
+        for rs in strength.rulesets:
+            total = rs.total()
+            rate = "–" if total.kill_rate is None else f"{100 * total.kill_rate:.0f}%"
+            err.print(f"{rs.ruleset}: killed {total.counts.get('killed', 0)} of {total.mutants} mutants ({rate}); "
+                      f"{total.counts.get('separated', 0)} survivors with a killing case; "
+                      f"{total.counts.get('not separated', 0)} not separated", highlight=False, markup=False)
+        err.print(f"report written to {out_path}", highlight=False, markup=False)
+    raise typer.Exit(strength.status)
+
 # ----------------------------------------------------------------------------- score
 
 def _parse_options(items: List[str]) -> dict:
@@ -649,6 +738,11 @@ def conform(
     ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
                                            help="A spec file of your own for the reference engine (cases name "
                                                 "it by its id). Repeat for several."),
+    known_file: Optional[str] = typer.Option(None, "--known", metavar="FILE",
+                                             help="A YAML file of the engine's declared departures (readings, "
+                                                  "causes, class signatures, each with a note or link): cases "
+                                                  "of the failure classes it declares are reported apart and do "
+                                                  "not fail the run."),
 ) -> None:
     """Run a corpus of cases on an engine and report where it departs from their expectations.
 
@@ -657,15 +751,17 @@ def conform(
     run its ruleset or kind, or it has no `expect`). Results are written as they come; an interrupted run
     leaves a partial report and --resume continues it.
 
-    Exit status: 0 every case passed (skipped allowed); 1 a case failed or errored, or the run was cut
-    short; 2 bad input (an unreadable corpus or a line that is not a case, an unknown engine, an engine that
-    does not start).
+    Exit status: 0 every case passed (skipped allowed), or every failed and errored case is in a class the
+    --known file declares; 1 a case failed or errored outside them, or the run was cut short; 2 bad input
+    (an unreadable corpus or a line that is not a case, an unknown engine, an engine that does not start, a
+    --known file that is not one).
     """
     import signal
 
     from checker.conform import EngineError, engine_from_spec, run_conformance
     from checker.conform.runner import RunError
 
+    known = _known_asked(known_file)
     asked = _jobs_asked(jobs)
     seconds = _timeout_asked(timeout, "--timeout")
     extra = _load_ruleset_files(ruleset_file)
@@ -691,7 +787,7 @@ def conform(
         try:
             run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
                                   on_start=lambda n: progress.update(task, total=n),
-                                  jobs=processes,
+                                  jobs=processes, known=known,
                                   on_result=lambda outcome: progress.advance(task))
         except (InputError, EngineError, RunError) as exc:
             fail(str(exc))
@@ -707,6 +803,18 @@ def conform(
     if run.summary["not_cases"]:
         err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
     raise typer.Exit(run.status)
+
+
+def _known_asked(path: str | None) -> Any:
+    """The declarations of a --known file (checker.conform.known), None without one; bad input otherwise."""
+    from checker.conform.known import KnownError, load_known
+
+    if path is None:
+        return None
+    try:
+        return load_known(path)
+    except KnownError as exc:
+        fail(f"--known {exc}")
 
 
 def _timeout_asked(given: str, option: str) -> float:
@@ -729,6 +837,9 @@ def _counts_line(counts: Mapping[str, Any]) -> str:
     line += f" of {counts['total']}"
     if counts.get("damaged"):
         line += f" ({counts['damaged']} damaged result line(s) not read)"
+    if "failed_declared" in counts:
+        line += (f"; {counts['failed_declared']} failed and {counts.get('errored_declared', 0)} errored in declared "
+                 f"classes")
     return line
 
 
@@ -759,21 +870,52 @@ def _auto_jobs(adapter: Any, corpus: str) -> int:
 @app.command()
 def report(
     out_dir: str = typer.Argument(..., metavar="DIR", help="A directory `mjcheck conform --out` wrote."),
+    known_file: Optional[str] = typer.Option(None, "--known", metavar="FILE",
+                                             help="Apply this file's declared departures (as conform --known) "
+                                                  "in place of those summary.json recorded."),
+    no_known: bool = typer.Option(False, "--no-known", help="Drop the declared departures summary.json recorded."),
 ) -> None:
     """Rebuild DIR's summary.json, report.md, report.html and junit.xml from DIR/results.jsonl (the engine
     and corpus named in DIR/summary.json), without running the engine: the same results give the same files.
+    The declared departures summary.json recorded (conform --known) are applied again, unless --known FILE
+    replaces them or --no-known drops them.
 
-    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written.
+    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written, or a --known file that is not one.
     """
     from checker.conform.outputs import ReportError, rebuild
 
+    if known_file is not None and no_known:
+        fail("give --known FILE or --no-known, not both")
+    known = _known_asked(known_file)
     try:
-        summary = rebuild(out_dir)
+        summary = rebuild(out_dir, known, keep_known=not no_known)
     except ReportError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{out_dir}: {exc.strerror or exc}")
     out.print(safe(_counts_line(summary["counts"]) + f"; reports rebuilt in {out_dir}"), highlight=False)
+
+
+@app.command("diff")
+def diff_runs(
+    run_a: str = typer.Argument(..., metavar="RUN_A", help="A folder `mjcheck conform --out` wrote (before)."),
+    run_b: str = typer.Argument(..., metavar="RUN_B", help="Another run of the same corpus (after)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the diff as JSON."),
+) -> None:
+    """What changed between two conformance runs of one corpus: cases fixed (failing in A, passing in B),
+    newly failing, and changed (failing in both, with another answer or class), grouped by class and cause.
+
+    Exit status: 0 nothing newly fails; 1 a case fails in B that did not in A; 2 bad input (a folder with no
+    results.jsonl, runs of different corpora).
+    """
+    from checker.conform.rundiff import DiffError, compare, markdown, read_run
+
+    try:
+        found = compare(read_run(run_a), read_run(run_b))
+    except DiffError as exc:
+        fail(str(exc))
+    print(json_text(found, indent=2) if as_json else markdown(found))
+    raise typer.Exit(NOT_WON if found["counts"]["newly_failing"] else WON)
 
 
 def main() -> None:

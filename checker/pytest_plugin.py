@@ -11,6 +11,10 @@ and actual results; an engine that raises, crashes, hangs or answers outside the
 with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
 corpus line that is not a case fails with its problem. Both options repeat (several corpora, several engines).
 
+At the end of the session, the terminal summary lists the failure classes of each corpus and engine
+(checker.diagnose over the cases the session judged, passing ones included, as `mjcheck conform` does): each
+with its count, its cause's verdict, its witness in words and a command that reproduces it.
+
 Without these options the plugin does nothing: this module imports only pytest, and the rest of mjcheck is
 imported when a corpus is given. (It lives outside `checker.conform`, whose package import loads the engine
 and jsonschema, so that every pytest run of an environment with mjcheck installed stays fast.)
@@ -26,6 +30,7 @@ import pytest
 if TYPE_CHECKING:
     from checker.case import CaseLine
     from checker.conform.adapters import Answer, Engine, EngineInfo
+    from checker.conform.results import CaseResult
 
 CORPUS_OPTION = "--mjcheck-corpus"
 ENGINE_OPTION = "--mjcheck-engine"
@@ -96,6 +101,32 @@ class Conformance:
         for slot in self.engines:
             slot.stop()
 
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """The failure classes of each corpus and engine whose judged cases failed or errored."""
+        runs = [(corpus, slot, judged) for slot in self.engines for corpus, judged in slot.judged.items()
+                if any(r.outcome in ("failed", "errored") for r in judged)]
+        if not runs:
+            return
+        from checker.diagnose import diagnose
+        from checker.inputs import bounded
+
+        def line(text: str) -> None:  # (a corpus's text reaches the terminal with its control characters escaped)
+            terminalreporter.write_line(bounded(text, 4000))
+
+        terminalreporter.write_sep("=", "mjcheck failure classes")
+        for corpus, slot, judged in runs:
+            classes = diagnose(judged)
+            line(f"{corpus} on {slot.spec}: {len(classes)} failure class{'es' if len(classes) != 1 else ''}")
+            for number, c in enumerate(classes, 1):
+                cause = c.get("cause") or {}
+                witness = c["witness"]
+                name = f"{witness['id']} (line {witness['line']})" if witness.get("id") else f"line {witness['line']}"
+                line(f"  {number}. {c['signature']} ({c['count']} case{'s' if c['count'] != 1 else ''}, "
+                     f"{c.get('ruleset') or '?'})")
+                line(f"     cause: {cause.get('verdict', 'not searched')}")
+                line(f"     witness {name}: {witness['words']}")
+                line(f"     reproduce: {witness['reproduce']}")
+
 
 class EngineSlot:
     """One engine of the run: created at collection (an unknown form or a python: module that does not import
@@ -106,6 +137,7 @@ class EngineSlot:
         self.engine: Engine | None = None
         self.info: EngineInfo | None = None
         self.start_error: str | None = None
+        self.judged: dict[str, list[CaseResult]] = {}  # corpus -> the cases judged on this engine, in run order
 
     def create(self) -> None:
         from checker.conform.adapters import engine_from_spec
@@ -169,16 +201,16 @@ class CorpusFile(pytest.File):
             seen.add(name)
             for slot in self.engines:
                 shown = f"{name}[{slot.spec}]" if len(self.engines) > 1 else name
-                items.append(CaseItem.from_parent(self, name=shown, case_line=item, slot=slot))
+                items.append(CaseItem.from_parent(self, name=shown, case_line=item, slot=slot, corpus=self.corpus))
         return items
 
 
 class CaseItem(pytest.Item):
     """One case of a corpus run on one engine."""
 
-    def __init__(self, *, case_line: CaseLine, slot: EngineSlot, **kwargs: Any):
+    def __init__(self, *, case_line: CaseLine, slot: EngineSlot, corpus: str = "", **kwargs: Any):
         super().__init__(**kwargs)
-        self.case_line, self.slot = case_line, slot
+        self.case_line, self.slot, self.corpus = case_line, slot, corpus
 
     def runtest(self) -> None:
         from checker.diagnose.diff import describe, diff
@@ -191,6 +223,7 @@ class CaseItem(pytest.Item):
         if skipped is not None:
             pytest.skip(skipped)
         result = judge(item, self.slot.answer(item.case))
+        self.slot.judged.setdefault(self.corpus, []).append(result)
         head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
         if result.outcome == "errored":
             raise CaseFailure(f"{head}: errored: {result.reason}")

@@ -4,7 +4,8 @@ Each case's hand is drawn as a row of Unicode mahjong tiles (U+1F000…, read wi
 be filtered by rule (`covers`), by outcome and by option (the case's own options, or the option reading
 that explains a failure); each failed case shows its expected and actual fans side by side, the fans that
 differ marked. Failures are grouped by the option reading or the rule that explains them, and the inferred
-profile is shown. The template `templates/report.html.j2` ships as package data.
+profile is shown. With a known file, new failure classes and cases come first, declared departures apart.
+The template `templates/report.html.j2` ships as package data.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import jinja2
 from checker.case import readings_of
 
 from checker.diagnose.diff import FanDiff, diff
+from checker.conform.known import declaration_words, declared_cases, in_order
 from checker.conform.profile import case_name, shared_runner
 from checker.conform.report import fan_diff_lines, latest, verdict_text
 from checker.conform.results import OUTCOMES, CaseResult
@@ -127,6 +129,11 @@ def _rows(cases: Sequence[CaseResult], summary: Mapping[str, Any]) -> tuple[list
     shown += [r for r in cases if r.outcome == "passed"][:MAX_ROWS - len(shown)]
     keep = {id(r) for r in shown}
     names = _fan_names(shown)
+    declared = declared_cases(summary, cases)
+    if declared:  # new failures first, then the declared departures, then the rest
+        failing = ("failed", "errored")
+        cases = sorted(cases, key=lambda r: (0 if r.outcome in failing and r.key not in declared
+                                             else 1 if r.key in declared else 2))
     rows = []
     for r in cases:
         if id(r) not in keep:
@@ -137,7 +144,7 @@ def _rows(cases: Sequence[CaseResult], summary: Mapping[str, Any]) -> tuple[list
             "name": name, "id": r.id or "", "line": r.line, "outcome": r.outcome, "ruleset": r.ruleset or "",
             "covers": list(r.covers), "options": options, "explained": explains.get(name, []),
             "filter_options": options + [f"explained: {k}" for k in explains.get(name, [])] + ([] if options else [DEFAULTS]),
-            "hand": hand_groups(r.input), "reason": r.reason or "",
+            "hand": hand_groups(r.input), "reason": r.reason or "", "declared": r.key in declared,
             "compare": _side_by_side(r, names.get(r.ruleset or "", {})) if r.outcome == "failed" else None,
         })
     return rows, len(cases) - len(rows)
@@ -154,7 +161,8 @@ def html_report(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> st
     return _template().render(summary=summary, engine=summary.get("engine") or {}, counts=summary["counts"],
                               rows=rows, omitted=omitted, rules=rules, options=options, outcomes=OUTCOMES,
                               failures=summary["failures"], profile=profile,
-                              classes=summary.get("classes") or []) + "\n"
+                              classes=in_order(summary.get("classes") or []), known=summary.get("known"),
+                              declaration_words=declaration_words) + "\n"
 
 
 @lru_cache(maxsize=1)

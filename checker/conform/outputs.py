@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any, Mapping, Sequence
 
+from checker.conform.known import Known, KnownError, known_from_summary
 from checker.conform.results import RESULTS_FILE, CaseResult, read_results_file
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
@@ -25,12 +26,13 @@ class ReportError(Exception):
 
 
 def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Sequence[CaseResult] | None = None,
-                  run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
+                  run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
     """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. (The
-    report modules are imported only for those: jinja2's import alone cost a run's first summary 0.14 s.)"""
+    report modules are imported only for those: jinja2's import alone cost a run's first summary 0.14 s.)
+    `known`: declared departures (checker.conform.known), recorded in the summary and shown apart."""
     from checker.conform.report import markdown, summarize
 
-    summary = summarize(results or [], meta, partial, run, damaged)
+    summary = summarize(results or [], meta, partial, run, damaged, known)
     replace(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
         from checker.conform.html import html_report
@@ -42,10 +44,12 @@ def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results:
     return summary
 
 
-def rebuild(out_dir: str) -> dict[str, Any]:
+def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -> dict[str, Any]:
     """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
     earlier layout: as DIR/summary.json named them), without running the engine. ReportError when there is
-    no results file, or it is not a regular file."""
+    no results file, or it is not a regular file. `known`: declared departures to apply; without them, those
+    the last summary.json recorded (`keep_known`, a ReportError if they are not what the tool writes), so the
+    same results give the same files, or none (`keep_known=False`)."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
     try:
         read = read_results_file(results_path)
@@ -64,8 +68,13 @@ def rebuild(out_dir: str) -> dict[str, Any]:
         elif not read.results:
             raise ReportError(f"{results_path}: no results and no header naming the run (emptied or damaged): "
                               f"nothing to report; run mjcheck conform --out {out_dir} again")
+    if known is None and keep_known and "known" in previous:
+        try:
+            known = known_from_summary(previous["known"], os.path.join(out_dir, SUMMARY_FILE))
+        except KnownError as exc:
+            raise ReportError(f"{exc} (give --known FILE, or --no-known)") from None
     return write_reports(out_dir, meta, previous.get("partial") is True, read.results, run=run,
-                         damaged=read.damaged)
+                         damaged=read.damaged, known=known)
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag
@@ -81,8 +90,8 @@ def _previous_summary(path: str) -> Mapping[str, Any]:
         return {}
     if not isinstance(loaded, dict):
         return {}
-    return {key: value for key, value in loaded.items() if key in META_KEYS + ("partial", "corpus_cases")
-            and (key in ("partial", "corpus_cases") or key == "engine" and isinstance(value, dict)
+    return {key: value for key, value in loaded.items() if key in META_KEYS + ("partial", "corpus_cases", "known")
+            and (key in ("partial", "corpus_cases", "known") or key == "engine" and isinstance(value, dict)
                  or isinstance(value, str))}
 
 

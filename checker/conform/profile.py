@@ -110,8 +110,8 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
     unset, given = pools[True], pools[False]
     chosen_pool = unset if unset.distinguishing else given
     agree, neither, distinguishing = chosen_pool.agree, chosen_pool.neither, chosen_pool.distinguishing
-    apart = chosen_pool.apart
-    support = {k: agree[k] + apart[k] for k in agree}  # a case whose other fans disagree still shows the reading
+    kept_apart = chosen_pool.apart
+    support = {k: agree[k] + kept_apart[k] for k in agree}  # a case whose other fans disagree still shows the reading
     if distinguishing == 0:
         verdict = NO_EVIDENCE
     elif chosen_pool is given and follows == distinguishing and sum(1 for n in agree.values() if n) > 1:
@@ -121,7 +121,7 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
         leaders = [k for k, n in support.items() if n == best]
         verdict = NEITHER if best == 0 or neither > best else leaders[0] if len(leaders) == 1 else TIE
     return {"default": value_key(option.default), "verdict": verdict, "agree": agree,
-            "agree_other_fans_differ": apart, "neither": neither,
+            "agree_other_fans_differ": kept_apart, "neither": neither,
             "distinguishing": distinguishing, "rescored": len(chosen),
             "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
             "set_by_case": {"distinguishing": given.distinguishing, "follows_case": follows}}
@@ -173,9 +173,13 @@ def _agrees_where_they_differ(actual: Any, under: Mapping[str, Any]) -> list[str
     fields = set().union(*(rest for _, rest in views.values()))
     differing_fields = {k for k in fields if len({json.dumps(rest.get(k), sort_keys=True, default=str)
                                                   for _, rest in views.values()}) > 1}
+    common = fan_ids - differing  # the fans every reading gives alike
     found = []
     for member in readings_of(actual):
         fans, rest = _view(member)
+        # the answer must give most of the fans the readings share (an answer that scores nothing tells nothing)
+        if common and 2 * sum(1 for f in common if fans.get(f) == next(iter(views.values()))[0].get(f)) < len(common):
+            continue
         for key, (ref_fans, ref_rest) in views.items():
             if key in found:
                 continue

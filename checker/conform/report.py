@@ -12,6 +12,8 @@ from typing import Any, Mapping, Sequence
 
 from checker.diagnose import diagnose
 from checker.diagnose.diff import FanDiff, diff
+from checker.conform.known import (Known, declaration_words, declare, declared_cases, declared_counts, in_order,
+                                  known_lines)
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
 from checker.conform.results import OUTCOMES, CaseResult
 from checker.inputs import bounded, json_text
@@ -27,11 +29,12 @@ def latest(results: Sequence[CaseResult]) -> list[CaseResult]:
 
 
 def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: bool,
-              run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
+              run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
     """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `run`: the
     results file's header (checker.conform.results), whose number of corpus cases the counts add up to: a
     case with no result (the run cut short, a line damaged) is `missing`; `damaged`: the result lines that
-    could not be read back."""
+    could not be read back. `known`: declared departures (checker.conform.known): each class then says
+    whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the rest."""
     cases = latest(results)
     counts = Counter(r.outcome for r in cases)
     expected = run.get("corpus_cases") if run is not None else None
@@ -57,13 +60,18 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
         by_field.update(key for key, _, _ in found.fields)
     profile, by_option = infer_profile(cases) if cases else ({}, {})
     classes = diagnose(cases) if counts.get("failed") or counts.get("errored") else []
+    declared: dict[str, Any] = {}
+    if known is not None:
+        classes, declared["known"] = declare(known, classes)
     return {
         **meta,
         "partial": partial or missing > 0,
         "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "missing": missing, "damaged": damaged,
-                   "total": corpus_cases if corpus_cases is not None else len(cases)},
+                   "total": corpus_cases if corpus_cases is not None else len(cases),
+                   **(declared_counts(classes) if known is not None else {})},
         "corpus_cases": corpus_cases,
         "classes": classes,
+        **declared,
         "not_cases": sum(1 for r in cases if r.outcome == "skipped" and (r.reason or "").startswith(NOT_A_CASE)),
         "failures": {"by_rule": dict(sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))),
                      "by_fan": dict(sorted(by_fan.items(), key=lambda kv: (-len(kv[1]["cases"]), kv[0]))),
@@ -125,8 +133,14 @@ def profile_lines(profile: Mapping[str, Any]) -> list[str]:
                 "gives that reading's result).", "",
                 "| option | engine's reading | agree | neither | distinguishing / re-scored |",
                 "|---|---|---|---:|---:|"]
+        sampled = max((o["rescored"] for o in entry["options"].values()), default=0)
+        if sampled < entry["cases"]:
+            out += [f"Each option was re-scored on at most {sampled:,} of the {entry['cases']:,} answered cases (those "
+                    "whose `covers` names it first, then in corpus order).", ""]
         for option_id, o in entry["options"].items():
-            agree = ", ".join(f"{_md(k)}: {n}" for k, n in o["agree"].items())
+            apart = o.get("agree_other_fans_differ") or {}
+            agree = ", ".join(f"{_md(k)}: {n}" + (f" (+{apart[k]} whose other fans differ)" if apart.get(k) else "")
+                              for k, n in o["agree"].items())
             out.append(f"| {_md(option_id)} | {_md(verdict_text(o))} | {agree} | {o['neither']} | "
                        f"{o['distinguishing']} / {o['rescored']} |")
         out.append("")
@@ -150,10 +164,20 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
            "Failed and errored cases grouped by how they depart from the rules; each class with the smallest case "
            "that shows it and the departure that explains it (the reference engine, scoring the class's cases under "
            "it, gives the engine's answers and changes none of its passing cases).", ""]
-    for number, c in enumerate(classes, 1):
+    if all(c.get("declared") for c in classes):
+        out += ["No new failure class: the known file declares every one (below).", ""]
+    declared_shown = False
+    for number, c in enumerate(in_order(classes), 1):  # (with a known file: new classes first, then declared)
+        if c.get("declared") and not declared_shown:
+            declared_shown = True
+            out += ["## Declared departures", "",
+                    "Failure classes the known file declares: they do not fail the run.", ""]
         cause = c.get("cause") or {}
         out += [f"### {number}. {_md(c['signature'], 300)} ({c['count']} case{'s' if c['count'] != 1 else ''}, "
                 f"{_md(c.get('ruleset') or '?')})", ""]
+        for d in c.get("declared_by") or []:
+            out.append(f"- **{'declared' if c.get('declared') else 'declared in part'}**: "
+                       f"{_md(declaration_words(d), 600)}")
         explained = cause.get("explained_by") or []
         if explained:
             for e in explained:
@@ -200,6 +224,7 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
             f"| {counts['passed']} | {counts['failed']} | {counts['errored']} | {counts['skipped']} | "
             f"{counts.get('missing', 0)} | {counts['total']} |", ""]
     out += integrity_lines(summary)
+    out += known_lines(summary, _md)
     out += class_lines(summary.get("classes") or [])
     out += profile_lines(summary.get("profile") or {})
     failures = summary["failures"]
@@ -223,9 +248,14 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
         out.append("")
     if failures["by_field"]:
         out += ["Other fields that differ: " + ", ".join(f"{_md(k)} ({n})" for k, n in failures["by_field"].items()), ""]
-    failed = [r for r in latest(results) if r.outcome == "failed"]
-    if failed:
-        out += ["## Failed cases", ""]
+    cases = latest(results)
+    declared = declared_cases(summary, cases)  # (empty without a known file)
+    for title, failed in (("## Failed cases", [r for r in cases if r.outcome == "failed" and r.key not in declared]),
+                          ("## Failed cases in declared classes",
+                           [r for r in cases if r.outcome == "failed" and r.key in declared])):
+        if not failed:
+            continue
+        out += [title, ""]
         for r in failed[:DETAILED_FAILURES]:
             out += [f"### {_md(case_name(r))}", ""]
             if r.covers:
@@ -235,8 +265,10 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
         if len(failed) > DETAILED_FAILURES:
             out += [f"… {len(failed) - DETAILED_FAILURES} more failed cases: results.jsonl holds them all.", ""]
     if summary["errored"]:
+        errored = sorted(summary["errored"], key=lambda e: (e["id"], e["line"]) in declared)  # new ones first
         out += ["## Errored cases", "", "| case | reason |", "|---|---|"]
-        out += [f"| {_md(e['id'] or '')} (line {e['line']}) | {_md(e['reason'] or '')} |" for e in summary["errored"]]
+        out += [f"| {_md(e['id'] or '')} (line {e['line']}){' (declared)' if (e['id'], e['line']) in declared else ''} "
+                f"| {_md(e['reason'] or '')} |" for e in errored]
         out.append("")
     if summary["skipped"]:
         out += ["## Skipped cases", "", "| reason | cases |", "|---|---:|"]

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping
 from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matches, read_cases
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
+from checker.conform.known import Known, new_failures
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, ResultsFile, ResultsWriter, read_results_file
@@ -40,8 +41,9 @@ __all__ = ["ConformRun", "RunError", "run_conformance", "RESULTS_FILE", "SUMMARY
 
 @dataclass(frozen=True)
 class ConformRun:
-    """What a run gave: its summary (as in summary.json) and exit status (0 all passed, skipped allowed;
-    1 a case failed or errored, or the run was cut short; 2 a corpus line is not a case)."""
+    """What a run gave: its summary (as in summary.json) and exit status (0 all passed, skipped allowed, or
+    every failed or errored case is in a class a known file declares; 1 a case failed or errored outside
+    them, or the run was cut short; 2 a corpus line is not a case)."""
 
     summary: Mapping[str, Any]
     status: int
@@ -59,7 +61,7 @@ class RunError(ValueError):
 
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
                     jobs: int = 1, on_start: Callable[[int], None] | None = None,
-                    on_result: Callable[[str], None] | None = None) -> ConformRun:
+                    on_result: Callable[[str], None] | None = None, known: Known | None = None) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
     the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many results the
@@ -69,7 +71,8 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     results.jsonl's first line names the run (`run_identity`: the corpus, its hash and number of cases, the
     engine); `resume` continues only a file of the same corpus and engine (RunError otherwise), keeping the
     result lines whose checksums hold. The summary counts every case of the corpus: one without a readable
-    result is `missing` and makes the status 1.
+    result is `missing` and makes the status 1. `known`: declared departures (checker.conform.known): failed
+    and errored cases in the classes they declare do not make the status 1.
     InputError: the corpus cannot be read; EngineError: the engine does not start; RunError: see above;
     OSError: DIR (checker.files.OwnedFileError: a file in it that is not the tool's own)."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
@@ -92,7 +95,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             raise
         done = {r.key for r in earlier.results} if earlier is not None else set()
         meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
-        _write_summary(out_dir, meta, partial=True)
+        _write_summary(out_dir, meta, partial=True, known=known)
         interrupted = False
         try:
             if sharded:
@@ -111,10 +114,10 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     with held_aside(lambda: read_results_file(results_path)) as read:
         assert read is not None
         summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
-                                 run=read.run or run, damaged=read.damaged)
+                                 run=read.run or run, damaged=read.damaged, known=known)
     counts = summary["counts"]
     status = REFUSED if summary["not_cases"] else \
-        NOT_WON if interrupted or counts["failed"] or counts["errored"] or counts["missing"] or counts["damaged"] \
+        NOT_WON if interrupted or new_failures(counts) or counts["missing"] or counts["damaged"] \
         else WON
     return ConformRun(summary, status, out_dir)
 
@@ -265,7 +268,7 @@ def judge(item: CaseLine, answer: Answer) -> CaseResult:
 
 
 def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: list[CaseResult] | None = None,
-                   run: Mapping[str, Any] | None = None, damaged: int = 0) -> dict[str, Any]:
+                   run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
     """summary.json (and report.md, report.html and junit.xml when the results are given), each replaced
     whole (written aside, then renamed), so a reader never sees half a file."""
-    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged)
+    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known)
