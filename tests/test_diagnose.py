@@ -130,6 +130,12 @@ def causes(classes: list[dict]) -> set[str]:
 
 # ----------------------------------------------------------------------- one change each
 
+def pung_completed_by_a_discard_counts_as_concealed(data):
+    for p in data["patterns"]:  # the table: "a pung completed by ron is not concealed"
+        if p["when"]["predicate"] == "concealed_pungs":
+            p["when"]["params"]["discard_completed"] = True
+
+
 SPEC_EDITS = [
     ("points", full_flush_32, {"points:full_flush=32"}),
     ("exclusion dropped", seven_pairs_lets_single_wait_count, {"exclusion-dropped:seven_pairs/single_wait"}),
@@ -137,6 +143,8 @@ SPEC_EDITS = [
      {"implied-dropped:four_concealed_pungs/three_concealed_pungs"}),
     ("base", base_10, {"base=10"}),
     ("settlement share", discard_others_pay_nothing, {"share:discard/others="}),
+    ("predicate parameter", pung_completed_by_a_discard_counts_as_concealed,
+     {"predicate:concealed_pungs.discard_completed=true"}),
 ]
 
 

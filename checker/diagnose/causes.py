@@ -12,10 +12,12 @@ where no single candidate explains the class, pairs of the best partial ones are
 covered greedily by several causes, each with its count; what none explains is `unexplained`, with what was
 tried. Two more kinds of cause need no re-scoring: fans outside the spec (the engine scores an id the spec has
 no pattern for, in place of the fans it lacks, the same in every case) and an input disagreement (the engine
-errs or refuses on exactly the cases with some feature of their input).
+errs or refuses on exactly the cases with some feature of their input). Where fans outside the spec do not
+explain a class alone, the departure after which they do (one candidate, or two readings) is searched too.
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from itertools import combinations
@@ -23,7 +25,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import matches, readings_of
 from checker.diagnose.classes import FailureClass, signature
+from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged
+from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined
@@ -276,6 +280,9 @@ class CauseSearch:
         candidates = candidates_for(cls, ruleset, parts)
         for m in candidates:
             tried[_family_kind(m)] = tried.get(_family_kind(m), 0) + 1
+        beside = self._outside_after(cls, members, ruleset, candidates, tried)
+        if beside is not None:
+            return beside
         screened = members[:MAX_MEMBERS_SCREENED]
         scores: list[tuple[int, Mutation]] = []
         for m in candidates:
@@ -344,6 +351,62 @@ class CauseSearch:
         if not found and disagreement is not None:
             return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
         return Cause(tuple(found), unexplained, tried)
+
+    # ------------------------------------------------------------------ fans outside the spec, after a departure
+
+    def _outside_after(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
+                       candidates: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
+        """Where the engine names fans the spec does not have and they do not explain the class alone (other fans
+        differ too, or the verdict): the departure (none, one of the candidates, or two readings) after which
+        every case differs only by the same outside fans in place of the same spec fans, checked against the
+        passing cases; a hand the engine wins on points the rules refuse is read against the reference's fans
+        with no minimum. None when the engine names no such fan, or none explains the class."""
+        known = {p.id for p in ruleset.patterns}
+        if not members or not any(_outside_ids(r.actual, known) for r in members):
+            return None
+        readings = [m for m in candidates if m.family == "reading"]
+        trials: list[Mutation | None] = [None, *candidates]
+        trials += [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        for m in trials:
+            tried["fans outside the spec"] = tried.get("fans outside the spec", 0) + 1
+            shape = self._beside(members[0], m, ruleset, known)
+            if shape is None or not all(self._beside(r, m, ruleset, known) == shape for r in members[1:]):
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m) if m is not None else 0
+            if checked is None:
+                continue
+            outside, replaced, lifted = shape
+            words = _outside_words(outside, replaced) + \
+                (", whose points lift a hand the rules refuse under the minimum to a win" if lifted else "")
+            rules = tuple(f"fan.{f}" for f in replaced) + (("win.minimum_points",) if lifted else ())
+            ident = "outside:" + ",".join(outside)
+            if m is None:
+                found = Explanation("fans outside the spec", ident, words, rules, len(members), len(cls.members))
+            else:
+                found = Explanation("pair", f"{m.id} + {ident}", f"{m.words}; and {words}",
+                                    m.rules + tuple(r for r in rules if r not in m.rules), len(members),
+                                    len(cls.members), checked)
+            return Cause((found,), len(cls.members) - len(members), tried)
+        return None
+
+    def _beside(self, r: Judged, m: Mutation | None, ruleset: Ruleset,
+                known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+        """How the engine's answer departs from the reference's under `m`, when only by fans the spec does not
+        have in place of spec fans: (those fans, the fans they replace, whether the reference's fans were read
+        with no minimum); else None."""
+        lifted = _below_minimum(r)
+        departure = m
+        if lifted:
+            free = edits.minimum(ruleset.id, 0, ruleset.win.minimum_points)
+            departure = free if m is None else combined(m, free)
+        rescored = self.rescorer.result(r.case or {}, departure)
+        if rescored is None or not isinstance(r.actual, Mapping):
+            return None
+        found = diff(rescored, r.actual)
+        extra = {str(f.get("id")) for f in found.extra}
+        if found.different or not extra or not extra.isdisjoint(known):
+            return None
+        return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing)), lifted
 
     # ------------------------------------------------------------------ helpers
 
@@ -447,10 +510,38 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                         found.append(edits.exclusion_added(rid, other, fan))
                     if fan not in known[other].implies:
                         found.append(edits.implied_added(rid, other, fan))
+        if fan in known:
+            found += _parameter_edits(ruleset, known[fan])
         if "verdict" in part or "field" in part:
             found += _amount_edits(cls, ruleset)
         out.append(found)
     return out
+
+
+def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
+    """Each true/false parameter of the predicate deciding `pattern`, the other way, for every pattern it decides
+    (a parameter an option chooses is left to the option readings)."""
+    kind = PREDICATES.get(pattern.when.name)
+    if kind is None:
+        return []
+    patterns = tuple(p.id for p in ruleset.patterns if p.when.name == pattern.when.name)
+    out = []
+    for name, schema in kind.params.items():
+        if schema.get("type") != "boolean":
+            continue
+        given = pattern.when.params.get(name, _default_of(kind.make, name))
+        if isinstance(given, bool):
+            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns))
+    return out
+
+
+def _default_of(make: Callable[..., Any], name: str) -> Any:
+    """A factory's default for one parameter (False when it cannot be read: a compiled factory may hide it)."""
+    try:
+        default = inspect.signature(make).parameters[name].default
+    except (ValueError, TypeError, KeyError):
+        return False
+    return False if default is inspect.Parameter.empty or default is None else default
 
 
 def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
@@ -523,10 +614,27 @@ def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation
     others = [p for p in cls.parts if not (p.get("extra") or p.get("missing"))]
     if others:
         return None
-    words = f"the engine scores {', '.join(outside)}, which the spec does not have" + \
-        (f", in place of {', '.join(replaced)}" if replaced else "")
+    words = _outside_words(outside, replaced)
     return Explanation("fans outside the spec", "outside:" + ",".join(outside), words,
                        tuple(f"fan.{f}" for f in replaced), len(cls.members), len(cls.members))
+
+
+def _outside_words(outside: Sequence[str], replaced: Sequence[str]) -> str:
+    return f"the engine scores {', '.join(outside)}, which the spec does not have" + \
+        (f", in place of {', '.join(replaced)}" if replaced else "")
+
+
+def _outside_ids(result: Any, known: set[str]) -> set[str]:
+    """The fan ids an answer names that the spec has no pattern for."""
+    return {str(f.get("id")) for w in readings_of(result) for f in (w.get("fans") or [])
+            if isinstance(f, Mapping) and str(f.get("id")) not in known}
+
+
+def _below_minimum(r: Judged) -> bool:
+    """Whether the engine wins a hand the rules refuse for its points (every reading of the expectation)."""
+    wants, gots = readings_of(r.expected), readings_of(r.actual)
+    return bool(wants) and all(not w.get("valid", True) and w.get("error") == "win.minimum_points" for w in wants) \
+        and any(g.get("valid", True) for g in gots)
 
 
 FEATURES: tuple[tuple[str, Callable[[Mapping[str, Any], Mapping[str, Any]], Iterable[str]]], ...] = (

@@ -82,12 +82,16 @@ def every_set_contains(tiles):
     return gate(decide, shapes=("regular",))
 
 
-@predicate("concealed_pungs", {"at_least": integer(0, 4)})  # a hand has at most four pungs
-def concealed_pungs(at_least):
-    """At least `at_least` concealed pungs/kongs (a pung completed by a discard is not concealed)."""
+@predicate("concealed_pungs", {"at_least": integer(0, 4), "discard_completed": BOOLEAN})  # at most four pungs
+def concealed_pungs(at_least, discard_completed=False):
+    """At least `at_least` concealed pungs/kongs. A pung completed by a discard is not concealed (MCR: "a pung
+    completed by ron is not concealed"); `discard_completed`: it is (a reading the rules rule out, which an
+    engine may make: checker.mutate names it)."""
 
     def decide(x: Interpretation) -> Any:
         groups = x.groups
+        if discard_completed:
+            return int(sum(1 for i in x.pungs if groups[i].concealed or not groups[i].melded) >= at_least)
         return int(sum(1 for i in x.pungs if groups[i].concealed) >= at_least)
 
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=at_least)
