@@ -2,8 +2,8 @@
 
 Each constructor returns a `Mutation` whose `edit` makes the changed ruleset: a pattern's points, an exclusion
 (`excludes`) or an implied, account-once link (`implies`) dropped or added, the minimum, the settlement's
-base, one payer's share, a scoring step's numeric parameter (a cap). `neighbours(value)` gives the values a
-one-step edit of a number tries when nothing says which value an engine uses.
+base, one payer's share, a scoring step's numeric parameter (a cap), an option's default. `neighbours(value)`
+gives the values a one-step edit of a number tries when nothing says which value an engine uses.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from checker.mutate.mutation import Mutation
-from checker.spec import Pattern, Ruleset, Step
+from checker.spec import Option, OptionRef, Pattern, Ruleset, Step, value_key
 
 
 def _with_pattern(ruleset: Ruleset, pattern_id: str, **changes: Any) -> Ruleset:
@@ -137,3 +137,36 @@ def neighbours(value: int) -> list[int]:
     """The values a one-step edit of a whole number tries: one either side, half, double, and nothing."""
     found = [value - 1, value + 1, value * 2, value // 2, 0]
     return [v for v in dict.fromkeys(found) if v != value and v >= 0]
+
+
+def option_default(ruleset_id: str, option: Option, value: Any) -> Mutation:
+    """`option`'s default is `value`: a case that does not name the option is scored under that reading, one
+    that names it as before (an engine that follows another reading when a case leaves the option out)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        current = ruleset.options[option.id]
+        if not any(v == value and type(v) is type(value) for v in current.values):
+            raise ValueError(f"option {option.id!r} has no value {value!r}")
+        changed = replace(current, default=value)
+        return replace(ruleset, options=MappingProxyType({**ruleset.options, option.id: changed}))
+
+    return Mutation(f"default:{option.id}={value_key(value)}", "option default", ruleset_id,
+                    f"a case that leaves {option.id} out is read as {option.id}={value_key(value)} "
+                    f"(the spec's default: {value_key(option.default)})", (f"option.{option.id}",), edit)
+
+
+def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, patterns: tuple[str, ...]) -> Mutation:
+    """Every pattern decided by `predicate` is decided with its parameter `name` set to `value` (the patterns that
+    choose it by an option keep their choice): an engine that reads one rule of a family of fans otherwise, e.g.
+    a pung completed by a discard counted as concealed in every concealed-pungs fan."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        changed = []
+        for p in ruleset.patterns:
+            given = p.when.params.get(name)
+            if p.when.name == predicate and not isinstance(given, OptionRef):
+                p = replace(p, when=replace(p.when, params=MappingProxyType({**p.when.params, name: value})))
+            changed.append(p)
+        return replace(ruleset, patterns=tuple(changed))
+
+    return Mutation(f"predicate:{predicate}.{name}={value_key(value)}", "predicate parameter", ruleset_id,
+                    f"{', '.join(patterns)} decided with {name}={value_key(value)} ({predicate})",
+                    tuple(f"fan.{p}" for p in patterns), edit)
