@@ -802,6 +802,11 @@ def conform(
         (out if run.status == WON else err).print(safe(line), highlight=False)
     if run.summary["not_cases"]:
         err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
+    counts = run.summary["counts"]
+    if not run.partial and counts["passed"] + counts["failed"] + counts["errored"] == 0:
+        reasons = "; ".join(list(run.summary.get("skipped") or {})[:3])
+        err.print(safe(f"nothing was run: every case was skipped ({reasons or 'the corpus holds no case'})"),
+                  highlight=False)
     raise typer.Exit(run.status)
 
 

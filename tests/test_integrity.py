@@ -356,3 +356,22 @@ def test_lone_surrogates_in_a_case_and_an_answer_never_stop_the_reports(tmp_path
     assert run.status == 1
     counts = assert_counts_add_up(out, 1)
     assert counts["errored"] == 1  # a fan id that is not Unicode text is not an answer the tool reads
+
+
+def test_an_engine_that_takes_no_case_of_the_corpus_cannot_pass_it(tmp_path):
+    """An engine whose start reply lists no ruleset of the corpus has every case skipped: nothing was run, so the
+    run is refused (exit 2, saying so), never passed."""
+    engine = tmp_path / "none.py"
+    engine.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['cmd'] == 'start':\n"
+        "        print(json.dumps({'name': 'takes nothing', 'version': '1', 'rulesets': ['riichi'], "
+        "'kinds': ['score']}), flush=True)\n"
+        "    elif m['cmd'] == 'stop':\n"
+        "        break\n", encoding="utf-8")
+    r = conform("--corpus", str(MCR), "--engine", f'cmd:"{sys.executable}" {engine}', "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2 and "nothing was run" in r.output
+    counts = summary(tmp_path / "out")["counts"]
+    assert counts["skipped"] == counts["total"] == len(corpus_ids())

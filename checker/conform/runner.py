@@ -116,7 +116,8 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
                                  run=read.run or run, damaged=read.damaged, known=known)
     counts = summary["counts"]
-    status = REFUSED if summary["not_cases"] else \
+    ran = counts["passed"] + counts["failed"] + counts["errored"]
+    status = REFUSED if summary["not_cases"] or (not ran and not interrupted) else \
         NOT_WON if interrupted or new_failures(counts) or counts["missing"] or counts["damaged"] \
         else WON
     return ConformRun(summary, status, out_dir)
