@@ -161,34 +161,55 @@ class CauseSearch:
         """Classes left unexplained (wholly or partly), tried again with the departures named for the other classes
         of their ruleset: all of them together, each pair, and each with every candidate of the class."""
         named: dict[str, list[Mutation]] = {}
+        reach: dict[str, int] = {}  # how many classes each single departure takes part in explaining
         for cls, cause in zip(classes, causes):
+            seen: set[str] = set()
             for e in cause.explanations:
-                m = self.mutations.get(e.id)
-                if m is not None and m.family != "pair" and m not in named.setdefault(cls.ruleset or "", []):
-                    named[cls.ruleset or ""].append(m)
-        reach: dict[str, int] = {}
-        for cause in causes:
-            for e in cause.explanations:
-                reach[e.id] = reach.get(e.id, 0) + 1
+                for m in self._components(e.id):
+                    if m.id not in seen:
+                        seen.add(m.id)
+                        reach[m.id] = reach.get(m.id, 0) + 1
+                    if m not in named.setdefault(cls.ruleset or "", []):
+                        named[cls.ruleset or ""].append(m)
         out = []
         for cls, cause in zip(classes, causes):
-            found = named.get(cls.ruleset or "", [])
+            found = sorted(named.get(cls.ruleset or "", []), key=lambda m: -reach.get(m.id, 0))  # (stable)
+            own = [m for e in cause.explanations for m in self._components(e.id)]
             if cause.unexplained and found and (not cause.explanations or len(cause.explanations) > 1):
                 better = self._explain_with(cls, found, cause)
                 cause = better if better is not None else cause
-            elif cause.explanations and all(reach.get(e.id, 0) == 1 for e in cause.explanations) and found:
-                # a departure named for this class alone: the departures named for others, if they cover it
-                shared = [m for m in found if reach.get(m.id, 0) > 1]
-                cover = self._cover(cls, shared, cause)
-                cause = cover if cover is not None else cause
+            elif own and found:
+                # departures that explain more classes, where they explain this one with no more departures
+                shared = [m for m in found if reach.get(m.id, 0) > min(reach.get(o.id, 0) for o in own)]
+                cover = self._cover(cls, shared, own, cause) if shared else None
+                if cover is not None and sum(reach.get(m.id, 0) for e in cover.explanations
+                                             for m in self._components(e.id)) > sum(reach.get(m.id, 0) for m in own):
+                    cause = cover
             out.append(cause)
         return out
 
-    def _cover(self, cls: FailureClass, departures: Sequence[Mutation], before: Cause) -> Cause | None:
-        """The class covered wholly by departures named for other classes, greedily (each checked already)."""
+    def _components(self, explanation_id: str) -> list[Mutation]:
+        """The single departures an explanation is made of (one, or those of a pair or a combination)."""
+        whole = self.mutations.get(explanation_id)
+        if whole is not None and whole.family != "pair":
+            return [whole]
+        return [self.mutations[part] for part in explanation_id.split(" + ") if part in self.mutations]
+
+    def _cover(self, cls: FailureClass, departures: Sequence[Mutation], own: Sequence[Mutation],
+               before: Cause) -> Cause | None:
+        """The class explained by departures named for other classes: together with its own (as few as still
+        explain it, its own dropped first), else covered greedily by the shared ones alone."""
         members = self._members(cls)
         if not members or before.unexplained:
             return None
+        parts = list(departures) + [m for m in own if m not in departures]
+        together = self._least(members, parts)  # each case may show several of them at once
+        if together is not None and together.size <= len(own) and together.id not in {e.id for e in before.explanations}:
+            checked = self._passing_kept(cls.ruleset or "", together)
+            if checked is not None:
+                self.mutations[together.id] = together
+                return Cause((self._explanation(together, len(members), len(cls.members), checked),), 0,
+                             {**before.tried, "departures found for other classes": len(departures)})
         left, found = list(members), []
         for m in departures:
             explained = self._explained(left, m)
@@ -270,7 +291,12 @@ class CauseSearch:
         found: list[Explanation] = []
         outside = fans_outside_spec(cls, ruleset)
         if outside is not None:
-            return Cause((outside,), 0, {"fans outside the spec": 1})
+            alone = Cause((outside,), 0, {"fans outside the spec": 1})
+            if not members or ruleset is None:
+                return alone
+            after = self._outside_after(cls, members, ruleset, option_readings(ruleset), dict(alone.tried))
+            named = after.explanations[0].id if after is not None else outside.id
+            return after if after is not None and named != outside.id else alone
         disagreement = input_disagreement(cls, self.passing.get(cls.ruleset or "", []))
         if not members or ruleset is None:
             if disagreement is not None:
@@ -278,6 +304,7 @@ class CauseSearch:
             return Cause((), len(cls.members), tried)
         parts = self._parts(cls, ruleset)
         candidates = candidates_for(cls, ruleset, parts)
+        self.mutations.update((m.id, m) for m in candidates if m.id not in self.mutations)
         for m in candidates:
             tried[_family_kind(m)] = tried.get(_family_kind(m), 0) + 1
         beside = self._outside_after(cls, members, ruleset, candidates, tried)
@@ -356,21 +383,29 @@ class CauseSearch:
 
     def _outside_after(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
                        candidates: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
-        """Where the engine names fans the spec does not have and they do not explain the class alone (other fans
-        differ too, or the verdict): the departure (none, one of the candidates, or two readings) after which
-        every case differs only by the same outside fans in place of the same spec fans, checked against the
-        passing cases; a hand the engine wins on points the rules refuse is read against the reference's fans
-        with no minimum. None when the engine names no such fan, or none explains the class."""
+        """Where the engine names fans the spec does not have: the departure (none, one of the candidates, or two
+        readings) after which every case differs only by the same outside fans in place of the same spec fans,
+        checked against the passing cases; with none, a reading (or two) after which they replace fewer spec fans
+        is named instead (the engine follows it besides). A hand the engine wins on points the rules refuse is
+        read against the reference's fans with no minimum. None when the engine names no such fan, or none
+        explains the class."""
         known = {p.id for p in ruleset.patterns}
         if not members or not any(_outside_ids(r.actual, known) for r in members):
             return None
         readings = [m for m in candidates if m.family == "reading"]
-        trials: list[Mutation | None] = [None, *candidates]
-        trials += [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        pairs = [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        of_readings = {m.id for m in readings + pairs}
+        trials: list[Mutation | None] = [None, *readings, *(m for m in candidates if m.family != "reading"), *pairs]
+        alone: Cause | None = None
+        replacing = 0  # the spec fans the outside fans replace with no departure
         for m in trials:
+            if alone is not None and (m is None or m.id not in of_readings):
+                continue
             tried["fans outside the spec"] = tried.get("fans outside the spec", 0) + 1
             shape = self._beside(members[0], m, ruleset, known)
             if shape is None or not all(self._beside(r, m, ruleset, known) == shape for r in members[1:]):
+                continue
+            if alone is not None and len(shape[1]) >= replacing:
                 continue
             checked = self._passing_kept(cls.ruleset or "", m) if m is not None else 0
             if checked is None:
@@ -381,13 +416,15 @@ class CauseSearch:
             rules = tuple(f"fan.{f}" for f in replaced) + (("win.minimum_points",) if lifted else ())
             ident = "outside:" + ",".join(outside)
             if m is None:
-                found = Explanation("fans outside the spec", ident, words, rules, len(members), len(cls.members))
-            else:
-                found = Explanation("pair", f"{m.id} + {ident}", f"{m.words}; and {words}",
-                                    m.rules + tuple(r for r in rules if r not in m.rules), len(members),
-                                    len(cls.members), checked)
+                alone = Cause((Explanation("fans outside the spec", ident, words, rules, len(members),
+                                           len(cls.members)),), len(cls.members) - len(members), tried)
+                replacing = len(replaced)
+                continue
+            found = Explanation("pair", f"{m.id} + {ident}", f"{m.words}; and {words}",
+                                m.rules + tuple(r for r in rules if r not in m.rules), len(members),
+                                len(cls.members), checked)
             return Cause((found,), len(cls.members) - len(members), tried)
-        return None
+        return alone
 
     def _beside(self, r: Judged, m: Mutation | None, ruleset: Ruleset,
                 known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:

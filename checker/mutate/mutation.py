@@ -72,8 +72,8 @@ class Rescorer:
         self._rulesets: dict[str, Ruleset | None] = {}
         self._scorers: dict[tuple, Scorer | None] = {}
         # a case's input read once (the same for every spec edit and reading; again for each context reading),
-        # keyed by the case object's identity: the caller keeps its cases alive while it scores them
-        self._hands: dict[tuple[int, str], Any] = {}
+        # keyed by the case object's identity and kept beside it, so the key cannot name another object later
+        self._hands: dict[tuple[int, str], tuple[Any, Any]] = {}
 
     def result(self, case: Mapping[str, Any], mutation: Mutation | None = None) -> Mapping[str, Any] | None:
         """The reference engine's result for a score case under `mutation` (None: as the rules are), or None
@@ -88,7 +88,8 @@ class Rescorer:
         if not isinstance(data, Mapping):
             return None
         key = (id(case), mutation.id if mutation is not None and mutation.touches_input else "")
-        read = self._hands.get(key)
+        kept = self._hands.get(key)
+        read = kept[1] if kept is not None and kept[0] is case else None
         if read is None:
             if mutation is not None:
                 data = mutation.read(data)
@@ -100,7 +101,7 @@ class Rescorer:
                 return None
             if len(self._hands) >= MAX_HANDS_KEPT:
                 self._hands.clear()
-            self._hands[key] = read
+            self._hands[key] = (case, read)  # the case kept with it: its identity cannot pass to another
         return scored_result(scorer, read)
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None, mutation: Mutation | None) -> Scorer | None:

@@ -1,0 +1,229 @@
+"""The catalogue of a ruleset's scoring mutants: every one-step departure `mjcheck corpus strength` holds a corpus to.
+
+A mutant is a `Mutation` (the same objects `checker.diagnose` searches for causes): a wrong engine stated in the
+rules' own terms. The families, in the order they are listed (each family in the spec's order, so the order and
+the ids are the same on every run):
+
+- `fan points` (and `hua points`, `double points`, `direct points`, `multiplier points`, `lift points`: a hua
+  ruleset's items, doubles, direct settlements, 荒番 and 开宝 multipliers are patterns too): each pattern whose
+  points are a plain number, at each of `number_steps` (a pattern priced by an option is left to the option's
+  mutants);
+- `cap`: a pattern's cap (cap units it raises the hand's cap to), and each numeric parameter of a cap or limit
+  step; `scoring step`: each numeric parameter of another step (the fig's 10, the direct unit);
+- `exclusion dropped`, `implied dropped`: every declared `excludes`, `implies` and `implies_within` link
+  (conditional exclusions, `excludes_if`, are not edited here);
+- `exclusion added`, `implied added`: a link between two patterns that `together` names as counted side by side,
+  where the spec declares none, from the pattern the scorer weighs first (the higher fan; in a hua ruleset the
+  one listed first) to the other: a link the other way never withholds anything, as a fan counts unless one
+  weighed before it excludes it. Without the evidence of `together` no link is added: a link between two
+  patterns that never count together changes no hand, and every pair of an 81-fan table is 6,480 mutants. A
+  spec whose non-repeat principle is off (`principles.non_repeat: false`, the hua rulesets) reads no implied
+  link, so no `implied added` mutant is made for it (each would change nothing);
+- `minimum`, `base`, `settlement share` (a number of shares at `number_steps`; a list of terms with one term
+  dropped or one the settlement uses elsewhere added), `contract` and `liability` (the numbers of 承包 and 包);
+- `option default`: each option the scorer reads, defaulted to each of its other values (a case that names the
+  option is unchanged: only a case that leaves it out can kill one);
+- `counter effect`: each counter the ruleset declares, ignored (`checker.mutate.context.counter_ignored`).
+
+`scoring_catalog` also binds each mutant's edited spec (a `Scorer` under the default options): one that does not
+bind (a share no settlement can pay, a unit of 0) is no ruleset, and is kept aside with the reason, counted but
+never run. Procedure mutants (claims, 漏胡, knocking, dealer rotation …) are not made here yet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Collection, Iterable, Mapping
+
+from checker import params
+from checker.engine.scoring import Scorer
+from checker.engine.steps import STEPS
+from checker.mutate import edits
+from checker.mutate.context import counter_ignored
+from checker.mutate.mutation import Mutation
+from checker.spec import Ruleset
+
+FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
+            "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added", "implied added",
+            "minimum", "base", "settlement share", "contract", "liability", "option default", "counter effect")
+
+
+def number_steps(value: int) -> list[int]:
+    """The values a one-step edit of a whole number tries: one more and one less (an off-by-one), twice as much
+    (a factor confused, counted twice) and none (the rule left out); never below 0 nor the value itself. Halving
+    (`edits.neighbours`, which the cause search also tries) is left out: for the small numbers of the tables it
+    mostly repeats one less or none, and it would add a fifth of the mutants."""
+    found = [value + 1, value - 1, value * 2, 0]
+    return [v for v in dict.fromkeys(found) if v != value and v >= 0]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A ruleset's mutants in catalogue order (`mutations`), and why each one that does not bind does not."""
+
+    ruleset: str
+    mutations: tuple[Mutation, ...]
+    unbound: Mapping[str, str] = field(default_factory=dict)  # mutant id -> why its edited spec does not bind
+
+    @property
+    def mutants(self) -> tuple[Mutation, ...]:
+        """The mutants that bind."""
+        return tuple(m for m in self.mutations if m.id not in self.unbound)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def pattern_cap(ruleset_id: str, pattern_id: str, value: int, was: int) -> Mutation:
+    """`pattern_id` raises the hand's cap to `value` cap units (its `cap`)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        ruleset.pattern(pattern_id)
+        return replace(ruleset, patterns=tuple(replace(p, cap=value) if p.id == pattern_id else p
+                                               for p in ruleset.patterns))
+
+    return Mutation(f"cap:{pattern_id}={value}", "cap", ruleset_id,
+                    f"{pattern_id} raises the cap to {value} units (the spec: {was})", (f"fan.{pattern_id}",), edit)
+
+
+def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: int) -> Mutation:
+    """The settlement's `section` (`contract`: 承包; `liability`: 包) gives `key` the number `value`. (A spec edit
+    the edits module does not make yet, as `pattern_cap`; both belong beside its others.)"""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        current = dict(getattr(ruleset.settlement, section))
+        if key not in current:
+            raise KeyError(key)
+        current[key] = value
+        frozen = MappingProxyType(current)
+        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
+            replace(ruleset.settlement, liability=frozen)
+        return replace(ruleset, settlement=settlement)
+
+    what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
+    return Mutation(f"{section}:{key}={value}", section, ruleset_id,
+                    f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {was})", (f"settlement.{section}",),
+                    edit)
+
+
+def _points(ruleset: Ruleset) -> list[Mutation]:
+    out = []
+    for p in ruleset.patterns:
+        if isinstance(p.points, int) and not isinstance(p.points, bool):
+            family = f"{p.kind} points"
+            out += [replace(edits.points(ruleset.id, p.id, v, p.points), family=family)
+                    for v in number_steps(p.points)]
+    return out
+
+
+def _caps_and_steps(ruleset: Ruleset) -> list[Mutation]:
+    out = [pattern_cap(ruleset.id, p.id, v, p.cap) for p in ruleset.patterns if p.cap is not None
+           for v in number_steps(p.cap)]
+    for index, step in enumerate(ruleset.scoring.steps):
+        for name, value in step.params.items():
+            if _whole(value):
+                out += [edits.step_parameter(ruleset.id, index, step, name, v) for v in number_steps(value)]
+    return out
+
+
+def _links_dropped(ruleset: Ruleset) -> list[Mutation]:
+    out = []
+    for p in ruleset.patterns:
+        out += [edits.exclusion_dropped(ruleset.id, p.id, x) for x in p.excludes]
+        out += [edits.implied_dropped(ruleset.id, p.id, x) for x in p.implies + p.implies_within]
+    return out
+
+
+def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> list[Mutation]:
+    known = {p.id: p for p in ruleset.patterns}
+    meet = {(a, b) for a, b in together if a in known and b in known and a != b}
+    meet |= {(b, a) for a, b in meet}
+    weighed = Scorer(ruleset).rank  # the order the scorer weighs patterns in (the defaults' reading)
+    excluded, implied = [], []
+    for p in ruleset.patterns:  # spec order, then the other pattern in spec order
+        for q in ruleset.patterns:
+            if (p.id, q.id) not in meet or q.id in p.excludes + p.implies + p.implies_within:
+                continue
+            if p.id in weighed and q.id in weighed and weighed[p.id] > weighed[q.id]:
+                continue  # q is counted before p is weighed: a link from p never withholds it
+            excluded.append(edits.exclusion_added(ruleset.id, p.id, q.id))
+            implied.append(edits.implied_added(ruleset.id, p.id, q.id))
+    return excluded + (implied if ruleset.principles.non_repeat is not False else [])
+
+
+def _amounts(ruleset: Ruleset) -> list[Mutation]:
+    rid = ruleset.id
+    out = [edits.minimum(rid, v, ruleset.win.minimum_points) for v in number_steps(ruleset.win.minimum_points)]
+    settlement = ruleset.settlement
+    out += [edits.base(rid, v, settlement.base) for v in number_steps(settlement.base)]
+    terms_used = sorted({t for roles in settlement.payers.values() for amount in roles.values()
+                         if isinstance(amount, (list, tuple)) for t in amount if isinstance(t, str)})
+    for kind, roles in settlement.payers.items():
+        for role, amount in roles.items():
+            if _whole(amount):
+                out += [edits.share(rid, kind, role, v, amount) for v in number_steps(amount)]
+            elif isinstance(amount, (list, tuple)) and all(isinstance(t, str) for t in amount):
+                terms = list(amount)
+                variants = [terms[:i] + terms[i + 1:] for i in range(len(terms))]
+                variants += [terms + [t] for t in terms_used if t not in terms]
+                out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
+    for section in ("contract", "liability"):
+        for key, value in getattr(settlement, section).items():
+            if _whole(value):
+                out += [settlement_number(rid, section, key, v, value) for v in number_steps(value)]
+    return out
+
+
+def _option_defaults(ruleset: Ruleset) -> list[Mutation]:
+    return [edits.option_default(ruleset.id, option, value) for option in ruleset.scoring_options().values()
+            for value in option.other_values()]
+
+
+def _counters(ruleset: Ruleset) -> list[Mutation]:
+    return [replace(counter_ignored(ruleset.id, name), family="counter effect") for name in ruleset.counters]
+
+
+def scoring_mutations(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> list[Mutation]:
+    """Every one-step scoring mutant of the ruleset, bound or not, in catalogue order (FAMILIES), each id once.
+    `together`: pairs of pattern ids known to count side by side (the only pairs an added link is made for)."""
+    found = _points(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
+    found += _links_added(ruleset, set(together)) + _amounts(ruleset) + _option_defaults(ruleset)
+    found += _counters(ruleset)
+    order = {family: i for i, family in enumerate(FAMILIES)}
+    unique = list({m.id: m for m in found}.values())
+    return sorted(unique, key=lambda m: order.get(m.family, len(order)))  # (stable: spec order within a family)
+
+
+def binding_problem(ruleset: Ruleset, mutation: Mutation) -> str | None:
+    """Why the mutant's edited spec does not bind under the default options (None: it binds): the edit fails, a
+    step it changed is given a number the step's declared parameter type refuses (as loading the spec would
+    refuse it), or the scorer cannot be bound."""
+    try:
+        edited = mutation.edit(ruleset)
+        for index, step in enumerate(edited.scoring.steps):
+            if index < len(ruleset.scoring.steps) and step is ruleset.scoring.steps[index]:
+                continue
+            declared = STEPS[step.name][1] if step.name in STEPS else {}
+            for name, value in step.params.items():
+                if _whole(value) and name in declared and not params.fits(value, declared[name]):
+                    return f"scoring step {index} ({step.name}): {name} must be {params.describe(declared[name])}"
+        Scorer(edited, mutation.options)
+    except (ValueError, KeyError, TypeError, AttributeError, ArithmeticError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def scoring_catalog(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> Catalog:
+    """The ruleset's scoring mutants, each bound (`binding_problem`): those that do not bind are named with why."""
+    mutations = scoring_mutations(ruleset, together)
+    unbound = {}
+    for m in mutations:
+        problem = binding_problem(ruleset, m)
+        if problem is not None:
+            unbound[m.id] = problem
+    return Catalog(ruleset.id, tuple(mutations), MappingProxyType(unbound))
+
+
+def scoring_mutants(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> list[Mutation]:
+    """Every one-step scoring mutant of the ruleset whose edited spec binds, in catalogue order with stable ids
+    (`scoring_catalog` also gives those dropped, with why)."""
+    return list(scoring_catalog(ruleset, together).mutants)

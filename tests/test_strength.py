@@ -1,0 +1,260 @@
+"""Corpus strength (`checker.mutate.catalog`, `checker.corpus.strength`, `mjcheck corpus strength`).
+
+A planted weak corpus of three cases from corpus/mcr.jsonl, whose survivors are worked out here by hand from
+the hands themselves (which fans each hand can score, which totals and payments a one-step change moves), never
+read from the tool's output; then a full_flush case added kills what no case of the three could. The search
+for a killing case is checked by scoring what it finds again; the shipped corpora are measured on a small
+mutant sample (the structure and the counts adding up are asserted, the kill rate only reported).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.case import CaseRunner, case_problem, matches, readings_of
+from checker.cli import app
+from checker.corpus.strength import (KILLED, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND, corpus_strength,
+                                     markdown)
+from checker.engine import load_ruleset
+from checker.mutate import Rescorer, edits
+from checker.mutate.catalog import FAMILIES, number_steps, scoring_catalog, scoring_mutations
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = [ROOT / "corpus" / name for name in ("mcr.jsonl", "shanghai-knocking.jsonl", "shanghai-classic.jsonl")]
+
+# The planted corpus, from corpus/mcr.jsonl:
+# A  mcr-guide-regular-self-draw: 2p3p4p 2s3s4s 6m6m6m 5p5p + chow 234m, self-drawn: mixed triple chow 8 + all
+#    simples 2 + self drawn 1 = 11; each opponent pays 8 + 11 = 19, the winner gets 57.
+# B  mcr-guide-eight-point-discard: 2s2s2s 7s8s(6s) 5z5z + chow 123m + chow 456p on a discard from seat 1:
+#    chicken hand 8; the discarder pays 8 + 8 = 16, the others 8 each, the winner gets 32.
+# C  mcr-guide-seven-plus-flower: pung 222m 555p 888s, 9m9m(9m) 5z5z on a discard, one flower: all pungs 6 + pung
+#    of terminals 1 = 7, the flower not counted toward the minimum of 8: refused (win.minimum_points).
+# None of the three is of one suit, none holds four of an honour.
+PLANTED = ("mcr-guide-regular-self-draw", "mcr-guide-eight-point-discard", "mcr-guide-seven-plus-flower")
+# D  mcr-exclusion-no-honors-full-flush: 2m2m3m3m3m6m7m(8m) + pung 444m + chow 789m, one flower: full flush 24
+#    (withholding no honors) + flower 1 = 25.
+FULL_FLUSH = "mcr-exclusion-no-honors-full-flush"
+
+
+def cases_of(*ids: str) -> list[dict]:
+    by_id = {}
+    for line in (ROOT / "corpus" / "mcr.jsonl").read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        by_id[case["id"]] = case
+    return [by_id[i] for i in ids]
+
+
+def write_corpus(path: Path, cases: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> Path:
+    return write_corpus(tmp_path_factory.mktemp("strength") / "weak.jsonl", cases_of(*PLANTED))
+
+
+def by_id(strength) -> dict:
+    return {r.mutation.id: r for rs in strength.rulesets for r in rs.results}
+
+
+# ----------------------------------------------------------------------- the catalogue
+
+def test_number_steps_are_one_either_side_double_and_none():
+    assert number_steps(8) == [9, 7, 16, 0]
+    assert number_steps(1) == [2, 0]  # 1 - 1 and 0 are one value; 1 x 2 and 1 + 1 too
+    assert number_steps(0) == [1]  # never below 0, never the value itself
+
+
+def test_catalogue_is_ordered_by_family_with_unique_stable_ids():
+    rs = load_ruleset("shanghai-classic")
+    first = scoring_mutations(rs, [("qing_yi_se", "men_qing")])
+    again = scoring_mutations(rs, [("men_qing", "qing_yi_se")])
+    assert [m.id for m in first] == [m.id for m in again]
+    assert len({m.id for m in first}) == len(first)
+    ranks = [FAMILIES.index(m.family) for m in first]
+    assert ranks == sorted(ranks)
+    ids = {m.id for m in first}
+    # every plain-number pattern at each step: qing_peng is worth 2 (direct), so 3, 1, 4 and 0
+    assert {"points:qing_peng=3", "points:qing_peng=1", "points:qing_peng=4", "points:qing_peng=0"} <= ids
+    # the pattern priced by an option (men_qing: menqing_doubles) is left to the option's mutant
+    assert not any(i.startswith("points:men_qing=") for i in ids) and "default:menqing_doubles=2" in ids
+    # every declared exclusion dropped; an added one only from the pattern weighed first (qing_yi_se, listed
+    # before men_qing in a hua ruleset, which weighs its patterns in the spec's order)
+    assert "exclusion-dropped:feng_peng/feng_yi_se" in ids
+    assert "exclusion-added:qing_yi_se/men_qing" in ids and "exclusion-added:men_qing/qing_yi_se" not in ids
+    # a hua ruleset reads no implied link (its non-repeat principle is off): none is added
+    assert not any(m.family == "implied added" for m in first)
+    # 承包, 包 and the counters
+    assert {"contract:robbing_kong=4", "liability:claimed_sets=2", "counter-ignored:huangfan"} <= ids
+
+
+def test_mutants_that_do_not_bind_are_kept_aside_with_why():
+    catalog = scoring_catalog(load_ruleset("shanghai-classic"))
+    # a cap unit of 0 is refused by the cap step's declared parameter type (a unit is 1 or more)
+    assert "step:4:cap.unit=0" in catalog.unbound and "must be an integer from 1" in catalog.unbound["step:4:cap.unit=0"]
+    assert not any(m.id == "step:4:cap.unit=0" for m in catalog.mutants)
+    assert len(catalog.mutants) + len(catalog.unbound) == len(catalog.mutations)
+
+
+def test_option_default_changes_only_cases_that_leave_the_option_out():
+    # Two concealed kongs (3s and 7z) + 2m3m4m 5p6p7p + 9p pair, self-drawn. two_concealed_kongs_points picks its
+    # value: 8 by default; the mutant defaults it to 6, so a case without options counts it at 6, and a case
+    # naming 8 keeps 8.
+    rs = load_ruleset("mcr")
+    mutant = edits.option_default("mcr", rs.options["two_concealed_kongs_points"], 6)
+    data = {"concealed": "2m3m4m5p6p7p9p", "win_tile": "9p", "win_by": "self_draw",
+            "melds": [{"type": "kong", "tiles": "3s3s3s3s", "concealed": True},
+                      {"type": "kong", "tiles": "7z7z7z7z", "concealed": True}]}
+    rescorer = Rescorer()
+
+    def points(options):
+        case = {"ruleset": "mcr", "kind": "score", "options": options, "input": data}
+        result = rescorer.result(case, mutant)
+        return {f["id"]: f["points"] for f in result["fans"]}["two_concealed_kongs"]
+
+    assert points({}) == 6
+    assert points({"two_concealed_kongs_points": 8}) == 8
+    assert rs.options["two_concealed_kongs_points"].default == 8  # the loaded ruleset is untouched
+
+
+# ----------------------------------------------------------------------- a planted weak corpus
+
+KILLED_BY = {
+    "points:all_simples=3": "mcr-guide-regular-self-draw",  # A: 8 + 3 + 1 = 12, not 11
+    "points:mixed_triple_chow=0": "mcr-guide-regular-self-draw",  # A: 0 + 2 + 1 = 3 < 8: refused
+    "points:chicken_hand=9": "mcr-guide-eight-point-discard",  # B: 9, not 8
+    "minimum=9": "mcr-guide-eight-point-discard",  # B: 8 < 9, refused (A's 11 still wins; C stays refused)
+    "minimum=7": "mcr-guide-seven-plus-flower",  # C: its 7 points now win
+    "base=9": "mcr-guide-regular-self-draw",  # A: each opponent pays 9 + 11 = 20, not 19
+}
+SURVIVES = (
+    "points:full_flush=25",  # no hand is of one suit
+    "exclusion-dropped:full_flush/no_honors",  # likewise: full flush never counts, so never withholds
+    "default:tile_hog_honors=true",  # no hand holds four of an honour
+    "points:flower_tiles=2",  # C's flower: 2 points now, still not counted toward the minimum: still refused
+)
+
+
+def test_planted_weak_corpus_kills_and_lets_through_what_its_hands_decide(planted):
+    only = set(KILLED_BY) | set(SURVIVES)
+    strength = corpus_strength([planted], budget=0, only=only)
+    results = by_id(strength)
+    assert set(results) == only
+    for mutant, case_id in KILLED_BY.items():
+        assert results[mutant].status == KILLED, mutant
+        assert results[mutant].killed_by.id == case_id, mutant
+    for mutant in SURVIVES:
+        # budget 0: no hand is searched, so a survivor is not separated (and never called proved)
+        assert results[mutant].status == NOT_SEPARATED and results[mutant].searched == 0, mutant
+    assert strength.budget_reached and strength.status == 0
+
+
+def test_one_full_flush_case_kills_what_the_weak_corpus_let_through(tmp_path):
+    # D: full flush at 25 makes 25 + 1 = 26; no honors, withheld by full flush, counts when the exclusion is
+    # dropped: 24 + 1 + 1 = 26. Neither is 25.
+    corpus = write_corpus(tmp_path / "stronger.jsonl", cases_of(*PLANTED, FULL_FLUSH))
+    strength = corpus_strength([corpus], budget=0,
+                               only={"points:full_flush=25", "exclusion-dropped:full_flush/no_honors"})
+    for result in by_id(strength).values():
+        assert result.status == KILLED and result.killed_by.id == FULL_FLUSH
+
+
+def test_the_search_finds_a_case_that_kills_a_survivor(planted):
+    strength = corpus_strength([planted], budget=60, pool_size=300, only={"points:full_flush=25"})
+    [result] = by_id(strength).values()
+    assert result.status == SEPARATED and strength.status == 1
+    case = result.killing_case
+    assert case_problem(case) is None and case["ruleset"] == "mcr" and case["kind"] == "score"
+    # its expect is the rules' result: the reference engine passes it, and the mutant does not
+    assert CaseRunner().outcome(case).matches
+    mutant = next(m for m in scoring_mutations(load_ruleset("mcr")) if m.id == "points:full_flush=25")
+    assert not matches(Rescorer().result(case, mutant), case["expect"])
+    # only a hand that counts full flush can price it otherwise
+    assert "full_flush" in {f["id"] for r in readings_of(case["expect"]) for f in r.get("fans", [])}
+    page = markdown(strength)
+    assert "### Survivors a case kills" in page and case["id"] in page
+
+
+def test_the_same_seed_gives_the_same_report(planted):
+    first = corpus_strength([planted], seed=5, sample=25, budget=60, pool_size=100)
+    second = corpus_strength([planted], seed=5, sample=25, budget=60, pool_size=100)
+    assert not first.budget_reached
+    assert json.dumps(first.as_json(), sort_keys=True) == json.dumps(second.as_json(), sort_keys=True)
+    assert markdown(first) == markdown(second)
+    other = corpus_strength([planted], seed=6, sample=25, budget=0)
+    assert [r["id"] for r in other.as_json()["rulesets"][0]["mutants"]] != \
+        [r["id"] for r in first.as_json()["rulesets"][0]["mutants"]]
+
+
+# ----------------------------------------------------------------------- the shipped corpora
+
+def test_shipped_corpora_on_a_small_sample_report_counts_that_add_up():
+    strength = corpus_strength(SHIPPED, seed=1, sample=15, budget=40, pool_size=150)
+    data = strength.as_json()
+    assert [c["path"] for c in data["corpora"]] == [str(p) for p in SHIPPED]
+    assert [r["ruleset"] for r in data["rulesets"]] == ["mcr", "shanghai-classic", "shanghai-knocking"]
+    ids = {json.loads(line)["id"] for p in SHIPPED for line in p.read_text(encoding="utf-8").splitlines()}
+    keys = [s.replace(" ", "_") for s in STATUSES]
+    for rs in data["rulesets"]:
+        totals = rs["totals"]
+        assert totals["mutants"] == len(rs["mutants"]) == 15
+        assert sum(totals[k] for k in keys) == totals["mutants"]
+        assert sum(f["mutants"] for f in rs["families"]) == totals["mutants"]
+        for k in keys:
+            assert sum(f[k] for f in rs["families"]) == totals[k]
+        assert rs["cases_used"] + len(rs["cases_left_out"]) == rs["cases"]
+        for m in rs["mutants"]:
+            assert m["status"] in STATUSES
+            if m["status"] == KILLED:
+                assert m["killed_by"]["id"] in ids
+            if m["status"] == SEPARATED:
+                assert case_problem(m["killing_case"]) is None
+            if m["status"] == UNBOUND:
+                assert m["reason"]
+        print(f"{rs['ruleset']}: killed {totals['killed']} of {totals['mutants']} sampled mutants "
+              f"(kill rate {totals['kill_rate']}), {totals['separated']} with a killing case found, "
+              f"{totals['not_separated']} not separated")
+    assert json.loads(json.dumps(data)) == data  # plain JSON
+
+
+# ----------------------------------------------------------------------- the command
+
+cli = CliRunner()
+
+
+def test_cli_markdown_json_out_and_exit_status(planted, tmp_path):
+    args = ["corpus", "strength", str(planted), "--budget", "0", "--sample", "8", "--seed", "2"]
+    r = cli.invoke(app, args)
+    assert r.exit_code == 0, r.output  # budget 0: nothing separated, so nothing a found case kills
+    assert r.output.startswith("# Corpus strength") and "| **all** |" in r.output
+    r = cli.invoke(app, args + ["--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["rulesets"][0]["totals"]["mutants"] == 8
+    out = tmp_path / "strength.md"
+    r = cli.invoke(app, args + ["--out", str(out)])
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8").startswith("# Corpus strength")
+
+
+def test_cli_exits_1_when_a_found_case_kills_a_survivor(planted):
+    r = cli.invoke(app, ["corpus", "strength", str(planted), "--ruleset", "mcr", "--sample", "3", "--seed", "0",
+                         "--budget", "60", "--json"])
+    data = json.loads(r.stdout)
+    separated = data["rulesets"][0]["totals"]["separated"]
+    assert r.exit_code == (1 if separated else 0)
+
+
+def test_cli_bad_input_exits_2(tmp_path):
+    not_a_case = tmp_path / "bad.jsonl"
+    not_a_case.write_text('{"id": "x"}\n', encoding="utf-8")
+    procedure_only = write_corpus(tmp_path / "procedure.jsonl",
+                                  [json.loads(line) for line in (ROOT / "corpus" / "mcr-procedure.jsonl")
+                                   .read_text(encoding="utf-8").splitlines()[:1]])
+    for args in ([str(not_a_case)], [str(tmp_path / "missing.jsonl")], [str(procedure_only)],
+                 [str(SHIPPED[0]), "--ruleset", "nope"], [str(SHIPPED[0]), "--ruleset", "shanghai-classic"],
+                 [str(SHIPPED[0]), "--sample", "0"]):
+        r = cli.invoke(app, ["corpus", "strength", *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
