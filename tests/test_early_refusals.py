@@ -91,7 +91,7 @@ def test_hunt_out_that_is_a_file_is_refused(tmp_path, no_search):
 def test_the_check_passes_the_findings_files_the_hunt_wrote(ruleset, tmp_path):
     # the checked-in reports are findings files the hunt wrote (the largest, some 170 KB): the check reads
     # each whole, every finding kept by its key, as the hunt merges them
-    from checker.hunt.findings import check_out
+    from checker.hunt.run import check_out
 
     written = Path(__file__).resolve().parents[1] / "reports" / "findings" / f"findings-{ruleset}.json"
     (tmp_path / written.name).write_bytes(written.read_bytes())

@@ -164,27 +164,3 @@ def out_files(out_dir: Path, ruleset_id: str) -> list[Path]:
     """The files the hunt writes for one ruleset: its findings and witnesses, each as JSON and as a page."""
     return [out_dir / f"{stem}-{ruleset_id}.{ext}" for stem in ("findings", "witnesses") for ext in ("json", "md")]
 
-
-def check_out(out_dir: Path, ruleset_ids: Iterable[str]) -> dict[str, dict[str, dict[str, Any]]]:
-    """Before any search: that every file the hunt writes in `out_dir` can be written, and the earlier findings
-    it merges can be read and shown on the page. The earlier findings by ruleset, by key; InputError naming the
-    file otherwise."""
-    from checker.hunt.page import page  # (the page module reads KINDS from here)
-    from checker.writable import write_problem
-
-    earlier = {}
-    for rid in ruleset_ids:
-        for path in out_files(out_dir, rid):
-            problem = write_problem(path)
-            if problem:
-                raise InputError("write", str(path), problem)
-        path = out_dir / f"findings-{rid}.json"
-        found = read_findings(path)
-        for f in found.values():
-            try:  # what the page draws of it (its witness's tiles, its outcomes) as this run will draw it
-                page(rid, rid, {"counts": {}, "findings": [f]})
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                raise InputError("read", str(path), f"the finding {excerpt(f['id'])} cannot be shown on the page "
-                                 f"({type(exc).__name__}: {excerpt(str(exc))})", what="findings file") from None
-        earlier[rid] = found
-    return earlier

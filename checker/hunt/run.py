@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
@@ -19,7 +19,7 @@ from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, p
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
-from checker.hunt.findings import Finding, check_out, numbered, write_findings, write_json, write_whole
+from checker.hunt.findings import Finding, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -27,6 +27,8 @@ from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
 from checker.hunt.synth import synthesize, witnesses_page
 from checker.spec import Ruleset, available_rulesets, value_key
+from checker.writable import write_problem
+from checker.inputs import InputError, excerpt
 
 EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later pass four times as many
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
@@ -313,3 +315,25 @@ def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
         write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
         written[rs.id] = body
     return written
+
+
+def check_out(out_dir: Path, ruleset_ids: Iterable[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Before any search: that every file the hunt writes in `out_dir` can be written, and the earlier findings
+    it merges can be read and shown on the page. The earlier findings by ruleset, by key; InputError naming the
+    file otherwise."""
+    earlier = {}
+    for rid in ruleset_ids:
+        for path in out_files(out_dir, rid):
+            problem = write_problem(path)
+            if problem:
+                raise InputError("write", str(path), problem)
+        path = out_dir / f"findings-{rid}.json"
+        found = read_findings(path)
+        for f in found.values():
+            try:  # what the page draws of it (its witness's tiles, its outcomes) as this run will draw it
+                page(rid, rid, {"counts": {}, "findings": [f]})
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                raise InputError("read", str(path), f"the finding {excerpt(f['id'])} cannot be shown on the page "
+                                 f"({type(exc).__name__}: {excerpt(str(exc))})", what="findings file") from None
+        earlier[rid] = found
+    return earlier
