@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from checker.case import without_nulls
+from checker.diagnose.judged import CaseFields
 from checker.files import OwnedFileError, line_sum, open_append, open_fresh, open_owned
 from checker.inputs import MAX_RESULT_LINE_BYTES, RESULT_JSON, InputError, json_line, parse_json
 
@@ -33,7 +34,7 @@ WRITE_BUFFER_BYTES = 1 << 20  # written out when full or flushed at FLUSH_SECOND
 
 
 @dataclass(slots=True)
-class CaseResult:
+class CaseResult(CaseFields):
     """What running one case on an engine gave. Read-only by convention (not frozen, as checker.case.CaseLine:
     one is made for every case). `case` is the case as read (its null fields left out), None for a line that
     is not a case; `text` its JSON text as read, "" when not known (a result read back)."""
@@ -53,18 +54,6 @@ class CaseResult:
     @property
     def covers(self) -> tuple[str, ...]:
         return tuple(self.case.get("covers") or ()) if self.case is not None else ()
-
-    @property
-    def ruleset(self) -> str | None:
-        return self.case.get("ruleset") if self.case is not None else None
-
-    @property
-    def options(self) -> Mapping[str, Any] | None:
-        return self.case.get("options") if self.case is not None else None
-
-    @property
-    def input(self) -> Mapping[str, Any] | None:
-        return self.case.get("input") if self.case is not None else None
 
     def as_json(self) -> dict[str, Any]:
         return {**self._head(), "case": self.case}

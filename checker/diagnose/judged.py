@@ -29,3 +29,23 @@ class Judged(Protocol):
 
     @property
     def input(self) -> Mapping[str, Any] | None: ...
+
+
+class CaseFields:
+    """The fields of a judged record read from its `case` (its ruleset, options and input): a mixin for records
+    that keep the case whole (checker.conform.results.CaseResult, a sweep's cases)."""
+
+    __slots__ = ()
+    case: Mapping[str, Any] | None
+
+    @property
+    def ruleset(self) -> str | None:
+        return self.case.get("ruleset") if self.case is not None else None
+
+    @property
+    def options(self) -> Mapping[str, Any] | None:
+        return self.case.get("options") if self.case is not None else None
+
+    @property
+    def input(self) -> Mapping[str, Any] | None:
+        return self.case.get("input") if self.case is not None else None

@@ -102,8 +102,9 @@ def sweep_command(
 ) -> None:
     """Check every hand of a space, each with every distinct winning tile, self-drawn and on a discard, by the
     reference engine and by ENGINE; report each class of disagreement (the fans that differ) with its count, its
-    smallest witness and what explains it (an option of the spec and the reading the engine follows, a fan
-    outside the spec, or unexplained).
+    smallest witness in words, a command that reproduces it and its cause, found by the search mjcheck conform
+    uses (a reading the engine follows, a spec edit, a context reading, two of them, fans outside the spec, or
+    unexplained), checked against the cases of 64 hands spread over the space on which both engines agree.
 
     The space is cut into shards (stable id ranges); each shard is a Dask task (a local cluster of --workers
     processes, or --scheduler), and its summary is written to DIR/shards/ when it finishes: a killed sweep
@@ -239,5 +240,8 @@ def sweep_command(
     if not whole:
         err.print(f"partial: {len(plan.shards()) - len(shards):,} of {len(plan.shards()):,} shards have no summary "
                   f"in {escape(str(out_dir / 'shards'))} (--resume runs them)", highlight=False)
+    unexplained = sum(1 for c in body["classes"] if not c["cause"].get("explained_by") or c["cause"].get("unexplained"))
     out.print(f"{body['hands']:,} hands, {body['cases']:,} cases: {body['agreed']:,} agree, "
-              f"{len(body['classes'])} classes of disagreement; {escape(str(out_dir / 'sweep.md'))}", highlight=False)
+              f"{len(body['classes'])} classes of disagreement"
+              f"{f' ({unexplained} not wholly explained)' if unexplained else ''}; {escape(str(out_dir / 'sweep.md'))}",
+              highlight=False)

@@ -1,94 +1,88 @@
 """The sweep report (`DIR/sweep.md`, `DIR/sweep.json`): hands and cases checked, agreements, and every class of
-disagreement with its count, its smallest witness (the first in the space's order) and what explains it.
+disagreement with its count, its smallest witness (the first in the space's order) in words, the command that
+reproduces it, and its cause.
 
-A class is explained, as in the conformance report, by
-- an option of the spec: the reference engine, set to one other reading, gives the other side's result on the
-  witness (the reading is named);
-- a fan outside the spec: the other side scores a fan the spec does not have;
-- two options: the reference engine, set to other readings of two options at once, gives the other side's result
-  (both readings are named);
-- otherwise it is left `unexplained`, a bug on one side or a reading the spec has not made an option.
+A class's cause is found by the search a conformance run uses (`checker.sweep.causes`, `checker.diagnose`): the
+smallest departure from the rules (an option's other reading, a one-step spec edit, a context reading, two of
+them, fans outside the spec, alone or after a departure) under which the reference engine gives the other
+engine's results on the class's witnesses (one a shard, up to a dozen) and changes none of a sample of the cases
+on which both engines agree; else the class is `unexplained`, with what was tried. Causes are named with the
+words and ids of a conformance summary (`cause.explained_by[]`: kind, id, words, rules, explains, of,
+passing_checked).
 """
 from __future__ import annotations
 
-from itertools import combinations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from checker.case import hand_from_input
-from checker.engine import HandError
 from checker.files import write_text
 from checker.spec import value_key
+from checker.sweep.causes import MAX_WITNESSES, Sample, agreeing_sample, named_causes
 from checker.sweep.run import Plan, write_json
-from checker.sweep.work import agree, describe_context, reference, worker_runner
+from checker.sweep.work import describe_context
 
 
-def merge(shards: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The shards' summaries as one: totals, and each class with its count and the witness of the lowest shard."""
+def merge(shards: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
+    """The shards' summaries as one (totals, and each class with its count and the witness of the lowest shard),
+    and for each of its classes, in its order, the witness each shard kept (`witness`, `reference`, `other`),
+    lowest shard first."""
     hands = sum(s["hands"] for s in shards)
     cases = sum(s["cases"] for s in shards)
     agreed = sum(s["agreed"] for s in shards)
     ruled_out = sum(s.get("ruled_out", 0) for s in shards)
     classes: dict[str, dict[str, Any]] = {}
+    seen: dict[str, list[dict[str, Any]]] = {}
     for s in sorted(shards, key=lambda s: s["start"]):
         for c in s["classes"]:
             key = repr(c["key"])
+            seen.setdefault(key, []).append({k: c[k] for k in ("witness", "reference", "other")})
             if key in classes:
                 classes[key]["count"] += c["count"]
             else:
                 classes[key] = dict(c)
     ordered = sorted(classes.values(), key=lambda c: -c["count"])
-    return {"hands": hands, "cases": cases, "agreed": agreed, "ruled_out": ruled_out, "classes": ordered}
+    return ({"hands": hands, "cases": cases, "agreed": agreed, "ruled_out": ruled_out, "classes": ordered},
+            [seen[repr(c["key"])] for c in ordered])
 
 
-def explain(plan: Plan, c: Mapping[str, Any]) -> str:
-    """What explains one class (see the module's docstring): one reading of the spec's options, a fan outside the
-    spec, or two readings together (the other side may follow other readings of several options at once)."""
-    runner = worker_runner()
-    ruleset = runner.ruleset(plan.ruleset)
-    if plan.against == "reference":
-        shown = ", ".join(f"{k}={value_key(v)}" for k, v in plan.against_options.items())
-        return f"the reading {shown}" if shown else "the same readings: a defect of the reference engine"
-    other = c["other"]
-    target = (other["valid"], other["error"], other["fans"], ())
-    hand = hand_from_input(c["witness"], runner.scorer(plan.ruleset, dict(plan.options)))
-    readings = []  # (option, value, what the reading says): every value other than the sweep's own
-    for oid, option in ruleset.scoring_options().items():
-        readings += [(oid, v, option.readings.get(value_key(v), ""))
-                     for v in option.other_values(plan.options.get(oid))]
-
-    def explained_by(chosen: tuple) -> bool:
-        scorer = runner.scorer(plan.ruleset, {**plan.options, **{oid: v for oid, v, _ in chosen}})
-        return agree(reference(scorer)(hand), target)
-
-    for one in readings:
-        if explained_by((one,)):
-            oid, value, says = one
-            return f"the reading {oid}={value_key(value)} ({says})"
-    known = {p.id for p in ruleset.patterns}
-    outside = sorted(f for f in other["fans"] if f not in known)
-    if outside:
-        return f"a fan outside the spec: {', '.join(outside)}"
-    for first, second in combinations(readings, 2):
-        if first[0] != second[0] and explained_by((first, second)):
-            return "the readings " + " and ".join(f"{oid}={value_key(v)} ({says})" for oid, v, says in (first, second))
-    return "unexplained"
-
-
-def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool) -> dict[str, Any]:
-    merged = merge(shards)
-    for c in merged["classes"]:
-        try:
-            c["explained_by"] = explain(plan, c)
-        except (HandError, KeyError, TypeError) as exc:  # a witness that is no hand: a shard forged with its sum
-            c["explained_by"] = f"unexplained (its witness cannot be scored: {exc})"
+def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool,
+                 sample: Sample | None = None) -> dict[str, Any]:
+    """Merge the shards, name each class's cause (checked against `sample`, by default the agreeing cases of
+    hands spread over the space, scored now) and write sweep.json and sweep.md; the report's body."""
+    merged, witnesses = merge(shards)
+    if sample is None:
+        sample = agreeing_sample(plan) if merged["classes"] else Sample((), 0)
+    for c, named in zip(merged["classes"], named_causes(plan, merged["classes"], witnesses, sample)):
+        c.update(named)
+    checked: dict[str, Any] = {"agreeing_cases": len(sample.cases), "hands": sample.hands,
+                               "witnesses_a_class": MAX_WITNESSES}
+    if sample.problem is not None:
+        checked["problem"] = sample.problem
     body = {"sweep": {"ruleset": plan.ruleset, "space": plan.space, "against": plan.against,
                       "options": plan.options, "against_options": plan.against_options, "limit": plan.limit,
                       "context": plan.context, "open_melds": plan.open_melds if plan.space == "open" else None},
-            "complete": complete, "planned_hands": plan.hands(), **merged}
+            "complete": complete, "planned_hands": plan.hands(), "causes_checked": checked, **merged}
     write_json(out_dir / "sweep.json", body)
     write_text(str(out_dir / "sweep.md"), page(body))
     return body
+
+
+def explained_by(c: Mapping[str, Any]) -> str:
+    """A class's cause in a line: each departure named (words, then id) with the witnesses it reproduces and the
+    agreeing cases it was checked against, or `unexplained`."""
+    cause = c.get("cause") or {}
+    named = cause.get("explained_by") or []
+    if not named:
+        if "tried" in cause:
+            tried = ", ".join(f"{n} {kind}" for kind, n in cause["tried"].items())
+            return f"unexplained (tried: {tried})" if tried else "unexplained"
+        return str(cause.get("verdict", "unexplained"))
+    said = "; ".join(f"{e['words']} (`{e['id']}`: {e['explains']} of {e['of']} witnesses"
+                     + (f", checked against {e['passing_checked']:,} agreeing cases" if e.get("passing_checked") else "")
+                     + ")" for e in named)
+    if cause.get("unexplained"):
+        said += f"; {cause['unexplained']} witnesses unexplained"
+    return said
 
 
 def command_of(sweep: Mapping[str, Any]) -> str:
@@ -130,11 +124,44 @@ def page(body: Mapping[str, Any]) -> str:
              f"{body['hands']:,} of {body['planned_hands']:,} hands, {body['cases']:,} cases (each distinct "
              f"winning tile, self-drawn and on a discard); {body['agreed']:,} agree, "
              f"{body['cases'] - body['agreed']:,} disagree in {len(body['classes'])} classes.{ruled_out}", "",
-             f"Made by `{command_of(sweep)}` (DIR/sweep.json holds every class with its witness).", "",
-             "| cases | what differs (reference vs other) | explained by | smallest witness |", "|---:|---|---|---|"]
-    for c in body["classes"]:
-        w = c["witness"]
-        melds = "".join(f" [{m['type']} {m['tiles']}]" for m in w.get("melds") or [])
-        shown = f"{w['concealed']}{melds} + {w['win_tile']} ({w['win_by'].replace('_', ' ')})"
-        lines.append(f"| {c['count']:,} | {_diff(c['key'])} | {c['explained_by']} | `{shown}` |")
+             f"Made by `{command_of(sweep)}` (DIR/sweep.json holds every class with its witness).", ""]
+    if body["classes"]:
+        lines += [_checked_words(body.get("causes_checked") or {}), "",
+                  "| class | cases | what differs (reference vs other) | explained by | smallest witness |",
+                  "|---:|---:|---|---|---|"]
+    for number, c in enumerate(body["classes"], 1):
+        lines.append(f"| {number} | {c['count']:,} | {_diff(c['key'])} | {_ids(c)} | `{_hand(c['witness'])}` |")
+    if body["classes"]:
+        lines += ["", "## Classes"]
+    for number, c in enumerate(body["classes"], 1):
+        lines += ["", f"### {number}. {_diff(c['key'])}: {c['count']:,} cases", "",
+                  f"Explained by: {explained_by(c)}.", ""]
+        if c.get("words"):
+            lines += [f"Witness: {c['words']}.", ""]
+        if c.get("reproduce"):
+            lines += ["```sh", c["reproduce"], "```"]
     return "\n".join(lines) + "\n"
+
+
+def _checked_words(checked: Mapping[str, Any]) -> str:
+    said = (f"Each class's cause is searched as `mjcheck conform` searches a failure class's, on the witnesses "
+            f"of up to {checked.get('witnesses_a_class', MAX_WITNESSES)} shards, and checked against "
+            f"{checked.get('agreeing_cases', 0):,} cases on which both engines agree (from "
+            f"{checked.get('hands', 0):,} hands spread over the space, scored on both when this report was "
+            f"written): a cause changes none of them.")
+    if checked.get("problem"):
+        said += f" No agreeing case could be scored: {checked['problem']}."
+    return said
+
+
+def _ids(c: Mapping[str, Any]) -> str:
+    cause = c.get("cause") or {}
+    named = [f"`{e['id']}`" for e in cause.get("explained_by") or []]
+    if not named:
+        return "unexplained" if cause.get("verdict") != "not searched" else "not searched"
+    return ", ".join(named) + (f" ({cause['unexplained']} witnesses unexplained)" if cause.get("unexplained") else "")
+
+
+def _hand(w: Mapping[str, Any]) -> str:
+    melds = "".join(f" [{m['type']} {m['tiles']}]" for m in w.get("melds") or [])
+    return f"{w['concealed']}{melds} + {w['win_tile']} ({w['win_by'].replace('_', ' ')})"

@@ -10,15 +10,16 @@ much): the reference gives every best reading (the spec keeps the highest-scorin
 the same are equally right), an engine one. Two results agree when they agree on whether the hand may win and, when
 it may, on every fan's points in some best reading (no hand of these spaces holds a flower: the spaces' cases carry
 none). A disagreement's class is the set of fans whose points differ (with both sides' points), or the two verdicts
-when one side refuses the win.
+when one side refuses the win. The report scores a sample of hands on both engines the same way (`cases_at`).
 """
 from __future__ import annotations
 
 import inspect
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from collections.abc import Mapping
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from checker import tiles as T
 from checker.case import readings_of
@@ -33,6 +34,7 @@ from checker.space.special import SpecialSpace
 from checker.spec import chosen
 
 Space = ConcealedSpace | OpenSpace | SpecialSpace
+Batch = Callable[[list[Hand]], list[tuple]]  # a hand's cases → their results, as the sweep compares them
 
 SPACES = {"concealed": "every concealed complete regular hand (four sets and a pair, no melds): 11,498,658 hands; "
                         "with --meld, every concealed part that completes the melds given",
@@ -156,14 +158,7 @@ def compared(s: Any) -> tuple:
             tuple({f.id: f.total for f in other} for other in s.alternatives))
 
 
-def reference(scorer: Scorer) -> Callable[[Hand], tuple]:
-    """The reference engine's result of a hand, as the sweep compares it."""
-    def result(hand: Hand) -> tuple:
-        return compared(scorer.score(hand))
-    return result
-
-
-def reference_batch(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
+def reference_batch(scorer: Scorer) -> Batch:
     """The reference engine's results of a hand's cases (`cases_of`), scored in one batch
     (Scorer.fan_totals_of_wins: no fan lines, payments or messages are made)."""
     def results(hands: list[Hand]) -> list[tuple]:
@@ -171,7 +166,7 @@ def reference_batch(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
     return results
 
 
-def pymahjonggb(scorer: Scorer) -> Callable[[list[Hand]], list[tuple]]:
+def pymahjonggb(scorer: Scorer) -> Batch:
     """PyMahjongGB's results of a hand's cases (in process), as the sweep compares them."""
     from checker.conform.pymahjonggb import PyMahjongGB, calculator
 
@@ -271,24 +266,50 @@ def sweep_shard(ruleset_id: str, space: str, start: int, stop: int, options: Map
                 context_data: Mapping[str, Any] | None = None, open_melds: int = 1) -> dict[str, Any]:
     """Score the hands numbered start … stop-1 both ways; return the shard's summary. With a context, a case
     the ruleset's hand checks refuse (a flag a way of winning may not carry) is counted `ruled_out`."""
+    context = context_of(context_data)
+    with both_engines(ruleset_id, options, against, against_options) as (scorer, mine, theirs):
+        return _sweep(space_of(space, context, ruleset_id, open_melds, options), start, stop, scorer, mine, theirs,
+                      context)
+
+
+@contextmanager
+def both_engines(ruleset_id: str, options: Mapping[str, Any], against: str,
+                 against_options: Mapping[str, Any]) -> Iterator[tuple[Scorer, Batch, Batch]]:
+    """The reference engine's scorer and batch under `options`, and the batch of the engine it is checked against
+    (a `python:` or `cmd:` engine started for the `with` block and stopped after)."""
     runner = worker_runner()
     scorer = runner.scorer(ruleset_id, dict(options))
     mine = reference_batch(scorer)
     other_scorer = runner.scorer(ruleset_id, dict(against_options))
     if against == "reference":
-        theirs: Callable[[list[Hand]], list[tuple]] = reference_batch(other_scorer)
+        yield scorer, mine, reference_batch(other_scorer)
     elif against == "pymahjonggb":
-        theirs = pymahjonggb(other_scorer)
+        yield scorer, mine, pymahjonggb(other_scorer)
     else:
         with ConformEngine(against, ruleset_id, against_options) as engine:
-            return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds, options), start, stop,
-                          scorer, mine, engine, context_of(context_data))
-    return _sweep(space_of(space, context_of(context_data), ruleset_id, open_melds, options), start, stop, scorer,
-                  mine, theirs, context_of(context_data))
+            yield scorer, mine, engine
 
 
-def _sweep(space: Space, start: int, stop: int, scorer: Scorer,
-           mine: Callable[[list[Hand]], list[tuple]], theirs: Callable[[list[Hand]], list[tuple]],
+def cases_at(ruleset_id: str, space: str, runs: Sequence[tuple[int, int]], options: Mapping[str, Any],
+             against: str, against_options: Mapping[str, Any], context_data: Mapping[str, Any] | None = None,
+             open_melds: int = 1) -> list[tuple[dict[str, Any], tuple, tuple]]:
+    """Every case of the hands numbered by `runs` (start, stop), those the context allows, as (its input, the
+    reference's result, the other engine's), both as the sweep compares them: what a report samples at its end."""
+    context = context_of(context_data)
+    hands = space_of(space, context, ruleset_id, open_melds, options)
+    out: list[tuple[dict[str, Any], tuple, tuple]] = []
+    with both_engines(ruleset_id, options, against, against_options) as (scorer, mine, theirs):
+        for start, stop in runs:
+            for held, counts in items_of(hands, context, start, stop):
+                cases_here = list(cases_of(counts, held))
+                if held:
+                    cases_here = [h for h in cases_here if _allowed(scorer, h)]
+                out += [(hand_input(h, sorted(h.flags)), a, b)
+                        for h, a, b in zip(cases_here, mine(cases_here), theirs(cases_here))]
+    return out
+
+
+def _sweep(space: Space, start: int, stop: int, scorer: Scorer, mine: Batch, theirs: Batch,
            context: Context) -> dict[str, Any]:
     hands = cases = agreed = ruled_out = 0
     classes: dict[tuple, dict[str, Any]] = {}
@@ -312,7 +333,7 @@ def _sweep(space: Space, start: int, stop: int, scorer: Scorer,
             entry = classes.get(key)
             if entry is None:
                 classes[key] = {"count": 1, "witness": hand_input(hand, sorted(hand.flags)),
-                                "reference": _shown(a), "other": _shown(b)}
+                                "reference": shown(a), "other": shown(b)}
             else:
                 entry["count"] += 1
     return {"start": start, "stop": stop, "hands": hands, "cases": cases, "agreed": agreed, "ruled_out": ruled_out,
@@ -360,8 +381,10 @@ def _allowed(scorer: Scorer, hand: Hand) -> bool:
     return True
 
 
-def _shown(result: tuple) -> dict[str, Any]:
-    shown = {"valid": result[0], "error": result[1], "fans": result[2]}
+def shown(result: tuple) -> dict[str, Any]:
+    """A result (see the module's docstring) as a shard keeps it: `{"valid", "error", "fans": {id: points}}`, and
+    `other_readings` when the reference gives several best readings."""
+    out = {"valid": result[0], "error": result[1], "fans": result[2]}
     if result[3]:
-        shown["other_readings"] = list(result[3])
-    return shown
+        out["other_readings"] = list(result[3])
+    return out
