@@ -18,6 +18,7 @@ explain a class alone, the departure after which they do (one candidate, or two 
 from __future__ import annotations
 
 import inspect
+import json
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from itertools import combinations
@@ -37,8 +38,12 @@ from checker.spec import Ruleset
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
 MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
 PAIRS_FROM = 8  # the best partial candidates paired with each other
+MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
 MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
+EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for an edited spec counts as
+EFFORT_PER_CASE = 20  # SCORER_COST of them), and so much more for each failed case of the classes searched;
+SCORER_COST = 10  # deterministic, unlike time: the classes past it are listed "not searched", saying why
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,7 @@ class Cause:
     unexplained: int
     tried: Mapping[str, int] = field(default_factory=dict)
     alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
+    stopped: int = 0  # the effort budget, when it was spent before this class was searched
 
     def choosing(self, chosen: Explanation) -> "Cause":
         """The same cause with `chosen`, one of its alternatives, named first (see `prefer_shared`)."""
@@ -75,6 +81,8 @@ class Cause:
 
     @property
     def verdict(self) -> str:
+        if self.stopped:
+            return f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes"
         if not self.explanations:
             return UNEXPLAINED
         return "; ".join(f"{e.words}: {e.explains} of {e.of} cases" for e in self.explanations)
@@ -116,7 +124,7 @@ class CauseSearch:
     that explains several classes is named for each of them where it explains them alike, and classes no
     single departure explains are tried again with the departures found for the others."""
 
-    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None):
+    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None, effort: int = 10**12):
         self.rescorer = rescorer or Rescorer()
         every: dict[str, list[Judged]] = {}
         for r in passing:
@@ -126,12 +134,16 @@ class CauseSearch:
         self.passing = {rs: cases[::max(1, -(-len(cases) // MAX_PASSING_CHECKED))] for rs, cases in every.items()}
         self.passing_total = {rs: len(cases) for rs, cases in every.items()}
         self._results: dict[tuple[int, str], bool] = {}
+        self._moved: dict[tuple[int, str], bool] = {}
+        self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
         self._kept: dict[tuple[str, str], int | None] = {}
         self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
 
     # ------------------------------------------------------------------ every class
 
     def explain_all(self, classes: Sequence[FailureClass]) -> list[Cause]:
+        failed = sum(len(self._members(cls)) for cls in classes)
+        self.effort = min(self.effort, EFFORT + EFFORT_PER_CASE * failed)
         causes = [self.explain(cls) for cls in classes]
         causes = self._prefer_shared(classes, causes)
         return self._with_others(classes, causes)
@@ -229,8 +241,9 @@ class CauseSearch:
         ruleset = self.ruleset_of(cls.ruleset)
         if not members or ruleset is None:
             return None
+        own = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f] + context_readings(ruleset)
         trials = [combined(a, b) for a, b in combinations(found, 2)]
-        trials += [combined(a, m) for a in found for m in candidates_for(cls, ruleset) if m.id != a.id]
+        trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
         chosen: Mutation | None = None
@@ -285,6 +298,8 @@ class CauseSearch:
     # ------------------------------------------------------------------ one class
 
     def explain(self, cls: FailureClass) -> Cause:
+        if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
+            return Cause((), len(cls.members), {}, stopped=self.effort)
         members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
         tried: dict[str, int] = {}
@@ -347,7 +362,9 @@ class CauseSearch:
                     self.mutations[least.id] = least
                     return Cause((self._explanation(least, len(members), len(cls.members), checked),),
                                  len(cls.members) - len(members), tried)
-        readings = [m for m in candidates if m.family == "reading"]
+        # pairs of readings: only those that each change the reference's result on the witness (a reading that
+        # changes nothing there cannot be half of the smallest pair that explains it)
+        readings = [m for m in candidates if m.family == "reading" and self._moves(members[0], m)]
         partial = [m for _, m in scores[:PAIRS_FROM]]
         pairs = [(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
         pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
@@ -462,7 +479,19 @@ class CauseSearch:
         key = (id(r), m.id)
         found = self._results.get(key)
         if found is None:
+            self.spent += 1
             found = self._results[key] = reproduces(r.actual, self.rescorer.result(r.case or {}, m), r.expected)
+        return found
+
+    def _moves(self, r: Judged, m: Mutation) -> bool:
+        """Whether `m` changes the reference engine's result for the case."""
+        key = (id(r), m.id)
+        found = self._moved.get(key)
+        if found is None:
+            self.spent += 1
+            case = r.case or {}
+            found = self._moved[key] = _canonical(self.rescorer.result(case, m)) != _canonical(
+                self.rescorer.result(case, None))
         return found
 
     def _explained(self, members: Sequence[Judged], m: Mutation) -> list[Judged]:
@@ -490,6 +519,10 @@ def _together(parts: Sequence[Mutation]) -> Mutation:
     for m in parts[1:]:
         found = combined(found, m)
     return found
+
+
+def _canonical(result: Any) -> str:
+    return json.dumps(result, sort_keys=True, default=str)
 
 
 def _scored_case(r: Judged) -> bool:

@@ -49,6 +49,11 @@ class Mutation:
     def touches_input(self) -> bool:
         return self.read is not _same_input
 
+    @property
+    def edits_spec(self) -> bool:
+        """Whether it changes the ruleset (else it is scored with the ruleset's own scorers, shared by all)."""
+        return self.edit is not _same_ruleset
+
 
 def combined(first: Mutation, second: Mutation) -> Mutation:
     """Two departures at once (an engine may make two changes that only together explain its answers)."""
@@ -59,7 +64,9 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
         return second.read(first.read(data))
 
     return Mutation(f"{first.id} + {second.id}", "pair", first.ruleset, f"{first.words}; and {second.words}",
-                    first.rules + tuple(r for r in second.rules if r not in first.rules), edit, read,
+                    first.rules + tuple(r for r in second.rules if r not in first.rules),
+                    edit if first.edits_spec or second.edits_spec else _same_ruleset,
+                    read if first.touches_input or second.touches_input else _same_input,
                     MappingProxyType({**first.options, **second.options}), first.size + second.size)
 
 
@@ -71,6 +78,7 @@ class Rescorer:
         self.runner = runner or CaseRunner()
         self._rulesets: dict[str, Ruleset | None] = {}
         self._scorers: dict[tuple, Scorer | None] = {}
+        self.builds = 0  # scorers built for edited specs (the costliest step of a search)
         # a case's input read once (the same for every spec edit and reading; again for each context reading),
         # keyed by the case object's identity and kept beside it, so the key cannot name another object later
         self._hands: dict[tuple[int, str], tuple[Any, Any]] = {}
@@ -108,9 +116,15 @@ class Rescorer:
         if mutation is None:
             return self.runner.scorer(ruleset_id, options)
         merged = {**(options or {}), **mutation.options}
+        if not mutation.edits_spec:  # a reading or a context reading: the ruleset's own scorer for those options
+            try:
+                return self.runner.scorer(ruleset_id, merged)
+            except CaseError:
+                return None
         key = (mutation.id, ruleset_id, tuple(sorted((k, repr(v)) for k, v in merged.items())))
         if key not in self._scorers:
             ruleset = self.ruleset(ruleset_id, mutation)
+            self.builds += 1
             try:
                 self._scorers[key] = Scorer(ruleset, merged) if ruleset is not None else None
             except (BindError, ValueError, KeyError, TypeError):
