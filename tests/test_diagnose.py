@@ -232,3 +232,16 @@ def test_an_unrelated_departure_does_not_hide_the_reading_an_engine_follows(tmp_
     hog = run.summary["profile"]["mcr"]["options"]["tile_hog_honors"]
     assert hog["verdict"] == "true"
     assert hog["agree"]["true"] == 0 and hog["agree_other_fans_differ"]["true"] > 0
+
+
+def test_a_search_out_of_effort_says_so_and_names_nothing(tmp_path):
+    """With no effort to spend, no class is searched, and each says why rather than `unexplained`."""
+    from checker.conform.results import read_results
+    from checker.diagnose import classes_of
+    from checker.diagnose.causes import CauseSearch
+
+    diagnosed(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", full_flush_32)))
+    results = read_results(str(tmp_path / "out" / "results.jsonl"))
+    search = CauseSearch(results, effort=0)
+    (cause,) = search.explain_all(classes_of(results))
+    assert not cause.explanations and cause.verdict.startswith("not searched: the search's effort")
