@@ -73,7 +73,7 @@ class Cause:
     unexplained: int
     tried: Mapping[str, int] = field(default_factory=dict)
     alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
-    stopped: int = 0  # the effort budget, when it was spent before this class was searched
+    stopped: int | None = None  # the effort budget, when it was spent before this class was searched
 
     def choosing(self, chosen: Explanation) -> "Cause":
         """The same cause with `chosen`, one of its alternatives, named first (see `prefer_shared`)."""
@@ -81,7 +81,7 @@ class Cause:
 
     @property
     def verdict(self) -> str:
-        if self.stopped:
+        if self.stopped is not None:
             return f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes"
         if not self.explanations:
             return UNEXPLAINED
