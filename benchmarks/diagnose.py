@@ -18,7 +18,6 @@ the compiled engine.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
@@ -35,21 +34,13 @@ from checker.diagnose import diagnose
 from checker.engine import compiled
 from checker.spec import load_ruleset_file
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conform import make_corpus  # noqa: E402  (the same corpus as benchmarks/conform.py builds)
+
 ROOT = Path(__file__).resolve().parents[1]
 POINTS = {"full_flush": 32, "half_flush": 4, "all_simples": 1, "seven_pairs": 16, "thirteen_orphans": 64,
           "all_honors": 48, "tile_hog": 4, "two_concealed_pungs": 1, "pung_of_terminals_or_honors": 2}
 DROPPED = [("seven_pairs", "single_wait"), ("all_terminals", "outside_hand")]
-
-
-def make_corpus(directory: Path, size: int) -> Path:
-    base = [json.loads(line) for line in (ROOT / "corpus" / "mcr.jsonl").read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-    path = directory / "corpus.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        for i in range(size):
-            case = base[i % len(base)]
-            out.write(json.dumps({**case, "id": f"{case['id']}#{i}"}, ensure_ascii=False) + "\n")
-    return path
 
 
 def planted_engine(directory: Path) -> InProcessEngine:

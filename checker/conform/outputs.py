@@ -33,14 +33,14 @@ def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results:
     from checker.conform.report import markdown, summarize
 
     summary = summarize(results or [], meta, partial, run, damaged, known)
-    replace(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
+    write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
         from checker.conform.html import html_report
         from checker.conform.junit import junit_xml
 
-        replace(os.path.join(out_dir, REPORT_FILE), markdown(summary, results))
-        replace(os.path.join(out_dir, HTML_FILE), html_report(summary, results))
-        replace(os.path.join(out_dir, JUNIT_FILE), junit_xml(summary, results))
+        write_text(os.path.join(out_dir, REPORT_FILE), markdown(summary, results))
+        write_text(os.path.join(out_dir, HTML_FILE), html_report(summary, results))
+        write_text(os.path.join(out_dir, JUNIT_FILE), junit_xml(summary, results))
     return summary
 
 
@@ -93,8 +93,3 @@ def _previous_summary(path: str) -> Mapping[str, Any]:
     return {key: value for key, value in loaded.items() if key in META_KEYS + ("partial", "corpus_cases", "known")
             and (key in ("partial", "corpus_cases", "known") or key == "engine" and isinstance(value, dict)
                  or isinstance(value, str))}
-
-
-def replace(path: str, text: str) -> None:
-    """`text` as the whole of `path`, a file of the tool's own (checker.files.write_text: no link followed)."""
-    write_text(path, text)

@@ -76,7 +76,7 @@ class Cause:
     stopped: int | None = None  # the effort budget, when it was spent before this class was searched
 
     def choosing(self, chosen: Explanation) -> "Cause":
-        """The same cause with `chosen`, one of its alternatives, named first (see `prefer_shared`)."""
+        """The same cause with `chosen`, one of its alternatives, named first (see `CauseSearch._prefer_shared`)."""
         return Cause((chosen,), self.unexplained, self.tried, self.alternatives)
 
     @property

@@ -221,9 +221,3 @@ def scoring_catalog(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) 
         if problem is not None:
             unbound[m.id] = problem
     return Catalog(ruleset.id, tuple(mutations), MappingProxyType(unbound))
-
-
-def scoring_mutants(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> list[Mutation]:
-    """Every one-step scoring mutant of the ruleset whose edited spec binds, in catalogue order with stable ids
-    (`scoring_catalog` also gives those dropped, with why)."""
-    return list(scoring_catalog(ruleset, together).mutants)
