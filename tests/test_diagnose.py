@@ -167,6 +167,29 @@ def test_a_planted_context_reading_is_named_as_the_cause(tmp_path, name, read, c
     assert causes(diagnosed(tmp_path, corpus, engine(read=read))) == planted
 
 
+def last_tile_claim_scored_as_a_replacement_draw(tmp_path):
+    """An engine that scores Out with replacement tile (8) on a win off the last discard, as if the last tile
+    were a kong's replacement draw: the reference engine's answer, except on a discard win with the last_tile
+    flag, where a spec whose Out with replacement tile is decided by that context scores it."""
+    plain = CaseRunner()
+
+    def by_the_last_discard(data):
+        pattern(data, "out_with_replacement_tile")["when"] = {
+            "predicate": "win_context", "params": {"win_by": ["discard"], "flag": "last_tile"}}
+    edited = edited_runner(tmp_path, "mcr", by_the_last_discard)
+
+    def run(case):
+        data = case["input"]
+        last_discard = data.get("win_by") == "discard" and (data.get("flags") or {}).get("last_tile")
+        return (edited if last_discard else plain).run(case)
+    return run
+
+
+def test_the_last_discard_read_as_a_replacement_draw_is_named(tmp_path):
+    assert causes(diagnosed(tmp_path, MCR, last_tile_claim_scored_as_a_replacement_draw(tmp_path))) \
+        == {"read-as-replacement:last_tile/discard"}
+
+
 def test_a_fan_outside_the_spec_is_named_with_the_fan_it_replaces(tmp_path):
     classes = diagnosed(tmp_path, MCR, engine(answer=renamed("all_simples", "tanyao")))
     assert causes(classes) == {"outside:tanyao"}
@@ -198,6 +221,43 @@ def test_a_spec_edit_and_an_outside_fan_are_each_named(tmp_path):
     runner = edited_runner(tmp_path, "mcr", base_10)
     assert causes(diagnosed(tmp_path, MCR, engine(runner, answer=renamed("all_simples", "tanyao")))) \
         >= {"base=10", "outside:tanyao"}
+
+
+def test_a_class_of_two_causes_one_an_outside_fan_is_explained_whole(tmp_path):
+    """The engine reads no case options (so Chicken hand scores wherever a case turns it off) and scores a melded
+    kong as `big_kong`, 3 points, a fan the spec does not have (in place of Melded kong, 1). Both make it win
+    hands the rules refuse under 8 points: one class, which must be explained whole by the two together."""
+    def melded_kong_3(data):
+        pattern(data, "melded_kong")["points"] = 3
+    runner = edited_runner(tmp_path, "mcr", melded_kong_3)
+    rename = renamed("melded_kong", "big_kong")
+
+    def run(case):
+        return rename(runner.run({**case, "options": {}}))
+    classes = diagnosed(tmp_path, MCR, run)
+    (refused,) = [c for c in classes if c["signature"].startswith("expected refused: win.minimum_points")]
+    ids = {e["id"] for e in refused["cause"]["explained_by"]}
+    assert refused["cause"]["unexplained"] == 0
+    assert ids == {"option:chicken_hand_scores=true", "outside:big_kong"}, refused["cause"]
+
+
+def test_a_cause_whose_cases_were_not_screened_first_is_found_for_the_cases_left(tmp_path, monkeypatch):
+    """The engine reads no case options and follows two readings that each take Fully concealed hand away from a
+    self-drawn hand and give Self drawn instead (concealed shapes, Four concealed pungs): their cases fall in one
+    class. Screening only the class's first case finds one reading; the cases it leaves are screened again, and
+    the other is found."""
+    import checker.diagnose.causes as causes_module
+    monkeypatch.setattr(causes_module, "MAX_MEMBERS_SCREENED", 1)
+    runner = CaseRunner()
+    both = {"fully_concealed_with_concealed_shapes": False, "four_concealed_pungs_with_fully_concealed": False}
+
+    def run(case):
+        return runner.run({**case, "options": both})
+    classes = diagnosed(tmp_path, MCR, run)
+    (shared,) = [c for c in classes if c["signature"] == "extra self_drawn 1; missing fully_concealed_hand 4"]
+    assert shared["cause"]["unexplained"] == 0, shared["cause"]
+    assert {e["id"] for e in shared["cause"]["explained_by"]} == {
+        "option:fully_concealed_with_concealed_shapes=false", "option:four_concealed_pungs_with_fully_concealed=false"}
 
 
 # ----------------------------------------------------------------------- the report

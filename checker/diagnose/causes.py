@@ -39,6 +39,7 @@ MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then
 MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
 PAIRS_FROM = 8  # the best partial candidates paired with each other
 MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
+MAX_ROUNDS = 4  # times the cases a partial cover leaves are screened again for a departure of their own
 MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
 EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for an edited spec counts as
@@ -377,9 +378,34 @@ class CauseSearch:
                     self.mutations[pair.id] = pair
                     return Cause((self._explanation(pair, len(members), len(cls.members), checked),),
                                  len(cls.members) - len(members), tried)
-        left = list(members)
-        for _, m in scores:
-            if not left:
+        left = self._greedy(cls, members, [m for _, m in scores], found)
+        for _ in range(MAX_ROUNDS):  # the cases left screened again: a departure none of the first showed
+            if not left or not found:
+                break
+            screened = left[:MAX_MEMBERS_SCREENED]
+            used = {e.id for e in found}
+            shown = {m.id: sum(1 for r in screened if self._explains(r, m)) for m in candidates if m.id not in used}
+            more = sorted((m for m in candidates if shown.get(m.id)), key=lambda m: (-shown[m.id], m.size, order[m.id]))
+            before = len(left)
+            left = self._greedy(cls, left, more, found, at_most=1)
+            if len(left) == before:
+                break
+        if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone
+            rest = self._outside_after(cls, left, ruleset, candidates, tried)
+            if rest is not None:
+                found.extend(rest.explanations)
+                left = []
+        unexplained = len(left) + len(cls.members) - len(members)
+        if not found and disagreement is not None:
+            return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
+        return Cause(tuple(found), unexplained, tried)
+
+    def _greedy(self, cls: FailureClass, left: list[Judged], ranked: Sequence[Mutation], found: list[Explanation],
+                at_most: int | None = None) -> list[Judged]:
+        """Cover `left` greedily with `ranked` (best first), each departure checked against the passing cases;
+        appends what explains some of them to `found` (at most `at_most`) and returns the cases none explains."""
+        for m in ranked:
+            if not left or (at_most is not None and at_most <= 0):
                 break
             explained = self._explained(left, m)
             if not explained:
@@ -391,10 +417,8 @@ class CauseSearch:
             found.append(self._explanation(m, len(explained), len(cls.members), checked))
             done = {id(r) for r in explained}
             left = [r for r in left if id(r) not in done]
-        unexplained = len(left) + len(cls.members) - len(members)
-        if not found and disagreement is not None:
-            return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
-        return Cause(tuple(found), unexplained, tried)
+            at_most = at_most - 1 if at_most is not None else None
+        return left
 
     # ------------------------------------------------------------------ fans outside the spec, after a departure
 

@@ -75,36 +75,6 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def pattern_cap(ruleset_id: str, pattern_id: str, value: int, was: int) -> Mutation:
-    """`pattern_id` raises the hand's cap to `value` cap units (its `cap`)."""
-    def edit(ruleset: Ruleset) -> Ruleset:
-        ruleset.pattern(pattern_id)
-        return replace(ruleset, patterns=tuple(replace(p, cap=value) if p.id == pattern_id else p
-                                               for p in ruleset.patterns))
-
-    return Mutation(f"cap:{pattern_id}={value}", "cap", ruleset_id,
-                    f"{pattern_id} raises the cap to {value} units (the spec: {was})", (f"fan.{pattern_id}",), edit)
-
-
-def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: int) -> Mutation:
-    """The settlement's `section` (`contract`: 承包; `liability`: 包) gives `key` the number `value`. (A spec edit
-    the edits module does not make yet, as `pattern_cap`; both belong beside its others.)"""
-    def edit(ruleset: Ruleset) -> Ruleset:
-        current = dict(getattr(ruleset.settlement, section))
-        if key not in current:
-            raise KeyError(key)
-        current[key] = value
-        frozen = MappingProxyType(current)
-        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
-            replace(ruleset.settlement, liability=frozen)
-        return replace(ruleset, settlement=settlement)
-
-    what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
-    return Mutation(f"{section}:{key}={value}", section, ruleset_id,
-                    f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {was})", (f"settlement.{section}",),
-                    edit)
-
-
 def _points(ruleset: Ruleset) -> list[Mutation]:
     out = []
     for p in ruleset.patterns:
@@ -116,7 +86,7 @@ def _points(ruleset: Ruleset) -> list[Mutation]:
 
 
 def _caps_and_steps(ruleset: Ruleset) -> list[Mutation]:
-    out = [pattern_cap(ruleset.id, p.id, v, p.cap) for p in ruleset.patterns if p.cap is not None
+    out = [edits.pattern_cap(ruleset.id, p.id, v, p.cap) for p in ruleset.patterns if p.cap is not None
            for v in number_steps(p.cap)]
     for index, step in enumerate(ruleset.scoring.steps):
         for name, value in step.params.items():
@@ -169,7 +139,7 @@ def _amounts(ruleset: Ruleset) -> list[Mutation]:
     for section in ("contract", "liability"):
         for key, value in getattr(settlement, section).items():
             if _whole(value):
-                out += [settlement_number(rid, section, key, v, value) for v in number_steps(value)]
+                out += [edits.settlement_number(rid, section, key, v, value) for v in number_steps(value)]
     return out
 
 

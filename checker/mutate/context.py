@@ -2,18 +2,27 @@
 
 Each constructor returns a `Mutation` whose `read` rewrites a case's input as such an engine reads it, so the
 reference engine, scoring the rewritten input under the rules, gives what that engine gives: a flag ignored,
-a flag read as another or as implying another, a way of winning read as another (robbing the kong as a discard
-or a self-draw), a counter or the flowers ignored, a claimed meld read as concealed. `context_readings(ruleset)`
+a flag read as another or as implying another, a flag read as a win on a kong's replacement draw whatever the way
+of winning (the last tile claimed from a discard as Out with replacement tile), a way of winning read as another
+(robbing the kong as a discard or a self-draw), a counter or the flowers ignored, a claimed meld read as
+concealed. `context_readings(ruleset)`
 lists every one a ruleset's flags, counters and ways of winning allow.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, Mapping
 
+from checker.engine.hand import WIN_BY
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset
 
+REPLACEMENT_FLAG = "kong_replacement"  # the case format's flag for a win on a kong's replacement draw
+REPLACEMENT_PREDICATE = "replacement_draw_win"
+
 WIN_KINDS = ("self_draw", "discard", "robbing_kong")
+WIN_WORDS = {"self_draw": "a self-draw", "discard": "a discard", "robbing_kong": "robbing the kong"}
 
 
 def _flags(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -48,6 +57,26 @@ def flag_implies(ruleset_id: str, flag: str, other: str) -> Mutation:
                     read=read)
 
 
+def read_as_replacement(ruleset_id: str, flag: str, win_by: str | None = None) -> Mutation:
+    """The engine reads a win with `flag` (by `win_by`; None: any way of winning) as a win on a kong's replacement
+    draw: the fans decided by `replacement_draw_win` hold on it too (e.g. the last tile claimed from a discard
+    scored as Out with replacement tile). A spec edit of the predicate's parameters, so the hand checks still
+    hold the input as the case gives it."""
+    ways = WIN_BY if win_by is None else (win_by,)
+
+    def edit(ruleset: Ruleset) -> Ruleset:
+        also = {"also_flag": flag, "also_win_by": ways}
+        patterns = tuple(replace(p, when=replace(p.when, params=MappingProxyType({**p.when.params, **also})))
+                         if p.when.name == REPLACEMENT_PREDICATE else p for p in ruleset.patterns)
+        return replace(ruleset, patterns=patterns)
+
+    how = f"a win by {WIN_WORDS[win_by]}" if win_by is not None else "a win"
+    return Mutation(f"read-as-replacement:{flag}" + (f"/{win_by}" if win_by is not None else ""),
+                    "context: flag read as a replacement draw", ruleset_id,
+                    f"{how} with the {flag} flag is read as a win on a kong's replacement draw",
+                    (f"flag.{flag}", f"flag.{REPLACEMENT_FLAG}"), edit=edit)
+
+
 def win_read_as(ruleset_id: str, kind: str, other: str) -> Mutation:
     """The engine reads a `kind` win as an `other` win (the discarder kept: a self-draw has none)."""
     def read(data: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -58,9 +87,8 @@ def win_read_as(ruleset_id: str, kind: str, other: str) -> Mutation:
             changed.pop("discarder", None)
         return changed
 
-    words = {"self_draw": "a self-draw", "discard": "a discard", "robbing_kong": "robbing the kong"}
     return Mutation(f"win-read-as:{kind}/{other}", "context: win kind", ruleset_id,
-                    f"a win by {words[kind]} is read as a win by {words[other]}",
+                    f"a win by {WIN_WORDS[kind]} is read as a win by {WIN_WORDS[other]}",
                     (f"settlement.{kind}", f"settlement.{other}"), read=read)
 
 
@@ -104,10 +132,14 @@ def claimed_read_as_concealed(ruleset_id: str, meld_type: str) -> Mutation:
 
 
 def context_readings(ruleset: Ruleset) -> list[Mutation]:
-    """Every context reading the ruleset's flags, counters, ways of winning, flowers and melds allow."""
+    """Every context reading the ruleset's flags, counters, ways of winning, flowers and melds allow (a flag read
+    as a replacement draw only where a fan is decided by `replacement_draw_win`)."""
     rid = ruleset.id
     found = [flag_ignored(rid, flag) for flag in ruleset.flags]
     found += [flag_implies(rid, a, b) for a in ruleset.flags for b in ruleset.flags if a != b]
+    if REPLACEMENT_FLAG in ruleset.flags and any(p.when.name == REPLACEMENT_PREDICATE for p in ruleset.patterns):
+        found += [read_as_replacement(rid, flag, way) for flag in ruleset.flags if flag != REPLACEMENT_FLAG
+                  for way in (None, *WIN_KINDS)]
     found += [win_read_as(rid, a, b) for a in WIN_KINDS for b in WIN_KINDS if a != b]
     found += [counter_ignored(rid, name) for name in ruleset.counters]
     found.append(flowers_ignored(rid))

@@ -2,7 +2,8 @@
 
 Each constructor returns a `Mutation` whose `edit` makes the changed ruleset: a pattern's points, an exclusion
 (`excludes`) or an implied, account-once link (`implies`) dropped or added, the minimum, the settlement's
-base, one payer's share, a scoring step's numeric parameter (a cap), an option's default. `neighbours(value)`
+base, one payer's share, a number of 承包 or 包, a pattern's cap, a scoring step's numeric parameter (a cap), an
+option's default, a predicate's parameter. `neighbours(value)`
 gives the values a one-step edit of a number tries when nothing says which value an engine uses.
 """
 from __future__ import annotations
@@ -118,6 +119,35 @@ def share(ruleset_id: str, win_kind: str, payer: str, value: Any, was: Any) -> M
                     f"on a {win_kind.replace('_', ' ')} win, {payer.replace('_', ' ')} pays {shown} "
                     f"(the spec: {'+'.join(was) if isinstance(was, (list, tuple)) else was})",
                     (f"settlement.{win_kind}",), edit)
+
+
+def pattern_cap(ruleset_id: str, pattern_id: str, value: int, was: int) -> Mutation:
+    """`pattern_id` raises the hand's cap to `value` cap units (its `cap`)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        ruleset.pattern(pattern_id)
+        return replace(ruleset, patterns=tuple(replace(p, cap=value) if p.id == pattern_id else p
+                                               for p in ruleset.patterns))
+
+    return Mutation(f"cap:{pattern_id}={value}", "cap", ruleset_id,
+                    f"{pattern_id} raises the cap to {value} units (the spec: {was})", (f"fan.{pattern_id}",), edit)
+
+
+def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: int) -> Mutation:
+    """The settlement's `section` (`contract`: 承包; `liability`: 包) gives `key` the number `value`."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        current = dict(getattr(ruleset.settlement, section))
+        if key not in current:
+            raise KeyError(key)
+        current[key] = value
+        frozen = MappingProxyType(current)
+        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
+            replace(ruleset.settlement, liability=frozen)
+        return replace(ruleset, settlement=settlement)
+
+    what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
+    return Mutation(f"{section}:{key}={value}", section, ruleset_id,
+                    f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {was})", (f"settlement.{section}",),
+                    edit)
 
 
 def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: int) -> Mutation:

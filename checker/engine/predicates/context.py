@@ -39,20 +39,25 @@ def last_copy(flag="fourth_tile_visible"):
     return decide
 
 
-@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN}, scope=HAND, context_only=True)
-def replacement_draw_win(flower_replacement_counts=False):
+@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN, "also_flag": FLAG,
+                                    "also_win_by": WAYS_OF_WINNING}, scope=HAND, context_only=True)
+def replacement_draw_win(flower_replacement_counts=False, also_flag=None, also_win_by=WIN_BY):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`.
     With both flags the winning tile replaced a flower drawn as a kong's replacement: a flower replacement,
-    not a kong's own (MCR: "A flower replacement after a kong is not a direct Out with Replacement Tile win")."""
+    not a kong's own (MCR: "A flower replacement after a kong is not a direct Out with Replacement Tile win").
+    `also_flag`: a win by `also_win_by` with that flag counts as well (no ruleset says so: an engine that reads
+    the flag as a replacement draw, `checker.mutate.context.read_as_replacement`)."""
 
     def decide(f: HandFacts) -> Any:
+        if also_flag is not None and also_flag in f.flags and f.hand.win_by in also_win_by:
+            return 1
         if f.hand.win_by != "self_draw":
             return 0
         if "flower_replacement" in f.flags:
             return int(flower_replacement_counts)
         return int("kong_replacement" in f.flags)
 
-    return hand_gate(decide, win_by=("self_draw",))
+    return hand_gate(decide, win_by=("self_draw",) if also_flag is None else None)
 
 
 @predicate("wait", {"kind": one_of("edge", "closed", "single"), "single_tile_type": BOOLEAN,
