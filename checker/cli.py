@@ -28,6 +28,7 @@ from checker.spec import SpecError, available_rulesets, spec_dir, value_key
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
+from checker.table.rules import procedure_issues
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
@@ -105,8 +106,9 @@ def spec_validate(
 ) -> None:
     """Check spec files against the schema and their references (options, patterns, predicates, statements).
 
-    Each problem is printed as FILE:LINE: JSON-POINTER: REASON. Exit status 2 if any file has a problem.
-    Warnings (a cycle of exclusions) are printed too but do not fail the check.
+    Each problem is printed as FILE:LINE: JSON-POINTER: REASON. Exit status 2 if any file has a problem (a field
+    set to a value the engine does not play; a procedure the table refuses under some reading of its options).
+    Warnings (a cycle of exclusions, an exclusion that can never apply) are printed too but do not fail the check.
     """
     paths = files or [str(p) for p in sorted(spec_dir().glob("*.yaml"))]
     problems: list[dict] = []
@@ -114,6 +116,9 @@ def spec_validate(
     for path in paths:
         try:
             rs = load_ruleset_file(path)
+            refused = procedure_issues(rs)  # what the table cannot play, under each of its options' readings
+            if refused:
+                raise SpecError(refused)
             for warning in rs.warnings:
                 warnings.append({"file": warning.file, "line": warning.line, "pointer": warning.pointer,
                                  "reason": warning.reason})

@@ -507,10 +507,35 @@ def load_ruleset_file(path: str | Path, predicates: Mapping[str, Any] | None = N
 
 
 def _schema_reason(err: jsonschema.ValidationError) -> str:
+    fixed = _fixed_field(err)
+    if fixed is not None:  # a field whose only value is the one the engine plays (the schema's x-fixed)
+        only = f"takes only {_shown(fixed['const'])}" if "const" in fixed else "takes no other value"
+        return f"{only}, not {_shown(err.instance)}: {fixed['x-fixed']}"
     if err.validator == "oneOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
         return best.message
     return err.message
+
+
+def _fixed_field(err: jsonschema.ValidationError) -> Mapping[str, Any] | None:
+    """The schema of the field a schema error is about when that field is fixed (`x-fixed`: the engine plays one
+    value of it and the schema admits no other), else None. Found along the error's path through the schema."""
+    root = schema("ruleset")
+    node: Any = root
+    found = None
+    for part in err.absolute_schema_path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return found
+        if part == "$ref" and isinstance(node, str) and node.startswith("#/"):
+            target: Any = root
+            for step in node[2:].split("/"):
+                target = target[step]
+            node = target
+        if isinstance(node, Mapping) and "x-fixed" in node:
+            found = node
+    return found
 
 
 def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, warn) -> None:
@@ -664,6 +689,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         if counter["min"] > counter["max"]:
             issue(f"/counters/{name}", f"counter {name!r} has min {counter['min']} above max {counter['max']}")
     _check_cycles(data["patterns"], warn)
+    _check_exclusion_order(data, warn)
     declared_counters, declared_flags = set(data.get("counters", {})), set(data.get("flags", {}))
     settle = data["settlement"]
     if settle.get("base_counter") and settle["base_counter"] not in declared_counters:
@@ -820,6 +846,81 @@ def _check_cycles(patterns: list, warn) -> None:
                 stack.append((child, iter(edges[child])))
                 path.append(child)
                 on_path.add(child)
+
+
+WITHHOLDING = ("excludes", "implies", "implies_within")
+
+
+def _check_exclusion_order(data: Mapping[str, Any], warn) -> None:
+    """Warn of a link (`excludes`, `implies`, `implies_within`, `excludes_if`) that can never apply: the scorer
+    looks at patterns in one order (checker.engine.scoring: by value, then the spec's order, under fan_sum; the
+    spec's order under any other method) and a counted pattern withholds only those it has not looked at yet, so
+    a link to a pattern looked at first withholds nothing. Searched over every reading of the options that decide
+    it (the two patterns' points and `active_if`, the `excludes_if` condition). A link inside a cycle of links is
+    left to the cycle's own warning."""
+    patterns = data["patterns"]
+    options = data.get("options", {})
+    index = {p["id"]: i for i, p in enumerate(patterns)}
+    fan_sum = (data.get("scoring") or {}).get("method", "fan_sum") == "fan_sum"
+    edges = {p["id"]: {r for key in WITHHOLDING for r in p.get(key, []) if r in index} for p in patterns}
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in edges[todo.pop()]:
+                if nxt == goal:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def readable(holder: Mapping[str, Any], target: Mapping[str, Any], condition: Any) -> bool:
+        """Whether some reading of the options has both patterns active, the condition holding and the holder
+        looked at before the target."""
+        named = []
+        for p in (holder, target):
+            for ref in (p.get("points"), p.get("active_if")):
+                if isinstance(ref, dict) and ref.get("option") in options and ref["option"] not in named:
+                    named.append(ref["option"])
+        if isinstance(condition, dict) and condition.get("option") in options and condition["option"] not in named:
+            named.append(condition["option"])
+        readings: list[dict[str, Any]] = [{}]
+        for oid in named:
+            readings = [{**r, oid: v} for r in readings for v in options[oid]["values"]]
+        for reading in readings:
+            if not all(_holds_in(cond, reading) for cond in (holder.get("active_if"), target.get("active_if"),
+                                                             condition)):
+                continue
+            if not fan_sum:
+                return index[holder["id"]] < index[target["id"]]
+            points: list[Any] = [reading.get(p["points"]["option"]) if isinstance(p["points"], dict) else p["points"]
+                                 for p in (holder, target)]
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in points):
+                return True  # a points option that is not a number is reported elsewhere; say nothing here
+            if (-points[0], index[holder["id"]]) < (-points[1], index[target["id"]]):
+                return True
+        return False
+
+    order = ("the scorer looks at patterns by value, then in the spec's order" if fan_sum
+             else "the scorer looks at patterns in the spec's order")
+    for i, p in enumerate(patterns):
+        links = [(f"/patterns/{i}/{key}/{j}", key, ref, None)
+                 for key in WITHHOLDING for j, ref in enumerate(p.get(key, []))]
+        links += [(f"/patterns/{i}/excludes_if/{j}/excludes/{k}", "excludes_if", ref, cond.get("if"))
+                  for j, cond in enumerate(p.get("excludes_if", [])) for k, ref in enumerate(cond.get("excludes", []))]
+        for pointer, key, ref, condition in links:
+            if ref not in index or ref == p["id"] or reaches(ref, p["id"]):
+                continue
+            if not readable(p, patterns[index[ref]], condition):
+                warn(pointer, f"pattern {p['id']!r} {key} {ref!r}, which can never apply: {order}, and under "
+                              f"no reading of the options is {p['id']!r} active and looked at before {ref!r} (a "
+                              f"counted pattern withholds only those looked at after it)")
+
+
+def _holds_in(condition: Any, reading: Mapping[str, Any]) -> bool:
+    """Whether a condition ({option, is}, or none) holds under a reading of the options it names."""
+    return not isinstance(condition, dict) or reading.get(condition.get("option", "")) == condition.get("is")
 
 
 def _amounts(amount: Any, options: Mapping[str, Any]) -> list[Any]:

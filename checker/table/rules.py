@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from checker.spec import Ruleset, _value, chosen
+from checker.spec import Ruleset, SpecError, SpecIssue, SpecLines, _value, chosen, read_yaml, value_key
 
 # claim kinds in priority rank (higher outranks lower) when a spec gives no order
 DEFAULT_PRIORITY = ("win", "pung_kong", "chow")
@@ -27,7 +27,12 @@ FIXED = {"turn": ("draw", "discard"), "dealer_discards_first": True, "unclaimed_
 
 
 class ProcedureError(ValueError):
-    """A `procedure:` entry the table cannot read (a spec of one's own); names the entry."""
+    """A `procedure:` entry the table cannot read (a spec of one's own); names the entry (`pointer`: its JSON
+    pointer in the spec, e.g. /procedure/dead_wall)."""
+
+    def __init__(self, message: str, pointer: str = "/procedure", reason: str = ""):
+        super().__init__(message)
+        self.pointer, self.reason = pointer, reason or message
 
 
 @dataclass(frozen=True)
@@ -39,11 +44,8 @@ class TableRules:
     dead_wall_tiles: int
     flowers_at_deal: bool
     dragons_are_flowers: bool
-    replacement_after_kong: bool
-    replacement_after_flower: bool
     chow_from_previous_only: bool
-    priority: tuple[str, ...]
-    claim_ranks: Mapping[str, int]  # each claim's rank (higher outranks lower), from `priority`
+    claim_ranks: Mapping[str, int]  # each claim's rank (higher outranks lower), from the spec's priority
     multiple_winners: str  # "all_paid" or "nearest_seat_after_discarder"
     robbable_kongs: str  # "added" or "exposing" (an added kong or one claimed from a discard)
     robbing_rule: str
@@ -53,127 +55,244 @@ class TableRules:
     knock_must_win: bool
     knock_missed_win: str  # "forfeit_hand" or "not_allowed"
     mandatory_kong: bool
+    mandatory_kong_unless_self_draw_win: bool  # a self-drawn win comes before the compulsion
+    mandatory_kong_robbable: bool  # the mandatory upgrade may be robbed
     forgo: bool
+    forgo_blocks: frozenset[str]  # the claims (chow, pung, kong) a forgone tile may not be taken with
     forgo_blocks_win: bool
     lou_hu: bool
+    lou_hu_lifted_by: frozenset[str]  # the moves (pung, chow, kong, draw) that lift a 漏胡 block
     lou_hu_later_copy: str  # "any_seat" or "other_seats"
     lou_hu_own_draw_win: bool
     swap_calling: bool
+    swap_calling_claimed_tile: bool  # the tile just claimed may not be discarded at once
     swap_calling_chow_end: bool
     winner_deals: bool
     dealer_stays_on_draw: bool
     rotates_each_hand: bool
+    draws_count: bool  # under a rotating deal, a drawn hand passes the deal and counts toward the round wind
     round_wind_every: int  # hands per round wind under a rotating deal (0: not said)
     after_multiple_win: str
     huangfan_on_draw: int
     huangfan_on_win: int
     contract_calls: int  # 0: no 承包
     swap_tiles: int  # 换牌: how many tiles a seat may swap with the wall after the deal (0: no swap)
+    # the procedure fields read to make these rules (an entry `knock`, a field `knock/locks_hand`): what a test
+    # holds against the fields the schema says the table reads (tests/test_spec_fields.py)
+    read: frozenset[str] = frozenset()
 
     def rule(self, entry: str) -> str:
         """The rule id of a procedure entry (`procedure.claims`)."""
         return f"procedure.{entry}"
 
     def has(self, entry: str) -> bool:
-        return entry in self.ruleset.procedure
+        """Whether the spec gives the entry for the table to execute (not a `not_executed` one)."""
+        raw = self.ruleset.procedure.get(entry)
+        return raw is not None and not (isinstance(raw, Mapping) and "not_executed" in raw)
+
+
+class _Procedure:
+    """A spec's `procedure:` as table_rules reads it: each value under the chosen options, every entry and field
+    read recorded in `read` (`deal`, `deal/dealer_tiles`)."""
+
+    def __init__(self, proc: Mapping[str, Any], options: Mapping[str, Any]):
+        self.proc, self.options = proc, options
+        self.read: set[str] = set()
+
+    def has(self, name: str) -> bool:
+        """Whether the entry is given (and executed: not a `not_executed` one); reads it."""
+        raw = self.proc.get(name)
+        if raw is None or (isinstance(raw, Mapping) and "not_executed" in raw):
+            return False
+        self.read.add(name)
+        return True
+
+    def entry(self, name: str, default: Any = None) -> Any:
+        """A whole entry's value (a scalar or a list, or an option's choice of one)."""
+        if name not in self.proc:
+            return default
+        self.read.add(name)
+        return self._chosen(name, self.proc[name])
+
+    def field(self, name: str, key: str, default: Any = None) -> Any:
+        """A field of a mapping entry (`knock`, `locks_hand`), or `default` when the entry or field is absent."""
+        raw = self.proc.get(name)
+        if not isinstance(raw, Mapping) or key not in raw or "not_executed" in raw:
+            return default  # absent, or data the table does not execute
+        self.read.add(name)
+        self.read.add(f"{name}/{key}")
+        return self._chosen(f"{name}/{key}", raw[key])
+
+    def flag(self, name: str, key: str, default: bool) -> bool:
+        """A true/false field (or an option's choice of one)."""
+        value = self.field(name, key, default)
+        if not isinstance(value, bool):
+            raise _refusal(f"{name}/{key}", f"is true or false, not {value!r}")
+        return value
+
+    def whole(self, name: str, key: str, default: int) -> int:
+        """A whole-number field (or an option's choice of one)."""
+        value = self.field(name, key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _refusal(f"{name}/{key}", f"is a whole number, not {value!r}")
+        return value
+
+    def _chosen(self, where: str, raw: Any) -> Any:
+        if isinstance(raw, Mapping) and set(raw) not in ({"option"}, {"option", "map"}):
+            return raw
+        try:
+            return chosen(_value(raw), self.options)
+        except KeyError as exc:
+            reason = f"names option {exc.args[0]!r}, which the spec does not declare (or a value its map lacks)"
+            raise ProcedureError(f"procedure/{where}: {reason}", f"/procedure/{where}", reason) from None
 
 
 def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> TableRules:
     """The procedure of `ruleset` under `options` (unknown options or values raise ValueError naming them)."""
     opts = ruleset.resolve_options(options)
     proc = ruleset.procedure
-
-    def entry(name: str, default: Any = None) -> Any:
-        raw = proc.get(name, default)
-        if isinstance(raw, dict) and set(raw) not in ({"option"}, {"option", "map"}):
-            return {k: value(f"{name}/{k}", v) for k, v in raw.items()}
-        return value(name, raw)
-
-    def value(where: str, raw: Any) -> Any:
-        resolved = _value(raw)
-        try:
-            return chosen(resolved, opts)
-        except KeyError as exc:
-            raise ProcedureError(f"procedure/{where}: names option {exc.args[0]!r}, which the spec does not "
-                                 f"declare (or a value its map lacks)") from None
+    p = _Procedure(proc, opts)
 
     for name, played in FIXED.items():
-        if name in proc and _plain(proc[name]) != played:
-            raise ProcedureError(f"procedure/{name}: the table engine plays {played!r}, not {proc[name]!r}")
+        if name in proc and _plain(p.entry(name)) != played:
+            raise _refusal(name, f"the table engine plays {played!r}, not {proc[name]!r}")
     for name, raw in proc.items():
         executed = not (isinstance(raw, dict) and "not_executed" in raw)
         if executed and name not in READ_ENTRIES:
-            raise ProcedureError(f"procedure/{name}: the table engine does not read this entry; say why under "
-                                 f"not_executed, or remove it")
-    deal = entry("deal", {}) or {}
-    wall_end = entry("wall_end", {}) or {}
-    flowers = entry("flower_exposure", {}) or {}
-    replacement = entry("replacement_draw", {}) or {}
-    claims = entry("claims", {}) or {}
-    knock = entry("knock", {}) or {}
-    forgo = entry("forgo_then_reclaim")
-    lou_hu = entry("lou_hu")
-    swap = entry("swap_calling")
-    dealer = entry("dealer", {}) or {}
-    rotation = entry("dealer_rotation", {}) or {}
-    huangfan = entry("huangfan_count", {}) or {}
+            raise _refusal(name, "the table engine does not read this entry; say why under not_executed, or remove it")
 
-    if proc.get("dead_wall") is False and int(wall_end.get("dead_wall_tiles", 0)) != 0:
-        raise ProcedureError("procedure/dead_wall: false, but wall_end keeps tiles back")
-    chow_from = claims.get("chow_from", proc.get("chow_from", "previous_player"))
+    dead_wall_tiles = p.whole("wall_end", "dead_wall_tiles", 0)
+    dead_wall = p.entry("dead_wall")
+    if dead_wall is False and dead_wall_tiles != 0:
+        raise _refusal("dead_wall", "false, but wall_end keeps tiles back")
+    if dead_wall is True and dead_wall_tiles == 0:
+        raise _refusal("dead_wall", "true, but wall_end keeps no tile back (dead_wall_tiles 0)")
+    dragons = bool(ruleset.tiles.get("dragons_as_flowers", False))
+    dragons_too = p.field("flower_exposure", "dragons_too", dragons)
+    if bool(dragons_too) != dragons:
+        raise _refusal("flower_exposure/dragons_too", f"{_shown(dragons_too)}, but tiles.dragons_as_flowers is "
+                     f"{_shown(dragons)}: the table exposes the dragons as flowers exactly when the tiles say so")
+
+    chow_from = p.field("claims", "chow_from", None)
+    top_chow_from = p.entry("chow_from")
+    if chow_from is not None and top_chow_from is not None and chow_from != top_chow_from:
+        raise _refusal("chow_from", f"{top_chow_from!r}, but claims/chow_from is {chow_from!r}")
+    chow_from = chow_from if chow_from is not None else (top_chow_from or "previous_player")
     if chow_from not in ("previous_player", "next_player", "any"):
-        raise ProcedureError(f"procedure/claims/chow_from: {chow_from!r} is not previous_player or next_player")
-    priority = tuple(claims.get("priority") or entry("claim_priority") or DEFAULT_PRIORITY)
-    multiple = entry("multiple_winners", "nearest_seat_after_discarder")
+        raise _refusal("claims/chow_from", f"{chow_from!r} is not previous_player or next_player")
+    claims_priority = p.field("claims", "priority")
+    top_priority = p.entry("claim_priority")
+    if claims_priority and top_priority and tuple(claims_priority) != tuple(top_priority):
+        raise _refusal("claim_priority", f"{list(top_priority)}, but claims/priority is {list(claims_priority)}")
+    priority = tuple(claims_priority or top_priority or DEFAULT_PRIORITY)
+    multiple = p.entry("multiple_winners", "nearest_seat_after_discarder")
     if multiple is True:
         multiple = "all_paid"
     if multiple in (False, None):
         multiple = "nearest_seat_after_discarder"
     if multiple not in ("all_paid", "nearest_seat_after_discarder"):
-        raise ProcedureError(f"procedure/multiple_winners: {multiple!r} is not all_paid or "
-                             f"nearest_seat_after_discarder")
-    robbing = entry("robbing_kong", {}) or {}
-    if robbing.get("any_kong_exposing_a_tile"):
-        robbable, robbing_rule = "exposing", "procedure.robbing_kong"
-    else:
-        robbable, robbing_rule = "added", "procedure.robbing_only_added_kongs"
+        raise _refusal("multiple_winners", f"{multiple!r} is not all_paid or nearest_seat_after_discarder")
+
+    exposing = p.flag("robbing_kong", "any_kong_exposing_a_tile", False)
+    only_added = p.entry("robbing_only_added_kongs")
+    if only_added is not None and bool(only_added) == exposing:
+        raise _refusal("robbing_only_added_kongs", f"{_shown(only_added)}, but robbing_kong/any_kong_exposing_a_tile "
+                     f"is {_shown(exposing)}: say which kongs may be robbed once")
+    robbable, robbing_rule = ("exposing", "procedure.robbing_kong") if exposing else \
+        ("added", "procedure.robbing_only_added_kongs")
+
+    knock_missed_win = str(p.field("knock", "missed_win", "forfeit_hand"))
+    if knock_missed_win not in ("forfeit_hand", "not_allowed"):
+        raise _refusal("knock/missed_win", f"{knock_missed_win!r} is not forfeit_hand or not_allowed")
+    forgo = p.has("forgo_then_reclaim")
+    forgo_blocks = frozenset(p.field("forgo_then_reclaim", "blocks", ("chow", "pung", "kong")))
+    lou_hu = p.has("lou_hu")
+    lou_hu_later_copy = str(p.field("lou_hu", "later_copy_from", "any_seat"))
+    if lou_hu_later_copy not in ("any_seat", "other_seats"):
+        raise _refusal("lou_hu/later_copy_from", f"{lou_hu_later_copy!r} is not any_seat or other_seats")
+    after_multiple = str(p.field("dealer", "after_multiple_win", "nearest_winner_downstream_of_discarder"))
+    if after_multiple not in ("nearest_winner_downstream_of_discarder", "seat_after_nearest_winner"):
+        raise _refusal("dealer/after_multiple_win", f"{after_multiple!r} is not nearest_winner_downstream_of_discarder "
+                     f"or seat_after_nearest_winner")
     calls = int(ruleset.settlement.contract.get("calls", 0))
-    after_multiple = dealer.get("after_multiple_win", "nearest_winner_downstream_of_discarder")
     return TableRules(
         ruleset=ruleset, options=opts,
-        dealer_tiles=int(deal.get("dealer_tiles", 14)), other_tiles=int(deal.get("others", 13)),
-        dead_wall_tiles=int(wall_end.get("dead_wall_tiles", 0)),
-        flowers_at_deal=bool(flowers.get("at_deal", True)),
-        dragons_are_flowers=bool(ruleset.tiles.get("dragons_as_flowers", False)),
-        replacement_after_kong=bool(replacement.get("after_kong", True)) or "kong" in replacement.get("after", ()),
-        replacement_after_flower=bool(replacement.get("after_flower", True)) or "flower" in replacement.get("after", ()),
+        dealer_tiles=p.whole("deal", "dealer_tiles", 14), other_tiles=p.whole("deal", "others", 13),
+        dead_wall_tiles=dead_wall_tiles,
+        flowers_at_deal=p.flag("flower_exposure", "at_deal", True),
+        dragons_are_flowers=dragons,
         chow_from_previous_only=chow_from != "any",
-        priority=priority, claim_ranks=claim_ranks(priority),
+        claim_ranks=claim_ranks(priority),
         multiple_winners=multiple,
         robbable_kongs=robbable, robbing_rule=robbing_rule,
-        knock_required=bool(knock.get("required_to_win", False)),
-        knock_locks_hand=bool(knock.get("locks_hand", False)),
+        knock_required=p.flag("knock", "required_to_win", False),
+        knock_locks_hand=p.flag("knock", "locks_hand", False),
         knock_lock_covers_kongs=bool(opts.get("knock_lock_covers_kongs", False)),
-        knock_must_win=bool(knock.get("must_take_first_win", False)),
-        knock_missed_win=str(knock.get("missed_win", "forfeit_hand")),
-        mandatory_kong=bool((entry("mandatory_kong") or {}).get("after_knock", False)),
-        forgo=bool(forgo), forgo_blocks_win=bool((forgo or {}).get("blocks_win", False)),
-        lou_hu=bool(lou_hu), lou_hu_later_copy=str((lou_hu or {}).get("later_copy_from", "any_seat")),
-        lou_hu_own_draw_win=bool((lou_hu or {}).get("own_draw_win", True)),
-        swap_calling=bool(swap), swap_calling_chow_end=bool((swap or {}).get("no_discard_of_chow_other_end", False)),
-        winner_deals=bool(dealer.get("winner_deals", False)),
-        dealer_stays_on_draw=dealer.get("on_draw") == "dealer_stays",
-        rotates_each_hand=bool(rotation.get("rotates_each_hand", False)),
-        round_wind_every=int(rotation.get("round_wind_every", 0)),
-        after_multiple_win=str(after_multiple),
-        huangfan_on_draw=int(huangfan.get("on_draw", 0)), huangfan_on_win=int(huangfan.get("on_win", 0)),
+        knock_must_win=p.flag("knock", "must_take_first_win", False),
+        knock_missed_win=knock_missed_win,
+        mandatory_kong=p.flag("mandatory_kong", "after_knock", False),
+        mandatory_kong_unless_self_draw_win=p.flag("mandatory_kong", "unless_self_draw_win", True),
+        mandatory_kong_robbable=p.flag("mandatory_kong", "robbable", True),
+        forgo=forgo, forgo_blocks=forgo_blocks,
+        forgo_blocks_win=p.flag("forgo_then_reclaim", "blocks_win", False),
+        lou_hu=lou_hu, lou_hu_lifted_by=frozenset(p.field("lou_hu", "lifted_by", ("pung", "chow", "kong", "draw"))),
+        lou_hu_later_copy=lou_hu_later_copy,
+        lou_hu_own_draw_win=p.flag("lou_hu", "own_draw_win", True),
+        swap_calling=p.has("swap_calling"),
+        swap_calling_claimed_tile=p.flag("swap_calling", "no_discard_of_claimed_tile", True),
+        swap_calling_chow_end=p.flag("swap_calling", "no_discard_of_chow_other_end", False),
+        winner_deals=p.flag("dealer", "winner_deals", False),
+        dealer_stays_on_draw=p.field("dealer", "on_draw") == "dealer_stays",
+        rotates_each_hand=p.flag("dealer_rotation", "rotates_each_hand", False),
+        draws_count=p.flag("dealer_rotation", "draws_count", True),
+        round_wind_every=p.whole("dealer_rotation", "round_wind_every", 0),
+        after_multiple_win=after_multiple,
+        huangfan_on_draw=p.whole("huangfan_count", "on_draw", 0),
+        huangfan_on_win=p.whole("huangfan_count", "on_win", 0),
         contract_calls=calls,
-        swap_tiles=int((entry("tile_swap", {}) or {}).get("tiles", 0)),
+        swap_tiles=p.whole("tile_swap", "tiles", 0),
+        read=frozenset(p.read),
     )
+
+
+def _refusal(where: str, message: str) -> ProcedureError:
+    return ProcedureError(f"procedure/{where}: {message}", f"/procedure/{where}", message)
+
+
+def procedure_issues(ruleset: Ruleset) -> list[SpecIssue]:
+    """What the table refuses of a ruleset's procedure (`mjcheck spec validate` reports it): table_rules under the
+    default options and under each other value of each option the table reads, each refusal once, naming the
+    file, the field and, when an option's value brings it, that value."""
+    readings: list[dict[str, Any]] = [{}]
+    readings += [{oid: v} for oid, o in ruleset.options.items() if o.read_by == "table" for v in o.other_values()]
+    issues: list[SpecIssue] = []
+    seen: set[tuple[str, str]] = set()
+    lines: SpecLines | None = None
+    for reading in readings:
+        try:
+            table_rules(ruleset, reading)
+        except ProcedureError as exc:
+            if (exc.pointer, exc.reason) in seen:
+                continue
+            seen.add((exc.pointer, exc.reason))
+            if lines is None:
+                try:
+                    lines = read_yaml(ruleset.path)[1]
+                except SpecError:  # a ruleset not read from a file: no line to give
+                    lines = SpecLines({})
+            under = "".join(f" (under {k}={value_key(v)})" for k, v in reading.items())
+            issues.append(SpecIssue(ruleset.path, exc.pointer, exc.reason + under,
+                                    lines.line(exc.pointer)))
+    return issues
 
 
 def _plain(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+def _shown(value: Any) -> str:
+    """A value as the spec writes it: true, false, a word."""
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
 
 
 def claim_ranks(priority: tuple[str, ...]) -> dict[str, int]:

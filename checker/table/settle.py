@@ -40,7 +40,8 @@ def hand_result(table: Table) -> dict[str, Any]:
         out["next"]["huangfan"] = huangfan
     every = table.rules.round_wind_every
     if table.rules.rotates_each_hand and every:  # MCR: the round wind advances every four hands
-        following = table.hand_number + 1
+        # a drawn hand counts as a hand played unless the spec says draws do not count (dealer_rotation)
+        following = table.hand_number + (1 if wins or table.rules.draws_count else 0)
         out["next"]["hand"] = following
         out["next"]["round_wind"] = "ESWN"[(following // every) % 4]
     if table.forfeits:
@@ -50,8 +51,8 @@ def hand_result(table: Table) -> dict[str, Any]:
 
 def next_dealer(table: Table) -> int:
     rules, dealer = table.rules, table.dealer
-    if rules.rotates_each_hand:  # MCR: the deal passes every hand, drawn hands too
-        return (dealer + 1) % SEATS
+    if rules.rotates_each_hand:  # MCR: the deal passes every hand, drawn hands too (draws_count)
+        return (dealer + 1) % SEATS if table.wins or rules.draws_count else dealer
     if not table.wins:
         return dealer if rules.dealer_stays_on_draw else (dealer + 1) % SEATS
     if rules.winner_deals:

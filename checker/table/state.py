@@ -106,6 +106,7 @@ class Table:
         self.after_replace = "play"  # the phase a replacement draw leads to: play, or flowers at the deal
         self.buried: list[int] = []  # tiles a swap (换牌) put out of play
         self.swapped: list[int] = []  # the seats that have swapped
+        self.unrobbable = False  # a mandatory kong the spec keeps from robbing awaits its replacement draw
         if not deal:  # a table whose fields are about to be copied in (Table.copy)
             return
         for seat in deal_order(dealer, rules.dealer_tiles, rules.other_tiles):
@@ -203,7 +204,7 @@ class Table:
                 self.discard_seat, self.discard_tile = -1, -1
             self.tail -= 1
             p.counts[tile] += 1
-            self.claimed_by = -1
+            self.claimed_by, self.unrobbable = -1, False
             if self.after_replace == "flowers":
                 self.phase = "flowers"
                 self._next_flower_seat()
@@ -234,7 +235,7 @@ class Table:
             p.counts[tile] += 1
             p.drawn, p.replacement = tile, ()
             p.forgone.clear()  # forgo-then-reclaim: lifted by one's own draw
-            if self.rules.lou_hu:  # 动牌: a draw lifts 漏胡
+            if self.rules.lou_hu and "draw" in self.rules.lou_hu_lifted_by:  # 动牌: a draw lifts 漏胡
                 p.draw_blocked = not self.rules.lou_hu_own_draw_win and tile in p.passed_wins
                 p.passed_wins.clear()
             self.turn, self.phase = ev.seat, "play"
@@ -289,7 +290,7 @@ class Table:
                              f"flower {T.tile_name(flower)}")
         if self.rules.swap_calling and p.just_claimed is not None:
             claimed, other_end = p.just_claimed
-            if ev.tile == claimed or ev.tile == other_end:
+            if (ev.tile == claimed and self.rules.swap_calling_claimed_tile) or ev.tile == other_end:
                 what = "the tile just claimed" if ev.tile == claimed else "the tile completing the chow's other end"
                 return Violation(self.rules.rule("swap_calling"), f"{ev.text()}: {what} may not be discarded at once",
                                  "discard another tile")
@@ -371,7 +372,7 @@ class Table:
         if p.knocked and rules.knock_locks_hand and (kind != "kong" or rules.knock_lock_covers_kongs):
             return Violation(rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; its hand is "
                              f"locked", "pass")
-        if rules.forgo and tile in p.forgone:
+        if rules.forgo and kind in rules.forgo_blocks and tile in p.forgone:
             return Violation(rules.rule("forgo_then_reclaim"), f"{ev.text()}: seat {ev.seat} let "
                              f"{T.tile_name(tile)} go earlier and may not claim it until it has drawn again", "pass")
         problem = self._close_discard(claim=kind, claimer=ev.seat)
@@ -393,7 +394,7 @@ class Table:
             p.just_claimed = (tile, -1) if kind == "pung" else None
         p.melds.append(meld)
         self.calls[ev.seat][self.discard_seat] += 1
-        if rules.lou_hu:
+        if rules.lou_hu and kind in rules.lou_hu_lifted_by:
             p.passed_wins.clear()  # 动牌: a pung, chow or kong lifts 漏胡
         p.drawn, p.replacement = -1, ()
         self.turn, self.claimed_by = ev.seat, ev.seat
@@ -425,8 +426,13 @@ class Table:
         pung.kind, pung.tiles = "kong", (ev.tile,) * 4
         p.replacement = p.replacement + ("kong",)
         p.just_claimed = None
-        self.phase, self.discard_seat, self.discard_tile, self.rob_kind = "rob", ev.seat, ev.tile, "add_kong"
+        if self.rules.lou_hu and "kong" in self.rules.lou_hu_lifted_by:
+            p.passed_wins.clear()
         self.claimed_by, self.after_replace = -1, "play"
+        if p.knocked and self.rules.mandatory_kong and not self.rules.mandatory_kong_robbable:
+            self.phase, self.unrobbable = "replace", True  # the mandatory upgrade may not be robbed
+            return None
+        self.phase, self.discard_seat, self.discard_tile, self.rob_kind = "rob", ev.seat, ev.tile, "add_kong"
         return None
 
     def _on_concealed_kong(self, ev: Event) -> Violation | None:
@@ -450,7 +456,7 @@ class Table:
         p.melds.append(Meld("kong", (ev.tile,) * 4, None, concealed=True))
         p.replacement = p.replacement + ("kong",)
         p.just_claimed = None
-        if self.rules.lou_hu:
+        if self.rules.lou_hu and "kong" in self.rules.lou_hu_lifted_by:
             p.passed_wins.clear()
         self.phase, self.claimed_by, self.after_replace = "replace", -1, "play"
         return None
@@ -518,6 +524,10 @@ class Table:
                                  f"{T.tile_name(p.drawn)}")
             if tile < 0:  # the dealer's first turn (天和): any tile of the hand completes it
                 tile = ev.tile if ev.tile >= 0 and p.counts[ev.tile] else next(t for t in range(34) if p.counts[t])
+            if not rules.mandatory_kong_unless_self_draw_win:  # the compulsion comes before the win
+                problem = self._mandatory_kong(ev, p)
+                if problem:
+                    return problem
             return self._declare(ev, p, tile, "self_draw", None)
         if self.phase in ("discard", "rob") or (self.phase == "ended" and self._won_on_a_tile()):
             if ev.seat == self.discard_seat:
@@ -527,6 +537,10 @@ class Table:
                 return Violation(rules.rule("claims"), f"{ev.text()}: the tile open to claims is {T.tile_name(tile)}")
             how = "robbing_kong" if self.phase == "rob" or (self.phase == "ended" and self.rob_kind) else "discard"
             return self._declare(ev, p, tile, how, self.discard_seat)
+        if self.phase == "replace" and self.unrobbable and ev.seat != self.turn:
+            return Violation(rules.rule("mandatory_kong"), f"{ev.text()}: seat {self.turn}'s mandatory kong may not "
+                             f"be robbed under this spec (mandatory_kong.robbable: false)",
+                             f"seat {self.turn} draws its replacement")
         if self.phase == "replace" and self.rob_kind == "" and self._last_kong_concealed():
             return Violation(rules.robbing_rule, f"{ev.text()}: a concealed kong may not be robbed")
         if self.phase == "replace" and self._last_kong_claimed():
@@ -781,12 +795,14 @@ class Table:
 
     def _mandatory_kong(self, ev: Event, p: Player) -> Violation | None:
         """Knocking: a knocked player holding the fourth tile of its exposed pung extends it before discarding,
-        unless its draw wins."""
+        unless its draw wins (mandatory_kong.unless_self_draw_win); where the spec says the compulsion comes
+        first, it extends it before a self-drawn win too."""
         if not (self.rules.mandatory_kong and p.knocked and self.live_tiles > 0):
             return None
         for m in p.melds:
             if m.kind == "pung" and p.counts[m.tiles[0]]:
-                if p.drawn >= 0 and self.could_win(p.seat, p.drawn, "self_draw", None):
+                if self.rules.mandatory_kong_unless_self_draw_win and p.drawn >= 0 \
+                        and self.could_win(p.seat, p.drawn, "self_draw", None):
                     return None
                 return Violation(self.rules.rule("mandatory_kong"), f"{ev.text()}: seat {p.seat} has knocked and "
                                  f"holds the fourth {T.tile_name(m.tiles[0])} of its exposed pung; it must extend it "
@@ -852,7 +868,7 @@ class Table:
 _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
-                 "after_replace", "buried", "swapped")
+                 "after_replace", "buried", "swapped", "unrobbable")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
