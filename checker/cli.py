@@ -39,7 +39,8 @@ app = typer.Typer(
 )
 spec_app = typer.Typer(help="Work with ruleset spec files (spec/*.yaml).", no_args_is_help=True)
 app.add_typer(spec_app, name="spec")
-corpus_app = typer.Typer(help="Generate coverage-directed test corpora (corpus/*.jsonl).", no_args_is_help=True)
+corpus_app = typer.Typer(help="The shipped test corpora (list); generate them and measure their strength.",
+                         no_args_is_help=True)
 app.add_typer(corpus_app, name="corpus")
 app.add_typer(game_app, name="game")
 app.command("hunt")(hunt_command)
@@ -407,6 +408,29 @@ def corpus_strength_command(
         err.print(f"report written to {out_path}", highlight=False, markup=False)
     raise typer.Exit(strength.status)
 
+
+# ----------------------------------------------------------------------------- corpus list
+
+@corpus_app.command("list")
+def corpus_list(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
+    """The corpora shipped with mjcheck, by name (`conform --corpus NAME` and `pytest --mjcheck-corpus NAME`
+    take it from any directory): each with its version, number of cases and content hash (SHA-256 of the
+    file, as a conformance run records it). A version is marked `unrecorded` when the file has changed since
+    corpus/manifest.json recorded it.
+    """
+    from checker.corpus.manifest import listing
+
+    shipped = listing()
+    if as_json:
+        print(json_text(shipped, indent=2))
+        return
+    for entry in shipped:
+        version = f"version {entry['version']}" if entry["recorded"] else "unrecorded" + (
+            f" (changed since version {entry['version']})" if entry["version"] is not None else "")
+        out.print(f"{entry['name']:<28} {version}  {entry['cases']:>5} cases  sha256 {entry['sha256']}",
+                  highlight=False, markup=False)
+
+
 # ----------------------------------------------------------------------------- score
 
 def _parse_options(items: List[str]) -> dict:
@@ -720,7 +744,9 @@ def _safe(result) -> dict:
 
 @app.command()
 def conform(
-    corpus: str = typer.Option(..., "--corpus", metavar="FILE", help="A JSON Lines file of cases with `expect`."),
+    corpus: str = typer.Option(..., "--corpus", metavar="FILE|NAME",
+                               help="A JSON Lines file of cases with `expect`, or a shipped corpus's name (mjcheck "
+                                    "corpus list): mcr names the same corpus from any directory."),
     engine: str = typer.Option(..., "--engine", metavar="ENGINE",
                                help="reference | pymahjonggb | python:package.module:function | "
                                     "cmd:\"COMMAND\" (a subprocess speaking the JSON-lines protocol)."),
@@ -765,7 +791,12 @@ def conform(
 
     from checker.conform import EngineError, engine_from_spec, run_conformance
     from checker.conform.runner import RunError
+    from checker.corpus.shipped import CorpusNameError, corpus_path
 
+    try:
+        corpus = corpus_path(corpus)
+    except CorpusNameError as exc:
+        fail(f"--corpus {exc}")
     known = _known_asked(known_file)
     asked = _jobs_asked(jobs)
     seconds = _timeout_asked(timeout, "--timeout")

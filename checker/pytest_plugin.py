@@ -1,14 +1,18 @@
 """pytest plugin (entry point `pytest11`, name `mjcheck`): hold an engine to a corpus inside its own test suite.
 
-    pytest --mjcheck-corpus corpus/mcr.jsonl --mjcheck-engine python:mypkg.scoring:score
+    pytest --mjcheck-corpus mcr --mjcheck-engine python:mypkg.scoring:score
 
-adds one test item per case of each corpus, named by the case id (`line N` for a case without one; with
-several engines, `ID[ENGINE]`), to whatever else the run collects. ENGINE is any form `mjcheck conform`
-takes (`reference`, `pymahjonggb`, `python:package.module:function`, `cmd:"COMMAND"`). A case passes when the
-engine's result meets its `expect` (checker.case.matches, through the conform runner's judge); a failure
-shows the fan diff (checker.diagnose.diff: missing, extra, different points, other fields) with the expected
-and actual results; an engine that raises, crashes, hangs or answers outside the protocol fails the item
-with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
+adds one test item per case of each corpus (a shipped corpus's name, as `mjcheck corpus list` prints them, or
+a file: checker.corpus.shipped), named by the case id (`line N` for a case without one; with several engines,
+`ID[ENGINE]`), to whatever else the run collects. ENGINE is any form `mjcheck conform` takes (`reference`,
+`pymahjonggb`, `python:package.module:function`, `cmd:"COMMAND"`); a `python:` engine's module is imported from
+the project pytest runs in, as under `python -m pytest` (the directory it was started from and its rootdir go
+first on sys.path), so an engine's own repository needs no path setup. Each case is sent in canonical form
+(checker.corpus.canonical) and its answer checked against the result schema, as `mjcheck conform` does. A
+case passes when the engine's result meets its `expect` (checker.case.matches, through the conform runner's
+judge); a failure shows the fan diff (checker.diagnose.diff: missing, extra, different points, other fields)
+with the expected and actual results; an engine that raises, crashes, hangs or answers outside the protocol
+(or the result schema) fails the item with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
 corpus line that is not a case fails with its problem. Both options repeat (several corpora, several engines).
 
 At the end of the session, the terminal summary lists the failure classes of each corpus and engine
@@ -22,6 +26,7 @@ and jsonschema, so that every pytest run of an environment with mjcheck installe
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -60,7 +65,17 @@ def pytest_configure(config: pytest.Config) -> None:
         seconds = timeout_seconds(config.getoption(TIMEOUT_OPTION))
     except ValueError as exc:
         raise pytest.UsageError(f"{TIMEOUT_OPTION}: {exc}") from None
+    if any(spec.startswith("python:") for spec in engines):
+        _project_importable(config)
     config.pluginmanager.register(Conformance(corpora, engines, seconds), "mjcheck-conformance")
+
+
+def _project_importable(config: pytest.Config) -> None:
+    """Put the directory pytest was started from, then its rootdir, first on sys.path (as `python -m pytest`
+    does the first), so `python:myengine:score` imports the project's own module."""
+    for folder in (str(config.rootpath), str(config.invocation_params.dir)):  # (each inserted first)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
 
 
 class Conformance:
@@ -75,6 +90,7 @@ class Conformance:
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
                                       items: list[pytest.Item]) -> None:
         from checker.conform.adapters import EngineError
+        from checker.corpus.shipped import CorpusNameError, corpus_path, shipped_corpora
 
         for slot in self.engines:
             try:
@@ -82,9 +98,12 @@ class Conformance:
             except EngineError as exc:
                 raise pytest.UsageError(f"{ENGINE_OPTION} {slot.spec}: {exc}") from None
         for corpus in dict.fromkeys(self.corpora):
-            path = Path(corpus).resolve()
-            try:  # the corpus's node id: its path from the rootdir, else its absolute path
-                nodeid = path.relative_to(config.rootpath).as_posix()
+            try:
+                path = Path(corpus_path(corpus)).resolve()
+            except CorpusNameError as exc:
+                raise pytest.UsageError(f"{CORPUS_OPTION} {exc}") from None
+            try:  # the corpus's node id: a shipped corpus's name, its path from the rootdir, else its absolute path
+                nodeid = corpus if corpus in shipped_corpora() else path.relative_to(config.rootpath).as_posix()
             except ValueError:
                 nodeid = path.as_posix()
             parent = CorpusFile.from_parent(session, path=path, nodeid=nodeid)
@@ -187,7 +206,7 @@ class CorpusFile(pytest.File):
         from checker.inputs import InputError, open_input
 
         try:
-            with open_input(self.corpus, "corpus") as stream:
+            with open_input(str(self.path), "corpus") as stream:
                 lines = list(read_cases(stream, self.corpus))
         except InputError as exc:
             raise self.CollectError(f"{CORPUS_OPTION} {self.corpus}: {exc}") from None
@@ -215,6 +234,7 @@ class CaseItem(pytest.Item):
     def runtest(self) -> None:
         from checker.diagnose.diff import describe, diff
         from checker.conform.runner import judge, skip_reason
+        from checker.corpus.canonical import canonical_case
 
         item, where = self.case_line, f"{self.case_line.source}, line {self.case_line.line}"
         if item.case is None:
@@ -222,7 +242,7 @@ class CaseItem(pytest.Item):
         skipped = skip_reason(item.case, lambda case: self.slot.started().refuses(case))
         if skipped is not None:
             pytest.skip(skipped)
-        result = judge(item, self.slot.answer(item.case))
+        result = judge(item, self.slot.answer(canonical_case(item.case)))
         self.slot.judged.setdefault(self.corpus, []).append(result)
         head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
         if result.outcome == "errored":

@@ -107,7 +107,7 @@ def test_an_unknown_engine_or_a_missing_corpus_or_option_is_a_usage_error(pytest
     result = pytester.runpytest("--mjcheck-corpus", str(pytester.path / "missing.jsonl"),
                                 "--mjcheck-engine", "reference")
     assert result.ret == pytest.ExitCode.INTERRUPTED  # a collection error, as for a test file that does not import
-    result.stdout.fnmatch_lines(["*cannot read corpus*missing.jsonl*"])
+    result.stdout.fnmatch_lines(["*cannot read corpus*missing.j*No such file or directory*"])  # (a long path cut)
 
 
 def test_without_the_options_the_plugin_loads_nothing_of_mjcheck(pytester):

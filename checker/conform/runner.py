@@ -5,7 +5,9 @@ through it: each line is read, checked and, unless it is skipped, run and judged
 `DIR/results.jsonl` before the corpus is read much further (an in-process engine: the next line; a `cmd:`
 engine: up to its window of cases in flight), so memory holds a few cases whatever the corpus's size. A line
 that is not a case is recorded `skipped`, with the reason, and makes the run's status 2; so are the cases the
-engine does not run or that carry no `expect`. `DIR/summary.json` is written first marked partial and rewritten with
+engine does not run or that carry no `expect`. Each case is sent in its canonical form (checker.corpus.canonical:
+tile fields as two-character tile names), and each answer checked against the result schema (`answer_problem`:
+an answer it refuses makes the case `errored`, the reason naming the field). `DIR/summary.json` is written first marked partial and rewritten with
 `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
 short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial, and
 `resume=True` runs only the cases the results file does not hold yet. `jobs=N` runs N parts of the corpus in
@@ -15,14 +17,19 @@ corpus parsed in memory cost a third of the time of two processes side by side, 
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import sys
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping
 
-from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matches, read_cases
+import jsonschema
+import jsonschema_rs
+
+from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matches, read_cases, schema_message
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
@@ -31,8 +38,10 @@ from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, ResultsFile, ResultsWriter, read_results_file
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
                                     part_path, remove_parts, run_forked)
+from checker.corpus.canonical import canonical_case
 from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
+from checker.spec import pointer_of, schema
 
 REANSWER_MEMORY = 8192  # cases kept after their answer, for an engine that answers one again
 
@@ -187,7 +196,7 @@ def _run_lines(lines: Iterable[CaseLine], engine: Engine, info: EngineInfo, done
                 record(_result(item, "skipped", reason=skipped))
             elif item.case is not None:
                 asked[item.line] = item
-                yield item.line, item.case
+                yield item.line, canonical_case(item.case)  # the wire form: tile fields canonical
 
     for line, answer in engine.run(to_run()):
         item = asked.pop(line, None)
@@ -255,17 +264,52 @@ def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: 
 
 
 def judge(item: CaseLine, answer: Answer) -> CaseResult:
-    """passed / failed by checker.case.matches; errored when there is no result or it is not in the expect
-    shape (a fan without an id, fans that are not a list)."""
+    """passed / failed by checker.case.matches; errored when there is no result or the result schema refuses it
+    (`answer_problem`: the reason names the field)."""
     case = item.case or {}
     if answer.result is None:
         return _result(item, "errored", reason=bounded(answer.error or "no answer", 1000))
+    problem = answer_problem(answer.result, case.get("kind", "score"))
+    if problem is not None:
+        return _result(item, "errored", actual=answer.result, reason=f"a result outside the result schema: {problem}")
+    return _result(item, "passed" if matches(answer.result, case["expect"]) else "failed", actual=answer.result)
+
+
+def answer_problem(result: Any, kind: str) -> str | None:
+    """None for a result the case schema's `expect` of that kind accepts (a score result or an `either` of
+    them; a procedure result), each result also taking a `message` string (informative, never compared); else
+    its first problem, at its JSON pointer in the result."""
+    forms = _answer_forms(kind)
     try:
-        met = matches(answer.result, case["expect"])
-    except (KeyError, TypeError, AttributeError) as exc:
-        return _result(item, "errored", actual=answer.result,
-                       reason=f"a result not in the expect shape ({type(exc).__name__}: {excerpt(str(exc))})")
-    return _result(item, "passed" if met else "failed", actual=answer.result)
+        if forms[0].is_valid(result):
+            return None
+    except (ValueError, OverflowError, RecursionError):  # a value jsonschema-rs cannot take in: worded below
+        pass
+    either = isinstance(result, Mapping) and "either" in result
+    validator = forms[2] if either else forms[1]
+    error = jsonschema.exceptions.best_match(validator.iter_errors(result))
+    if error is None:
+        return None
+    return f"{pointer_of(error.absolute_path) or '/'}: {schema_message(error)}"
+
+
+@lru_cache(maxsize=None)
+def _answer_forms(kind: str) -> tuple[Any, jsonschema.Draft202012Validator, jsonschema.Draft202012Validator]:
+    """The answer schema of a kind of case (checker.spec's case schema, its results taking a `message`): a fast
+    validator of every form, and one of the plain form and of the `either` form to word a refusal."""
+    whole = schema("case")
+    defs = copy.deepcopy(whole["$defs"])
+    defs["result"]["properties"]["message"] = {"type": "string"}
+    branch = whole["allOf"][0]["then" if kind == "procedure" else "else"]
+    forms = [f for f in branch["properties"]["expect"]["anyOf"] if f.get("type") != "null"]
+    plain = next(f for f in forms if "either" not in f.get("properties", {}))
+    either = next((f for f in forms if "either" in f.get("properties", {})), plain)
+
+    def made(form: Mapping[str, Any]) -> dict[str, Any]:
+        return {"$schema": whole["$schema"], "$defs": defs, **form}
+
+    return (jsonschema_rs.validator_for(made({"anyOf": forms})), jsonschema.Draft202012Validator(made(plain)),
+            jsonschema.Draft202012Validator(made(either)))
 
 
 def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: list[CaseResult] | None = None,
