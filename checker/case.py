@@ -394,6 +394,13 @@ def readings_of(result: Any) -> list[Mapping[str, Any]]:
     return [result]
 
 
+def fans_of(reading: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The fan entries of one reading of a result: its `fans` if they are a list, their mappings only (an
+    engine's malformed answer gives [] or fewer entries rather than an error)."""
+    fans = reading.get("fans")
+    return [f for f in fans if isinstance(f, Mapping)] if isinstance(fans, list) else []
+
+
 def matches(result: Mapping[str, Any], expect: Mapping[str, Any]) -> bool:
     """True when `result` satisfies `expect` (any member of an `either` list; fan order ignored)."""
     return any(_same(r, e) for r in readings_of(result) for e in readings_of(expect))

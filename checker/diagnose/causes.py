@@ -24,7 +24,7 @@ from types import SimpleNamespace
 from itertools import combinations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from checker.case import matches, readings_of
+from checker.case import fans_of, matches, readings_of
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged
@@ -685,12 +685,12 @@ def _terms(ruleset: Ruleset) -> set[str]:
 
 def _counted_fans(cls: FailureClass) -> set[str]:
     return {str(f.get("id")) for r in cls.members for w in readings_of(r.expected)
-            for f in (w.get("fans") or []) if isinstance(f, Mapping)}
+            for f in fans_of(w)}
 
 
 def _engine_fans(cls: FailureClass) -> set[str]:
     return {str(f.get("id")) for r in cls.members for w in readings_of(r.actual)
-            for f in (w.get("fans") or []) if isinstance(f, Mapping)}
+            for f in fans_of(w)}
 
 
 # ------------------------------------------------------------------ causes found without re-scoring
@@ -720,8 +720,8 @@ def _outside_words(outside: Sequence[str], replaced: Sequence[str]) -> str:
 
 def _outside_ids(result: Any, known: set[str]) -> set[str]:
     """The fan ids an answer names that the spec has no pattern for."""
-    return {str(f.get("id")) for w in readings_of(result) for f in (w.get("fans") or [])
-            if isinstance(f, Mapping) and str(f.get("id")) not in known}
+    return {str(f.get("id")) for w in readings_of(result) for f in fans_of(w)
+            if str(f.get("id")) not in known}
 
 
 def _below_minimum(r: Judged) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
 from checker import tiles as T
-from checker.case import readings_of
+from checker.case import fans_of, readings_of
 from checker.corpus.candidates import hand_input
 from checker.engine import Hand, HandError, Meld, Scorer
 from checker.engine.checks import CHECKS
@@ -215,12 +215,11 @@ def result_of(result: Mapping[str, Any]) -> tuple:
 
     def fans(reading: Mapping[str, Any]) -> dict[str, int]:
         out: dict[str, int] = {}
-        for f in reading.get("fans") or []:
-            if isinstance(f, Mapping):
-                fid = str(f.get("id"))
-                points, count = f.get("points", 0), f.get("count", 1)
-                total = points * count if isinstance(points, int) and isinstance(count, int) else 0
-                out[fid] = out.get(fid, 0) + total
+        for f in fans_of(reading):
+            fid = str(f.get("id"))
+            points, count = f.get("points", 0), f.get("count", 1)
+            total = points * count if isinstance(points, int) and isinstance(count, int) else 0
+            out[fid] = out.get(fid, 0) + total
         return out
 
     first = readings[0]
