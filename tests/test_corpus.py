@@ -106,9 +106,18 @@ def test_generated_corpus_has_each_kind_of_case():
     assert any("boundary-cap" in i for i in ids)
     assert all(c["origin"] == "generated, seed 5" for c in corpus.cases if c["id"] not in
                {e["id"] for e in cases(ROOT / "corpus" / "shanghai-examples.jsonl")})
-    # each option case comes with the case of the default reading on the same hand
-    readings = [c for c in corpus.cases if "-option-" in c["id"]]
-    assert len(readings) % 2 == 0 and readings
+    # each option case comes with the case of the default reading on the same hand, and that hand again with
+    # the option left out, expecting the default reading's result (an engine reading another default fails it)
+    by_id = {c["id"]: c for c in corpus.cases}
+    readings = [c for c in corpus.cases if "-option-" in c["id"] and "-reading-" in c["id"]]
+    unnamed = [c for c in corpus.cases if c["id"].endswith("-default-unnamed")]
+    assert len(readings) % 2 == 0 and readings and len(unnamed) == len(readings) // 2
+    for c in unnamed:
+        option = c["id"].split("-option-")[1].split("-")[0]
+        stem = c["id"][: -len("-default-unnamed")]
+        default = next(v for k, v in by_id.items() if k.startswith(stem + "-reading-")
+                       and v["options"][option] == load_ruleset("shanghai-classic").options[option].default)
+        assert option not in c["options"] and c["input"] == default["input"] and c["expect"] == default["expect"]
 
 
 def test_json_table_and_exit_status_one_when_a_pattern_is_not_covered(tmp_path):

@@ -1,7 +1,9 @@
 """Assemble a coverage-directed corpus for one ruleset: the source documents' own examples (kept with their
 `origin`), a witness case for each target (`checker.corpus.witnesses`), two or more cases for each option
-whose readings part (`checker.corpus.readings`), and invalid inputs with their `error`
-(`checker.corpus.invalid`). Every expectation is the reference engine's result for the case, computed the way
+whose readings part (`checker.corpus.readings`: each reading named, and the default once more with the option
+left out, so an engine that reads another default fails), and invalid inputs with their `error`
+(`checker.corpus.invalid`), then a case for each one-step scoring mutant those let through
+(`checker.corpus.adequacy`). Every expectation is the reference engine's result for the case, computed the way
 `mjcheck score --batch` computes it. The same seed and size always give the same cases in the same order.
 """
 from __future__ import annotations
@@ -13,7 +15,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import CaseRunner, read_case_file
+from checker.corpus.adequacy import killing_cases
 from checker.corpus.candidates import random_candidates, targeted_candidates
+from checker.corpus.strength import MutantResult
 from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
 from checker.corpus.witnesses import Scored, Target, choose, exclusion_pairs, limit_of, limit_witnesses, score_input
@@ -37,6 +41,7 @@ class Corpus:
     size: int
     cases: list[dict[str, Any]] = field(default_factory=list)
     no_witness: dict[str, str] = field(default_factory=dict)  # rule id or target -> reason
+    survivors: list[MutantResult] = field(default_factory=list)  # scoring mutants no case kills (none separated)
 
     def jsonl(self) -> str:
         """The corpus as JSON Lines: keys sorted, one case a line, in a stable order."""
@@ -53,8 +58,9 @@ def example_cases(ruleset_id: str, folder: Path | None = None) -> list[dict[str,
 
 
 def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Progress | None = None,
-             runner: CaseRunner | None = None, examples: Path | None = None) -> Corpus:
-    """The corpus for `ruleset_id` from `size` seeded random candidates plus the targeted constructions."""
+             runner: CaseRunner | None = None, examples: Path | None = None, kill_mutants: bool = True) -> Corpus:
+    """The corpus for `ruleset_id` from `size` seeded random candidates plus the targeted constructions, and
+    (`kill_mutants`) a case for each scoring mutant those let through (`checker.corpus.adequacy`)."""
     runner = runner or CaseRunner()
     rs = runner.ruleset(ruleset_id)
     size = DEFAULT_SIZE.get(ruleset_id, 6000) if size is None else size
@@ -120,6 +126,9 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
     report(total_work, total_work)
 
     corpus.cases = example_cases(rs.id, examples) + [generated[k] for k in sorted(generated)]
+    if kill_mutants:  # a case for each one-step scoring mutant the cases so far let through
+        added, corpus.survivors = killing_cases(rs, corpus.cases, runner, seed, origin)
+        corpus.cases += added
     corpus.no_witness = _no_witness(rs, witnesses, missing_options, partings, len(candidates), runner)
     return corpus
 
@@ -135,6 +144,14 @@ def _add_parting(rs: Ruleset, p: Parting, generated: dict[str, dict[str, Any]], 
                 f"{p.option}={_value(p.value)}" + (f" (with {', '.join(f'{k}={_value(v)}' for k, v in sorted(p.base.items()))})"
                                                    if p.base else "") + f"; this case is the {_value(value)} reading")
         generated[case_id] = _case(rs, case_id, s, covers, origin, note)
+    # the default reading again with the option left out: an engine that reads another default fails it
+    unnamed = f"{rs.id}-option-{p.option}-{pair}{base}-default-unnamed"
+    case = _case(rs, unnamed, p.readings[0], _covers(rs, p.readings[0], ("option", p.option)) | set(
+        f"option.{k}" for k in p.base), origin,
+        f"option {p.option} left out: scored under its default, {_value(default)} (this hand scores differently "
+        f"under {p.option}={_value(p.value)})")
+    case["options"] = dict(sorted(p.base.items()))
+    generated[unnamed] = case
 
 
 def _case(rs: Ruleset, case_id: str, s: Scored, covers: set[str], origin: str, note: str) -> dict[str, Any]:

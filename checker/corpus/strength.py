@@ -337,7 +337,7 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
     return list(unique.values())
 
 
-class _Clock:
+class Clock:
     """The search budget, spent across every survivor of every ruleset."""
 
     def __init__(self, seconds: float):
@@ -380,7 +380,7 @@ def _kill(mutation: Mutation, cases: Sequence[CaseRef], expected_fans: Sequence[
     return None
 
 
-def _search(mutation: Mutation, pool: Pool, rescorer: Rescorer, clock: _Clock,
+def _search(mutation: Mutation, pool: Pool, rescorer: Rescorer, clock: Clock,
             seed: int) -> MutantResult:
     readings = search_readings(pool.ruleset, mutation)
     searched = 0
@@ -452,7 +452,7 @@ def _together(cases: Iterable[CaseRef]) -> set[tuple[str, str]]:
 
 
 def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRunner, seed: int,
-                     sample: int | None, clock: _Clock, pool_size: int = POOL_HANDS,
+                     sample: int | None, clock: Clock, pool_size: int = POOL_HANDS,
                      progress: Progress | None = None, only: Collection[str] | None = None) -> RulesetStrength:
     """Every mutant of one ruleset (`only`: those with these ids) judged on its cases (those the reference engine
     passes), survivors searched."""
@@ -525,7 +525,7 @@ def corpus_strength(corpora: Sequence[str | Path], ruleset: str | None = None, s
     if not by_ruleset:
         what = f"of ruleset {ruleset!r} " if ruleset is not None else ""
         raise StrengthError(f"the corpora hold no score case {what}with an expect: nothing to measure")
-    clock = _Clock(budget)
+    clock = Clock(budget)
     measured = []
     for rid in sorted(by_ruleset):
         report = None if progress is None else (lambda done, total, rid=rid: progress(rid, done, total))

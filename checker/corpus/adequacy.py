@@ -1,0 +1,52 @@
+"""Closing a corpus's gaps: a case for every one-step scoring mutant its cases let through.
+
+`mjcheck corpus generate` measures its own cases the way `mjcheck corpus strength` does
+(`checker.corpus.strength.ruleset_strength`: every mutant of `checker.mutate.catalog`, run through the reference
+engine only) and adds, for each survivor the search separates from the spec, the case that kills it (`expect`:
+the reference engine's result). A survivor no hand of the search tells from the spec is left as it is (counted
+equivalent within the search, never proved). The search is bounded by its pool of hands, not by the clock, so the
+same seed gives the same cases.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+from checker.case import CaseRunner, matches
+from checker.corpus.strength import SEPARATED, CaseRef, MutantResult, Clock, ruleset_strength
+from checker.mutate.mutation import Rescorer
+from checker.spec import Ruleset
+
+POOL = 1500  # random candidate hands searched for a case that kills each survivor
+
+
+def killing_cases(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], runner: CaseRunner, seed: int,
+                  origin: str) -> tuple[list[dict[str, Any]], list[MutantResult]]:
+    """Cases that kill the scoring mutants `cases` let through, one per survivor not killed by an earlier one of
+    them, in catalogue order; and the survivors that stay (no hand searched separates them)."""
+    refs = [CaseRef("generated", i + 1, case) for i, case in enumerate(cases)
+            if case.get("kind") == "score" and isinstance(case.get("expect"), Mapping)]
+    measured = ruleset_strength(ruleset, refs, runner, seed, None, Clock(float("inf")), POOL)
+    added: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    staying: list[MutantResult] = []
+    rescorer = Rescorer(runner)
+    for result in measured.results:
+        if result.status != SEPARATED or result.killing_case is None:
+            if result.status not in ("killed", "unbound"):
+                staying.append(result)
+            continue
+        if any(_kills(rescorer, result, case) for case in added):
+            continue
+        case = {**result.killing_case, "origin": origin}
+        same = json.dumps([case["options"], case["input"]], sort_keys=True)
+        if same not in seen:
+            seen.add(same)
+            added.append(case)
+    return added, staying
+
+
+def _kills(rescorer: Rescorer, result: MutantResult, case: Mapping[str, Any]) -> bool:
+    """Whether `case` (whose expect is the spec's result) already tells the mutant from the spec."""
+    got = rescorer.result(case, result.mutation)
+    return got is not None and not matches(got, case["expect"])
