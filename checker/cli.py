@@ -326,15 +326,16 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
 def corpus_strength_command(
     corpora: List[str] = typer.Argument(..., metavar="CORPUS...",
                                         help="JSON Lines files of cases in the case format (any corpus: yours, "
-                                             "or corpus/*.jsonl); their score cases with an `expect` are run."),
+                                             "or corpus/*.jsonl); their score and procedure cases with an "
+                                             "`expect` are run."),
     ruleset_id: Optional[str] = typer.Option(None, "--ruleset", metavar="RULESET",
                                              help="Measure only this ruleset's cases (default: every ruleset the "
-                                                  "corpora hold score cases for)."),
+                                                  "corpora hold score or procedure cases for)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the mutant sample and of the hands searched for killing "
                                                "cases; the same seed gives the same report."),
     sample: Optional[int] = typer.Option(None, "--sample", min=1, metavar="N",
-                                         help="Judge N mutants per ruleset, drawn by the seed with the families "
-                                              "taken in turn (default: every mutant)."),
+                                         help="Judge N mutants per ruleset (and N procedure mutants), drawn by "
+                                              "the seed with the families taken in turn (default: every mutant)."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=86400, metavar="SECONDS",
                                            help="Seconds the search for killing cases may take in all (default "
                                                 "300); survivors left unsearched when it runs out are reported "
@@ -356,6 +357,13 @@ def corpus_strength_command(
     `expect` the reference engine's result, ready to add to the corpus; a survivor no searched hand separates
     is counted equivalent, "not separated within the budget" (a sample, not a proof).
 
+    Procedure cases (hands of play) are run alike, through the reference table, under each one-step change of
+    the spec's procedure: who may chow, the claim priority, several winners, which kongs may be robbed, 漏胡,
+    forgo-then-reclaim, the knock's obligations and lock, the mandatory kong, swap calling, the deal's flowers,
+    the tile swap, the dead wall, who deals next, the 荒番 count, each table option's default. A survivor whose
+    change no procedure case's result can show (the next round wind or 荒番; a priority that changes only a
+    refusal's message) is "not observable by a procedure case", said why; any other survivor is a gap.
+
     The report gives the kill rate by family, then each survivor with its killing case or verdict.
 
     \b
@@ -363,10 +371,11 @@ def corpus_strength_command(
       mjcheck corpus strength corpus/mcr.jsonl
       mjcheck corpus strength my-cases.jsonl --ruleset mcr --sample 100 --out strength.md
       mjcheck corpus strength corpus/shanghai-classic.jsonl --json > strength.json
+      mjcheck corpus strength corpus/*-procedure.jsonl
 
-    Exit status: 0 every mutant killed or not separated; 1 a survivor a found case kills (the corpus lets a
-    wrong engine through); 2 bad input (an unreadable corpus, a line that is not a case, an unknown ruleset,
-    no score case with an `expect`).
+    Exit status: 0 no survivor that a found case kills; 1 a survivor a found case kills (the corpus lets a
+    wrong engine through; a procedure survivor, never searched, leaves it 0); 2 bad input (an unreadable corpus,
+    a line that is not a case, an unknown ruleset, no score or procedure case with an `expect`).
     """
     from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown
     from checker.writable import write_problem
@@ -404,7 +413,10 @@ def corpus_strength_command(
             rate = "–" if total.kill_rate is None else f"{100 * total.kill_rate:.0f}%"
             err.print(f"{rs.ruleset}: killed {total.counts.get('killed', 0)} of {total.mutants} mutants ({rate}); "
                       f"{total.counts.get('separated', 0)} survivors with a killing case; "
-                      f"{total.counts.get('not separated', 0)} not separated", highlight=False, markup=False)
+                      f"{total.counts.get('not separated', 0)} not separated"
+                      + (f"; {total.counts.get('survived', 0)} procedure survivors, "
+                         f"{total.counts.get('not observable', 0)} not observable" if rs.procedure_cases else ""),
+                      highlight=False, markup=False)
         err.print(f"report written to {out_path}", highlight=False, markup=False)
     raise typer.Exit(strength.status)
 

@@ -253,8 +253,10 @@ def test_cli_exits_1_when_a_found_case_kills_a_survivor(planted):
 def test_cli_bad_input_exits_2(tmp_path):
     not_a_case = tmp_path / "bad.jsonl"
     not_a_case.write_text('{"id": "x"}\n', encoding="utf-8")
+    # a procedure case without its expect: nothing to measure (one with an expect is measured: procedure mutants)
     procedure_only = write_corpus(tmp_path / "procedure.jsonl",
-                                  [json.loads(line) for line in (ROOT / "corpus" / "mcr-procedure.jsonl")
+                                  [{k: v for k, v in json.loads(line).items() if k != "expect"}
+                                   for line in (ROOT / "corpus" / "mcr-procedure.jsonl")
                                    .read_text(encoding="utf-8").splitlines()[:1]])
     for args in ([str(not_a_case)], [str(tmp_path / "missing.jsonl")], [str(procedure_only)],
                  [str(SHIPPED[0]), "--ruleset", "nope"], [str(SHIPPED[0]), "--ruleset", "shanghai-classic"],

@@ -1,4 +1,4 @@
-"""Corpus strength: how many wrong engines a corpus of score cases would let through, and which.
+"""Corpus strength: how many wrong engines a corpus of score and procedure cases would let through, and which.
 
 Each ruleset the corpora hold score cases for is mutated one step at a time (`checker.mutate.catalog`: fan and
 hua points, caps, exclusions and implied links dropped and added, the minimum, base, shares, 承包 and 包 numbers,
@@ -19,22 +19,30 @@ cannot score a case, is dropped and counted `unbound`. `sample` takes that many 
 seed, the families taken in turn. The same corpora, seed and sample give the same report, byte for byte, as long
 as the search finishes within `budget` seconds (the report says when it did not: then the survivors not yet
 searched are "not separated within the budget" with 0 hands searched).
+
+Procedure cases (`kind: procedure`) are measured alike against the ruleset's procedure mutants
+(`checker.mutate.procedure`, judged by `checker.corpus.procedure_strength` through the reference table): killed,
+`unbound`, or a survivor, which is `not observable` (no procedure case's result can show the change, said why)
+or `survived` (a case could: a gap; no hand of play is searched for yet). Their families are rows of the same
+table; `sample` draws that many procedure mutants per ruleset besides, by the seed.
 """
 from __future__ import annotations
 
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
 from checker.corpus.candidates import random_candidates, targeted_candidates
+from checker.corpus.procedure_strength import judge, reference_problems, table_options
 from checker.inputs import InputError, json_text, open_input
 from checker.mutate.catalog import FAMILIES, binding_problem, scoring_mutations
 from checker.mutate.mutation import Mutation, Rescorer
+from checker.mutate.procedure import FAMILIES as PROCEDURE_FAMILIES, is_procedure, procedure_mutations
 from checker.spec import OptionRef, Ruleset, value_key
 
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
@@ -46,7 +54,9 @@ KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
 NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (counted equivalent)
 UNBOUND = "unbound"
-STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, UNBOUND)
+SURVIVED = "survived"  # a procedure mutant no case kills, whose change a procedure case could show: a gap
+NOT_OBSERVABLE = "not observable"  # a procedure mutant no case kills, whose change no procedure case's result shows
+STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, SURVIVED, NOT_OBSERVABLE, UNBOUND)
 SCORING_FAILURES = (ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError)
 
 Progress = Callable[[int, int], None]  # (mutants judged, mutants in all)
@@ -70,15 +80,18 @@ class CaseRef:
 
 @dataclass(frozen=True)
 class CorpusRead:
-    """What one corpus held: its lines that are cases, the score cases with `expect` kept, the others skipped."""
+    """What one corpus held: its lines that are cases, the score and procedure cases with `expect` kept, the
+    others skipped."""
 
     path: str
     cases: int
     kept: int
     skipped: Mapping[str, int]
+    procedure_kept: int = 0
 
     def as_json(self) -> dict[str, Any]:
-        return {"path": self.path, "cases": self.cases, "score_cases": self.kept, "skipped": dict(self.skipped)}
+        return {"path": self.path, "cases": self.cases, "score_cases": self.kept,
+                "procedure_cases": self.procedure_kept, "skipped": dict(self.skipped)}
 
 
 @dataclass(frozen=True)
@@ -92,7 +105,7 @@ class MutantResult:
     mutant_result: Mapping[str, Any] | None = None  # the killing case's result under the mutant
     searched: int = 0  # hands the search scored under the mutant
     readings: tuple[Mapping[str, Any], ...] = ()  # the option sets the search used
-    reason: str = ""  # why it is unbound
+    reason: str = ""  # why it is unbound, or why no procedure case can observe it
 
     def as_json(self) -> dict[str, Any]:
         m = self.mutation
@@ -107,6 +120,8 @@ class MutantResult:
             if self.killing_case is not None:
                 out["killing_case"] = dict(self.killing_case)
                 out["mutant_result"] = dict(self.mutant_result or {})
+        elif self.status in (SURVIVED, NOT_OBSERVABLE):
+            out["verdict"] = verdict(self)
         elif self.status == UNBOUND:
             out["reason"] = self.reason
         return out
@@ -119,6 +134,10 @@ def verdict(result: MutantResult) -> str:
         return "a case that kills it"
     if result.status == NOT_SEPARATED:
         return "not separated within the budget"
+    if result.status == SURVIVED:
+        return "survived: no procedure case kills it, and one could observe it"
+    if result.status == NOT_OBSERVABLE:
+        return f"not observable by a procedure case: {result.reason}"
     return "does not bind"
 
 
@@ -133,8 +152,8 @@ class FamilyCount:
 
     @property
     def kill_rate(self) -> float | None:
-        """Killed among the mutants that bind (None: none binds)."""
-        bound = self.mutants - self.counts.get(UNBOUND, 0)
+        """Killed among the mutants that bind and that a case could observe (None: none)."""
+        bound = self.mutants - self.counts.get(UNBOUND, 0) - self.counts.get(NOT_OBSERVABLE, 0)
         return self.counts.get(KILLED, 0) / bound if bound else None
 
     def as_json(self) -> dict[str, Any]:
@@ -154,13 +173,16 @@ class RulesetStrength:
     catalogue: int  # mutants the catalogue made (before a sample)
     results: tuple[MutantResult, ...]
     pool: int  # hands the search could draw on (0: no survivor needed it)
+    procedure_cases: int = 0  # procedure cases with `expect` of this ruleset in the corpora
+    procedure_left_out: tuple[tuple[CaseRef, str], ...] = ()  # those the reference table does not pass
+    procedure_catalogue: int = 0  # procedure mutants the catalogue made (before a sample)
 
     def families(self) -> list[FamilyCount]:
         counts: dict[str, dict[str, int]] = {}
         for r in self.results:
             counts.setdefault(r.mutation.family, {})
             counts[r.mutation.family][r.status] = counts[r.mutation.family].get(r.status, 0) + 1
-        order = {f: i for i, f in enumerate(FAMILIES)}
+        order = {f: i for i, f in enumerate(FAMILIES + PROCEDURE_FAMILIES)}
         return [FamilyCount(f, counts[f]) for f in sorted(counts, key=lambda f: (order.get(f, len(order)), f))]
 
     def total(self) -> FamilyCount:
@@ -174,7 +196,11 @@ class RulesetStrength:
         del total["family"]
         return {"ruleset": self.ruleset, "cases": self.cases, "cases_used": self.cases - len(self.left_out),
                 "cases_left_out": [{**ref.where(), "reason": why} for ref, why in self.left_out],
-                "catalogue": self.catalogue, "pool_hands": self.pool, "totals": total,
+                "catalogue": self.catalogue, "pool_hands": self.pool,
+                "procedure_cases": self.procedure_cases,
+                "procedure_cases_used": self.procedure_cases - len(self.procedure_left_out),
+                "procedure_cases_left_out": [{**ref.where(), "reason": why} for ref, why in self.procedure_left_out],
+                "procedure_catalogue": self.procedure_catalogue, "totals": total,
                 "families": [f.as_json() for f in self.families()],
                 "mutants": [r.as_json() for r in self.results]}
 
@@ -192,7 +218,7 @@ class Strength:
 
     @property
     def status(self) -> int:
-        """0: every mutant killed or not separated; 1: a survivor that a case found kills."""
+        """0: no survivor that a case found kills (procedure survivors are never searched); 1: one."""
         return 1 if any(r.status == SEPARATED for rs in self.rulesets for r in rs.results) else 0
 
     def as_json(self) -> dict[str, Any]:
@@ -207,24 +233,27 @@ class StrengthError(ValueError):
 
 # ----------------------------------------------------------------------------- reading the corpora
 
-def read_score_cases(paths: Sequence[str | Path], ruleset: str | None = None,
-                     runner: CaseRunner | None = None) -> tuple[list[CorpusRead], dict[str, list[CaseRef]]]:
-    """The score cases with `expect` of each corpus, by ruleset (of `ruleset` only, when given). A line that is
-    not a case, or a case naming a ruleset that cannot be loaded, is InputError naming the corpus and line."""
+def read_corpora(paths: Sequence[str | Path], ruleset: str | None = None, runner: CaseRunner | None = None
+                 ) -> tuple[list[CorpusRead], dict[str, list[CaseRef]], dict[str, list[CaseRef]]]:
+    """The score cases and the procedure cases with `expect` of each corpus, each by ruleset (of `ruleset` only,
+    when given). A line that is not a case, or a case naming a ruleset that cannot be loaded, is InputError naming
+    the corpus and line."""
     runner = runner or CaseRunner()
     read: list[CorpusRead] = []
-    by_ruleset: dict[str, list[CaseRef]] = {}
+    by_kind: dict[str, dict[str, list[CaseRef]]] = {"score": {}, "procedure": {}}
     for path in paths:
         label = str(path)
         skipped: dict[str, int] = {}
-        cases = kept = 0
+        cases = 0
+        kept = {"score": 0, "procedure": 0}
         with open_input(label, "corpus") as stream:
             for line in read_cases(stream, label, as_written=False):
                 if line.case is None:
                     raise InputError("read", label, line.error or "not a case", line.line, "corpus")
                 cases += 1
                 case = line.case
-                why = "procedure case" if case.get("kind", "score") != "score" else \
+                kind = case.get("kind", "score")
+                why = "another kind of case" if kind not in by_kind else \
                     "no expect" if "expect" not in case else \
                     "another ruleset" if ruleset is not None and case.get("ruleset") != ruleset else ""
                 if why:
@@ -234,10 +263,10 @@ def read_score_cases(paths: Sequence[str | Path], ruleset: str | None = None,
                     runner.ruleset(case["ruleset"])
                 except CaseError as exc:
                     raise InputError("read", label, str(exc), line.line, "corpus") from None
-                kept += 1
-                by_ruleset.setdefault(case["ruleset"], []).append(CaseRef(label, line.line, case))
-        read.append(CorpusRead(label, cases, kept, dict(sorted(skipped.items()))))
-    return read, by_ruleset
+                kept[kind] += 1
+                by_kind[kind].setdefault(case["ruleset"], []).append(CaseRef(label, line.line, case))
+        read.append(CorpusRead(label, cases, kept["score"], dict(sorted(skipped.items())), kept["procedure"]))
+    return read, by_kind["score"], by_kind["procedure"]
 
 
 # ----------------------------------------------------------------------------- the search pool
@@ -509,32 +538,70 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
                            len(pool.inputs) if pool is not None else 0)
 
 
+def procedure_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRunner, seed: int,
+                       sample: int | None, progress: Progress | None = None, only: Collection[str] | None = None
+                       ) -> tuple[list[MutantResult], list[tuple[CaseRef, str]], int]:
+    """Every procedure mutant of one ruleset (`only`: those with these ids; `sample`: that many, drawn by the seed
+    as the scoring mutants are) judged on its procedure cases that the reference table passes
+    (`checker.corpus.procedure_strength`): the results, the cases left out with why, and the catalogue's size."""
+    problems = reference_problems([ref.case for ref in cases], runner)
+    used = [ref for ref, why in zip(cases, problems) if not why]
+    left_out = [(ref, why) for ref, why in zip(cases, problems) if why]
+    options = table_options(ruleset)
+    everything = [m for m in procedure_mutations(ruleset, options) if only is None or m.id in only]
+    chosen = _sampled(everything, sample, random.Random(f"strength-procedure:{ruleset.id}:{seed}"))
+    results = []
+    for n, m in enumerate(chosen):
+        judged = judge(ruleset, m, [ref.case for ref in used], options)
+        results.append(MutantResult(m, UNBOUND, reason=judged.unbound) if judged.unbound else
+                       MutantResult(m, KILLED, killed_by=used[judged.killer]) if judged.killer is not None else
+                       MutantResult(m, NOT_OBSERVABLE, reason=judged.unseen) if judged.unseen else
+                       MutantResult(m, SURVIVED))
+        if progress is not None:
+            progress(n + 1, len(chosen))
+    return results, left_out, len(everything)
+
+
 def corpus_strength(corpora: Sequence[str | Path], ruleset: str | None = None, seed: int = 0,
                     sample: int | None = None, budget: float = DEFAULT_BUDGET, pool_size: int = POOL_HANDS,
                     runner: CaseRunner | None = None, progress: Callable[[str, int, int], None] | None = None,
                     only: Collection[str] | None = None) -> Strength:
-    """The strength of the corpora's score cases against every one-step scoring mutant of each ruleset they hold
-    cases for (`ruleset`: that one only; `only`: the mutants with these ids only). InputError for a corpus that
-    cannot be read; StrengthError when there is nothing to measure."""
+    """The strength of the corpora's score cases against every one-step scoring mutant, and of their procedure
+    cases against every one-step procedure mutant, of each ruleset they hold cases for (`ruleset`: that one only;
+    `only`: the mutants with these ids only). InputError for a corpus that cannot be read; StrengthError when
+    there is nothing to measure."""
     if sample is not None and sample < 1:
         raise StrengthError(f"sample must be at least 1, not {sample}")
     if budget < 0:
         raise StrengthError(f"budget must be 0 seconds or more, not {budget}")
     runner = runner or CaseRunner()
-    read, by_ruleset = read_score_cases(corpora, ruleset, runner)
-    if not by_ruleset:
+    read, by_ruleset, played = read_corpora(corpora, ruleset, runner)
+    if not by_ruleset and not played:
         what = f"of ruleset {ruleset!r} " if ruleset is not None else ""
-        raise StrengthError(f"the corpora hold no score case {what}with an expect: nothing to measure")
+        raise StrengthError(f"the corpora hold no score or procedure case {what}with an expect: nothing to measure")
     clock = Clock(budget)
     measured = []
-    for rid in sorted(by_ruleset):
+    wanted = None if only is None else frozenset(only)
+    for rid in sorted(set(by_ruleset) | set(played)):
         report = None if progress is None else (lambda done, total, rid=rid: progress(rid, done, total))
-        measured.append(ruleset_strength(runner.ruleset(rid), by_ruleset[rid], runner, seed, sample, clock,
-                                         pool_size, report, None if only is None else frozenset(only)))
+        measure = ruleset_strength(runner.ruleset(rid), by_ruleset[rid], runner, seed, sample, clock, pool_size,
+                                   report, wanted) if rid in by_ruleset else RulesetStrength(rid, 0, (), 0, (), 0)
+        if rid in played:
+            report = None if progress is None else \
+                (lambda done, total, rid=rid: progress(f"{rid} (procedure)", done, total))
+            results, left_out, catalogue = procedure_strength(runner.ruleset(rid), played[rid], runner, seed,
+                                                              sample, report, wanted)
+            measure = replace(measure, results=measure.results + tuple(results), procedure_cases=len(played[rid]),
+                              procedure_left_out=tuple(left_out), procedure_catalogue=catalogue)
+        measured.append(measure)
     return Strength(tuple(read), seed, sample, budget, clock.reached, tuple(measured))
 
 
 # ----------------------------------------------------------------------------- Markdown
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
 
 def _rate(rate: float | None) -> str:
     return "–" if rate is None else f"{100 * rate:.0f}%"
@@ -565,29 +632,52 @@ def markdown(strength: Strength) -> str:
     lines = ["# Corpus strength", ""]
     for c in strength.corpora:
         skipped = ", ".join(f"{n} {why}" for why, n in c.skipped.items())
-        lines.append(f"- `{c.path}`: {c.cases} cases, {c.kept} score cases with `expect` measured"
+        played = f" and {c.procedure_kept} procedure cases" if c.procedure_kept else ""
+        lines.append(f"- `{c.path}`: {c.cases} cases, {c.kept} score cases{played} with `expect` measured"
                      + (f" (skipped: {skipped})" if skipped else ""))
-    sample = f"a sample of {strength.sample} mutants per ruleset" if strength.sample else "every mutant"
+    any_played = any(rs.procedure_cases for rs in strength.rulesets)
+    sample = f"a sample of {strength.sample} mutants per ruleset" + \
+        (" (and as many procedure mutants)" if any_played else "") if strength.sample else "every mutant"
     reached = "reached: survivors left unsearched are not separated" if strength.budget_reached else "not reached"
     lines += ["", f"Seed {strength.seed}; {sample}; search budget {strength.budget:g} s ({reached}).", ""]
     for rs in strength.rulesets:
         total = rs.total()
-        run = rs.cases - len(rs.left_out)
-        lines += [f"## {rs.ruleset}", "",
-                  f"- score cases run: {run}" + (f" ({len(rs.left_out)} left out: the reference engine does not "
-                                                 f"pass them; listed below)" if rs.left_out else ""),
-                  f"- mutants judged: {total.mutants}" + (f" of the {rs.catalogue} the catalogue makes"
-                                                          if total.mutants != rs.catalogue else ""),
-                  f"- killed: {total.counts.get(KILLED, 0)} ({_rate(total.kill_rate)} of those that bind)",
-                  f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
-                  f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}",
-                  f"- do not bind: {total.counts.get(UNBOUND, 0)}", "",
-                  "| family | mutants | killed | survivors with a killing case | not separated | do not bind | kill rate |",
-                  "|---|---:|---:|---:|---:|---:|---:|"]
+        lines += [f"## {rs.ruleset}", ""]
+        procedure = [r for r in rs.results if is_procedure(r.mutation)]
+        scored = len(rs.results) - len(procedure)
+        if rs.cases:
+            run = rs.cases - len(rs.left_out)
+            lines += [f"- score cases run: {run}" + (f" ({len(rs.left_out)} left out: the reference engine does not "
+                                                     f"pass them; listed below)" if rs.left_out else ""),
+                      f"- scoring mutants judged: {scored}" + (f" of the {rs.catalogue} the catalogue makes"
+                                                               if scored != rs.catalogue else "")]
+        if rs.procedure_cases:
+            left = rs.procedure_left_out
+            lines += [f"- procedure cases run: {rs.procedure_cases - len(left)}"
+                      + (f" ({len(left)} left out: the reference table does not pass them; listed below)" if left
+                         else ""),
+                      f"- procedure mutants judged: {len(procedure)}"
+                      + (f" of the {rs.procedure_catalogue} the catalogue makes"
+                         if len(procedure) != rs.procedure_catalogue else "")]
+        observable = " and that a case could observe" if rs.procedure_cases else ""
+        lines += [f"- killed: {total.counts.get(KILLED, 0)} ({_rate(total.kill_rate)} of those that bind{observable})"]
+        if rs.cases:
+            lines += [f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
+                      f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}"]
+        if rs.procedure_cases:
+            lines += [f"- procedure survivors a case could observe (gaps): {total.counts.get(SURVIVED, 0)}",
+                      f"- not observable by a procedure case: {total.counts.get(NOT_OBSERVABLE, 0)}"]
+        lines += [f"- do not bind: {total.counts.get(UNBOUND, 0)}", ""]
+        shown = (KILLED,) + ((SEPARATED, NOT_SEPARATED) if rs.cases else ()) + \
+            ((SURVIVED, NOT_OBSERVABLE) if rs.procedure_cases else ()) + (UNBOUND,)
+        heads = {KILLED: "killed", SEPARATED: "survivors with a killing case", NOT_SEPARATED: "not separated",
+                 SURVIVED: "survived (a gap)", NOT_OBSERVABLE: "not observable", UNBOUND: "do not bind"}
+        lines += ["| family | mutants | " + " | ".join(heads[k] for k in shown) + " | kill rate |",
+                  "|---|---:|" + "---:|" * len(shown) + "---:|"]
         for f in rs.families() + [total]:
             name = f"**{f.family}**" if f is total else f.family
-            lines.append(f"| {name} | {f.mutants} | {f.counts.get(KILLED, 0)} | {f.counts.get(SEPARATED, 0)} | "
-                         f"{f.counts.get(NOT_SEPARATED, 0)} | {f.counts.get(UNBOUND, 0)} | {_rate(f.kill_rate)} |")
+            lines.append(f"| {name} | {f.mutants} | " + " | ".join(str(f.counts.get(k, 0)) for k in shown)
+                         + f" | {_rate(f.kill_rate)} |")
         separated = [r for r in rs.results if r.status == SEPARATED]
         if separated:
             lines += ["", "### Survivors a case kills", "",
@@ -607,6 +697,17 @@ def markdown(strength: Strength) -> str:
                                  ", ".join(f"{k}={value_key(v)}" for k, v in sorted(o.items())) for o in r.readings)
             lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} hands searched"
                          + (f" under {under}" if under else "") + ".")
+        survived = [r for r in rs.results if r.status == SURVIVED]
+        if survived:
+            lines += ["", "### Procedure mutants no case kills", "",
+                      "No procedure case of the corpora kills these, and a procedure case could: each is a rule of "
+                      "play the corpora let an engine break (no hand of play is searched for them yet).", ""]
+            lines += [f"- `{r.mutation.id}` ({r.mutation.family}): {r.mutation.words}." for r in survived]
+        unseen = [r for r in rs.results if r.status == NOT_OBSERVABLE]
+        if unseen:
+            lines += ["", "### Procedure mutants no procedure case can observe", ""]
+            lines += [f"- `{r.mutation.id}` ({r.mutation.family}): {r.mutation.words}. {_sentence(verdict(r))}."
+                      for r in unseen]
         unbound = [r for r in rs.results if r.status == UNBOUND]
         if unbound:
             lines += ["", "### Mutants that do not bind", ""]
@@ -614,5 +715,8 @@ def markdown(strength: Strength) -> str:
         if rs.left_out:
             lines += ["", "### Cases left out", ""]
             lines += [f"- {ref.corpus}:{ref.line} `{ref.id}`: {why}" for ref, why in rs.left_out]
+        if rs.procedure_left_out:
+            lines += ["", "### Procedure cases left out", ""]
+            lines += [f"- {ref.corpus}:{ref.line} `{ref.id}`: {why}" for ref, why in rs.procedure_left_out]
         lines.append("")
     return "\n".join(lines)

@@ -27,7 +27,7 @@ the ids are the same on every run):
 
 `scoring_catalog` also binds each mutant's edited spec (a `Scorer` under the default options): one that does not
 bind (a share no settlement can pay, a unit of 0) is no ruleset, and is kept aside with the reason, counted but
-never run. Procedure mutants (claims, 漏胡, knocking, dealer rotation …) are not made here yet.
+never run. Procedure mutants (claims, 漏胡, knocking, dealer rotation …) are made by `checker.mutate.procedure`.
 """
 from __future__ import annotations
 

@@ -1,0 +1,369 @@
+"""Corpus strength for procedure cases (`checker.mutate.procedure`, `checker.corpus.procedure_strength`, the
+procedure rows of `mjcheck corpus strength`).
+
+The catalogue is counted by hand from each spec's `procedure:` section. A planted weak corpus of three hand-made
+shanghai-knocking scenes (from corpus/shanghai-knocking-procedure.jsonl, each worked by hand in
+tests/test_table_knocking_classic.py) kills exactly the mutants worked out below from the scenes' events and the
+table's rules, never read from the tool's output. The mutants no procedure case can observe are worked out from
+what a procedure result holds; the shipped procedure corpora are measured on a small sample (the counts adding
+up is asserted, the kill rate only reported).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.case import CaseRunner
+from checker.cli import app
+from checker.corpus.procedure_strength import procedure_catalog, table_options, unobservable
+from checker.corpus.strength import (KILLED, NOT_OBSERVABLE, SEPARATED, STATUSES, SURVIVED, UNBOUND,
+                                     corpus_strength, markdown)
+from checker.engine import load_ruleset
+from checker.mutate.procedure import FAMILIES, is_procedure, procedure_mutations
+
+ROOT = Path(__file__).resolve().parents[1]
+PROCEDURE = [ROOT / "corpus" / f"{r}-procedure.jsonl" for r in ("mcr", "shanghai-classic", "shanghai-knocking")]
+RULESETS = ("mcr", "shanghai-classic", "shanghai-knocking")
+
+
+def cases_of(ruleset: str, *ids: str) -> list[dict]:
+    by_id = {}
+    for line in (ROOT / "corpus" / f"{ruleset}-procedure.jsonl").read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        by_id[case["id"]] = case
+    return [by_id[i] for i in ids]
+
+
+def write_corpus(path: Path, cases: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
+    return path
+
+
+def by_id(strength) -> dict:
+    return {r.mutation.id: r for rs in strength.rulesets for r in rs.results}
+
+
+# ----------------------------------------------------------------------- the catalogue
+
+# Each family, counted by hand from the spec's procedure section (spec/*.yaml):
+CATALOGUE = {
+    "mcr": {
+        "procedure: claim seats": 1,  # claims.chow_from previous_player -> any
+        "procedure: claim priority": 2,  # claim_priority [win, pung_kong, chow]: two neighbour swaps
+        "procedure: multiple winners": 1,  # nearest_seat_after_discarder -> all_paid
+        "procedure: robbing the kong": 1,  # robbing_only_added_kongs: true -> a claimed kong robbable too
+        "procedure: flowers at the deal": 2,  # at_deal and dragons_too flipped
+        "procedure: wall end": 2,  # dead_wall_tiles names an option of values 0 and 14: fixed to each
+        "procedure: dealer rotation": 6,  # rotates_each_hand, draws_count flipped; round_wind_every 4 -> 5, 3, 8, 0
+        "procedure: option default": 1,  # dead_wall_tiles (read_by: table) 0 -> 14
+    },
+    "shanghai-classic": {
+        "procedure: claim seats": 1,  # chow_from and claims.chow_from (next_player) -> any, together
+        "procedure: claim priority": 1,  # claims.priority [pung, chow] -> [chow, pung]
+        "procedure: multiple winners": 1,  # all_paid -> nearest_seat_after_discarder
+        "procedure: robbing the kong": 1,
+        "procedure: 漏胡": 9,  # lifted_by loses each of its 4 moves; later_copy_from and own_draw_win each name an
+                               # option of two values (fixed to each: 4); the rule left out (1)
+        "procedure: knock": 3,  # required_to_win, locks_hand, must_take_first_win flipped
+        "procedure: flowers at the deal": 2,
+        "procedure: tile swap": 4,  # tile_swap.tiles 5 -> 6, 4, 10, 0
+        "procedure: wall end": 2,  # the option's values 0 and 14
+        "procedure: dealer rotation": 4,  # winner_deals flipped, on_draw dealer_stays -> next_seat,
+                                          # after_multiple_win (an option of two values) fixed to each
+        "procedure: 荒番 count": 4,  # on_draw 1 -> 2, 0; on_win -1 -> 0, -2
+        "procedure: option default": 4,  # four read_by: table options, two values each
+    },
+    "shanghai-knocking": {
+        "procedure: claim seats": 1,
+        "procedure: multiple winners": 1,  # nearest_seat_after_discarder -> all_paid
+        "procedure: robbing the kong": 1,  # any_kong_exposing_a_tile: true -> an added kong only
+        "procedure: forgo then reclaim": 6,  # blocks loses each of chow, pung, kong (3); blocks_win names an
+                                             # option of two values (2); the rule left out (1)
+        "procedure: knock": 5,  # three flags flipped; missed_win names an option of two values (2)
+        "procedure: mandatory kong": 3,  # after_knock, unless_self_draw_win, robbable flipped
+        "procedure: swap calling": 3,  # two flags flipped, the rule left out
+        "procedure: flowers at the deal": 2,
+        "procedure: wall end": 1,  # dead_wall_tiles 0 -> 1 (dead_wall false -> true with it)
+        "procedure: dealer rotation": 2,  # winner_deals flipped, on_draw -> next_seat
+        "procedure: option default": 3,  # knock_missed_win, forgo_blocks_win (read_by: table) and
+                                         # knock_lock_covers_kongs, which the scorer reads and the table too
+    },
+}
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_catalogue_has_each_family_where_the_spec_has_its_entry(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    mutations = procedure_mutations(rs, table_options(rs))
+    counts: dict[str, int] = {}
+    for m in mutations:
+        counts[m.family] = counts.get(m.family, 0) + 1
+    assert counts == CATALOGUE[ruleset_id]
+    # in catalogue order, every id marked as a procedure mutant and unique
+    ranks = [FAMILIES.index(m.family) for m in mutations]
+    assert ranks == sorted(ranks)
+    assert all(is_procedure(m) and m.ruleset == ruleset_id for m in mutations)
+    assert len({m.id for m in mutations}) == len(mutations)
+
+
+def test_ids_are_stable_and_the_loaded_ruleset_untouched():
+    first = [m.id for m in procedure_mutations(load_ruleset("shanghai-classic"))]
+    again = [m.id for m in procedure_mutations(CaseRunner().ruleset("shanghai-classic"))]
+    assert first == again
+    assert {"procedure:claims.chow_from=any", "procedure:claims.priority=chow>pung",
+            "procedure:lou_hu.lifted_by=pung+chow+kong", "procedure:lou_hu=absent",
+            "procedure:huangfan_count.on_win=-2", "procedure:default:lou_hu_own_draw_win=false"} <= set(first)
+    rs = load_ruleset("shanghai-classic")
+    before = json.dumps(dict(rs.procedure), sort_keys=True, default=list)
+    for m in procedure_mutations(rs):
+        m.edit(rs)
+    assert json.dumps(dict(rs.procedure), sort_keys=True, default=list) == before
+
+
+def test_coupled_entries_change_together():
+    # classic gives chow_from twice (procedure.chow_from and claims.chow_from): the mutant sets both, or the
+    # table would refuse the spec for giving it twice otherwise
+    classic = load_ruleset("shanghai-classic")
+    [seats] = [m for m in procedure_mutations(classic) if m.family == "procedure: claim seats"]
+    edited = seats.edit(classic).procedure
+    assert edited["chow_from"] == edited["claims"]["chow_from"] == "any"
+    # knocking keeps no dead wall (dead_wall: false, dead_wall_tiles: 0); one tile kept back makes dead_wall true
+    knocking = load_ruleset("shanghai-knocking")
+    [wall] = [m for m in procedure_mutations(knocking) if m.family == "procedure: wall end"]
+    edited = wall.edit(knocking).procedure
+    assert edited["wall_end"]["dead_wall_tiles"] == 1 and edited["dead_wall"] is True
+    # MCR robs added kongs only: a kong exposing a tile becomes robbable, robbing_only_added_kongs false with it
+    mcr = load_ruleset("mcr")
+    [robbing] = [m for m in procedure_mutations(mcr) if m.family == "procedure: robbing the kong"]
+    edited = robbing.edit(mcr).procedure
+    assert edited["robbing_kong"] == {"any_kong_exposing_a_tile": True}
+    assert edited["robbing_only_added_kongs"] is False
+
+
+def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
+    # dragons_too must agree with tiles.dragons_as_flowers (false under MCR): the table refuses the flip
+    mcr = procedure_catalog(load_ruleset("mcr"))
+    why = mcr.unbound["procedure:flower_exposure.dragons_too=true"]
+    assert "dragons_as_flowers" in why
+    # round_wind_every 0: the schema's minimum is 1
+    assert "minimum" in mcr.unbound["procedure:dealer_rotation.round_wind_every=0"]
+    assert set(mcr.unbound) == {"procedure:flower_exposure.dragons_too=true",
+                                "procedure:dealer_rotation.round_wind_every=0"}
+    # classic: the same flip, and a swap of 0 tiles (the schema's minimum is 1)
+    classic = procedure_catalog(load_ruleset("shanghai-classic"))
+    assert set(classic.unbound) == {"procedure:flower_exposure.dragons_too=true", "procedure:tile_swap.tiles=0"}
+    knocking = procedure_catalog(load_ruleset("shanghai-knocking"))
+    assert set(knocking.unbound) == {"procedure:flower_exposure.dragons_too=false"}
+
+
+# Worked from the table (checker/table/state.py, settle.py) and the procedure result (checker/table/log.py
+# procedure_result: verdict, rule, event, ended, winners, payments, next_dealer; never the message):
+# - claim priority (MCR, classic): a claim on a discard another seat has claimed is refused by `_outranked`
+#   whatever the ranks; the ranks decide only the message, and which claims a pass forgoes under
+#   forgo-then-reclaim, which neither ruleset plays;
+# - round_wind_every (MCR): the next hand's number and round wind (`next.hand`, `next.round_wind`) are not in
+#   the result; 0 does not bind (above);
+# - 荒番 count (classic): the next hand's count (`next.huangfan`) is not in the result;
+# - knock.required_to_win (knocking): read only by `_wants_win_check` under 漏胡, which knocking does not play.
+UNOBSERVABLE = {
+    "mcr": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong",
+            "procedure:dealer_rotation.round_wind_every=5", "procedure:dealer_rotation.round_wind_every=3",
+            "procedure:dealer_rotation.round_wind_every=8"},
+    "shanghai-classic": {"procedure:claims.priority=chow>pung", "procedure:huangfan_count.on_draw=2",
+                         "procedure:huangfan_count.on_draw=0", "procedure:huangfan_count.on_win=0",
+                         "procedure:huangfan_count.on_win=-2"},
+    "shanghai-knocking": {"procedure:knock.required_to_win=false"},
+}
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_what_no_procedure_case_can_observe(ruleset_id):
+    rs = load_ruleset(ruleset_id)
+    catalog = procedure_catalog(rs)
+    found = {m.id for m in catalog.mutants if unobservable(rs, m) is not None}
+    assert found == UNOBSERVABLE[ruleset_id]
+    # and indeed no shipped procedure case kills one of them (the claim checked against the cases at hand)
+    corpus = ROOT / "corpus" / f"{ruleset_id}-procedure.jsonl"
+    results = by_id(corpus_strength([corpus], budget=0, only=found))
+    assert {i: r.status for i, r in results.items()} == {i: NOT_OBSERVABLE for i in found}
+    assert all(r.as_json()["verdict"].startswith("not observable by a procedure case: ") for r in results.values())
+
+
+# ----------------------------------------------------------------------- a planted weak corpus
+
+# Three hand-made shanghai-knocking scenes (checker/corpus/scenes.py), in this order:
+# A  made-mandatory-kong-refused: seat 0 (123m 456m 789m 77p 5s 1s 2s) discards 1s, pungs seat 1's 7p, knocks,
+#    discards 2s (waiting on 5s); seats 1-3 discard 3s, 4s, 8s; seat 0 draws the fourth 7p and discards it:
+#    illegal at event 13, procedure.mandatory_kong.
+# B  made-mandatory-kong-robbed: the same opening; seat 2 draws 4p, knocks and discards it (waiting on 7p); seat 0
+#    draws the fourth 7p, extends its pung (add_kong) and seat 2 robs it: legal, seat 2 the winner, payments
+#    [-60, 0, +60, 0], next dealer 2 (the winner deals).
+# C  made-concealed-kong-not-robbed: seat 3 knocks waiting on 1m/4m; seat 0 draws 5s, declares a concealed kong of
+#    1m, and seat 3 claims a win on it: illegal at event 10, procedure.robbing_kong.
+# No hand holds a flower or a dragon (dragons are flowers here) and no event is a chow, a claimed kong, a second
+# win, a self-drawn win or a drawn hand; the wall is far from its end in all three.
+PLANTED = ("shanghai-knocking-made-mandatory-kong-refused", "shanghai-knocking-made-mandatory-kong-robbed",
+           "shanghai-knocking-made-concealed-kong-not-robbed")
+KILLED_BY = {
+    # only an added kong robbable: C's refusal now cites that rule, procedure.robbing_only_added_kongs, not
+    # procedure.robbing_kong (B, tried first as it also covers robbing_kong, robs an added kong: unchanged)
+    "procedure:robbing_kong.kongs=added": PLANTED[2],
+    # no mandatory kong: A's discard of the drawn 7p keeps the lock and wins nothing: legal, the log ends
+    # unfinished instead of illegal
+    "procedure:mandatory_kong.after_knock=false": PLANTED[0],
+    # the mandatory add_kong may not be robbed: B's win on it is refused (procedure.mandatory_kong); A, tried
+    # first, makes no add_kong
+    "procedure:mandatory_kong.robbable=false": PLANTED[1],
+    # the winner does not deal: B's next dealer is dealer 0's next seat, 1, not the winner 2 (A is illegal: no
+    # next dealer)
+    "procedure:dealer.winner_deals=false": PLANTED[1],
+}
+UNBOUND_HERE = {"procedure:flower_exposure.dragons_too=false"}  # dragons are flowers under knocking's tiles
+UNSEEN_HERE = {"procedure:knock.required_to_win=false"}  # (above)
+SURVIVES = {
+    "procedure:claims.chow_from=any",  # no chow event
+    "procedure:multiple_winners=all_paid",  # no second win
+    "procedure:forgo_then_reclaim.blocks=pung+kong",  # no claim of a forgone tile: A's and B's pung of 7p comes
+    "procedure:forgo_then_reclaim.blocks=chow+kong",  # before seat 0 passed any discard
+    "procedure:forgo_then_reclaim.blocks=chow+pung",
+    "procedure:forgo_then_reclaim.blocks_win=false",  # the default reading, no case names the option
+    "procedure:forgo_then_reclaim.blocks_win=true",  # B's robber drew after the last discard it could claim
+    "procedure:forgo_then_reclaim=absent",  # no claim was blocked, no win refused by it
+    "procedure:knock.locks_hand=false",  # A's knocked seat discards the tile it drew; no claim after a knock
+    "procedure:knock.must_take_first_win=false",  # no knocked seat could win on a tile it let go
+    "procedure:knock.missed_win=forfeit_hand",  # the default reading
+    "procedure:knock.missed_win=not_allowed",  # no win missed
+    "procedure:mandatory_kong.unless_self_draw_win=false",  # no self-drawn win; A's drawn 7p wins nothing
+    "procedure:swap_calling.no_discard_of_claimed_tile=false",  # after the pung of 7p seat 0 discards 2s
+    "procedure:swap_calling.no_discard_of_chow_other_end=false",  # no chow
+    "procedure:swap_calling=absent",
+    "procedure:flower_exposure.at_deal=false",  # no flower dealt: play starts with the dealer either way
+    "procedure:wall_end.dead_wall_tiles=1",  # the wall's end is never near
+    "procedure:dealer.on_draw=next_seat",  # no drawn hand
+    "procedure:default:knock_missed_win=not_allowed",  # no win missed
+    "procedure:default:forgo_blocks_win=true",  # as blocks_win=true
+    "procedure:default:knock_lock_covers_kongs=true",  # no kong claimed from a discard; B's winner has no meld
+}
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory) -> Path:
+    return write_corpus(tmp_path_factory.mktemp("procedure-strength") / "weak.jsonl",
+                        cases_of("shanghai-knocking", *PLANTED))
+
+
+def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
+    strength = corpus_strength([planted], budget=0)
+    [rs] = strength.rulesets
+    results = by_id(strength)
+    assert set(results) == set(KILLED_BY) | UNBOUND_HERE | UNSEEN_HERE | SURVIVES  # every mutant, each once
+    assert rs.procedure_catalogue == len(results) == 28 and rs.procedure_cases == 3 and not rs.procedure_left_out
+    assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
+    for mutant, case_id in KILLED_BY.items():
+        assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
+    for mutant in UNBOUND_HERE:
+        assert results[mutant].status == UNBOUND and "dragons_as_flowers" in results[mutant].reason
+    for mutant in UNSEEN_HERE:
+        assert results[mutant].status == NOT_OBSERVABLE and "漏胡" in results[mutant].reason
+    for mutant in SURVIVES:
+        assert results[mutant].status == SURVIVED, (mutant, results[mutant].status)
+    # 4 killed among the 28 - 1 unbound - 1 not observable = 26 a case could observe
+    assert rs.total().kill_rate == pytest.approx(4 / 26)
+    assert strength.status == 0  # a procedure survivor is never searched: no case is found that kills it
+    page = markdown(strength)
+    assert "### Procedure mutants no case kills" in page and "### Procedure mutants no procedure case can observe" in page
+    assert "| procedure: mandatory kong | 3 | 2 | 1 | 0 | 0 | 67% |" in page  # killed 2, survived 1 of 3
+
+
+def test_a_score_corpus_and_a_procedure_corpus_share_one_report(planted, tmp_path):
+    # the first case of corpus/shanghai-knocking.jsonl: a self-drawn hand worth 6, each opponent paying one
+    # share of 6 ([+18, -6, -6, -6]); at two shares each opponent pays 12, so the scoring mutant is killed
+    score = tmp_path / "score.jsonl"
+    line = (ROOT / "corpus" / "shanghai-knocking.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    score.write_text(line + "\n", encoding="utf-8")
+    only = {"procedure:dealer.winner_deals=false", "procedure:dealer.on_draw=next_seat",
+            "share:self_draw/each_opponent=2"}
+    strength = corpus_strength([score, planted], budget=0, only=only)
+    [rs] = strength.rulesets
+    results = by_id(strength)
+    assert set(results) == only and rs.cases == 1 and rs.procedure_cases == 3
+    assert results["share:self_draw/each_opponent=2"].killed_by.id == "shanghai-knocking-fan-da-tiao-che"
+    assert results["procedure:dealer.winner_deals=false"].killed_by.id == PLANTED[1]  # (above)
+    assert results["procedure:dealer.on_draw=next_seat"].status == SURVIVED
+    data = strength.as_json()
+    assert [(c["score_cases"], c["procedure_cases"]) for c in data["corpora"]] == [(1, 0), (0, 3)]
+    families = [(f["family"], f["killed"]) for f in data["rulesets"][0]["families"]]
+    assert families == [("settlement share", 1), ("procedure: dealer rotation", 1)]  # procedure rows last
+    assert data["rulesets"][0]["totals"]["kill_rate"] == round(2 / 3, 4)
+
+
+# ----------------------------------------------------------------------- the shipped procedure corpora
+
+def test_shipped_procedure_corpora_on_a_small_sample_report_counts_that_add_up():
+    strength = corpus_strength(PROCEDURE, seed=10, sample=6, budget=0)
+    data = strength.as_json()
+    assert [r["ruleset"] for r in data["rulesets"]] == list(RULESETS)
+    ids = {json.loads(line)["id"] for p in PROCEDURE for line in p.read_text(encoding="utf-8").splitlines()}
+    keys = [s.replace(" ", "_") for s in STATUSES]
+    for rs in data["rulesets"]:
+        totals = rs["totals"]
+        assert totals["mutants"] == len(rs["mutants"]) == 6  # the sample, of a catalogue of 16, 36 or 28
+        assert rs["procedure_catalogue"] == sum(CATALOGUE[rs["ruleset"]].values())
+        assert sum(totals[k] for k in keys) == totals["mutants"]
+        assert sum(f["mutants"] for f in rs["families"]) == totals["mutants"]
+        for k in keys:
+            assert sum(f[k] for f in rs["families"]) == totals[k]
+        assert totals["separated"] == totals["not_separated"] == 0  # never searched
+        assert rs["procedure_cases_used"] + len(rs["procedure_cases_left_out"]) == rs["procedure_cases"]
+        assert not rs["procedure_cases_left_out"]  # the reference table passes every shipped case
+        # the sample takes the families in turn: 6 mutants from 6 different families (each ruleset has 8 or more)
+        assert len(rs["families"]) == 6
+        for m in rs["mutants"]:
+            assert m["status"] in STATUSES and m["id"].startswith("procedure:")
+            if m["status"] == KILLED:
+                assert m["killed_by"]["id"] in ids
+            if m["status"] == UNBOUND:
+                assert m["reason"]
+            if m["status"] in (SURVIVED, NOT_OBSERVABLE):
+                assert m["verdict"]
+        bound = totals["mutants"] - totals["unbound"] - totals["not_observable"]
+        assert totals["kill_rate"] == (round(totals["killed"] / bound, 4) if bound else None)
+        print(f"{rs['ruleset']}: killed {totals['killed']} of {totals['mutants']} sampled procedure mutants "
+              f"(kill rate {totals['kill_rate']}), {totals['survived']} survived, "
+              f"{totals['not_observable']} not observable, {totals['unbound']} unbound")
+    assert json.loads(json.dumps(data)) == data  # plain JSON
+    assert strength.status == 0
+
+
+def test_the_same_seed_gives_the_same_report():
+    first = corpus_strength(PROCEDURE, seed=4, sample=5, budget=0)
+    second = corpus_strength(PROCEDURE, seed=4, sample=5, budget=0)
+    assert json.dumps(first.as_json(), sort_keys=True) == json.dumps(second.as_json(), sort_keys=True)
+    assert markdown(first) == markdown(second)
+    other = corpus_strength(PROCEDURE, seed=5, sample=5, budget=0)
+    assert [m["id"] for rs in other.as_json()["rulesets"] for m in rs["mutants"]] != \
+        [m["id"] for rs in first.as_json()["rulesets"] for m in rs["mutants"]]
+
+
+# ----------------------------------------------------------------------- the command
+
+cli = CliRunner()
+
+
+def test_cli_measures_a_procedure_corpus(planted):
+    r = cli.invoke(app, ["corpus", "strength", str(planted), "--json"])
+    assert r.exit_code == 0, r.output  # survivors of hands of play are never searched: nothing found kills one
+    data = json.loads(r.stdout)
+    assert data["rulesets"][0]["totals"]["killed"] == len(KILLED_BY)
+    r = cli.invoke(app, ["corpus", "strength", str(planted), "--sample", "3", "--seed", "1"])
+    assert r.exit_code == 0 and r.output.startswith("# Corpus strength") and "| **all** | 3 |" in r.output
+
+
+def test_cli_a_corpus_with_no_case_to_measure_exits_2(tmp_path):
+    no_expect = {k: v for k, v in cases_of("mcr", "mcr-illegal-turn")[0].items() if k != "expect"}
+    path = write_corpus(tmp_path / "no-expect.jsonl", [no_expect])
+    r = cli.invoke(app, ["corpus", "strength", str(path)])
+    assert r.exit_code == 2 and "no score or procedure case" in r.output and "Traceback" not in r.output
