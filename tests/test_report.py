@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 from checker.case import CaseRunner
 from checker.cli import app
 from checker.conform.adapters import EngineInfo, InProcessEngine
-from checker.conform.html import tile_row
+from checker.conform.html import PAGE_SIZE, tile_codes
+from checker.draw import TILE_CODES
 from checker.conform.runner import run_conformance
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +108,9 @@ def test_conform_writes_markdown_html_and_junit(example_run):
     assert html.startswith("<!DOCTYPE html>") and "Conformance: example engine 0.1" in html
     assert "<link" not in html and "src=" not in html and "http://" not in html and "https://" not in html
     assert 'id="filter-rule"' in html and 'id="filter-outcome"' in html and 'id="filter-option"' in html
-    assert "\U0001F01D" in html  # 5p (U+1F01D MAHJONG TILE FIVE OF CIRCLES), the first case's winning tile
+    # 5p, the first case's winning tile: drawn as SVG, its symbol defined once and used by reference
+    assert html.count('<symbol id="tile-5p"') == 1 and '<use href="#tile-5p"></use>' in html
+    assert "<title>5 of dots (5p)</title>" in html
     md = (example_run / "report.md").read_text(encoding="utf-8")
     assert "## Profile: mcr" in md
 
@@ -204,9 +207,10 @@ def test_report_without_results_is_bad_input(tmp_path):
     assert r.exit_code == 2 and "results.jsonl" in r.output
 
 
-def test_tile_rows_draw_unicode_tiles():
-    assert [t["glyph"] for t in tile_row("1m9p5z1f")] == ["\U0001F007", "\U0001F021", "\U0001F006", "\U0001F026"]
-    assert tile_row("not tiles") == []
+def test_tile_strings_become_one_character_a_tile():
+    # 1m is tile 0, 9p tile 17 (9 + 8), 5z tile 31 (27 + 4), 1f tile 34: TILE_CODES's characters at those places
+    assert tile_codes("1m9p5z1f") == TILE_CODES[0] + TILE_CODES[17] + TILE_CODES[31] + TILE_CODES[34] == "arFI"
+    assert tile_codes("not tiles") is None and tile_codes("") is None
 
 
 # ------------------------------------------------------------------ report.html in a headless browser
@@ -239,27 +243,31 @@ def test_report_html_in_a_headless_browser(hog_run):
             def visible() -> int:
                 return page.locator("#cases .case:visible").count()
 
-            assert visible() == total and page.inner_text("#shown") == str(total)
+            def shown() -> int:
+                return int(page.inner_text("#shown"))
+
+            # a page of PAGE_SIZE cases at a time; #shown counts every case the filters keep
+            assert visible() == min(total, PAGE_SIZE) and shown() == total
             page.select_option("#filter-outcome", "failed")
-            assert visible() == failed and page.inner_text("#shown") == str(failed)
+            assert visible() == min(failed, PAGE_SIZE) and shown() == failed
             assert page.locator("#cases .case.passed:visible").count() == 0
             failing = page.locator("#cases .case.failed:visible").first
             assert failing.locator("table.fans.expected").count() == 1
             assert failing.locator("table.fans.actual").count() == 1
             page.select_option("#filter-outcome", "")
             page.select_option("#filter-rule", "mcr.fan.all_honors")
-            by_rule = visible()
+            by_rule = shown()
             assert 0 < by_rule < total
             page.select_option("#filter-rule", "")
             page.select_option("#filter-option", "explained: tile_hog_honors=true")
-            assert visible() == failed
+            assert shown() == failed
             page.select_option("#filter-option", "")
             page.click("button[data-set-rule]")  # a rule of the failures table sets the rule filter
-            assert page.eval_on_selector("#filter-rule", "e => e.value") != "" and visible() < total
-            tile = page.locator("#cases .case:visible .tile-row .tile").first
+            assert page.eval_on_selector("#filter-rule", "e => e.value") != "" and shown() < total
+            tile = page.locator("#cases .case:visible .tile-row svg.tile").first
             box = tile.bounding_box()
             assert box is not None and box["width"] > 5 and box["height"] > 5
-            assert len(tile.locator(".glyph").inner_text()) >= 1
+            assert tile.locator("title").text_content().endswith(")")  # "5 of dots (5p)"
         finally:
             browser.close()
     assert problems == []

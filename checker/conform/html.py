@@ -1,99 +1,220 @@
-"""`DIR/report.html`: a self-contained page (inline CSS and script, nothing fetched) of a conformance run.
+"""`DIR/report.html`: a self-contained page (inline CSS, SVG and script, nothing fetched) of a conformance run.
 
-Each case's hand is drawn as a row of Unicode mahjong tiles (U+1F000…, read with `checker.tiles`); cases can
-be filtered by rule (`covers`), by outcome and by option (the case's own options, or the option reading
-that explains a failure); each failed case shows its expected and actual fans side by side, the fans that
-differ marked. Failures are grouped by the option reading or the rule that explains them, and the inferred
-profile is shown. With a known file, new failure classes and cases come first, declared departures apart.
-The template `templates/report.html.j2` ships as package data.
+Every case of the run is on the page, as compact JSON in one `<script type="application/json" id="case-data">`
+(the layout: docs/contracts.md), drawn a page of PAGE_SIZE cases at a time by the page's script; the first page
+of the unfiltered list is also written as HTML, so the page shows cases before any script runs (the script
+draws the same markup: `_case_html` here, `caseHtml` there). Cases can be filtered by failure class, by cause
+(the departures that explain a case's class), by fan (the case's expected or actual result lists it), by rule
+(`covers`), by outcome and by option (the case's own options, or the option reading that explains a failure);
+the filters combine, and the view (filters and page) is kept in the URL's query string. Each hand is drawn as
+a row of tiles in inline SVG (`checker.draw`: each tile defined once on the page); each failed case shows its
+expected and actual fans side by side, the fans that differ marked. Failure classes come first (each with its
+witness drawn, its cause and a link to its cases), then the profile and the failures grouped by the option
+reading, the rule or the fan that explains them. With a known file, new failure classes and cases come first,
+declared departures apart. The template `templates/report.html.j2` ships as package data.
 """
 from __future__ import annotations
 
+import html
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence, TypeVar
 
 import jinja2
+from markupsafe import Markup
 
-from checker.case import readings_of
-
-from checker.diagnose.diff import FanDiff, diff
-from checker.conform.known import declaration_words, declared_cases, in_order
+from checker.case import fans_of, readings_of
+from checker.conform.known import classes_by_case, declaration_words, declared_cases, in_order
 from checker.conform.profile import case_name, shared_runner
-from checker.conform.report import fan_diff_lines, latest, verdict_text
+from checker.conform.report import latest, verdict_text
 from checker.conform.results import OUTCOMES, CaseResult
-from checker.inputs import json_text
+from checker.diagnose.diff import FanDiff, diff
+from checker.draw import TILE_CODES, VIEWBOX, sprite, symbol_id, tile_title
+from checker.inputs import json_line, json_text
 from checker.spec import value_key
-from checker.tiles import parse_tile, parse_tiles, tile_name
+from checker.tiles import NUM_TILES_WITH_FLOWERS, parse_tiles, tile_name
 
-MAX_ROWS = 2000  # cases drawn on the page (failed, errored and skipped first); results.jsonl has them all
+T = TypeVar("T")
+PAGE_SIZE = 25  # cases drawn at a time (a page of 25 is drawn, laid out and painted in well under 100 ms)
 DEFAULTS = "(defaults)"  # the option filter's entry for cases that set no option
+EXPLAINED = "explained: "  # the option filter's entries for the reading that explains a failure
+MARKS = ("", "missing", "extra", "different")  # how a fan of a failed case's comparison differs
+# a case in the page data: [id, line, outcome, ruleset, covers, options, hand, fans, class, reason, compare,
+# declared] (covers, options and fans: numbers of index lists in the data's `lists`, the 0th empty; hand: its
+# groups as "LABEL:CODES" joined by spaces, or a list of [LABEL, CODES] and [LABEL, TEXT, 1] when a group does not
+# parse); the fields past ruleset are left off the end while they hold their empty value
+EMPTY = (0, 0, "", 0, -1, "", 0, 0)
 
 
-@lru_cache(maxsize=1)
-def _glyphs() -> dict[int, str]:
-    """Tile number → its Unicode mahjong tile character."""
-    return {parse_tile(chr(cp)): chr(cp) for cp in range(0x1F000, 0x1F02A)}
+_NAME = re.compile(r"[1-9][mps]|[1-7]z|[1-8]f")
+_CANONICAL = re.compile(r"(?:[1-9][mps]|[1-7]z|[1-8]f)+")
+_CODE_OF_NAME = {tile_name(t): TILE_CODES[t] for t in range(NUM_TILES_WITH_FLOWERS)}
 
 
-def tile_row(text: Any) -> list[dict[str, str]]:
-    """The tiles of a tile string as glyph + name pairs; [] when it does not parse."""
+@dataclass(frozen=True)
+class Group:
+    """A group of a hand: its label ("concealed", "chow", "wins on"…), its kind (concealed, meld, win,
+    flowers) and its tiles as TILE_CODES characters, or its text when it does not parse (`codes` None)."""
+
+    label: str
+    kind: str
+    text: str
+    codes: str | None
+
+
+def tile_codes(text: Any) -> str | None:
+    """A tile string as TILE_CODES characters (one a tile); None when it does not parse."""
     if not isinstance(text, str) or not text:
-        return []
+        return None
+    if _CANONICAL.fullmatch(text):  # what corpora and results hold: two-character names, read without the parser
+        return "".join(map(_CODE_OF_NAME.__getitem__, _NAME.findall(text)))
     try:
-        tiles = parse_tiles(text)
+        return "".join(TILE_CODES[t] for t in parse_tiles(text))
     except ValueError:
-        return []
-    glyphs = _glyphs()
-    return [{"glyph": glyphs.get(t, "?"), "name": tile_name(t)} for t in tiles]
+        return None
 
 
-def hand_groups(given: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    """A case input as groups of tiles: the concealed tiles, each meld, the winning tile, the flowers.
-    A group that does not parse is shown as its text."""
+def hand_groups(given: Mapping[str, Any] | None) -> list[Group]:
+    """A case input as groups of tiles: the concealed tiles, each meld, the winning tile, the flowers."""
     if not isinstance(given, Mapping):
         return []
-    groups: list[dict[str, Any]] = []
+    groups: list[Group] = []
 
     def add(label: str, text: Any, kind: str) -> None:
         if text in (None, "", []):
             return
         if isinstance(text, list):
             text = " ".join(str(t) for t in text)
-        groups.append({"label": label, "kind": kind, "tiles": tile_row(text), "text": str(text)})
+        groups.append(Group(label, kind, str(text), tile_codes(text)))
 
     add("concealed", given.get("concealed"), "concealed")
     melds = given.get("melds")
     for m in melds if isinstance(melds, list) else []:  # a results file is input like any other
         if isinstance(m, Mapping):
-            label = f"{'concealed ' if m.get('concealed') else ''}{m.get('type', 'meld')}"
-            add(label, m.get("tiles"), "meld")
+            add(f"{'concealed ' if m.get('concealed') else ''}{m.get('type', 'meld')}", m.get("tiles"), "meld")
     add("wins on", given.get("win_tile"), "win")
     add("flowers", given.get("flowers"), "flowers")
     return groups
 
 
+# ------------------------------------------------------------------ markup (the page's script mirrors it)
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _tile_html(code: str) -> str:
+    t = TILE_CODES.index(code)
+    return (f'<svg class="tile" viewBox="{VIEWBOX}" role="img"><title>{_esc(tile_title(t))}</title>'
+            f'<use href="#{symbol_id(t)}"></use></svg>')
+
+
+def _group_html(label: str, kind: str, codes: str | None, text: str) -> str:
+    inner = (f'<span class="tile-row">{"".join(_tile_html(c) for c in codes)}</span>' if codes is not None
+             else f'<span class="raw">{_esc(text)}</span>')
+    return f'<div class="group {_esc(kind)}"><small>{_esc(label)}</small>{inner}</div>'
+
+
+def hand_html(groups: Sequence[Group]) -> str:
+    """A hand drawn: its groups of tiles (a witness of the failure classes)."""
+    return '<div class="tiles">' + "".join(_group_html(g.label, g.kind, g.codes, g.text) for g in groups) + "</div>"
+
+
+def _case_html(c: Sequence[Any], n: int, data: Mapping[str, Any]) -> str:
+    """One case of the page data as the page's script draws it (`caseHtml`), `n` its place in the list."""
+    def at(i: int) -> Any:
+        return c[i] if len(c) > i else EMPTY[i - 4]
+
+    outcome, ruleset = data["outcomes"][c[2]], data["rulesets"][c[3]]
+    declared, compare, cls = at(11), at(10), at(8)
+    name = f"{c[0]} (line {c[1]})" if c[0] else f"line {c[1]}"
+    out = [f'<div class="case {outcome}{" declared" if declared else ""}" id="case-{n}">',
+           f'<h3><span class="outcome">{outcome}</span> {_esc(name)} <span class="tags">{_esc(ruleset)}</span>',
+           ' <span class="tag declared">declared departure</span>' if declared else "", '</h3><div class="tags">']
+    lists = data["lists"]
+    out += [f'<span class="tag">{_esc(data["rules"][i])}</span>' for i in lists[at(4)]]
+    for i in lists[at(5)]:
+        option = data["options"][i]
+        if option.startswith(EXPLAINED):
+            out.append(f'<span class="tag why">explained by {_esc(option[len(EXPLAINED):])}</span>')
+        elif option != DEFAULTS:
+            out.append(f'<span class="tag opt">{_esc(option)}</span>')
+    if not compare:
+        out += [f'<span class="tag fan">{_esc(data["fans"][i])}</span>' for i in lists[at(7)]]
+    if cls >= 0:
+        number = data["classes"][cls][0]
+        out.append(f'<a class="tag cls" href="#class-{number}">class {number}</a>')
+    out.append('</div><div class="tiles">')
+    hand = at(6)
+    for g in ([part.split(":") for part in hand.split(" ")] if hand else []) if isinstance(hand, str) else hand:
+        label, kind = data["groups"][int(g[0])]
+        out.append(_group_html(label, kind, None if len(g) > 2 else g[1], g[1]))
+    out.append("</div>")
+    if compare:
+        out.append('<div class="compare">')
+        names = data["fan_names"].get(ruleset, {})
+        for side, total, fans in (("expected", compare[0], compare[2]), ("actual", compare[1], compare[3])):
+            out.append(f'<div class="scroll"><table class="fans {side}"><tr><th colspan="3">{side}'
+                       f'{": total " + _esc(total) if total else ""}</th></tr>')
+            for fan, text, mark in fans:
+                fan_id, m = data["fans"][fan], MARKS[mark]
+                out.append(f'<tr><td class="{m}">{_esc(fan_id)}</td><td class="{m}">{_esc(names.get(fan_id, ""))}'
+                           f'</td><td class="{m}">{_esc(text)}</td></tr>')
+            out.append("</table></div>" if fans else '<tr><td colspan="3">(no fans)</td></tr></table></div>')
+        if compare[4]:
+            out.append('<div class="scroll"><table class="fields"><tr><th>field</th><th>expected</th>'
+                       '<th>actual</th></tr>')
+            out += [f'<tr><td>{_esc(k)}</td><td class="raw">{_esc(e)}</td><td class="raw">{_esc(a)}</td></tr>'
+                    for k, e, a in compare[4]]
+            out.append("</table></div>")
+        out.append("</div>")
+    if at(9):
+        out.append(f'<div class="reason">{_esc(at(9))}</div>')
+    out.append("</div>")
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ the page data
+
+@dataclass(frozen=True)
+class _Row:
+    """One case as the page shows it, before its texts are numbered into the page data's tables."""
+
+    id: str
+    line: int
+    outcome: str
+    ruleset: str
+    covers: tuple[str, ...]
+    options: tuple[str, ...]
+    hand: tuple[Group, ...]
+    fans: tuple[str, ...]
+    cls: int
+    reason: str
+    compare: Mapping[str, Any] | None
+    declared: bool
+
+
 def _closest(value: Mapping[str, Any] | None, other: Mapping[str, Any] | None, first: bool) -> Mapping[str, Any]:
     """The member of an `either` result closest to the other side (the whole value otherwise)."""
     members = readings_of(value)
-    if not members:
-        return {}
+    if len(members) < 2:
+        return members[0] if members else {}
     return min(members, key=lambda m: (diff(m, other) if first else diff(other, m)).size)
 
 
-def _fan_rows(result: Mapping[str, Any], marks: Mapping[str, str], names: Mapping[str, str]) -> list[dict[str, Any]]:
-    fans = result.get("fans")
-    rows = []
-    for f in fans if isinstance(fans, list) else []:
-        if isinstance(f, Mapping):
-            fan_id = str(f.get("id"))
-            rows.append({"id": fan_id, "name": names.get(fan_id, ""), "points": f.get("points"),
-                         "count": f.get("count"), "mark": marks.get(fan_id, "")})
-    return rows
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else str(value) if isinstance(value, int) else json_text(value)
 
 
-def _side_by_side(r: CaseResult, names: Mapping[str, str]) -> dict[str, Any]:
+def _fan_rows(result: Mapping[str, Any], marks: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    return [(str(f.get("id")), f"{_text(f.get('points'))}×{_text(f.get('count'))}", marks.get(str(f.get("id")), ""))
+            for f in fans_of(result)]
+
+
+def _side_by_side(r: CaseResult) -> dict[str, Any]:
     expected = _closest(r.expected, r.actual if isinstance(r.actual, Mapping) else None, True)
     actual = _closest(r.actual, expected, False)
     found: FanDiff = diff(expected, actual)
@@ -101,68 +222,159 @@ def _side_by_side(r: CaseResult, names: Mapping[str, str]) -> dict[str, Any]:
     got = {str(f.get("id")): "extra" for f in found.extra}
     for e, _ in found.different:
         want[str(e.get("id"))] = got[str(e.get("id"))] = "different"
-    fields = [{"key": k, "expected": json_text(e), "actual": json_text(a)} for k, e, a in found.fields]
-    return {"expected": _fan_rows(expected, want, names), "actual": _fan_rows(actual, got, names),
-            "expected_total": expected.get("total"), "actual_total": actual.get("total"),
-            "fields": fields, "lines": [line[2:] for line in fan_diff_lines(found)]}
+    total = {side: "" if value.get("total") is None else _text(value.get("total"))
+             for side, value in (("expected", expected), ("actual", actual))}
+    return {"expected": _fan_rows(expected, want), "actual": _fan_rows(actual, got),
+            "expected_total": total["expected"], "actual_total": total["actual"],
+            "fields": [(str(k), json_text(e), json_text(a)) for k, e, a in found.fields]}
 
 
-def _fan_names(results: Sequence[CaseResult]) -> dict[str, dict[str, str]]:
-    """Per ruleset: fan id → "English 中文" from the spec, for the rulesets that load."""
+def _fan_names(rulesets: Sequence[str], fans: Sequence[str]) -> dict[str, dict[str, str]]:
+    """Per ruleset: fan id → "English 中文" from the spec, for the fans of the page and the rulesets that load."""
     runner = shared_runner()
+    wanted = set(fans)
     names: dict[str, dict[str, str]] = {}
-    for ruleset_id in sorted({r.ruleset for r in results if r.ruleset}):
+    for ruleset_id in rulesets:
         try:
-            names[ruleset_id] = {p.id: f"{p.name_en} {p.name_zh}".strip()
-                                 for p in runner.ruleset(ruleset_id).patterns}
+            patterns = runner.ruleset(ruleset_id).patterns if ruleset_id else ()
         except ValueError:
-            names[ruleset_id] = {}
+            patterns = ()
+        found = {p.id: f"{p.name_en} {p.name_zh}".strip() for p in patterns if p.id in wanted}
+        if found:
+            names[ruleset_id] = dict(sorted(found.items()))
     return names
 
 
-def _rows(cases: Sequence[CaseResult], summary: Mapping[str, Any]) -> tuple[list[dict[str, Any]], int]:
+def _rows(cases: Sequence[CaseResult], summary: Mapping[str, Any], classes: Sequence[Mapping[str, Any]]) -> list[_Row]:
     explains: dict[str, list[str]] = {}
     for key, members in (summary.get("failures") or {}).get("by_option", {}).items():
         for name in members:
             explains.setdefault(name, []).append(key)
-    shown = [r for r in cases if r.outcome != "passed"][:MAX_ROWS]
-    shown += [r for r in cases if r.outcome == "passed"][:MAX_ROWS - len(shown)]
-    keep = {id(r) for r in shown}
-    names = _fan_names(shown)
     declared = declared_cases(summary, cases)
     if declared:  # new failures first, then the declared departures, then the rest
         failing = ("failed", "errored")
         cases = sorted(cases, key=lambda r: (0 if r.outcome in failing and r.key not in declared
                                              else 1 if r.key in declared else 2))
+    number = {id(c): i for i, c in enumerate(classes)}
+    class_of = {key: number[id(c)] for key, c in classes_by_case(classes, cases).items()}
     rows = []
     for r in cases:
-        if id(r) not in keep:
-            continue
         name = case_name(r)
-        options = [f"{k}={value_key(v)}" for k, v in sorted((r.options or {}).items())]
-        rows.append({
-            "name": name, "id": r.id or "", "line": r.line, "outcome": r.outcome, "ruleset": r.ruleset or "",
-            "covers": list(r.covers), "options": options, "explained": explains.get(name, []),
-            "filter_options": options + [f"explained: {k}" for k in explains.get(name, [])] + ([] if options else [DEFAULTS]),
-            "hand": hand_groups(r.input), "reason": r.reason or "", "declared": r.key in declared,
-            "compare": _side_by_side(r, names.get(r.ruleset or "", {})) if r.outcome == "failed" else None,
-        })
-    return rows, len(cases) - len(rows)
+        options = tuple(f"{k}={value_key(v)}" for k, v in sorted((r.options or {}).items()))
+        why = tuple(EXPLAINED + k for k in explains.get(name, []))
+        fans = dict.fromkeys(str(f.get("id")) for side in (r.expected, r.actual) for reading in readings_of(side)
+                             for f in fans_of(reading))
+        rows.append(_Row(r.id or "", r.line, r.outcome, r.ruleset or "", tuple(r.covers),
+                         options + why + (() if options else (DEFAULTS,)), tuple(hand_groups(r.input)),
+                         tuple(fans), class_of.get(r.key, -1), r.reason or "", 
+                         _side_by_side(r) if r.outcome == "failed" else None, r.key in declared))
+    return rows
+
+
+def _hand_data(hand: Sequence[Group], group_at: Mapping[tuple[str, str], int]) -> str | list[list[Any]]:
+    if all(g.codes is not None for g in hand):
+        return " ".join(f"{group_at[(g.label, g.kind)]}:{g.codes}" for g in hand)
+    return [[group_at[(g.label, g.kind)], g.codes] if g.codes is not None else [group_at[(g.label, g.kind)], g.text, 1]
+            for g in hand]
+
+
+def _numbering(values: Iterable[T], key: Any = None) -> tuple[list[T], dict[T, int]]:
+    table = sorted(set(values), key=key)
+    return table, {v: i for i, v in enumerate(table)}
+
+
+def page_data(rows: Sequence[_Row], classes: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The page data (the layout: docs/contracts.md): tables of the texts, and each case as a list of numbers
+    into them."""
+    rulesets, ruleset_at = _numbering(r.ruleset for r in rows)
+    rules, rule_at = _numbering(c for r in rows for c in r.covers)
+    options, option_at = _numbering((o for r in rows for o in r.options), key=lambda o: (o == DEFAULTS, o))
+    compared = (f for r in rows if r.compare for side in ("expected", "actual") for f, _, _ in r.compare[side])
+    fans, fan_at = _numbering([f for r in rows for f in r.fans] + list(compared))
+    groups, group_at = _numbering((g.label, g.kind) for r in rows for g in r.hand)
+    causes: dict[str, str] = {}
+    class_table = []
+    for i, c in enumerate(classes):
+        cause = c.get("cause") or {}
+        named = [(str(e.get("id")), str(e.get("words") or e.get("id"))) for e in cause.get("explained_by") or []]
+        if not named:
+            verdict = str(cause.get("verdict") or "unexplained")
+            named = [(verdict, verdict)]
+        causes.update(named)
+        class_table.append((i + 1, f"{i + 1}. {c.get('signature')} ({c.get('count')} case"
+                                   f"{'s' if c.get('count') != 1 else ''}, {c.get('ruleset') or '?'})",
+                            [k for k, _ in named], bool(c.get("declared"))))
+    cause_ids = sorted(causes)
+    cause_at = {k: i for i, k in enumerate(cause_ids)}
+    outcome_at = {o: i for i, o in enumerate(OUTCOMES)}
+    lists: dict[tuple[int, ...], int] = {(): 0}
+
+    def listed(values: Any) -> int:
+        return lists.setdefault(tuple(values), len(lists))
+
+    counts = {"class": [0] * len(class_table), "cause": [0] * len(cause_ids), "fan": [0] * len(fans),
+              "rule": [0] * len(rules), "outcome": [0] * len(OUTCOMES), "option": [0] * len(options)}
+    encoded = []
+    for r in rows:
+        compare = None
+        if r.compare:
+            cmp = r.compare
+            compare = [cmp["expected_total"], cmp["actual_total"],
+                       *([[fan_at[f], text, MARKS.index(mark)] for f, text, mark in cmp[side]]
+                         for side in ("expected", "actual")), [list(f) for f in cmp["fields"]]]
+        case: list[Any] = [r.id, r.line, outcome_at[r.outcome], ruleset_at[r.ruleset],
+                           listed(rule_at[c] for c in r.covers), listed(option_at[o] for o in r.options),
+                           _hand_data(r.hand, group_at),
+                           listed(fan_at[f] for f in r.fans), r.cls, r.reason, compare or 0, 1 if r.declared else 0]
+        for key, values in (("rule", r.covers), ("option", r.options), ("fan", r.fans)):
+            at = rule_at if key == "rule" else option_at if key == "option" else fan_at
+            for v in dict.fromkeys(values):
+                counts[key][at[v]] += 1
+        counts["outcome"][outcome_at[r.outcome]] += 1
+        if r.cls >= 0:
+            counts["class"][r.cls] += 1
+            for k in dict.fromkeys(class_table[r.cls][2]):
+                counts["cause"][cause_at[k]] += 1
+        while len(case) > 4 and case[-1] == EMPTY[len(case) - 5]:
+            case.pop()
+        encoded.append(case)
+    return {
+        "page": PAGE_SIZE, "outcomes": list(OUTCOMES), "rulesets": rulesets, "rules": rules, "options": options,
+        "fans": fans, "fan_names": _fan_names(rulesets, fans), "groups": [list(g) for g in groups],
+        "classes": [[n, title, [cause_at[k] for k in keys], 1 if declared else 0]
+                    for n, title, keys, declared in class_table],
+        "causes": [[k, causes[k]] for k in cause_ids],
+        "counts": counts, "lists": [list(values) for values in lists],
+        "tiles": [[tile_name(t), tile_title(t), symbol_id(t)] for t in range(NUM_TILES_WITH_FLOWERS)],
+        "codes": TILE_CODES, "viewbox": VIEWBOX, "cases": encoded,
+    }
+
+
+def _script_json(value: Any) -> Markup:
+    """JSON to sit inside a <script> element: compact, and no `<` (so nothing in it can close the element)."""
+    return Markup(json_line(value).decode("utf-8").rstrip("\n").replace("<", "\\u003c"))
 
 
 def html_report(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     """report.html: the whole page as text."""
     cases = latest(results)
-    rows, omitted = _rows(cases, summary)
-    rules = sorted({c for row in rows for c in row["covers"]})
-    options = sorted({o for row in rows for o in row["filter_options"]}, key=lambda o: (o == DEFAULTS, o))
+    classes = in_order(summary.get("classes") or [])
+    rows = _rows(cases, summary, classes)
+    data = page_data(rows, classes)
+    witnesses = [hand_groups((c.get("witness") or {}).get("input")) for c in classes]
+    used = {TILE_CODES.index(ch) for r in rows for g in r.hand for ch in g.codes or ""}
+    used |= {TILE_CODES.index(ch) for hand in witnesses for g in hand for ch in g.codes or ""}
+    first = "".join(_case_html(c, i + 1, data) for i, c in enumerate(data["cases"][:PAGE_SIZE]))
     profile = {rs: ({**entry, "options": {oid: {**o, "text": verdict_text(o)} for oid, o in entry["options"].items()}}
                     if "options" in entry else entry) for rs, entry in (summary.get("profile") or {}).items()}
+    pages = max(1, -(-len(rows) // PAGE_SIZE))
     return _template().render(summary=summary, engine=summary.get("engine") or {}, counts=summary["counts"],
-                              rows=rows, omitted=omitted, rules=rules, options=options, outcomes=OUTCOMES,
-                              failures=summary["failures"], profile=profile,
-                              classes=in_order(summary.get("classes") or []), known=summary.get("known"),
-                              declaration_words=declaration_words) + "\n"
+                              cases=len(rows), pages=pages, page_size=PAGE_SIZE, first_page=Markup(first),
+                              shown_to=min(PAGE_SIZE, len(rows)), sprite=Markup(sprite(used)),
+                              data=_script_json(data), witnesses=[Markup(hand_html(w)) for w in witnesses],
+                              failures=summary["failures"], profile=profile, classes=classes,
+                              class_causes=[c[2] for c in data["classes"]], causes=data["causes"],
+                              known=summary.get("known"), declaration_words=declaration_words) + "\n"
 
 
 @lru_cache(maxsize=1)
