@@ -42,6 +42,9 @@ ENGINE_OPTION = "--mjcheck-engine"
 TIMEOUT_OPTION = "--mjcheck-timeout"
 
 
+RESULT_PROPERTY = "mjcheck_result"  # a case's judged result, as results.jsonl holds it, on its test report
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mjcheck", "mjcheck conformance: one test per case of a corpus")
     group.addoption(CORPUS_OPTION, action="append", default=[], metavar="FILE",
@@ -119,6 +122,23 @@ class Conformance:
     def pytest_sessionfinish(self) -> None:
         for slot in self.engines:
             slot.stop()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """In the controlling process of pytest-xdist (whose workers judge the cases), each result as its worker
+        sent it with the report, so the terminal summary sees every case."""
+        if not hasattr(report, "node"):  # (a report from a worker carries its node: this process judged nothing)
+            return
+        from checker.conform.results import from_json
+
+        for name, value in report.user_properties:  # (typed as objects: checked before they are unpacked)
+            if name != RESULT_PROPERTY or report.when != "call" or not isinstance(value, (list, tuple)) \
+                    or len(value) != 3:
+                continue
+            corpus, spec, data = value
+            result = from_json(data)
+            slot = next((s for s in self.engines if s.spec == spec), None)
+            if result is not None and slot is not None:
+                slot.judged.setdefault(str(corpus), []).append(result)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """The failure classes of each corpus and engine whose judged cases failed or errored."""
@@ -244,6 +264,8 @@ class CaseItem(pytest.Item):
             pytest.skip(skipped)
         result = judge(item, self.slot.answer(canonical_case(item.case)))
         self.slot.judged.setdefault(self.corpus, []).append(result)
+        # carried to the session's controlling process with the report when pytest-xdist runs tests in workers
+        self.user_properties.append((RESULT_PROPERTY, (self.corpus, self.slot.spec, result.as_json())))
         head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
         if result.outcome == "errored":
             raise CaseFailure(f"{head}: errored: {result.reason}")

@@ -460,6 +460,19 @@ def test_the_plugin_prints_the_failure_classes_at_the_end(pytester):
     assert "| mjcheck score --case -" in out[head:]
 
 
+def test_the_plugin_prints_the_failure_classes_of_cases_judged_in_worker_processes(pytester):
+    """With pytest-xdist the workers judge the cases; the summary, printed by the controlling process, still
+    has the class (the results travel with the test reports)."""
+    pytester.makepyfile(renaming_engine=RENAMING_ENGINE)
+    result = pytester.runpytest_subprocess("--mjcheck-corpus", str(MCR_EXAMPLES), "--mjcheck-engine",
+                                           "python:renaming_engine:score", "-n", "2", "-p", "no:cacheprovider")
+    simples = [c["id"] for c in cases(MCR_EXAMPLES) if "all_simples" in fan_ids(c)]
+    result.assert_outcomes(passed=9 - len(simples), failed=len(simples))
+    out = result.stdout.str()
+    head = out.index("mjcheck failure classes")
+    assert f"  1. extra tanyao 2; missing all_simples 2 ({len(simples)} cases, mcr)" in out[head:]
+
+
 def test_the_plugin_prints_no_classes_when_every_case_passes(pytester):
     result = pytester.runpytest("--mjcheck-corpus", str(MCR_EXAMPLES), "--mjcheck-engine", "reference", "-n", "0")
     result.assert_outcomes(passed=9)
