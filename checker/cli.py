@@ -844,7 +844,11 @@ def conform(
         finally:
             signal.signal(signal.SIGTERM, previous)
     line = _counts_line(run.summary["counts"]) + f"; report in {out_dir}"
-    if run.partial:
+    if run.summary.get("interrupted_reports"):
+        err.print(f"[yellow]interrupted while the reports were written:[/] {safe(line)}; summary.json only "
+                  f"(partial, no profile or causes); not written: {', '.join(run.summary['interrupted_reports'])} "
+                  f"(mjcheck report {safe(out_dir)} writes them; --resume continues the run)", highlight=False)
+    elif run.partial:
         err.print(f"[yellow]interrupted:[/] {safe(line)} (partial; --resume continues)", highlight=False)
     else:
         (out if run.status == WON else err).print(safe(line), highlight=False)

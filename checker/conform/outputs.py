@@ -44,6 +44,24 @@ def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results:
     return summary
 
 
+def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Sequence[CaseResult],
+                      run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
+    """After an interrupt while the reports were written: summary.json marked partial, its counts from the
+    results but no profile and no cause search (`interrupted_reports` names what was not written), and the
+    other reports removed, so none is left stale or half made (`mjcheck report DIR` writes them again)."""
+    from checker.conform.report import summarize
+
+    summary = summarize(results, meta, True, run, damaged, known, quick=True)
+    summary["interrupted_reports"] = [REPORT_FILE, HTML_FILE, JUNIT_FILE]
+    for name in summary["interrupted_reports"]:
+        try:
+            os.unlink(os.path.join(out_dir, name))
+        except FileNotFoundError:
+            pass
+    write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
+    return summary
+
+
 def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -> dict[str, Any]:
     """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
     earlier layout: as DIR/summary.json named them), without running the engine. ReportError when there is
@@ -73,8 +91,10 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -
             known = known_from_summary(previous["known"], os.path.join(out_dir, SUMMARY_FILE))
         except KnownError as exc:
             raise ReportError(f"{exc} (give --known FILE, or --no-known)") from None
-    return write_reports(out_dir, meta, previous.get("partial") is True, read.results, run=run,
-                         damaged=read.damaged, known=known)
+    # a summary written because the reports were interrupted is partial for that alone: the run is as whole as
+    # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
+    partial = previous.get("partial") is True and not previous.get("interrupted_reports")
+    return write_reports(out_dir, meta, partial, read.results, run=run, damaged=read.damaged, known=known)
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag
@@ -90,6 +110,6 @@ def _previous_summary(path: str) -> Mapping[str, Any]:
         return {}
     if not isinstance(loaded, dict):
         return {}
-    return {key: value for key, value in loaded.items() if key in META_KEYS + ("partial", "corpus_cases", "known")
-            and (key in ("partial", "corpus_cases", "known") or key == "engine" and isinstance(value, dict)
-                 or isinstance(value, str))}
+    kept = ("partial", "corpus_cases", "known", "interrupted_reports")
+    return {key: value for key, value in loaded.items() if key in META_KEYS + kept
+            and (key in kept or key == "engine" and isinstance(value, dict) or isinstance(value, str))}

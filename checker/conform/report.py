@@ -29,12 +29,14 @@ def latest(results: Sequence[CaseResult]) -> list[CaseResult]:
 
 
 def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: bool,
-              run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
+              run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
+              quick: bool = False) -> dict[str, Any]:
     """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `run`: the
     results file's header (checker.conform.results), whose number of corpus cases the counts add up to: a
     case with no result (the run cut short, a line damaged) is `missing`; `damaged`: the result lines that
     could not be read back. `known`: declared departures (checker.conform.known): each class then says
-    whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the rest."""
+    whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the rest.
+    `quick`: no profile and no cause search (the summary written when the reports themselves were interrupted)."""
     cases = latest(results)
     counts = Counter(r.outcome for r in cases)
     expected = run.get("corpus_cases") if run is not None else None
@@ -58,8 +60,8 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
                 entry[how] += 1
                 entry["cases"].append(name)
         by_field.update(key for key, _, _ in found.fields)
-    profile, by_option = infer_profile(cases) if cases else ({}, {})
-    classes = diagnose(cases) if counts.get("failed") or counts.get("errored") else []
+    profile, by_option = infer_profile(cases) if cases and not quick else ({}, {})
+    classes = diagnose(cases, search=not quick) if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
         classes, declared["known"] = declare(known, classes)

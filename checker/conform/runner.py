@@ -9,7 +9,9 @@ engine does not run or that carry no `expect`. Each case is sent in its canonica
 tile fields as two-character tile names), and each answer checked against the result schema (`answer_problem`:
 an answer it refuses makes the case `errored`, the reason naming the field). `DIR/summary.json` is written first marked partial and rewritten with
 `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
-short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial, and
+short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial (cut short while they
+are written: summary.json alone, partial, with no profile or causes, the others removed and named in its
+`interrupted_reports`; `mjcheck report DIR` writes them), and
 `resume=True` runs only the cases the results file does not hold yet. `jobs=N` runs N parts of the corpus in
 forked processes (`checker.conform.shards`), each as above. (Streaming is also what makes a run fast: each
 case is judged and written while what was parsed of it is still in the processor's caches; holding the whole
@@ -33,7 +35,7 @@ from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matc
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
-from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_reports
+from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_interrupted, write_reports
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, ResultsFile, ResultsWriter, read_results_file
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
@@ -122,8 +124,12 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             engine.stop()
     with held_aside(lambda: read_results_file(results_path)) as read:
         assert read is not None
-        summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
-                                 run=read.run or run, damaged=read.damaged, known=known)
+        try:
+            summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
+                                     run=read.run or run, damaged=read.damaged, known=known)
+        except KeyboardInterrupt:  # while the reports were made: summary.json partial, the others removed
+            interrupted = True
+            summary = write_interrupted(out_dir, meta, read.results, read.run or run, read.damaged, known)
     counts = summary["counts"]
     ran = counts["passed"] + counts["failed"] + counts["errored"]
     status = REFUSED if summary["not_cases"] or (not ran and not interrupted) else \
