@@ -361,8 +361,8 @@ def corpus_strength_command(
     the spec's procedure: who may chow, the claim priority, several winners, which kongs may be robbed, 漏胡,
     forgo-then-reclaim, the knock's obligations and lock, the mandatory kong, swap calling, the deal's flowers,
     the tile swap, the dead wall, who deals next, the 荒番 count, each table option's default. A survivor whose
-    change no procedure case's result can show (the next round wind or 荒番; a priority that changes only a
-    refusal's message) is "not observable by a procedure case", said why; any other survivor is a gap.
+    change no procedure case's result can show (a priority that changes only a refusal's message) is "not
+    observable by a procedure case", said why; any other survivor is a gap.
 
     The report gives the kill rate by family, then each survivor with its killing case or verdict.
 

@@ -11,11 +11,12 @@ table (`checker.case.CaseRunner` holding the edited spec under the ruleset's id:
 whose `covers` name a rule the mutant touches are tried first, each part in the corpus order).
 
 Not every change can show in a procedure case's result (its verdict, the illegal event and rule, the winners, the
-payments, the next dealer): `unobservable` compares the bound rules of the spec and of the mutant under every
-reading, and where each difference is one that result never shows (the next hand's round wind and 荒番; a claim
-priority where a claim on a discard already claimed is refused whichever ranks higher, so that only the refusal's
-message changes), a survivor gets that as its verdict rather than being counted a gap. Nothing here searches for
-a hand of play that kills a survivor: a survivor a case could observe is a gap of the corpus.
+payments, and what the next hand starts from: the next dealer, round wind and 荒番 count): `unobservable` compares
+the bound rules of the spec and of the mutant under every reading, and where each difference is one that result
+never shows (a claim priority where a claim on a discard already claimed is refused whichever ranks higher, so
+that only the refusal's message changes; a rule the ruleset's table never reads), a survivor gets that as its
+verdict rather than being counted a gap. Nothing here searches for a hand of play that kills a survivor: a
+survivor a case could observe is a gap of the corpus.
 """
 from __future__ import annotations
 
@@ -145,10 +146,9 @@ def binding_problem(ruleset: Ruleset, mutation: Mutation, options: Sequence[str]
 def _unseen(name: str, before: TableRules, after: TableRules) -> str | None:
     """Why a difference in the bound rule `name` never shows in a procedure case's result (None: it may)."""
     both = (before, after)
-    if name == "round_wind_every":
-        return "the next hand's number and round wind are not in a procedure case's result (its next dealer is)"
-    if name in ("huangfan_on_draw", "huangfan_on_win"):
-        return "the 荒番 count the next hand carries is not in a procedure case's result"
+    if name == "round_wind_every" and not any(r.rotates_each_hand for r in both):
+        return ("the table reads round_wind_every only under a deal that passes every hand (the result's "
+                "next_round_wind), which this ruleset does not play")
     if name == "claim_ranks" and not any(r.forgo for r in both):
         return ("a claim on a discard another seat has already claimed is refused whichever claim ranks higher, so "
                 "the priority changes only the refusal's message, which a case's expect does not hold (the only "

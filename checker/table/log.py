@@ -199,7 +199,9 @@ def replay_events(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
 
 def procedure_result(case: Mapping[str, Any], runner: CaseRunner | None = None) -> dict[str, Any]:
     """The result of a `kind: procedure` case in its `expect` shape (case.schema.json $defs/procedure_result):
-    the case's ruleset and options with its input's deal make the log's header, its events the log."""
+    the case's ruleset and options with its input's deal make the log's header, its events the log. An ended hand
+    also gives what the next hand starts from: `next_dealer`, `next_round_wind` (rulesets whose round wind
+    advances by the table's count of hands: MCR) and `next_huangfan` (rulesets keeping a 荒番 count: classic)."""
     data = dict(case["input"])
     events = data.pop("events")
     header = {"game": GAME, "version": VERSION, "ruleset": case["ruleset"], "options": case.get("options") or {},
@@ -217,7 +219,15 @@ def procedure_result(case: Mapping[str, Any], runner: CaseRunner | None = None) 
         out["winners"] = [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
                           for w in result["winners"]]
         out["payments"] = result["payments"]
-        out["next_dealer"] = result["next"]["dealer"]
+        # what the next hand starts from, as the table decides it after this one (settle.hand_result): who deals
+        # (absolute seat), the round wind where the ruleset says when it advances (MCR's dealer_rotation), and the
+        # 荒番 count where the ruleset keeps one (classic's huangfan_count)
+        following = result["next"]
+        out["next_dealer"] = following["dealer"]
+        if "round_wind" in following:
+            out["next_round_wind"] = following["round_wind"]
+        if "huangfan" in following:
+            out["next_huangfan"] = following["huangfan"]
     return out
 
 
