@@ -326,8 +326,8 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
 def corpus_strength_command(
     corpora: List[str] = typer.Argument(..., metavar="CORPUS...",
                                         help="JSON Lines files of cases in the case format (any corpus: yours, "
-                                             "or corpus/*.jsonl); their score and procedure cases with an "
-                                             "`expect` are run."),
+                                             "or corpus/*.jsonl), or shipped corpora by name (mjcheck corpus "
+                                             "list); their score and procedure cases with an `expect` are run."),
     ruleset_id: Optional[str] = typer.Option(None, "--ruleset", metavar="RULESET",
                                              help="Measure only this ruleset's cases (default: every ruleset the "
                                                   "corpora hold score or procedure cases for)."),
@@ -380,8 +380,14 @@ def corpus_strength_command(
     from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown
     from checker.writable import write_problem
 
+    from checker.corpus.shipped import CorpusNameError, corpus_path
+
     if ruleset_id is not None and ruleset_id not in available_rulesets():
         fail(f"--ruleset: unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
+    try:
+        corpora = [corpus_path(c) for c in corpora]  # a shipped corpus's name, or a file
+    except CorpusNameError as exc:
+        fail(str(exc))
     if out_path is not None:
         problem = write_problem(out_path)  # before minutes of work, not after
         if problem:
@@ -578,8 +584,9 @@ def score(
     case: Optional[str] = typer.Option(None, "--case", help="Score one case in the DESIGN.md case format "
                                                             "(a JSON file, or - for stdin)."),
     batch: Optional[str] = typer.Option(None, "--batch", help="Score every case of a JSON Lines file "
-                                                              "(or - for stdin); prints one JSON line per "
-                                                              "input line, each scored or refused on its own."),
+                                                              "(or - for stdin, or a shipped corpus's name); prints "
+                                                              "one JSON line per input line, each scored or refused "
+                                                              "on its own."),
     as_json: bool = typer.Option(False, "--json", help="Print the result in the case format's `expect` shape."),
 ) -> None:
     """Score a hand: its fans with the reason each counts, the total, and the four payments.
@@ -697,6 +704,12 @@ def _score_case(path: str, as_json: bool, extra: dict) -> int:
 
 
 def _score_batch(path: str, extra: dict) -> int:
+    from checker.corpus.shipped import CorpusNameError, corpus_path
+
+    try:
+        path = corpus_path(path) if path != "-" else path  # a shipped corpus's name, or a file
+    except CorpusNameError as exc:
+        fail(f"--batch {exc}")
     stream, label = _open(path, "batch file")
     runner = CaseRunner(extra)
     worst = WON

@@ -226,3 +226,22 @@ def test_the_plugin_runs_a_shipped_corpus_in_an_engine_repository_with_no_setup(
     assert " mjcheck failure classes " in out  # the session's summary, after the failures
     assert "mcr on python:myengine:score: 1 failure class" in out
     assert "1. extra made_up 2 (1 case, mcr)" in out
+
+
+def test_strength_and_batch_take_a_corpus_by_name(tmp_path, monkeypatch):
+    """`corpus strength mcr-examples` and `score --batch mcr-examples` read the shipped file from any directory."""
+    from typer.testing import CliRunner as _Runner
+
+    from checker.cli import app as _app
+
+    monkeypatch.chdir(tmp_path)
+    cases = sum(1 for line in (ROOT / "corpus" / "mcr-examples.jsonl").read_text(encoding="utf-8")
+                .splitlines() if line.strip())
+    r = _Runner().invoke(_app, ["score", "--batch", "mcr-examples"])
+    assert r.exit_code == 0, r.output  # the documents' own examples all meet their expect
+    assert len([line for line in r.output.splitlines() if line.startswith("{")]) == cases
+    r = _Runner().invoke(_app, ["corpus", "strength", "mcr-examples", "--sample", "2", "--budget", "0", "--json"])
+    assert r.exit_code in (0, 1), r.output
+    assert '"score_cases": %d' % cases in r.output
+    r = _Runner().invoke(_app, ["corpus", "strength", "no-such-corpus"])
+    assert r.exit_code == 2 and "no corpus named 'no-such-corpus'" in r.output
