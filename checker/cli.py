@@ -704,12 +704,10 @@ def _score_case(path: str, as_json: bool, extra: dict) -> int:
 
 
 def _score_batch(path: str, extra: dict) -> int:
-    from checker.corpus.shipped import CorpusNameError, corpus_path
+    from checker.corpus.shipped import shipped_corpora
 
-    try:
-        path = corpus_path(path) if path != "-" else path  # a shipped corpus's name, or a file
-    except CorpusNameError as exc:
-        fail(f"--batch {exc}")
+    shipped = shipped_corpora()
+    path = str(shipped[path]) if path in shipped else path  # a shipped corpus's name, else a file (or -)
     stream, label = _open(path, "batch file")
     runner = CaseRunner(extra)
     worst = WON
