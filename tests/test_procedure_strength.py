@@ -23,6 +23,7 @@ from checker.corpus.strength import (KILLED, NOT_OBSERVABLE, SEPARATED, STATUSES
                                      corpus_strength, markdown)
 from checker.engine import load_ruleset
 from checker.mutate.procedure import FAMILIES, is_procedure, procedure_mutations
+from corpus_helpers import cases_in, write_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 PROCEDURE = [ROOT / "corpus" / f"{r}-procedure.jsonl" for r in ("mcr", "shanghai-classic", "shanghai-knocking")]
@@ -30,16 +31,7 @@ RULESETS = ("mcr", "shanghai-classic", "shanghai-knocking")
 
 
 def cases_of(ruleset: str, *ids: str) -> list[dict]:
-    by_id = {}
-    for line in (ROOT / "corpus" / f"{ruleset}-procedure.jsonl").read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        by_id[case["id"]] = case
-    return [by_id[i] for i in ids]
-
-
-def write_corpus(path: Path, cases: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
-    return path
+    return cases_in(f"{ruleset}-procedure", *ids)
 
 
 def by_id(strength) -> dict:

@@ -21,6 +21,7 @@ from checker.corpus.strength import (KILLED, NOT_SEPARATED, SEPARATED, STATUSES,
 from checker.engine import load_ruleset
 from checker.mutate import Rescorer, edits
 from checker.mutate.catalog import FAMILIES, number_steps, scoring_catalog, scoring_mutations
+from corpus_helpers import cases_in, write_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = [ROOT / "corpus" / name for name in ("mcr.jsonl", "shanghai-knocking.jsonl", "shanghai-classic.jsonl")]
@@ -40,16 +41,7 @@ FULL_FLUSH = "mcr-exclusion-no-honors-full-flush"
 
 
 def cases_of(*ids: str) -> list[dict]:
-    by_id = {}
-    for line in (ROOT / "corpus" / "mcr.jsonl").read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        by_id[case["id"]] = case
-    return [by_id[i] for i in ids]
-
-
-def write_corpus(path: Path, cases: list[dict]) -> Path:
-    path.write_text("".join(json.dumps(c) + "\n" for c in cases), encoding="utf-8")
-    return path
+    return cases_in("mcr", *ids)
 
 
 @pytest.fixture(scope="module")
