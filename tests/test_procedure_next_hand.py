@@ -132,6 +132,17 @@ def test_mcr_non_dealer_win_inside_a_round_keeps_the_round_wind():
     assert (got["next_dealer"], got["next_round_wind"]) == (1, "E")
 
 
+def test_mcr_next_round_wind_advances_from_the_headers_own_round_wind():
+    # The header says round W at hand 3 (a game that did not start in the East, or a hand number counted
+    # otherwise): hand 4 passes a multiple of four, so the wind advances one from W to N (s-002-063), not to the S
+    # that hand 4 alone would give.
+    got = result(case("mcr", MCR_SEAT2_WINS, [discard(0, "5s"), win(2, "5s")], hand=3, round_wind="W"))
+    assert (got["next_dealer"], got["next_round_wind"]) == (1, "N")
+    # inside a round the header's wind stays: hand 1 of a game said to be in round N
+    got = result(case("mcr", MCR_SEAT2_WINS, [discard(0, "5s"), win(2, "5s")], hand=1, round_wind="N"))
+    assert got["next_round_wind"] == "N"
+
+
 def test_knocking_non_dealer_win_the_winner_deals():
     # s-000-025: seat 2 won, seat 2 deals; no round wind rule, no 荒番.
     got = result(case("shanghai-knocking", SH_SEAT2_WINS, SH_SEAT2_PLAY, draws="2p3p4s"))

@@ -81,8 +81,18 @@ def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Ta
         if spec is None or not spec.min <= value <= spec.max:
             raise LogError(f"header counters: {excerpt(name)} is not a counter of {scorer.ruleset.id} or is out of "
                            f"its range", "input.counters")
-    return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=header.get("round_wind", "E"),
+    return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=_round_wind(header, rules),
                  counters=counters, flags=flags, hand_number=header.get("hand", 0))
+
+
+def _round_wind(header: Mapping[str, Any], rules: TableRules) -> str:
+    """The header's round wind; left out, East, or under a deal that passes every hand with a round wind every
+    `round_wind_every` hands (MCR's dealer_rotation), the wind its hand number falls in."""
+    if "round_wind" in header:
+        return str(header["round_wind"])
+    if rules.rotates_each_hand and rules.round_wind_every:
+        return "ESWN"[(header.get("hand", 0) // rules.round_wind_every) % 4]
+    return "E"
 
 
 def _whole_numbers(header: Mapping[str, Any]) -> Mapping[str, Any]:

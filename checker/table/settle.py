@@ -41,9 +41,12 @@ def hand_result(table: Table) -> dict[str, Any]:
     every = table.rules.round_wind_every
     if table.rules.rotates_each_hand and every:  # MCR: the round wind advances every four hands
         # a drawn hand counts as a hand played unless the spec says draws do not count (dealer_rotation)
+        # the wind advances from this hand's own round wind (the header's) each time the count passes a
+        # multiple of round_wind_every
         following = table.hand_number + (1 if wins or table.rules.draws_count else 0)
+        passed = following // every - table.hand_number // every
         out["next"]["hand"] = following
-        out["next"]["round_wind"] = "ESWN"[(following // every) % 4]
+        out["next"]["round_wind"] = "ESWN"[("ESWN".index(table.round_wind) + passed) % 4]
     if table.forfeits:
         out["forfeits"] = list(table.forfeits)
     return out
