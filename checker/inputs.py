@@ -117,8 +117,16 @@ def _json_escape(c: str) -> str:
 
 # --------------------------------------------------------------------------- files
 
-def _label(path: str) -> str:
-    return excerpt(path, 120) if len(path) > 120 or not path.isprintable() else path
+def _label(path: str, limit: int = 120) -> str:
+    """A file name as a message shows it: a long one cut in the middle, so the directory's start and the
+    file's own name both stay; control characters escaped."""
+    if len(path) <= limit and path.isprintable():
+        return path
+    if len(path) <= limit:
+        return excerpt(path, limit)
+    head, tail = path[:limit // 3], path[-(2 * limit // 3):]
+    left_out = len(path) - len(head) - len(tail)
+    return excerpt(head, limit) + f" … ({left_out:,} characters) … " + excerpt(tail, limit)
 
 
 def open_input(path: str, what: str, allow_pipe: bool = True) -> BinaryIO:
