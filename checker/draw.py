@@ -6,7 +6,9 @@ and on it pips for dots, sticks for bamboo, a numeral over the sign 万 for char
 flowers (seasons 1-4 and plants 5-8 in their own colours). Each distinct tile of a page is defined once as a
 `<symbol id="tile-5p">` (`sprite`) and drawn where it is needed by `<use href="#tile-5p">` (`tile_use`), each
 use carrying the tile's canonical name as its `<title>` ("5 of dots (5p)", `tile_title`), so a page of many
-hands stays small. `TILE_CODES` writes a tile as one character (page data that names thousands of hands).
+hands stays small. `TILE_CODES` writes a tile as one character (page data that names thousands of hands);
+`TILE_GLYPHS` is each tile's character of the Unicode Mahjong Tiles block for text pages (Markdown), read back
+through the tile parser, so a glyph names the tile the command line reads it as (🀦 is 1f, spring).
 Everything here is a pure function of the tile (`checker.tiles` numbers).
 """
 from __future__ import annotations
@@ -14,15 +16,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from checker.tiles import NUM_TILES_WITH_FLOWERS, rank_of, suit_of, tile_name
+from checker.tiles import NUM_TILES_WITH_FLOWERS, parse_tile, rank_of, suit_of, tile_name
 
-__all__ = ["VIEWBOX", "TILE_CODES", "tile_title", "tile_symbol", "tile_use", "sprite", "symbol_id"]
+__all__ = ["VIEWBOX", "TILE_CODES", "TILE_GLYPHS", "tile_title", "tile_symbol", "tile_use", "sprite", "symbol_id"]
 
 WIDTH, HEIGHT = 30, 40
 VIEWBOX = f"0 0 {WIDTH} {HEIGHT}"
 # one character per tile number (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..8f): compact page data
 TILE_CODES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
 assert len(TILE_CODES) == NUM_TILES_WITH_FLOWERS
+# the Unicode Mahjong Tiles block (U+1F000-U+1F029) by tile number, each glyph placed where the parser reads it
+_GLYPH_OF = {parse_tile(chr(cp)): chr(cp) for cp in range(0x1F000, 0x1F02A)}
+TILE_GLYPHS: tuple[str, ...] = tuple(_GLYPH_OF[t] for t in range(NUM_TILES_WITH_FLOWERS))
 
 INK = "#1d2433"      # numerals and letters
 RED = "#c0392b"

@@ -9,14 +9,13 @@ and at 390 pixels wide.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any, Mapping
 
 import pytest
+from conftest import browser_test, no_sideways_scroll, opened
 
 from checker.case import CaseRunner
 from checker.conform.adapters import EngineInfo, InProcessEngine
@@ -26,9 +25,6 @@ from checker.draw import TILE_CODES, sprite, tile_symbol, tile_title, tile_use
 
 ROOT = Path(__file__).resolve().parents[1]
 MCR = ROOT / "corpus" / "mcr.jsonl"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 WIDTHS = (1280, 390)
 DROPPED = "all_simples"  # the fan the engine leaves out
 HOSTILE = "</script><b>not markup</b>"  # in the message of the case the engine raises on
@@ -139,43 +135,12 @@ def test_every_case_is_in_the_page_data(run):
 
 # ------------------------------------------------------------------ in a headless browser
 
-def _browser_missing() -> str | None:
-    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        return f"{CHROMIUM} is not installed (apt-get install chromium)"
-    if importlib.util.find_spec("playwright") is None:
-        return "playwright is not installed (pip install '.[test]')"
-    return None
-
-
-browser_test = pytest.mark.skipif(_browser_missing() is not None, reason=str(_browser_missing()))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 @pytest.fixture(params=WIDTHS, ids=[f"{w}px" for w in WIDTHS])
 def page(request, browser, run):
     """report.html open at one width; no console error, page error or request other than the file itself."""
-    context = browser.new_context(viewport={"width": request.param, "height": 800})
-    p = context.new_page()
-    problems: list[str] = []
-    p.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    p.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    p.on("request", lambda r: problems.append(f"request: {r.url}") if not r.url.startswith("file:") else None)
-    p.goto((run / "report.html").as_uri())
-    p.wait_for_selector("html[data-ready]")
-    yield p
-    context.close()
-    assert problems == []
+    with opened(browser, run / "report.html", request.param) as p:
+        p.wait_for_selector("html[data-ready]")
+        yield p
 
 
 def shown(p) -> int:
@@ -185,12 +150,6 @@ def shown(p) -> int:
 def drawn(p) -> list[str]:
     """The ids of the case elements on the current page."""
     return p.eval_on_selector_all("#cases .case", "cs => cs.map(c => c.id)")
-
-
-def no_sideways_scroll(p) -> None:
-    widths = p.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
-                        " document.body.scrollWidth]")
-    assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
 
 
 @browser_test

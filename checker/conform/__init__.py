@@ -2,7 +2,8 @@
 
 `adapters` (the engine interface; reference, python: and the choice from --engine), `pymahjonggb` (the
 PyMahjongGB adapter), `process` (cmd: engines over the JSON-lines protocol), `results` (result lines and the
-results file), `diff` (the fan diff), `report` (summary.json and report.md), `runner` (the run itself).
+results file), `stream` (the results read again, a case at a time, for the reports), `diff` (the fan diff),
+`report` (summary.json and report.md), `runner` (the run itself).
 Uses checker.case and checker.engine only.
 """
 from checker.conform.adapters import Answer, Engine, EngineError, EngineInfo, engine_from_spec

@@ -1,7 +1,8 @@
 """`DIR/report.html`: a self-contained page (inline CSS, SVG and script, nothing fetched) of a conformance run.
 
-Every case of the run is on the page, as compact JSON in one `<script type="application/json" id="case-data">`
-(the layout: docs/contracts.md), drawn a page of PAGE_SIZE cases at a time by the page's script; the first page
+Every case of the run is on the page (of a run of more than HTML_ALL_CASES, every failed and errored case, the
+others counted), as compact JSON in one `<script type="application/json" id="case-data">` (the layout:
+docs/contracts.md), drawn a page of PAGE_SIZE cases at a time by the page's script; the first page
 of the unfiltered list is also written as HTML, so the page shows cases before any script runs (the script
 draws the same markup: `_case_html` here, `caseHtml` there). Cases can be filtered by failure class, by cause
 (the departures that explain a case's class), by fan (the case's expected or actual result lists it), by rule
@@ -11,26 +12,32 @@ a row of tiles in inline SVG (`checker.draw`: each tile defined once on the page
 expected and actual fans side by side, the fans that differ marked. Failure classes come first (each with its
 witness drawn, its cause and a link to its cases), then the profile and the failures grouped by the option
 reading, the rule or the fan that explains them. With a known file, new failure classes and cases come first,
-declared departures apart. The template `templates/report.html.j2` ships as package data.
+declared departures apart. The template `templates/report.html.j2` ships as package data. The page is written
+as it is made, its cases read from the results in passes (`PageData`), so memory holds the data's tables, not
+its cases.
 """
 from __future__ import annotations
 
 import html
+import io
 import re
+import secrets
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, Iterable, Iterator, Sequence, TextIO, TypeVar
 
 import jinja2
 from markupsafe import Markup
 
 from checker.case import fans_of, readings_of
-from checker.conform.known import classes_by_case, declaration_words, declared_cases, in_order
+from checker.conform.known import ClassOf, declaration_words, declared_test, in_order
 from checker.conform.profile import case_name, shared_runner
-from checker.conform.report import latest, verdict_text
+from checker.conform.report import listed, verdict_text
 from checker.conform.results import OUTCOMES, CaseResult
+from checker.conform.stream import in_latest_order
 from checker.diagnose.diff import FanDiff, diff
 from checker.draw import TILE_CODES, VIEWBOX, sprite, symbol_id, tile_title
 from checker.inputs import json_line, json_text
@@ -38,6 +45,7 @@ from checker.spec import value_key
 from checker.tiles import NUM_TILES_WITH_FLOWERS, parse_tiles, tile_name
 
 T = TypeVar("T")
+HTML_ALL_CASES = 100_000  # a run of more cases has only its failed and errored cases on the page
 PAGE_SIZE = 25  # cases drawn at a time (a page of 25 is drawn, laid out and painted in well under 100 ms)
 DEFAULTS = "(defaults)"  # the option filter's entry for cases that set no option
 EXPLAINED = "explained: "  # the option filter's entries for the reading that explains a failure
@@ -245,30 +253,46 @@ def _fan_names(rulesets: Sequence[str], fans: Sequence[str]) -> dict[str, dict[s
     return names
 
 
-def _rows(cases: Sequence[CaseResult], summary: Mapping[str, Any], classes: Sequence[Mapping[str, Any]]) -> list[_Row]:
-    explains: dict[str, list[str]] = {}
-    for key, members in (summary.get("failures") or {}).get("by_option", {}).items():
-        for name in members:
-            explains.setdefault(name, []).append(key)
-    declared = declared_cases(summary, cases)
-    if declared:  # new failures first, then the declared departures, then the rest
+class _Rows:
+    """The cases of the page as rows, in its order (with a known file: new failures first, then the declared
+    departures, then the rest), made again from the results at each iteration. `failing_only`: only the failed
+    and errored cases (a run of more than HTML_ALL_CASES)."""
+
+    def __init__(self, cases: Iterable[CaseResult], summary: Mapping[str, Any], classes: Sequence[Mapping[str, Any]],
+                 failing_only: bool):
+        self.cases, self.failing_only = cases, failing_only
+        self.explains: dict[str, list[str]] = {}
+        for key, members in (summary.get("failures") or {}).get("by_option", {}).items():
+            for name in members:
+                self.explains.setdefault(name, []).append(key)
+        self.is_declared = declared_test(summary)
+        self.declared = any(c.get("declared") for c in classes) and "known" in summary
+        self.class_of = ClassOf(classes)
+        self.number = {id(c): i for i, c in enumerate(classes)}
+
+    def __iter__(self) -> Iterator[_Row]:
         failing = ("failed", "errored")
-        cases = sorted(cases, key=lambda r: (0 if r.outcome in failing and r.key not in declared
-                                             else 1 if r.key in declared else 2))
-    number = {id(c): i for i, c in enumerate(classes)}
-    class_of = {key: number[id(c)] for key, c in classes_by_case(classes, cases).items()}
-    rows = []
-    for r in cases:
+        for part in (0, 1, 2) if self.declared else (None,):  # new failures, declared departures, the rest
+            for r in self.cases:
+                if self.failing_only and r.outcome not in failing:
+                    continue
+                if part is not None:
+                    declared = self.is_declared(r)
+                    if part != (0 if r.outcome in failing and not declared else 1 if declared else 2):
+                        continue
+                yield self._row(r)
+
+    def _row(self, r: CaseResult) -> _Row:
         name = case_name(r)
         options = tuple(f"{k}={value_key(v)}" for k, v in sorted((r.options or {}).items()))
-        why = tuple(EXPLAINED + k for k in explains.get(name, []))
+        why = tuple(EXPLAINED + k for k in self.explains.get(name, []))
         fans = dict.fromkeys(str(f.get("id")) for side in (r.expected, r.actual) for reading in readings_of(side)
                              for f in fans_of(reading))
-        rows.append(_Row(r.id or "", r.line, r.outcome, r.ruleset or "", tuple(r.covers),
-                         options + why + (() if options else (DEFAULTS,)), tuple(hand_groups(r.input)),
-                         tuple(fans), class_of.get(r.key, -1), r.reason or "", 
-                         _side_by_side(r) if r.outcome == "failed" else None, r.key in declared))
-    return rows
+        cls = self.class_of(r)
+        return _Row(r.id or "", r.line, r.outcome, r.ruleset or "", tuple(r.covers),
+                    options + why + (() if options else (DEFAULTS,)), tuple(hand_groups(r.input)),
+                    tuple(fans), self.number[id(cls)] if cls is not None else -1, r.reason or "",
+                    _side_by_side(r) if r.outcome == "failed" else None, self.is_declared(r))
 
 
 def _hand_data(hand: Sequence[Group], group_at: Mapping[tuple[str, str], int]) -> str | list[list[Any]]:
@@ -283,98 +307,167 @@ def _numbering(values: Iterable[T], key: Any = None) -> tuple[list[T], dict[T, i
     return table, {v: i for i, v in enumerate(table)}
 
 
-def page_data(rows: Sequence[_Row], classes: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+class PageData:
     """The page data (the layout: docs/contracts.md): tables of the texts, and each case as a list of numbers
-    into them."""
-    rulesets, ruleset_at = _numbering(r.ruleset for r in rows)
-    rules, rule_at = _numbering(c for r in rows for c in r.covers)
-    options, option_at = _numbering((o for r in rows for o in r.options), key=lambda o: (o == DEFAULTS, o))
-    compared = (f for r in rows if r.compare for side in ("expected", "actual") for f, _, _ in r.compare[side])
-    fans, fan_at = _numbering([f for r in rows for f in r.fans] + list(compared))
-    groups, group_at = _numbering((g.label, g.kind) for r in rows for g in r.hand)
-    causes: dict[str, str] = {}
-    class_table = []
-    for i, c in enumerate(classes):
-        cause = c.get("cause") or {}
-        named = [(str(e.get("id")), str(e.get("words") or e.get("id"))) for e in cause.get("explained_by") or []]
-        if not named:
-            verdict = str(cause.get("verdict") or "unexplained")
-            named = [(verdict, verdict)]
-        causes.update(named)
-        class_table.append((i + 1, f"{i + 1}. {c.get('signature')} ({c.get('count')} case"
-                                   f"{'s' if c.get('count') != 1 else ''}, {c.get('ruleset') or '?'})",
-                            [k for k, _ in named], bool(c.get("declared"))))
-    cause_ids = sorted(causes)
-    cause_at = {k: i for i, k in enumerate(cause_ids)}
-    outcome_at = {o: i for i, o in enumerate(OUTCOMES)}
-    lists: dict[tuple[int, ...], int] = {(): 0}
+    into them. Made in two passes over the rows, so that only the tables are held: the first finds the texts, the
+    lists of texts (in the order they first come: their numbers in `lists`) and each filter's counts, and
+    `write_json` writes the cases one at a time."""
 
-    def listed(values: Any) -> int:
-        return lists.setdefault(tuple(values), len(lists))
+    def __init__(self, rows: Iterable[_Row], classes: Sequence[Mapping[str, Any]]):
+        self.rows = rows
+        rulesets: set[str] = set()
+        groups: set[tuple[str, str]] = set()
+        texts: dict[str, set[str]] = {"rule": set(), "option": set(), "fan": set()}
+        listed: dict[tuple[str, tuple[str, ...]], None] = {}  # (table, texts) of each list, as first met
+        counted: dict[str, Counter[Any]] = {key: Counter() for key in ("rule", "option", "fan", "outcome", "class")}
+        self.tiles: set[int] = set()  # the tiles the cases draw
+        self.size = 0
+        first: list[_Row] = []
+        for r in rows:
+            self.size += 1
+            if len(first) < PAGE_SIZE:
+                first.append(r)
+            rulesets.add(r.ruleset)
+            for key, values in (("rule", r.covers), ("option", r.options), ("fan", r.fans)):
+                texts[key].update(values)
+                listed.setdefault((key, values), None)
+                counted[key].update(set(values))
+            if r.compare:
+                texts["fan"].update(f for side in ("expected", "actual") for f, _, _ in r.compare[side])
+            groups.update((g.label, g.kind) for g in r.hand)
+            self.tiles.update(TILE_CODES.index(ch) for g in r.hand for ch in g.codes or "")
+            counted["outcome"][r.outcome] += 1
+            if r.cls >= 0:
+                counted["class"][r.cls] += 1
+        self.rulesets, self.ruleset_at = _numbering(rulesets)
+        self.rules, self.rule_at = _numbering(texts["rule"])
+        self.options, self.option_at = _numbering(texts["option"], key=lambda o: (o == DEFAULTS, o))
+        self.fans, self.fan_at = _numbering(texts["fan"])
+        self.groups, self.group_at = _numbering(groups)
+        causes: dict[str, str] = {}
+        self.class_table = []
+        for i, c in enumerate(classes):
+            cause = c.get("cause") or {}
+            named = [(str(e.get("id")), str(e.get("words") or e.get("id"))) for e in cause.get("explained_by") or []]
+            if not named:
+                verdict = str(cause.get("verdict") or "unexplained")
+                named = [(verdict, verdict)]
+            causes.update(named)
+            self.class_table.append((i + 1, f"{i + 1}. {c.get('signature')} ({c.get('count')} case"
+                                            f"{'s' if c.get('count') != 1 else ''}, {c.get('ruleset') or '?'})",
+                                     [k for k, _ in named], bool(c.get("declared"))))
+        self.cause_ids = sorted(causes)
+        self.causes = causes
+        self.cause_at = {k: i for i, k in enumerate(self.cause_ids)}
+        self.outcome_at = {o: i for i, o in enumerate(OUTCOMES)}
+        self.lists: dict[tuple[int, ...], int] = {(): 0}
+        at = {"rule": self.rule_at, "option": self.option_at, "fan": self.fan_at}
+        for key, values in listed:  # numbered as the cases name them, first come first
+            self._listed(at[key][v] for v in values)
+        self.counts = {"class": [counted["class"][i] for i in range(len(self.class_table))],
+                       "cause": [0] * len(self.cause_ids),
+                       "fan": [counted["fan"][f] for f in self.fans], "rule": [counted["rule"][r] for r in self.rules],
+                       "outcome": [counted["outcome"][o] for o in OUTCOMES],
+                       "option": [counted["option"][o] for o in self.options]}
+        for i, (_, _, keys, _) in enumerate(self.class_table):
+            for k in dict.fromkeys(keys):
+                self.counts["cause"][self.cause_at[k]] += counted["class"][i]
+        self.first = [self.encoded(r) for r in first]  # the first page's cases
 
-    counts = {"class": [0] * len(class_table), "cause": [0] * len(cause_ids), "fan": [0] * len(fans),
-              "rule": [0] * len(rules), "outcome": [0] * len(OUTCOMES), "option": [0] * len(options)}
-    encoded = []
-    for r in rows:
+    def _listed(self, values: Iterable[int]) -> int:
+        return self.lists.setdefault(tuple(values), len(self.lists))
+
+    def encoded(self, r: _Row) -> list[Any]:
+        """One case as the page data holds it."""
         compare = None
         if r.compare:
             cmp = r.compare
             compare = [cmp["expected_total"], cmp["actual_total"],
-                       *([[fan_at[f], text, MARKS.index(mark)] for f, text, mark in cmp[side]]
+                       *([[self.fan_at[f], text, MARKS.index(mark)] for f, text, mark in cmp[side]]
                          for side in ("expected", "actual")), [list(f) for f in cmp["fields"]]]
-        case: list[Any] = [r.id, r.line, outcome_at[r.outcome], ruleset_at[r.ruleset],
-                           listed(rule_at[c] for c in r.covers), listed(option_at[o] for o in r.options),
-                           _hand_data(r.hand, group_at),
-                           listed(fan_at[f] for f in r.fans), r.cls, r.reason, compare or 0, 1 if r.declared else 0]
-        for key, values in (("rule", r.covers), ("option", r.options), ("fan", r.fans)):
-            at = rule_at if key == "rule" else option_at if key == "option" else fan_at
-            for v in dict.fromkeys(values):
-                counts[key][at[v]] += 1
-        counts["outcome"][outcome_at[r.outcome]] += 1
-        if r.cls >= 0:
-            counts["class"][r.cls] += 1
-            for k in dict.fromkeys(class_table[r.cls][2]):
-                counts["cause"][cause_at[k]] += 1
+        case: list[Any] = [r.id, r.line, self.outcome_at[r.outcome], self.ruleset_at[r.ruleset],
+                           self._listed(self.rule_at[c] for c in r.covers),
+                           self._listed(self.option_at[o] for o in r.options), _hand_data(r.hand, self.group_at),
+                           self._listed(self.fan_at[f] for f in r.fans), r.cls, r.reason, compare or 0,
+                           1 if r.declared else 0]
         while len(case) > 4 and case[-1] == EMPTY[len(case) - 5]:
             case.pop()
-        encoded.append(case)
-    return {
-        "page": PAGE_SIZE, "outcomes": list(OUTCOMES), "rulesets": rulesets, "rules": rules, "options": options,
-        "fans": fans, "fan_names": _fan_names(rulesets, fans), "groups": [list(g) for g in groups],
-        "classes": [[n, title, [cause_at[k] for k in keys], 1 if declared else 0]
-                    for n, title, keys, declared in class_table],
-        "causes": [[k, causes[k]] for k in cause_ids],
-        "counts": counts, "lists": [list(values) for values in lists],
-        "tiles": [[tile_name(t), tile_title(t), symbol_id(t)] for t in range(NUM_TILES_WITH_FLOWERS)],
-        "codes": TILE_CODES, "viewbox": VIEWBOX, "cases": encoded,
-    }
+        return case
+
+    def head(self) -> dict[str, Any]:
+        """The page data but its cases (`cases`: the first page's)."""
+        return {
+            "page": PAGE_SIZE, "outcomes": list(OUTCOMES), "rulesets": self.rulesets, "rules": self.rules,
+            "options": self.options, "fans": self.fans, "fan_names": _fan_names(self.rulesets, self.fans),
+            "groups": [list(g) for g in self.groups],
+            "classes": [[n, title, [self.cause_at[k] for k in keys], 1 if declared else 0]
+                        for n, title, keys, declared in self.class_table],
+            "causes": [[k, self.causes[k]] for k in self.cause_ids],
+            "counts": self.counts, "lists": [list(values) for values in self.lists],
+            "tiles": [[tile_name(t), tile_title(t), symbol_id(t)] for t in range(NUM_TILES_WITH_FLOWERS)],
+            "codes": TILE_CODES, "viewbox": VIEWBOX, "cases": self.first,
+        }
+
+    def write_json(self, out: TextIO) -> None:
+        """The page data as JSON to sit inside a <script> element (see `_script_json`), its cases written one at
+        a time."""
+        head = _script_json({**self.head(), "cases": []})
+        assert head.endswith('"cases":[]}')
+        out.write(head[:-2])
+        for number, r in enumerate(self.rows):
+            if number:
+                out.write(",")
+            out.write(_script_json(self.encoded(r)))
+        out.write("]}")
 
 
-def _script_json(value: Any) -> Markup:
+def _script_json(value: Any) -> str:
     """JSON to sit inside a <script> element: compact, and no `<` (so nothing in it can close the element)."""
-    return Markup(json_line(value).decode("utf-8").rstrip("\n").replace("<", "\\u003c"))
+    return json_line(value).decode("utf-8").rstrip("\n").replace("<", "\\u003c")
 
 
-def html_report(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
-    """report.html: the whole page as text."""
-    cases = latest(results)
+def html_report(summary: Mapping[str, Any], results: Iterable[CaseResult], out: TextIO | None = None) -> str:
+    """report.html: the whole page as text, or written to `out` as it is made (then "" is returned), the cases
+    read from `results` in passes (a list, or a run's results streamed from its file): of a run of more than
+    HTML_ALL_CASES cases, only the failed and errored ones are on the page (the others are counted)."""
+    cases = in_latest_order(results)
+    total = len(cases)
     classes = in_order(summary.get("classes") or [])
-    rows = _rows(cases, summary, classes)
-    data = page_data(rows, classes)
+    failing_only = total > HTML_ALL_CASES
+    data = PageData(_Rows(cases, summary, classes, failing_only), classes)
+    head = data.head()
     witnesses = [hand_groups((c.get("witness") or {}).get("input")) for c in classes]
-    used = {TILE_CODES.index(ch) for r in rows for g in r.hand for ch in g.codes or ""}
-    used |= {TILE_CODES.index(ch) for hand in witnesses for g in hand for ch in g.codes or ""}
-    first = "".join(_case_html(c, i + 1, data) for i, c in enumerate(data["cases"][:PAGE_SIZE]))
+    used = data.tiles | {TILE_CODES.index(ch) for hand in witnesses for g in hand for ch in g.codes or ""}
+    first = "".join(_case_html(c, i + 1, head) for i, c in enumerate(data.first))
     profile = {rs: ({**entry, "options": {oid: {**o, "text": verdict_text(o)} for oid, o in entry["options"].items()}}
                     if "options" in entry else entry) for rs, entry in (summary.get("profile") or {}).items()}
-    pages = max(1, -(-len(rows) // PAGE_SIZE))
-    return _template().render(summary=summary, engine=summary.get("engine") or {}, counts=summary["counts"],
-                              cases=len(rows), pages=pages, page_size=PAGE_SIZE, first_page=Markup(first),
-                              shown_to=min(PAGE_SIZE, len(rows)), sprite=Markup(sprite(used)),
-                              data=_script_json(data), witnesses=[Markup(hand_html(w)) for w in witnesses],
-                              failures=summary["failures"], profile=profile, classes=classes,
-                              class_causes=[c[2] for c in data["classes"]], causes=data["causes"],
-                              known=summary.get("known"), declaration_words=declaration_words) + "\n"
+    failures = summary["failures"]
+    counted = {kind: {key: listed(failures, kind, key) for key in failures.get(kind) or {}}
+               for kind in ("by_option", "by_rule")}
+    pages = max(1, -(-data.size // PAGE_SIZE))
+    counts = summary["counts"]
+    mark = secrets.token_hex(16)  # where the page data goes in the rendered template
+    page = _template().render(summary=summary, engine=summary.get("engine") or {}, counts=counts,
+                              cases=data.size, pages=pages, page_size=PAGE_SIZE, first_page=Markup(first),
+                              shown_to=min(PAGE_SIZE, data.size), sprite=Markup(sprite(used)),
+                              data=Markup(mark), witnesses=[Markup(hand_html(w)) for w in witnesses],
+                              failures=failures, counted=counted, profile=profile, classes=classes,
+                              class_causes=[c[2] for c in head["classes"]], causes=head["causes"],
+                              known=summary.get("known"), declaration_words=declaration_words,
+                              failing_only=failing_only, all_cases=HTML_ALL_CASES, run_cases=total) + "\n"
+    before, after = page.split(mark)
+    if out is not None:
+        _write_page(out, before, data, after)
+        return ""
+    text = io.StringIO()
+    _write_page(text, before, data, after)
+    return text.getvalue()
+
+
+def _write_page(out: TextIO, before: str, data: PageData, after: str) -> None:
+    out.write(before)
+    data.write_json(out)
+    out.write(after)
 
 
 @lru_cache(maxsize=1)

@@ -304,25 +304,31 @@ def class_key(r: Judged) -> tuple[str, str]:
     return (r.ruleset or "", signature_words(signature(r)[1]))
 
 
-def classes_by_case(classes: Sequence[Mapping[str, Any]],
-                    results: Iterable[Judged]) -> dict[tuple[str | None, int], Mapping[str, Any]]:
-    """Each failed or errored case's class (by case key: id and line), among `classes` (a summary's)."""
-    named = {(c.get("ruleset") or "", c.get("signature")): c for c in classes}
-    out: dict[tuple[str | None, int], Mapping[str, Any]] = {}
-    for r in results:
-        if r.outcome in ("failed", "errored"):
-            found = named.get(class_key(r))
-            if found is not None:
-                out[(r.id, r.line)] = found
-    return out
+class ClassOf:
+    """Each failed or errored case's class among `classes` (a summary's), one case at a time (None: a case of
+    another outcome, or of no class listed)."""
+
+    def __init__(self, classes: Sequence[Mapping[str, Any]]):
+        self.named = {(c.get("ruleset") or "", c.get("signature")): c for c in classes}
+
+    def __call__(self, r: Judged) -> Mapping[str, Any] | None:
+        if r.outcome not in ("failed", "errored") or not self.named:
+            return None
+        return self.named.get(class_key(r))
 
 
-def declared_cases(summary: Mapping[str, Any], results: Iterable[Judged]) -> set[tuple[str | None, int]]:
-    """The keys of the failed and errored cases in declared classes (none without a known file)."""
+def declared_test(summary: Mapping[str, Any]) -> Callable[[Judged], bool]:
+    """Whether a case is a failed or errored case in a declared class (never, without a known file), asked one
+    case at a time."""
     classes = summary.get("classes") or []
     if "known" not in summary or not any(c.get("declared") for c in classes):
-        return set()
-    return {key for key, c in classes_by_case(classes, results).items() if c.get("declared")}
+        return lambda r: False
+    class_of = ClassOf(classes)
+
+    def declared(r: Judged) -> bool:
+        found = class_of(r)
+        return found is not None and bool(found.get("declared"))
+    return declared
 
 
 def declaration_words(d: Mapping[str, Any]) -> str:

@@ -2,15 +2,19 @@
 
 `DIR/summary.json`, `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` are all made from the result lines
 of `DIR/results.jsonl` (and the run's engine and corpus, kept in summary.json), so rebuilding them without
-running the engine gives the same bytes. Each file is replaced whole (written aside, then renamed).
+running the engine gives the same bytes. The results are read again for each pass (checker.conform.stream),
+never held all at once. Each file is replaced whole (written aside, then renamed).
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, Sequence
+import tempfile
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, TextIO
 
 from checker.conform.known import Known, KnownError, known_from_summary
-from checker.conform.results import RESULTS_FILE, CaseResult, read_results_file
+from checker.conform.results import RESULTS_FILE
+from checker.conform.stream import Cases, ResultStream
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
 
@@ -25,26 +29,48 @@ class ReportError(Exception):
     """A directory that holds no results to report on."""
 
 
-def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Sequence[CaseResult] | None = None,
+def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Cases | None = None,
                   run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
-    """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. (The
-    report modules are imported only for those: jinja2's import alone cost a run's first summary 0.14 s.)
-    `known`: declared departures (checker.conform.known), recorded in the summary and shown apart."""
+    """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. Each is
+    made from `results` in passes (a ResultStream reads DIR/results.jsonl again for each: memory holds a few
+    cases whatever the run's size) and written as it is made. (The report modules are imported only for those:
+    jinja2's import alone cost a run's first summary 0.14 s.) `known`: declared departures
+    (checker.conform.known), recorded in the summary and shown apart."""
     from checker.conform.report import markdown, summarize
 
     summary = summarize(results or [], meta, partial, run, damaged, known)
     write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
-        from checker.conform.html import html_report
-        from checker.conform.junit import junit_xml
+        from checker.conform import html, junit
 
         write_text(os.path.join(out_dir, REPORT_FILE), markdown(summary, results))
-        write_text(os.path.join(out_dir, HTML_FILE), html_report(summary, results))
-        write_text(os.path.join(out_dir, JUNIT_FILE), junit_xml(summary, results))
+        with written_aside(os.path.join(out_dir, HTML_FILE)) as stream:
+            html.html_report(summary, results, stream)
+        with written_aside(os.path.join(out_dir, JUNIT_FILE)) as stream:
+            junit.junit_xml(summary, results, stream)
     return summary
 
 
-def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Sequence[CaseResult],
+@contextmanager
+def written_aside(path: str) -> Iterator[TextIO]:
+    """A text file written as it is made, aside (a fresh name beside `path`, as checker.files.write_whole
+    writes), and renamed over `path` when the block ends; removed, `path` left as it was, if the block fails.
+    UTF-8, a lone surrogate written as write_text writes it."""
+    folder, name = os.path.split(path)
+    fd, aside = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+    try:
+        with open(fd, "w", encoding="utf-8", errors="replace", newline="", buffering=1 << 20) as stream:
+            yield stream
+        os.replace(aside, path)
+    except BaseException:
+        try:
+            os.unlink(aside)
+        except OSError:
+            pass
+        raise
+
+
+def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Cases,
                       run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
     """After an interrupt while the reports were written: summary.json marked partial, its counts from the
     results but no profile and no cause search (`interrupted_reports` names what was not written), and the
@@ -64,37 +90,38 @@ def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Sequence[C
 
 def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -> dict[str, Any]:
     """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
-    earlier layout: as DIR/summary.json named them), without running the engine. ReportError when there is
-    no results file, or it is not a regular file. `known`: declared departures to apply; without them, those
-    the last summary.json recorded (`keep_known`, a ReportError if they are not what the tool writes), so the
-    same results give the same files, or none (`keep_known=False`)."""
+    earlier layout: as DIR/summary.json named them), without running the engine, read in passes with memory
+    flat in its size. ReportError when there is no results file, or it is not a regular file. `known`: declared
+    departures to apply; without them, those the last summary.json recorded (`keep_known`, a ReportError if they
+    are not what the tool writes), so the same results give the same files, or none (`keep_known=False`)."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
     try:
-        read = read_results_file(results_path)
+        read = ResultStream(results_path)
     except OwnedFileError as exc:
         raise ReportError(f"{results_path}: {exc.reason}") from None
-    if read.run is None and not read.results and not read.damaged and not os.path.isfile(results_path):
-        raise ReportError(f"{results_path}: no such file (run mjcheck conform --out {out_dir} first)")
-    previous = _previous_summary(os.path.join(out_dir, SUMMARY_FILE))
-    run = read.run
-    if run is not None:
-        meta = {"engine": run.get("engine"), "engine_spec": run.get("engine_spec"), "corpus": run.get("corpus")}
-    else:  # the earlier layout, or a header damaged: the run as the last summary named it
-        meta = {key: previous[key] for key in META_KEYS if key in previous}
-        if isinstance(previous.get("corpus_cases"), int):
-            run = {"corpus_cases": previous["corpus_cases"]}
-        elif not read.results:
-            raise ReportError(f"{results_path}: no results and no header naming the run (emptied or damaged): "
-                              f"nothing to report; run mjcheck conform --out {out_dir} again")
-    if known is None and keep_known and "known" in previous:
-        try:
-            known = known_from_summary(previous["known"], os.path.join(out_dir, SUMMARY_FILE))
-        except KnownError as exc:
-            raise ReportError(f"{exc} (give --known FILE, or --no-known)") from None
-    # a summary written because the reports were interrupted is partial for that alone: the run is as whole as
-    # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
-    partial = previous.get("partial") is True and not previous.get("interrupted_reports")
-    return write_reports(out_dir, meta, partial, read.results, run=run, damaged=read.damaged, known=known)
+    with read:
+        if read.run is None and not len(read) and not read.damaged and not os.path.isfile(results_path):
+            raise ReportError(f"{results_path}: no such file (run mjcheck conform --out {out_dir} first)")
+        previous = _previous_summary(os.path.join(out_dir, SUMMARY_FILE))
+        run = read.run
+        if run is not None:
+            meta = {"engine": run.get("engine"), "engine_spec": run.get("engine_spec"), "corpus": run.get("corpus")}
+        else:  # the earlier layout, or a header damaged: the run as the last summary named it
+            meta = {key: previous[key] for key in META_KEYS if key in previous}
+            if isinstance(previous.get("corpus_cases"), int):
+                run = {"corpus_cases": previous["corpus_cases"]}
+            elif not len(read):
+                raise ReportError(f"{results_path}: no results and no header naming the run (emptied or damaged): "
+                                  f"nothing to report; run mjcheck conform --out {out_dir} again")
+        if known is None and keep_known and "known" in previous:
+            try:
+                known = known_from_summary(previous["known"], os.path.join(out_dir, SUMMARY_FILE))
+            except KnownError as exc:
+                raise ReportError(f"{exc} (give --known FILE, or --no-known)") from None
+        # a summary written because the reports were interrupted is partial for that alone: the run is as whole as
+        # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
+        partial = previous.get("partial") is True and not previous.get("interrupted_reports")
+        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known)
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag

@@ -11,7 +11,9 @@ result agrees with one reading, or several, or none. The verdict is the reading 
 the readings apart does it rest on the cases that set it (`evidence` says which; `set_by_case` counts how
 often the engine followed a case's own setting; when it followed every one, and they name more than one
 reading, the verdict is `follows the case's options`). At most `MAX_CASES_PER_OPTION` cases are scored again per
-option: those whose `covers` names the option first, then the rest in corpus order.
+option: those whose `covers` names the option first, then the rest in corpus order. The cases are read twice,
+one at a time (a run's results are streamed from its file: checker.conform.stream): once to choose each
+option's cases (by their place in the run), once to score the chosen ones, so memory holds numbers, not cases.
 
 A failed case whose actual result is the reference's under a non-default reading (and not under the case's
 own options) is *explained* by that option and reading (`by_option`). Fans the engine scores that the spec
@@ -23,10 +25,11 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Iterable
 
 from checker.case import CaseRunner, matches, readings_of
 from checker.conform.results import CaseResult
+from checker.conform.stream import ResultStream
 from checker.spec import Ruleset, value_key
 
 MAX_CASES_PER_OPTION = 2000
@@ -44,52 +47,124 @@ def case_name(r: CaseResult) -> str:
     return f"{r.id} (line {r.line})" if r.id else f"line {r.line}"
 
 
-def infer_profile(cases: Sequence[CaseResult], runner: CaseRunner | None = None,
+def infer_profile(cases: Iterable[CaseResult], runner: CaseRunner | None = None,
                   cap: int = MAX_CASES_PER_OPTION) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """The profile per ruleset (as in summary.json's `profile`) and the failed cases each non-default
-    reading explains (`"option=value"` → case names, as in `failures.by_option`)."""
+    reading explains (`"option=value"` → case names, as in `failures.by_option`). `cases`: read twice, in
+    corpus line order (a list is put in that order first)."""
     runner = runner or shared_runner()
-    by_ruleset: dict[str, list[CaseResult]] = {}
-    for r in cases:
-        if r.ruleset is not None and r.outcome in ("passed", "failed") and isinstance(r.actual, Mapping) \
-                and isinstance(r.input, Mapping) and isinstance(r.expected, Mapping) \
-                and "events" not in r.input:  # a hand of play (kind procedure) tells no scoring reading apart
-            by_ruleset.setdefault(r.ruleset, []).append(r)
-    unknown = _fans_outside(cases, runner)
+    if not isinstance(cases, ResultStream):
+        cases = sorted(cases, key=lambda r: r.line)
+    chosen = _Choice(runner, cap)
+    outside = _FansOutside(runner)
+    for number, r in enumerate(cases):
+        outside.add(r)
+        if _answered(r):
+            chosen.add(number, r)
+    unknown = outside.found()
+    rulesets = {ruleset_id: chosen.ruleset(ruleset_id) for ruleset_id in sorted(set(chosen.answered) | set(unknown))}
+    tallies = {ruleset_id: {oid: _OptionTally(ruleset, oid) for oid in ruleset.scoring_options()}
+               for ruleset_id, ruleset in rulesets.items() if ruleset is not None}
+    work = chosen.work()
+    if work:
+        for number, r in enumerate(cases):
+            jobs = work.get(number)
+            if jobs is not None:
+                memo = _Memo()
+                for ruleset_id, option_id, rank in jobs:
+                    tallies[ruleset_id][option_id].add(r, rank, runner, memo)
     profile: dict[str, Any] = {}
     explained: dict[str, list[str]] = {}
-    for ruleset_id in sorted(set(by_ruleset) | set(unknown)):
-        try:
-            ruleset = runner.ruleset(ruleset_id)
-        except ValueError as exc:
-            profile[ruleset_id] = {"error": str(exc)}
+    for ruleset_id, ruleset in rulesets.items():
+        if ruleset is None:
+            profile[ruleset_id] = {"error": chosen.errors[ruleset_id]}
             continue
-        answered = by_ruleset.get(ruleset_id, [])
-        memo = _Memo()
-        options = {oid: _option_profile(ruleset, oid, answered, runner, cap, explained, memo)
-                   for oid in ruleset.scoring_options()}
-        profile[ruleset_id] = {"cases": len(answered), "options": options,
+        options = {}
+        for oid, tally in tallies[ruleset_id].items():
+            options[oid] = tally.result(len(chosen.chosen(ruleset_id, oid)))
+            for key, names in tally.explained.items():
+                explained.setdefault(key, []).extend(name for _, name in sorted(names))
+        profile[ruleset_id] = {"cases": chosen.answered.get(ruleset_id, 0), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
     return profile, dict(sorted(explained.items(), key=lambda kv: (-len(kv[1]), kv[0])))
 
 
-def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseResult], runner: CaseRunner,
-                    cap: int, explained: dict[str, list[str]], memo: _Memo) -> dict[str, Any]:
-    option = ruleset.options[option_id]
-    rule = f"{ruleset.id}.option.{option_id}"
-    chosen = sorted(answered, key=lambda r: (not any(c == rule or c.startswith(rule + ".") for c in r.covers),
-                                              r.line))[:cap]
-    keys = [value_key(v) for v in option.values]
-    # pools[False]: cases that leave the option unset (the engine's own reading shows); pools[True]: cases that
-    # set it (an engine honouring case options follows them, so they speak for the reading only by default).
-    pools = {unset: _Pool(dict.fromkeys(keys, 0), dict.fromkeys(keys, 0)) for unset in (True, False)}
-    follows = 0
-    for r in chosen:
+def _answered(r: CaseResult) -> bool:
+    """A case whose answer can tell readings apart: a scored hand (not a hand of play: kind procedure) that the
+    engine answered, passed or failed."""
+    return r.ruleset is not None and r.outcome in ("passed", "failed") and isinstance(r.actual, Mapping) \
+        and isinstance(r.input, Mapping) and isinstance(r.expected, Mapping) and "events" not in r.input
+
+
+class _Choice:
+    """The cases each option of a ruleset is scored on, by their number in the run: at most `cap`, those whose
+    `covers` names the option first, then the rest, each in corpus order."""
+
+    def __init__(self, runner: CaseRunner, cap: int):
+        self.runner, self.cap = runner, cap
+        self.rulesets: dict[str, Ruleset | None] = {}
+        self.errors: dict[str, str] = {}
+        self.rules: dict[str, list[tuple[str, str]]] = {}  # per ruleset: each scoring option and its rule id
+        self.answered: dict[str, int] = {}  # answered cases of each ruleset
+        self.covering: dict[tuple[str, str], list[int]] = {}
+        self.others: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, number: int, r: CaseResult) -> None:
+        ruleset_id = str(r.ruleset)
+        self.answered[ruleset_id] = self.answered.get(ruleset_id, 0) + 1
+        if self.ruleset(ruleset_id) is None:
+            return
+        for option_id, rule in self.rules[ruleset_id]:
+            covers = any(c == rule or c.startswith(rule + ".") for c in r.covers)
+            found = (self.covering if covers else self.others).setdefault((ruleset_id, option_id), [])
+            if len(found) < self.cap:
+                found.append(number)
+
+    def ruleset(self, ruleset_id: str) -> Ruleset | None:
+        if ruleset_id not in self.rulesets:
+            try:
+                ruleset = self.rulesets[ruleset_id] = self.runner.ruleset(ruleset_id)
+                self.rules[ruleset_id] = [(oid, f"{ruleset_id}.option.{oid}") for oid in ruleset.scoring_options()]
+            except ValueError as exc:
+                self.rulesets[ruleset_id] = None
+                self.errors[ruleset_id] = str(exc)
+        return self.rulesets[ruleset_id]
+
+    def chosen(self, ruleset_id: str, option_id: str) -> list[int]:
+        covering = self.covering.get((ruleset_id, option_id), [])
+        return covering + self.others.get((ruleset_id, option_id), [])[:self.cap - len(covering)]
+
+    def work(self) -> dict[int, list[tuple[str, str, int]]]:
+        """Case number → each (ruleset, option, rank in the option's chosen cases) that scores it."""
+        out: dict[int, list[tuple[str, str, int]]] = {}
+        for ruleset_id, option_id in dict.fromkeys([*self.covering, *self.others]):
+            for rank, number in enumerate(self.chosen(ruleset_id, option_id)):
+                out.setdefault(number, []).append((ruleset_id, option_id, rank))
+        return out
+
+
+class _OptionTally:
+    """One option's evidence, gathered case by case (see the module): the pools of distinguishing cases, how
+    often the engine followed a case's own setting, and the failed cases a non-default reading explains (each
+    with its rank among the option's chosen cases, to list them in that order)."""
+
+    def __init__(self, ruleset: Ruleset, option_id: str):
+        self.option_id = option_id
+        self.option = ruleset.options[option_id]
+        self.keys = [value_key(v) for v in self.option.values]
+        # pools[True]: cases that leave the option unset (the engine's own reading shows); pools[False]: cases that
+        # set it (an engine honouring case options follows them, so they speak for the reading only by default).
+        self.pools = {unset: _Pool(dict.fromkeys(self.keys, 0), dict.fromkeys(self.keys, 0)) for unset in (True, False)}
+        self.follows = 0
+        self.explained: dict[str, list[tuple[int, str]]] = {}
+
+    def add(self, r: CaseResult, rank: int, runner: CaseRunner, memo: _Memo) -> None:
         assert r.expected is not None and r.actual is not None
-        under = {key: _reference(runner, r, option_id, value, memo) for key, value in zip(keys, option.values)}
+        option_id, option = self.option_id, self.option
+        under = {key: _reference(runner, r, option_id, value, memo) for key, value in zip(self.keys, option.values)}
         if any(v is None for v in under.values()) or len({memo.canonical_of(v) for v in under.values()}) < 2:
-            continue
-        pool = pools[option_id not in (r.options or {})]
+            return
+        pool = self.pools[option_id not in (r.options or {})]
         pool.distinguishing += 1
         hits = [key for key, result in under.items() if result is not None and _agrees(r.actual, result)]
         for key in hits:
@@ -101,37 +176,39 @@ def _option_profile(ruleset: Ruleset, option_id: str, answered: Sequence[CaseRes
             if not apart:
                 pool.neither += 1
         if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
-            follows += 1
+            self.follows += 1
         own = _reference(runner, r, None, None, memo) if r.outcome == "failed" and hits else None
         if r.outcome == "failed" and hits and (own is None or not _agrees(r.actual, own)):
             for key in hits:
                 if key != value_key(option.default):
-                    explained.setdefault(f"{option_id}={key}", []).append(case_name(r))
-    unset, given = pools[True], pools[False]
-    chosen_pool = unset if unset.distinguishing else given
-    agree, neither, distinguishing = chosen_pool.agree, chosen_pool.neither, chosen_pool.distinguishing
-    kept_apart = chosen_pool.apart
-    support = {k: agree[k] + kept_apart[k] for k in agree}  # a case whose other fans disagree still shows the reading
-    if distinguishing == 0:
-        verdict = NO_EVIDENCE
-    elif chosen_pool is given and follows == distinguishing and sum(1 for n in agree.values() if n) > 1:
-        verdict = FOLLOWS
-    else:
-        best = max(support.values())
-        leaders = [k for k, n in support.items() if n == best]
-        verdict = NEITHER if best == 0 or neither > best else leaders[0] if len(leaders) == 1 else TIE
-    return {"default": value_key(option.default), "verdict": verdict, "agree": agree,
-            "agree_other_fans_differ": kept_apart, "neither": neither,
-            "distinguishing": distinguishing, "rescored": len(chosen),
-            "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
-            "set_by_case": {"distinguishing": given.distinguishing, "follows_case": follows}}
+                    self.explained.setdefault(f"{option_id}={key}", []).append((rank, case_name(r)))
+
+    def result(self, rescored: int) -> dict[str, Any]:
+        unset, given = self.pools[True], self.pools[False]
+        chosen_pool = unset if unset.distinguishing else given
+        agree, neither, distinguishing = chosen_pool.agree, chosen_pool.neither, chosen_pool.distinguishing
+        kept_apart = chosen_pool.apart
+        support = {k: agree[k] + kept_apart[k] for k in agree}  # a case whose other fans disagree still shows it
+        if distinguishing == 0:
+            verdict = NO_EVIDENCE
+        elif chosen_pool is given and self.follows == distinguishing and sum(1 for n in agree.values() if n) > 1:
+            verdict = FOLLOWS
+        else:
+            best = max(support.values())
+            leaders = [k for k, n in support.items() if n == best]
+            verdict = NEITHER if best == 0 or neither > best else leaders[0] if len(leaders) == 1 else TIE
+        return {"default": value_key(self.option.default), "verdict": verdict, "agree": agree,
+                "agree_other_fans_differ": kept_apart, "neither": neither,
+                "distinguishing": distinguishing, "rescored": rescored,
+                "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
+                "set_by_case": {"distinguishing": given.distinguishing, "follows_case": self.follows}}
 
 
 @dataclass
 class _Memo:
-    """What the profile works out once per ruleset, whatever the option it looks at. Cases are keyed by
-    identity (a merged summary's cases come from several files, their lines repeat); results by identity
-    too, as `scored` keeps them alive."""
+    """What the profile works out once per case, whatever the option it looks at (infer_profile keeps one per
+    case while it scores it). Cases are keyed by identity (a merged summary's cases come from several files,
+    their lines repeat); results by identity too, as `scored` keeps them alive."""
 
     hands: dict[int, Any] = field(default_factory=dict)  # case -> its input read (a Hand, or the HandError)
     scored: dict[tuple[int, int], Any] = field(default_factory=dict)  # (case, scorer) -> result cut to expect
@@ -259,21 +336,26 @@ def _canonical(result: Any) -> str:
     return json.dumps(norm(result), sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _fans_outside(cases: Sequence[CaseResult], runner: CaseRunner) -> dict[str, dict[str, Any]]:
-    """Per ruleset: fan ids in the engine's results that none of the spec's patterns has, with counts."""
-    found: dict[str, dict[str, Any]] = {}
-    known: dict[str, frozenset[str] | None] = {}
-    for r in cases:
+class _FansOutside:
+    """Per ruleset: fan ids in the engine's results that none of the spec's patterns has, with counts and at most
+    EXAMPLES case names, gathered case by case."""
+
+    def __init__(self, runner: CaseRunner):
+        self.runner = runner
+        self.known: dict[str, frozenset[str] | None] = {}
+        self.by_ruleset: dict[str, dict[str, Any]] = {}
+
+    def add(self, r: CaseResult) -> None:
         if r.ruleset is None or not isinstance(r.actual, Mapping):
-            continue
-        if r.ruleset not in known:
+            return
+        if r.ruleset not in self.known:
             try:
-                known[r.ruleset] = frozenset(p.id for p in runner.ruleset(r.ruleset).patterns)
+                self.known[r.ruleset] = frozenset(p.id for p in self.runner.ruleset(r.ruleset).patterns)
             except ValueError:
-                known[r.ruleset] = None
-        ids = known[r.ruleset]
+                self.known[r.ruleset] = None
+        ids = self.known[r.ruleset]
         if ids is None:
-            continue
+            return
         seen = set()
         for m in readings_of(r.actual):
             fans = m.get("fans") if isinstance(m, Mapping) else None
@@ -281,8 +363,11 @@ def _fans_outside(cases: Sequence[CaseResult], runner: CaseRunner) -> dict[str, 
                 fan_id = fan.get("id") if isinstance(fan, Mapping) else None
                 if isinstance(fan_id, str) and fan_id not in ids and fan_id not in seen:
                     seen.add(fan_id)
-                    entry = found.setdefault(r.ruleset, {}).setdefault(fan_id, {"cases": 0, "examples": []})
+                    entry = self.by_ruleset.setdefault(r.ruleset, {}).setdefault(fan_id, {"cases": 0, "examples": []})
                     entry["cases"] += 1
                     if len(entry["examples"]) < EXAMPLES:
                         entry["examples"].append(case_name(r))
-    return {rs: dict(sorted(fans.items(), key=lambda kv: (-kv[1]["cases"], kv[0]))) for rs, fans in found.items()}
+
+    def found(self) -> dict[str, dict[str, Any]]:
+        return {rs: dict(sorted(fans.items(), key=lambda kv: (-kv[1]["cases"], kv[0])))
+                for rs, fans in self.by_ruleset.items()}

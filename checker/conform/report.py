@@ -4,63 +4,51 @@ made from the result lines alone, so a run cut short or resumed reports every ca
 Failures are grouped by the rule ids each case `covers`, by the fans that differ (missing, extra, other
 points or count) and by the option reading that explains them (`checker.conform.profile`); errored cases are
 listed with their reasons, skipped ones counted by reason. The summary carries the engine's inferred profile.
+Both read the results in passes, one result at a time (a run's are streamed from its file again for each:
+checker.conform.stream), keeping counts and at most MAX_LISTED case names a list.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from checker.diagnose import diagnose
 from checker.diagnose.diff import FanDiff, diff
-from checker.conform.known import (Known, declaration_words, declare, declared_cases, declared_counts, in_order,
+from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines)
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
 from checker.conform.results import OUTCOMES, CaseResult
+from checker.conform.stream import in_latest_order, latest
 from checker.inputs import bounded, json_text
 
 NOT_A_CASE = "not a case"  # how the reason of a corpus line that is not a case begins
 DETAILED_FAILURES = 500  # failed cases shown one by one in report.md; results.jsonl has them all
+MAX_LISTED = 1000  # case names a list of summary.json's `failures` holds (and errored cases, skip reasons listed)
+OTHER_REASONS = "(other reasons)"  # where skipped cases are counted past MAX_LISTED distinct reasons
 
 
-def latest(results: Sequence[CaseResult]) -> list[CaseResult]:
-    """One result per case (the last written for it), in corpus line order."""
-    by_key = {r.key: r for r in results}
-    return sorted(by_key.values(), key=lambda r: (r.line, r.id or ""))
-
-
-def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: bool,
+def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: bool,
               run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
               quick: bool = False) -> dict[str, Any]:
-    """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `run`: the
-    results file's header (checker.conform.results), whose number of corpus cases the counts add up to: a
-    case with no result (the run cut short, a line damaged) is `missing`; `damaged`: the result lines that
-    could not be read back. `known`: declared departures (checker.conform.known): each class then says
-    whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the rest.
-    `quick`: no profile and no cause search (the summary written when the reports themselves were interrupted)."""
-    cases = latest(results)
-    counts = Counter(r.outcome for r in cases)
+    """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `results`: a
+    list, or a run's results streamed from its file (checker.conform.stream), read in passes that each hold one
+    result at a time: lists of case names are cut at MAX_LISTED (`failures.cut` then says how many each
+    list had). `run`: the results file's header (checker.conform.results), whose number of corpus cases the
+    counts add up to: a case with no result (the run cut short, a line damaged) is `missing`; `damaged`: the
+    result lines that could not be read back. `known`: declared departures (checker.conform.known): each class
+    then says whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the
+    rest. `quick`: no profile and no cause search (the summary written when the reports themselves were
+    interrupted)."""
+    cases = in_latest_order(results)
+    tally = _Tally()
+    for r in cases:
+        tally.add(r)
+    counts = tally.outcomes
     expected = run.get("corpus_cases") if run is not None else None
     corpus_cases = expected if isinstance(expected, int) and not isinstance(expected, bool) and expected >= 0 \
         else None
-    missing = max(0, corpus_cases - len(cases)) if corpus_cases is not None else 0
-    by_rule: dict[str, list[str]] = {}
-    by_fan: dict[str, dict[str, Any]] = {}
-    by_field: Counter[str] = Counter()
-    for r in cases:
-        if r.outcome != "failed":
-            continue
-        name = case_name(r)
-        for rule in r.covers or ["(no rule named)"]:
-            by_rule.setdefault(rule, []).append(name)
-        found = diff(r.expected, r.actual)
-        for how, fans in (("missing", found.missing), ("extra", found.extra),
-                          ("different", [e for e, _ in found.different])):
-            for fan in fans:
-                entry = by_fan.setdefault(str(fan.get("id")), {"missing": 0, "extra": 0, "different": 0, "cases": []})
-                entry[how] += 1
-                entry["cases"].append(name)
-        by_field.update(key for key, _, _ in found.fields)
-    profile, by_option = infer_profile(cases) if cases and not quick else ({}, {})
+    missing = max(0, corpus_cases - tally.cases) if corpus_cases is not None else 0
+    profile, by_option = infer_profile(cases) if tally.cases and not quick else ({}, {})
     classes = diagnose(cases, search=not quick) if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
@@ -69,20 +57,89 @@ def summarize(results: Sequence[CaseResult], meta: Mapping[str, Any], partial: b
         **meta,
         "partial": partial or missing > 0,
         "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "missing": missing, "damaged": damaged,
-                   "total": corpus_cases if corpus_cases is not None else len(cases),
+                   "total": corpus_cases if corpus_cases is not None else tally.cases,
                    **(declared_counts(classes) if known is not None else {})},
         "corpus_cases": corpus_cases,
         "classes": classes,
         **declared,
-        "not_cases": sum(1 for r in cases if r.outcome == "skipped" and (r.reason or "").startswith(NOT_A_CASE)),
-        "failures": {"by_rule": dict(sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))),
-                     "by_fan": dict(sorted(by_fan.items(), key=lambda kv: (-len(kv[1]["cases"]), kv[0]))),
-                     "by_field": dict(by_field.most_common()),
-                     "by_option": by_option},
-        "errored": [{"id": r.id, "line": r.line, "reason": r.reason} for r in cases if r.outcome == "errored"],
-        "skipped": dict(Counter(r.reason or "" for r in cases if r.outcome == "skipped").most_common()),
+        "not_cases": tally.not_cases,
+        "failures": tally.failures(by_option),
+        "errored": tally.errored,
+        "skipped": dict(tally.skipped.most_common()),
         "profile": profile,
     }
+
+
+class _Tally:
+    """What summarize counts in one pass over the results, keeping at most MAX_LISTED names a list."""
+
+    def __init__(self) -> None:
+        self.cases = 0
+        self.outcomes: Counter[str] = Counter()
+        self.not_cases = 0
+        self.by_rule: dict[str, list[str]] = {}
+        self.rule_totals: Counter[str] = Counter()
+        self.by_fan: dict[str, dict[str, Any]] = {}
+        self.fan_totals: Counter[str] = Counter()
+        self.by_field: Counter[str] = Counter()
+        self.errored: list[dict[str, Any]] = []
+        self.skipped: Counter[str] = Counter()
+
+    def add(self, r: CaseResult) -> None:
+        self.cases += 1
+        self.outcomes[r.outcome] += 1
+        if r.outcome == "skipped":
+            reason = r.reason or ""
+            if reason.startswith(NOT_A_CASE):
+                self.not_cases += 1
+            self.skipped[reason if reason in self.skipped or len(self.skipped) < MAX_LISTED else OTHER_REASONS] += 1
+        elif r.outcome == "errored":
+            if len(self.errored) < MAX_LISTED:
+                self.errored.append({"id": r.id, "line": r.line, "reason": r.reason})
+        elif r.outcome == "failed":
+            self._failed(r)
+
+    def _failed(self, r: CaseResult) -> None:
+        name = case_name(r)
+        for rule in r.covers or ["(no rule named)"]:
+            self.rule_totals[rule] += 1
+            names = self.by_rule.setdefault(rule, [])
+            if len(names) < MAX_LISTED:
+                names.append(name)
+        found = diff(r.expected, r.actual)
+        for how, fans in (("missing", found.missing), ("extra", found.extra),
+                          ("different", [e for e, _ in found.different])):
+            for fan in fans:
+                fan_id = str(fan.get("id"))
+                entry = self.by_fan.setdefault(fan_id, {"missing": 0, "extra": 0, "different": 0, "cases": []})
+                entry[how] += 1
+                self.fan_totals[fan_id] += 1
+                if len(entry["cases"]) < MAX_LISTED:
+                    entry["cases"].append(name)
+        self.by_field.update(key for key, _, _ in found.fields)
+
+    def failures(self, by_option: Mapping[str, list[str]]) -> dict[str, Any]:
+        """summary.json's `failures`, largest first; `cut` only when a list was cut."""
+        out: dict[str, Any] = {
+            "by_rule": dict(sorted(self.by_rule.items(), key=lambda kv: (-self.rule_totals[kv[0]], kv[0]))),
+            "by_fan": dict(sorted(self.by_fan.items(), key=lambda kv: (-self.fan_totals[kv[0]], kv[0]))),
+            "by_field": dict(self.by_field.most_common()),
+            "by_option": by_option}
+        cut = {"by_rule": {k: n for k, n in self.rule_totals.items() if n > len(self.by_rule[k])},
+               "by_fan": {k: n for k, n in self.fan_totals.items() if n > len(self.by_fan[k]["cases"])}}
+        if cut["by_rule"] or cut["by_fan"]:
+            out["cut"] = {"at_most": MAX_LISTED, **{k: dict(sorted(v.items())) for k, v in cut.items() if v}}
+        return out
+
+
+def listed(failures: Mapping[str, Any], kind: str, key: str) -> int:
+    """How many failed cases a list of `failures` (`by_rule`, `by_fan`, `by_option`) counts under `key`, however
+    many of their names it holds."""
+    total = ((failures.get("cut") or {}).get(kind) or {}).get(key)
+    if isinstance(total, int):
+        return total
+    entry = failures[kind][key]
+    return len(entry["cases"] if kind == "by_fan" else entry)
 
 
 def _md(value: Any, limit: int = 300) -> str:
@@ -191,6 +248,9 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
         else:
             tried = ", ".join(f"{n} {_md(k)}" for k, n in (cause.get("tried") or {}).items())
             out.append(f"- **{_md(cause.get('verdict', 'unexplained'))}**" + (f" (tried: {tried})" if tried else ""))
+        if c.get("searched_cases"):
+            out.append(f"- cause searched on {c['searched_cases']} of its {c['count']} cases (its first in witness "
+                       "order, the rest spread over the run)")
         w = c["witness"]
         out.append(f"- witness: {_md(w.get('id') or '')} (line {w.get('line')}): {_md(w['words'], 600)}")
         for s in c.get("sources") or []:
@@ -212,8 +272,9 @@ def integrity_lines(summary: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
-    """report.md: engine, counts, failures by rule and by fan, each failure's fan diff, errored, skipped."""
+def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
+    """report.md: engine, counts, failures by rule and by fan, each failure's fan diff, errored, skipped.
+    `results` is read once, as summarize reads it."""
     engine = summary.get("engine") or {}
     counts = summary["counts"]
     out = [f"# Conformance: {_md(engine.get('name', '?'))} {_md(engine.get('version', ''))}", ""]
@@ -230,47 +291,63 @@ def markdown(summary: Mapping[str, Any], results: Sequence[CaseResult]) -> str:
     out += class_lines(summary.get("classes") or [])
     out += profile_lines(summary.get("profile") or {})
     failures = summary["failures"]
+
+    def names(kind: str, key: str, found: Sequence[str]) -> str:  # the first ten, and … when there are more
+        return _md(", ".join(found[:10]) + (" …" if listed(failures, kind, key) > 10 else ""), 600)
+
     if failures.get("by_option"):
         out += ["## Failures explained by an option", "",
                 "Failed cases whose result is the reference engine's under another reading of an option.", "",
                 "| option = reading | failed cases |", "|---|---|"]
-        out += [f"| {_md(key)} | {len(names)}: {_md(', '.join(names[:10]) + (' …' if len(names) > 10 else ''), 600)} |"
-                for key, names in failures["by_option"].items()]
+        out += [f"| {_md(key)} | {listed(failures, 'by_option', key)}: {names('by_option', key, found)} |"
+                for key, found in failures["by_option"].items()]
         out.append("")
     if failures["by_rule"]:
         out += ["## Failures by rule", "", "| rule | failed cases |", "|---|---|"]
-        out += [f"| {_md(rule)} | {len(names)}: {_md(', '.join(names[:10]) + (' …' if len(names) > 10 else ''), 600)} |"
-                for rule, names in failures["by_rule"].items()]
+        out += [f"| {_md(rule)} | {listed(failures, 'by_rule', rule)}: {names('by_rule', rule, found)} |"
+                for rule, found in failures["by_rule"].items()]
         out.append("")
     if failures["by_fan"]:
         out += ["## Failures by fan", "", "| fan | missing | extra | different points | cases |", "|---|---:|---:|---:|---|"]
         out += [f"| {_md(fan)} | {e['missing']} | {e['extra']} | {e['different']} | "
-                f"{_md(', '.join(e['cases'][:10]) + (' …' if len(e['cases']) > 10 else ''), 600)} |"
-                for fan, e in failures["by_fan"].items()]
+                f"{names('by_fan', fan, e['cases'])} |" for fan, e in failures["by_fan"].items()]
         out.append("")
+    if failures.get("cut"):
+        out += [f"Each list above names at most {failures['cut']['at_most']:,} cases (the first in corpus order); "
+                "results.jsonl holds them all.", ""]
     if failures["by_field"]:
         out += ["Other fields that differ: " + ", ".join(f"{_md(k)} ({n})" for k, n in failures["by_field"].items()), ""]
-    cases = latest(results)
-    declared = declared_cases(summary, cases)  # (empty without a known file)
-    for title, failed in (("## Failed cases", [r for r in cases if r.outcome == "failed" and r.key not in declared]),
-                          ("## Failed cases in declared classes",
-                           [r for r in cases if r.outcome == "failed" and r.key in declared])):
-        if not failed:
+    is_declared = declared_test(summary)  # (never true without a known file)
+    listed_errored = {(e["id"], e["line"]) for e in summary["errored"]}
+    declared_errored: set[tuple[str | None, int]] = set()
+    failed: dict[bool, tuple[list[str], list[int]]] = {False: ([], [0]), True: ([], [0])}  # lines, how many
+    for r in in_latest_order(results):
+        if r.outcome == "errored" and r.key in listed_errored and is_declared(r):
+            declared_errored.add(r.key)
+        if r.outcome != "failed":
             continue
-        out += [title, ""]
-        for r in failed[:DETAILED_FAILURES]:
-            out += [f"### {_md(case_name(r))}", ""]
+        lines, seen = failed[is_declared(r)]
+        seen[0] += 1
+        if seen[0] <= DETAILED_FAILURES:
+            lines += [f"### {_md(case_name(r))}", ""]
             if r.covers:
-                out += ["covers: " + ", ".join(_md(c) for c in r.covers), ""]
-            out += fan_diff_lines(diff(r.expected, r.actual)) or ["- (the results differ in shape)"]
-            out.append("")
-        if len(failed) > DETAILED_FAILURES:
-            out += [f"… {len(failed) - DETAILED_FAILURES} more failed cases: results.jsonl holds them all.", ""]
+                lines += ["covers: " + ", ".join(_md(c) for c in r.covers), ""]
+            lines += fan_diff_lines(diff(r.expected, r.actual)) or ["- (the results differ in shape)"]
+            lines.append("")
+    for title, (lines, seen) in (("## Failed cases", failed[False]), ("## Failed cases in declared classes", failed[True])):
+        if not seen[0]:
+            continue
+        out += [title, ""] + lines
+        if seen[0] > DETAILED_FAILURES:
+            out += [f"… {seen[0] - DETAILED_FAILURES} more failed cases: results.jsonl holds them all.", ""]
     if summary["errored"]:
-        errored = sorted(summary["errored"], key=lambda e: (e["id"], e["line"]) in declared)  # new ones first
+        errored = sorted(summary["errored"], key=lambda e: (e["id"], e["line"]) in declared_errored)  # new ones first
         out += ["## Errored cases", "", "| case | reason |", "|---|---|"]
-        out += [f"| {_md(e['id'] or '')} (line {e['line']}){' (declared)' if (e['id'], e['line']) in declared else ''} "
+        out += [f"| {_md(e['id'] or '')} (line {e['line']}){' (declared)' if (e['id'], e['line']) in declared_errored else ''} "
                 f"| {_md(e['reason'] or '')} |" for e in errored]
+        if counts["errored"] > len(summary["errored"]):
+            out += ["", f"… {counts['errored'] - len(summary['errored'])} more errored cases: results.jsonl holds "
+                        "them all."]
         out.append("")
     if summary["skipped"]:
         out += ["## Skipped cases", "", "| reason | cases |", "|---|---:|"]

@@ -18,7 +18,7 @@ import os
 import stat
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, BinaryIO, Iterator, Mapping
 
 from checker.case import without_nulls
 from checker.diagnose.judged import CaseFields
@@ -131,33 +131,80 @@ def read_results_file(path: str) -> ResultsFile:
     stream = open_owned(path)
     if stream is None:
         return ResultsFile(None, [], 0)
-    found: list[CaseResult] = []
-    run: Mapping[str, Any] | None = None
-    damaged, first = 0, True
+    reading = Reading()
     with stream:
-        while True:
-            raw = stream.readline(MAX_RESULT_LINE_BYTES + 1)
-            if not raw:
-                break
-            if len(raw) > MAX_RESULT_LINE_BYTES:
-                while raw and not raw.endswith(b"\n"):  # pass over the rest of the overlong line
-                    raw = stream.readline(MAX_RESULT_LINE_BYTES)
-                damaged += 1
-                first = False
+        found = [result for _, result in result_lines(stream, reading)]
+    return ResultsFile(reading.run, found, reading.damaged)
+
+
+@dataclass(frozen=True)
+class FinishedCases:
+    """What `--resume` reads of a results file: its run (None: the earlier layout, or no file), the cases its
+    whole and checked lines hold (by key: id and line) and how many lines were damaged."""
+
+    run: Mapping[str, Any] | None
+    keys: set[tuple[str | None, int]]
+    damaged: int
+
+
+def finished_cases(path: str) -> FinishedCases:
+    """The cases a results file holds, read as read_results_file reads it, a line at a time (only their keys kept)."""
+    stream = open_owned(path)
+    if stream is None:
+        return FinishedCases(None, set(), 0)
+    reading = Reading()
+    with stream:
+        keys = {result.key for _, result in result_lines(stream, reading)}
+    return FinishedCases(reading.run, keys, reading.damaged)
+
+
+@dataclass
+class Reading:
+    """What reading a results file found besides its results: the run its header names (None: no header, the
+    earlier layout), the damaged lines passed over, and where its last whole line ends."""
+
+    run: Mapping[str, Any] | None = None
+    damaged: int = 0
+    end: int = 0
+
+
+def result_lines(stream: BinaryIO, reading: Reading, end: int | None = None) -> Iterator[tuple[int, CaseResult]]:
+    """Each result line of a results file open at its start whose checksum holds, with its offset, as
+    read_results_file reads them (`reading` told the header, the damaged lines and the end of the last whole
+    line as they come); `end`: read no further than that offset (a file read again reads what it read first)."""
+    first, at = True, stream.tell()
+    while end is None or at < end:
+        raw = stream.readline(MAX_RESULT_LINE_BYTES + 1)
+        if not raw:
+            break
+        start, at = at, at + len(raw)
+        if len(raw) > MAX_RESULT_LINE_BYTES:
+            while raw and not raw.endswith(b"\n"):  # pass over the rest of the overlong line
+                raw = stream.readline(MAX_RESULT_LINE_BYTES)
+                at += len(raw)
+            reading.damaged += 1
+            reading.end = at
+            first = False
+            continue
+        if not raw.endswith(b"\n"):
+            break  # a line torn by a kill: the case runs again on --resume
+        reading.end = at
+        if first:
+            first = False
+            reading.run = _header(raw)
+            if reading.run is not None:
                 continue
-            if not raw.endswith(b"\n"):
-                break  # a line torn by a kill: the case runs again on --resume
-            if first:
-                first = False
-                run = _header(raw)
-                if run is not None:
-                    continue
-            item = _result_line(raw, checked=run is not None)
-            if item is None:
-                damaged += 1
-            else:
-                found.append(item)
-    return ResultsFile(run, found, damaged)
+        item = _result_line(raw, checked=reading.run is not None)
+        if item is None:
+            reading.damaged += 1
+        else:
+            yield start, item
+
+
+def result_at(stream: BinaryIO, offset: int, checked: bool) -> CaseResult | None:
+    """The result line at `offset` of a results file (`checked`: the file has a header, its lines checksums)."""
+    stream.seek(offset)
+    return _result_line(stream.readline(MAX_RESULT_LINE_BYTES + 1), checked)
 
 
 def _header(raw: bytes) -> Mapping[str, Any] | None:

@@ -8,7 +8,8 @@ that is not a case is recorded `skipped`, with the reason, and makes the run's s
 engine does not run or that carry no `expect`. Each case is sent in its canonical form (checker.corpus.canonical:
 tile fields as two-character tile names), and each answer checked against the result schema (`answer_problem`:
 an answer it refuses makes the case `errored`, the reason naming the field). `DIR/summary.json` is written first marked partial and rewritten with
-`DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`); a run cut
+`DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` at the end (`checker.conform.outputs`, from results.jsonl
+read again a case at a time: checker.conform.stream); a run cut
 short (Ctrl-C, or SIGTERM through the command line) still writes them all, marked partial (cut short while they
 are written: summary.json alone, partial, with no profile or causes, the others removed and named in its
 `interrupted_reports`; `mjcheck report DIR` writes them), and
@@ -37,9 +38,10 @@ from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_interrupted, write_reports
 from checker.conform.report import NOT_A_CASE
-from checker.conform.results import RESULTS_FILE, CaseResult, ResultsFile, ResultsWriter, read_results_file
+from checker.conform.results import RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
                                     part_path, remove_parts, run_forked)
+from checker.conform.stream import ResultStream
 from checker.corpus.canonical import canonical_case
 from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
@@ -91,12 +93,12 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     with open_input(corpus, "corpus") as stream, held_aside():
         os.makedirs(out_dir, exist_ok=True)
         results_path = os.path.join(out_dir, RESULTS_FILE)
-        earlier = read_results_file(results_path) if resume else None
+        earlier = finished_cases(results_path) if resume else None
         sha256, cases = _corpus_identity(stream)
         info = engine.start()
         run = {"corpus": corpus, "corpus_sha256": sha256, "corpus_cases": cases, "engine_spec": engine_spec,
                "engine": info.as_json()}
-        if earlier is not None and earlier.run is None and not earlier.results and not earlier.damaged:
+        if earlier is not None and earlier.run is None and not earlier.keys and not earlier.damaged:
             earlier = None  # nothing to resume: a new run
         try:
             if earlier is not None:
@@ -104,7 +106,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         except RunError:
             engine.stop()
             raise
-        done = {r.key for r in earlier.results} if earlier is not None else set()
+        done = earlier.keys if earlier is not None else set()
         meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
         _write_summary(out_dir, meta, partial=True, known=known)
         interrupted = False
@@ -122,14 +124,13 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             interrupted = True
         finally:
             engine.stop()
-    with held_aside(lambda: read_results_file(results_path)) as read:
-        assert read is not None
+    with ResultStream(results_path) as read, held_aside():
         try:
-            summary = _write_summary(out_dir, meta, partial=interrupted, results=read.results,
-                                     run=read.run or run, damaged=read.damaged, known=known)
+            summary = _write_summary(out_dir, meta, partial=interrupted, results=read, run=read.run or run,
+                                     damaged=read.damaged, known=known)
         except KeyboardInterrupt:  # while the reports were made: summary.json partial, the others removed
             interrupted = True
-            summary = write_interrupted(out_dir, meta, read.results, read.run or run, read.damaged, known)
+            summary = write_interrupted(out_dir, meta, read, read.run or run, read.damaged, known)
     counts = summary["counts"]
     ran = counts["passed"] + counts["failed"] + counts["errored"]
     status = REFUSED if summary["not_cases"] or (not ran and not interrupted) else \
@@ -155,7 +156,7 @@ def _corpus_identity(stream: BinaryIO) -> tuple[str | None, int | None]:
     return digest.hexdigest(), cases
 
 
-def _check_resumable(path: str, earlier: ResultsFile, run: Mapping[str, Any]) -> None:
+def _check_resumable(path: str, earlier: FinishedCases, run: Mapping[str, Any]) -> None:
     """RunError unless `earlier` is a results file of this run: its header names the same corpus content and
     the same engine (name, version and --engine)."""
     if earlier.run is None:
@@ -318,8 +319,9 @@ def _answer_forms(kind: str) -> tuple[Any, jsonschema.Draft202012Validator, json
             jsonschema.Draft202012Validator(made(either)))
 
 
-def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: list[CaseResult] | None = None,
+def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: ResultStream | None = None,
                    run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
-    """summary.json (and report.md, report.html and junit.xml when the results are given), each replaced
-    whole (written aside, then renamed), so a reader never sees half a file."""
+    """summary.json (and report.md, report.html and junit.xml when the results are given: read from the results
+    file again for each pass), each replaced whole (written aside, then renamed), so a reader never sees half a
+    file."""
     return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known)

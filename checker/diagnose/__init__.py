@@ -5,27 +5,32 @@
   command that reproduces it and the source sentences of its rules;
 - `checker.diagnose.causes`: the smallest departure (`checker.mutate`) that turns the reference engine's
   answers into the engine's on a class without changing its passing cases;
-- `diagnose(results)`: both, as the `classes` of a conformance summary.
+- `checker.diagnose.sample`: the classes and passing cases of a run, read in two passes with bounded memory;
+- `diagnose(results)`: all of them, as the `classes` of a conformance summary.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable
 
 from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged
+from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
 
 MAX_CLASSES_SEARCHED = 50  # classes given a cause search; the rest are listed with "not searched"
 
-__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of"]
+__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of", "MAX_MEMBERS_SEARCHED"]
 
 
-def diagnose(results: Sequence[Judged], search: bool = True) -> list[dict[str, Any]]:
+def diagnose(results: Iterable[Judged], search: bool = True) -> list[dict[str, Any]]:
     """The failure classes of a run as JSON (summary.json's `classes`), largest first, each with its count,
-    signature, witness (case, words, command), source sentences and cause."""
-    found = classes_of(results)
-    searcher = CauseSearch(results) if search and found else None
+    signature, witness (case, words, command), source sentences and cause. `results` is read twice, the same
+    each time (a list, or a run's results streamed from its file): the cause of a class of more than
+    MAX_MEMBERS_SEARCHED cases is searched on a sample of them (`searched_cases` says how many)."""
+    sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
+    found = sample.classes
+    searcher = CauseSearch(sample.passing, totals=sample.passing_total) if search and found else None
     searched = searcher.explain_all(found[:MAX_CLASSES_SEARCHED]) if searcher is not None else []
     causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))
@@ -43,9 +48,11 @@ def class_json(cls: FailureClass, cause: Cause | None, searcher: CauseSearch | N
         "signature": cls.title(),
         "parts": [dict(p) for p in cls.parts],
         "ruleset": cls.ruleset,
-        "count": len(cls.members),
+        "count": cls.count,
         "outcome": witness.outcome,
         "cases": [_name(r) for r in cls.members[:20]],
+        **({"searched_cases": len(cls.members)} if cause is not None and cause.stopped is None
+           and cls.total is not None else {}),
         "witness": {"id": witness.id, "line": witness.line, "words": in_words(witness),
                     "input": witness.input, "options": witness.options, "expected": witness.expected,
                     "actual": witness.actual, "reason": witness.reason, "reproduce": reproduce_command(witness)},

@@ -125,15 +125,19 @@ class CauseSearch:
     that explains several classes is named for each of them where it explains them alike, and classes no
     single departure explains are tried again with the departures found for the others."""
 
-    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None, effort: int = 10**12):
+    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None, effort: int = 10**12,
+                 totals: Mapping[str, int] | None = None):
+        """`passing`: the run's cases (only passed score cases are kept); `totals`: given when `passing` is the
+        sample already (checker.diagnose.sample), how many passing cases of each ruleset it was taken from."""
         self.rescorer = rescorer or Rescorer()
         every: dict[str, list[Judged]] = {}
         for r in passing:
-            if r.outcome == "passed" and r.ruleset is not None and _scored_case(r):
+            if r.outcome == "passed" and r.ruleset is not None and scored_case(r):
                 every.setdefault(r.ruleset, []).append(r)
         # at most MAX_PASSING_CHECKED of them, spread evenly over the run (every k-th), the same every time
-        self.passing = {rs: cases[::max(1, -(-len(cases) // MAX_PASSING_CHECKED))] for rs, cases in every.items()}
-        self.passing_total = {rs: len(cases) for rs, cases in every.items()}
+        self.passing = {rs: cases[::passing_step(len(cases))] for rs, cases in every.items()} if totals is None \
+            else every
+        self.passing_total = {rs: len(cases) for rs, cases in every.items()} if totals is None else dict(totals)
         self._results: dict[tuple[int, str], bool] = {}
         self._moved: dict[tuple[int, str], bool] = {}
         self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
@@ -489,7 +493,7 @@ class CauseSearch:
     # ------------------------------------------------------------------ helpers
 
     def _members(self, cls: FailureClass) -> list[Judged]:
-        return [r for r in cls.members if r.outcome == "failed" and _scored_case(r)]
+        return [r for r in cls.members if r.outcome == "failed" and scored_case(r)]
 
     def ruleset_of(self, ruleset_id: str | None) -> Ruleset | None:
         if ruleset_id is None:
@@ -549,7 +553,13 @@ def _canonical(result: Any) -> str:
     return json.dumps(result, sort_keys=True, default=str)
 
 
-def _scored_case(r: Judged) -> bool:
+def passing_step(passing: int) -> int:
+    """Every how many passing cases of a ruleset one is checked: at most MAX_PASSING_CHECKED, spread over the run."""
+    return max(1, -(-passing // MAX_PASSING_CHECKED))
+
+
+def scored_case(r: Judged) -> bool:
+    """A score case (not a hand of play) with an input and an expectation: one the reference can score again."""
     return (r.case or {}).get("kind", "score") == "score" and isinstance(r.input, Mapping) \
         and isinstance(r.expected, Mapping)
 

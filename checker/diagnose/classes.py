@@ -29,11 +29,18 @@ MAX_SOURCES = 6  # source sentences quoted per class
 @dataclass(frozen=True)
 class FailureClass:
     """Cases of one signature: `key` (hashable, stable), `parts` (the signature as JSON), `members` in witness
-    order (the witness first)."""
+    order (the witness first): all its cases, or a sample of them when `total` says how many it has
+    (checker.diagnose.sample)."""
 
     key: tuple
     parts: tuple[Mapping[str, Any], ...]
     members: tuple[CaseResult, ...]
+    total: int | None = None
+
+    @property
+    def count(self) -> int:
+        """How many cases the class has (its members, or more when they are a sample)."""
+        return len(self.members) if self.total is None else self.total
 
     @property
     def witness(self) -> CaseResult:

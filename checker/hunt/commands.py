@@ -21,8 +21,9 @@ def hunt_command(
     budget: float = typer.Option(60.0, "--budget", metavar="SECONDS", min=1, max=86_400,
                                  help="Time to spend; searches not started by then are skipped (and listed)."),
     seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs each search the same way."),
-    out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json and findings-R.md are "
-                                                                   "written; an earlier findings-R.json there is "
+    out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json, findings-R.md and "
+                                                                   "findings-R.html are written; an earlier "
+                                                                   "findings-R.json there is "
                                                                    "merged (a known finding keeps its id). Checked "
                                                                    "before the search: a file there the hunt cannot "
                                                                    "read or write is refused at once."),
@@ -52,9 +53,14 @@ def hunt_command(
 
     Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
     a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that
-    decides it. Exit status: 0 the hunt ran (whatever it found); 2 bad input.
+    decides it; findings-R.html is the same page with the tiles drawn. Exit status: 0 the hunt ran (whatever
+    it found); 2 bad input.
     """
+    from checker.engine import load_ruleset
+    from checker.files import write_text
+    from checker.hunt.page import html_page
     from checker.hunt.run import hunt
+    from checker.writable import write_problem
 
     names = available_rulesets() if ruleset_id == "all" else [ruleset_id]
     if ruleset_id != "all" and ruleset_id not in available_rulesets():
@@ -66,6 +72,12 @@ def hunt_command(
     except OSError as exc:
         err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
         raise typer.Exit(2)
+    for name in names:  # the HTML pages, written here once the hunt has written the rest, checked before it
+        problem = write_problem(out_dir / f"findings-{name}.html")
+        if problem:
+            err.print(f"[bold red]error:[/] cannot write {escape(str(out_dir / f'findings-{name}.html'))}: "
+                      f"{escape(problem)}", highlight=False)
+            raise typer.Exit(2)
     with Progress(TextColumn("hunting {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task("", total=None)
@@ -79,6 +91,12 @@ def hunt_command(
         except OSError as exc:
             err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
             raise typer.Exit(2)
+    try:
+        for r, body in written.items():
+            write_text(str(out_dir / f"findings-{r}.html"), html_page(r, load_ruleset(r).title, body))
+    except OSError as exc:
+        err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
+        raise typer.Exit(2)
     if as_json:
         print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"]), "cut_short": len(b["cut_short"])}
                          for r, b in written.items()}, indent=2))
@@ -88,5 +106,5 @@ def hunt_command(
         skipped = f" ({len(body['skipped'])} searches skipped: budget)" if body["skipped"] else ""
         if body["cut_short"]:
             skipped += f" ({len(body['cut_short'])} proofs cut short: budget)"
-        out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))}",
-                  highlight=False)
+        out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))} "
+                  f"and .html", highlight=False)

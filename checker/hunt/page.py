@@ -1,15 +1,28 @@
-"""`findings-R.md`: the findings of one ruleset as a page a mahjong player reads without the code: counts by
-kind at the top, then each finding with the sentences of the document it rests on, the witness drawn as tiles,
-what each reading gives, and the option that decides it in the spec."""
+"""`findings-R.md` and `findings-R.html`: the findings of one ruleset as a page a mahjong player reads without the
+code: counts by kind at the top, then each finding with the sentences of the document it rests on, the witness
+drawn as tiles, what each reading gives, and the option that decides it in the spec.
+
+The Markdown page draws tiles as the Unicode Mahjong Tiles glyphs of `checker.draw.TILE_GLYPHS` (the one glyph
+map, read back through the tile parser); the HTML page (template `templates/findings.html.j2`, self-contained:
+inline CSS and SVG, nothing fetched) draws them with `checker.draw` (each tile an inline SVG titled with its
+name) and fits a 390-pixel-wide screen. Chinese names on the HTML page carry their English (`gloss`): the
+names of the specs' patterns and titles, then the terms of `TERMS`. The hand drawing, the glossary and the
+page layout (`templates/base.html.j2`) are shared with the sweep's page (`checker.sweep.report`).
+"""
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+from importlib import resources
 from typing import Any, Mapping
 
+import jinja2
+from markupsafe import Markup, escape
+
 from checker import tiles as T
+from checker.draw import TILE_GLYPHS, sprite, tile_use
 from checker.hunt.findings import KINDS
 
-# the Unicode Mahjong Tiles block, in checker.tiles order (1m-9m, 1p-9p, 1s-9s, E S W N, white green red, flowers)
-_GLYPHS = ("🀇🀈🀉🀊🀋🀌🀍🀎🀏" "🀙🀚🀛🀜🀝🀞🀟🀠🀡" "🀐🀑🀒🀓🀔🀕🀖🀗🀘" "🀀🀁🀂🀃🀆🀅🀄" "🀢🀣🀤🀥🀦🀧🀨🀩")
 SEAT_WORDS = {1: "the next player", 2: "the player across", 3: "the previous player"}
 KIND_WORDS = {
     "contradiction": "two statements prescribe results that cannot both hold",
@@ -26,7 +39,7 @@ def drawn(text: str) -> str:
     if not text:
         return "—"
     tiles = T.parse_tiles(text)
-    return "".join(_GLYPHS[t] for t in tiles) + f" ({T.format_tiles(tiles)})"
+    return "".join(TILE_GLYPHS[t] for t in tiles) + f" ({T.format_tiles(tiles)})"
 
 
 def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
@@ -141,3 +154,289 @@ def _result(r: Mapping[str, Any]) -> str:
     fans = ", ".join(f"{f['id']} {f['points']}" + (f"×{f['count']}" if f.get("count", 1) > 1 else "")
                      for f in r.get("fans", []))
     return f"worth **{r.get('total')}** ({fans}); payments {r.get('payments')}"
+
+
+# ------------------------------------------------------------------ the HTML page (findings-R.html)
+
+# Terms the pages use that no spec names as a pattern or a title, in English (from the specs' own explanations).
+# A page's own ruleset's names come first (`glossary`), then these, then the other rulesets' names.
+TERMS: Mapping[str, str] = {
+    "勒子": "le, the cap unit: 1 le = 10 hua", "勒": "le, the cap unit", "双勒": "double le",
+    "花": "hua, points", "花分": "hua score, the hand's points", "底分": "base score per share",
+    "番": "fan, a doubling", "番型": "scoring patterns", "牌型": "hand patterns", "牌型说明": "hand patterns",
+    "得分计算": "scoring", "计分方式": "how points are counted", "特殊打法": "special play",
+    "游戏简介": "introduction", "用牌": "the tiles", "漏胡": "passed win: a win let go blocks that tile",
+    "出冲": "the discarder pays double, the other two one share each", "包冲": "the discarder pays for all",
+    "包输": "pays for all", "承包": "contract between two players (three or more calls)",
+    "反承包": "the contract the other way", "敲": "knock: declare ready", "报听": "knock: declare ready",
+    "听牌": "ready", "叫胡": "ready", "风": "feng, wind tiles", "风向牌": "wind tiles", "字牌": "honour tiles",
+    "一炮多响": "several winners on one discard", "一炮两响": "two winners on one discard",
+    "下家": "the next player", "上家": "the previous player", "对家": "the player across", "庄家": "the dealer",
+    "点炮": "discarding the winning tile", "补张": "replacement draw", "补花": "flower replacement",
+    "动牌": "a move: chow, pung, kong or draw", "摸牌": "drawing a tile", "单局封顶": "the cap on one hand",
+    "封顶值": "the cap", "输分": "points lost", "输赢分数": "points won or lost",
+    "户": "hu, a unit of counting", "胡数": "hu count", "份": "share", "吃": "chow", "碰": "pung", "杠": "kong",
+    "抢杠": "robbing the kong", "自摸": "self-drawn", "无花果": "the fig: a flat 10 hua", "落地": "melded down",
+    "门前清": "concealed hand",
+}
+# the word an English name holding a Chinese term reads it as ("All 风 tiles in pungs": All feng tiles in pungs)
+WORDS: Mapping[str, str] = {"风": "feng", "番": "fan", "勒子": "le", "勒": "le", "花": "hua"}
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+@lru_cache(maxsize=None)
+def _names(ruleset_id: str) -> tuple[tuple[str, str], tuple[tuple[str, str, str], ...]]:
+    """A shipped ruleset's (Chinese title, English title) and its patterns' (id, English, Chinese) names; empty
+    when it does not load (a page still draws)."""
+    from checker.engine import load_ruleset
+
+    try:
+        rs = load_ruleset(ruleset_id)
+    except (OSError, ValueError):
+        return ("", ""), ()
+    return (rs.title_zh, rs.title), tuple((p.id, p.name_en, p.name_zh) for p in rs.patterns)
+
+
+def _rulesets(first: str | None) -> list[str]:
+    from checker.spec import available_rulesets
+
+    return ([first] if first else []) + [r for r in available_rulesets() if r != first]
+
+
+def fan_names(ruleset_id: str | None) -> dict[str, str]:
+    """Pattern id → its English name, the ruleset's own first (then the other shipped rulesets')."""
+    names: dict[str, str] = {}
+    for rid in _rulesets(ruleset_id):
+        for pid, en, _ in _names(rid)[1]:
+            names.setdefault(pid, _english(en))
+    return names
+
+
+def _english(name: str) -> str:
+    """An English name with the Chinese terms in it read as words (WORDS)."""
+    for zh in sorted(WORDS, key=len, reverse=True):
+        name = name.replace(zh, WORDS[zh])
+    return name
+
+
+@lru_cache(maxsize=None)
+def glossary(ruleset_id: str | None) -> tuple[re.Pattern[str], dict[str, str]]:
+    """Chinese name → English: the ruleset's title and pattern names, then TERMS, then the other rulesets' (花 is
+    a pattern of shanghai-knocking, the unit of points elsewhere); and the pattern finding them (longest first)."""
+    names: dict[str, str] = {}
+    for i, rid in enumerate(_rulesets(ruleset_id)):
+        if i == (1 if ruleset_id else 0):
+            names.update((zh, en) for zh, en in TERMS.items() if zh not in names)
+        (title_zh, title), patterns = _names(rid)
+        if title_zh:
+            names.setdefault(title_zh, _english(title))
+        for _, en, zh in patterns:
+            if zh:
+                names.setdefault(zh, _english(en))
+    for zh, en in TERMS.items():
+        names.setdefault(zh, en)
+    return re.compile("|".join(re.escape(zh) for zh in sorted(names, key=len, reverse=True))), names
+
+
+def prose(text: Any, ruleset_id: str | None = None) -> Markup:
+    """A text of the findings (a note, a reading's meaning) as HTML: `code` between backticks as <code>, the rest
+    glossed (`gloss`)."""
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:  # an unmatched backtick: no code span
+        return gloss(text, ruleset_id)
+    return Markup("").join(Markup("<code>{}</code>").format(part) if i % 2 else gloss(part, ruleset_id)
+                           for i, part in enumerate(parts))
+
+
+def gloss(text: Any, ruleset_id: str | None = None) -> Markup:
+    """`text` escaped for HTML, each Chinese name in it followed (the first time) by its English in a
+    `<span class="en">`, unless the text already gives that English (its letters and digits). A one-character
+    term counts only standing alone (not inside a Chinese word: 花 in 花色 is not hua)."""
+    text = str(text)
+    if not CJK.search(text):
+        return escape(text)
+    pattern, names = glossary(ruleset_id)
+    plain, done, at = _plain(text), set(), 0
+    out: list[Markup] = []
+    for m in pattern.finditer(text):
+        zh, en = m.group(), names[m.group()]
+        alone = len(zh) > 1 or not (CJK.match(text[m.start() - 1:m.start()]) or CJK.match(text[m.end():m.end() + 1]))
+        if zh in done or not alone or (_plain(en) and _plain(en) in plain):
+            continue
+        done.add(zh)
+        out += [escape(text[at:m.end()]), Markup('<span class="en"> ({})</span>').format(en)]
+        at = m.end()
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
+def _plain(text: str) -> str:
+    """Letters and digits only, lower case: "Shanghai: Knocking" gives the English "Shanghai Knocking"."""
+    return "".join(c for c in text.lower() if c.isascii() and c.isalnum())
+
+
+class Drawing:
+    """Tiles drawn for one page: each use an inline SVG titled with the tile's name (`checker.draw.tile_use`),
+    the tiles used remembered so the page defines each once (`sprite`)."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def tiles(self, text: Any) -> Markup:
+        """A tile string drawn as a row of tiles; the text itself (escaped) when it holds no tiles."""
+        if isinstance(text, list):
+            text = "".join(str(t) for t in text)
+        try:
+            tiles = T.parse_tiles(text) if text else []
+        except ValueError:
+            return Markup('<span class="raw">{}</span>').format(text)
+        self.used.update(tiles)
+        return Markup('<span class="tile-row" title="{}">{}</span>').format(
+            T.format_tiles(tiles), Markup("").join(Markup(tile_use(t)) for t in tiles))
+
+    def group(self, label: Any, text: Any, kind: str = "") -> Markup:
+        """A labelled group of tiles (the concealed tiles, a meld, the winning tile)."""
+        return Markup('<span class="group {}"><small>{}</small>{}</span>').format(kind, label, self.tiles(text))
+
+    def sprite(self) -> Markup:
+        return Markup(sprite(self.used))
+
+
+def hand_html(data: Mapping[str, Any], drawing: Drawing, ruleset_id: str | None = None) -> Markup:
+    """A hand (a score case's input) drawn: its concealed tiles, each meld and who it came from, the winning tile
+    and how it came, the flowers; then the winds, flags and counters in words (as `hand_line`)."""
+    groups = [drawing.group("concealed", data.get("concealed", ""), "concealed")]
+    for m in data.get("melds") or []:
+        how = "concealed kong" if m.get("concealed") else f"{m['type']} from {SEAT_WORDS.get(m.get('from'), 'a seat')}"
+        groups.append(drawing.group(how, m["tiles"], "meld"))
+    way = data.get("win_by", "self_draw")
+    seat = SEAT_WORDS.get(int(data.get("discarder") or 0), "another seat")
+    how = {"self_draw": "drawn by the winner", "discard": f"discarded by {seat}",
+           "robbing_kong": f"robbed from the kong of {seat}"}.get(way, way)
+    groups.append(drawing.group(f"wins on it, {how}", data["win_tile"], "win"))
+    if data.get("flowers"):
+        groups.append(drawing.group("flowers", data["flowers"], "flowers"))
+    extra = [f"seat wind {data.get('seat_wind', 'E')}, round wind {data.get('round_wind', 'E')}"]
+    flags = [k for k, v in (data.get("flags") or {}).items() if v]
+    if flags:
+        extra.append("context: " + ", ".join(flags))
+    if data.get("counters"):
+        extra.append("counters: " + ", ".join(f"{k} {v}" for k, v in data["counters"].items()))
+    return Markup('<div class="hand"><div class="tiles">{}</div><p class="context">{}</p></div>').format(
+        Markup("").join(groups), gloss("; ".join(extra), ruleset_id))
+
+
+def _witness_html(case: Mapping[str, Any], drawing: Drawing, ruleset_id: str) -> Markup:
+    data = case["input"]
+    if case.get("kind") != "procedure":
+        return Markup('<h4>The hand</h4>{}').format(hand_html(data, drawing, ruleset_id))
+    events = data["events"]
+    dealer = data.get("dealer", 0)
+    out = [Markup("<h4>The hand of play</h4><p>Seat {} deals; {} events{}.</p>").format(
+        dealer, len(events), ", the last ones below" if len(events) > 16 else "")]
+    if "wall" in data:
+        hands = _dealt(data["wall"], dealer)
+        out.append(Markup('<div class="tiles">{}</div>').format(Markup("").join(
+            drawing.group(f"seat {seat} is dealt", T.format_tiles(sorted(hands[seat])), "concealed")
+            for seat in range(4))))
+    else:
+        out.append(Markup("<p>The wall: the 144 tiles shuffled by seed {}.</p>").format(data.get("seed")))
+    shown = events if len(events) <= 16 else events[-8:]
+    items = Markup("").join(Markup("<li>{}</li>").format(_event_html(e, drawing)) for e in shown)
+    out.append(Markup('<ol class="events" start="{}">{}</ol>').format(len(events) - len(shown), items))
+    return Markup("").join(out)
+
+
+def _event_html(e: Mapping[str, Any], drawing: Drawing) -> Markup:
+    words = [] if "seat" not in e else [f"seat {e['seat']}"]
+    words.append(e["event"].replace("_", " "))
+    out = [escape(" ".join(words))]
+    if e.get("tiles") or e.get("tile"):
+        out.append(drawing.tiles(e.get("tiles") or e.get("tile")))
+    if e.get("from") == "back":
+        out.append(escape("(replacement)"))
+    return Markup(" ").join(out)
+
+
+def result_html(r: Mapping[str, Any], ruleset_id: str | None, names: Mapping[str, str]) -> Markup:
+    """One reading's result in words (as `_result`), each fan by its English name (its id as the title)."""
+    if "verdict" in r:
+        if r["verdict"] == "illegal":
+            return Markup("illegal at event {}: <code>{}</code> ({})").format(
+                r.get("event"), r.get("rule"), gloss(r.get("message", ""), ruleset_id))
+        if "payments" in r:
+            return Markup("{}; payments by seat {}, next dealer seat {}").format(
+                r["verdict"], r["payments"], r.get("next_dealer"))
+        return escape(f"{r['verdict']} (the hand goes on)" if r["verdict"] == "unfinished" else r["verdict"])
+    if not r.get("valid"):
+        return Markup("may not win (<code>{}</code>)").format(r.get("error"))
+    fans = Markup(", ").join(
+        Markup('<span class="fan" title="{}">{}</span> {}{}').format(
+            f["id"], names.get(f["id"], f["id"]), f["points"], f"×{f['count']}" if f.get("count", 1) > 1 else "")
+        for f in r.get("fans", []))
+    return Markup("worth <strong>{}</strong> ({}); payments {}").format(r.get("total"), fans, r.get("payments"))
+
+
+def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
+    """`findings-R.html`: the page of `page` as one self-contained HTML page, tiles drawn as inline SVG."""
+    drawing, names = Drawing(), fan_names(ruleset_id)
+    findings = []
+    for f in body["findings"]:
+        outcomes = []
+        for o in f["outcomes"]:
+            outcomes.append({"reading": gloss(o["reading"], ruleset_id),
+                             "means": prose(o.get("means") or "", ruleset_id),
+                             "result": result_html(o["result"], ruleset_id, names),
+                             "hand": hand_html(o["input"], drawing, ruleset_id) if o.get("input") else None})
+        findings.append({
+            "id": f["id"], "kind": f["kind"], "title": prose(f["title"], ruleset_id),
+            "statements": [{"phrase": gloss(s["phrase"], ruleset_id), "doc": s["doc"],
+                            "section": gloss(s["section"], ruleset_id)} for s in f["statements"][:6]],
+            "witness": _witness_html(f["witness"], drawing, ruleset_id), "outcomes": outcomes,
+            "deciding_option": f.get("deciding_option"), "note": prose(f.get("note") or "", ruleset_id),
+            "method": f["method"], "rules": f["rules"]})
+    counts = body["counts"]
+    return render("checker.hunt/findings.html.j2", ruleset_id=ruleset_id, title=gloss(title, ruleset_id),
+                  page_title=f"What the hunt found in {title}", budget=body.get("budget"), seed=body.get("seed"),
+                  kinds=[(k, KIND_WORDS[k], counts.get(k, 0)) for k in KINDS], total=sum(counts.values()),
+                  findings=findings, sprite=drawing.sprite())
+
+
+def _template_source(name: str) -> str:
+    """A template by name `PACKAGE/FILE`: the file in that package's `templates` folder (package data)."""
+    package, _, file = name.partition("/")
+    return resources.files(package).joinpath("templates").joinpath(file).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FunctionLoader(_template_source), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def render(name: str, **context: Any) -> str:
+    """A page from its template (`checker.hunt/findings.html.j2`); every page extends `checker.hunt/base.html.j2`."""
+    return _environment().get_template(name).render(**context) + "\n"
+
+
+def main(argv: list[str]) -> None:
+    """`python -m checker.hunt.page DIR/findings-R.json …`: write each findings file's HTML page beside it
+    (`findings-R.html`), without hunting again (the checked-in reports/findings/ pages are made so)."""
+    from pathlib import Path
+
+    from checker.engine import load_ruleset
+    from checker.files import write_text
+    from checker.hunt.findings import read_findings
+    from checker.inputs import FILE_JSON, MAX_SPEC_BYTES, parse_json, read_text_file
+
+    for name in argv:
+        read_findings(Path(name))  # each finding checked as a hunt merging the file checks it
+        body = parse_json(read_text_file(name, MAX_SPEC_BYTES, "findings file"), name, limits=FILE_JSON)
+        rid = body["ruleset"]
+        write_text(str(Path(name).with_suffix(".html")), html_page(rid, load_ruleset(rid).title, body))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

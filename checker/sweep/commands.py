@@ -108,7 +108,8 @@ def sweep_command(
 
     The space is cut into shards (stable id ranges); each shard is a Dask task (a local cluster of --workers
     processes, or --scheduler), and its summary is written to DIR/shards/ when it finishes: a killed sweep
-    resumes with --resume and never redoes a finished shard. The report: DIR/sweep.md and DIR/sweep.json.
+    resumes with --resume and never redoes a finished shard. The report: DIR/sweep.md, DIR/sweep.html (the same
+    page, each witness drawn as tiles) and DIR/sweep.json.
 
     The size of the space is printed before anything runs. Examples:
 
@@ -205,6 +206,9 @@ def sweep_command(
     except (SweepError, OSError) as exc:
         fail(str(exc))
         return
+    html = out_dir / "sweep.html"
+    if html.is_dir() and not html.is_symlink():  # a name the report is written to, which a rename cannot replace
+        fail(f"{html}: a folder where the sweep writes a file; remove it or give another --out")
     if damaged:
         listed = "; ".join(damaged[:5]) + (f"; and {len(damaged) - 5:,} more" if len(damaged) > 5 else "")
         err.print(f"{len(damaged):,} shard file(s) are not this sweep's summaries and are run again: "
@@ -243,5 +247,5 @@ def sweep_command(
     unexplained = sum(1 for c in body["classes"] if not c["cause"].get("explained_by") or c["cause"].get("unexplained"))
     out.print(f"{body['hands']:,} hands, {body['cases']:,} cases: {body['agreed']:,} agree, "
               f"{len(body['classes'])} classes of disagreement"
-              f"{f' ({unexplained} not wholly explained)' if unexplained else ''}; {escape(str(out_dir / 'sweep.md'))}",
-              highlight=False)
+              f"{f' ({unexplained} not wholly explained)' if unexplained else ''}; "
+              f"{escape(str(out_dir / 'sweep.md'))} and .html", highlight=False)

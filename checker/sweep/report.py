@@ -1,6 +1,8 @@
-"""The sweep report (`DIR/sweep.md`, `DIR/sweep.json`): hands and cases checked, agreements, and every class of
-disagreement with its count, its smallest witness (the first in the space's order) in words, the command that
-reproduces it, and its cause.
+"""The sweep report (`DIR/sweep.md`, `DIR/sweep.html`, `DIR/sweep.json`): hands and cases checked, agreements, and
+every class of disagreement with its count, its smallest witness (the first in the space's order) in words, the
+command that reproduces it, and its cause. sweep.html is the same page, self-contained (template
+`templates/sweep.html.j2` on the findings pages' layout, `checker.hunt.page`): each witness drawn as tiles
+(`checker.draw`, inline SVG titled with each tile's name), fans by their English names, readable 390 pixels wide.
 
 A class's cause is found by the search a conformance run uses (`checker.sweep.causes`, `checker.diagnose`): the
 smallest departure from the rules (an option's other reading, a one-step spec edit, a context reading, two of
@@ -15,7 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from markupsafe import Markup, escape
+
 from checker.files import write_text
+from checker.hunt.page import Drawing, fan_names, gloss, hand_html, prose, render
 from checker.spec import value_key
 from checker.sweep.causes import MAX_WITNESSES, Sample, agreeing_sample, named_causes
 from checker.sweep.run import Plan, write_json
@@ -48,7 +53,7 @@ def merge(shards: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[lis
 def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool,
                  sample: Sample | None = None) -> dict[str, Any]:
     """Merge the shards, name each class's cause (checked against `sample`, by default the agreeing cases of
-    hands spread over the space, scored now) and write sweep.json and sweep.md; the report's body."""
+    hands spread over the space, scored now) and write sweep.json, sweep.md and sweep.html; the report's body."""
     merged, witnesses = merge(shards)
     if sample is None:
         sample = agreeing_sample(plan) if merged["classes"] else Sample((), 0)
@@ -64,12 +69,16 @@ def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]],
             "complete": complete, "planned_hands": plan.hands(), "causes_checked": checked, **merged}
     write_json(out_dir / "sweep.json", body)
     write_text(str(out_dir / "sweep.md"), page(body))
+    write_text(str(out_dir / "sweep.html"), html_page(body))
     return body
 
 
 def explained_by(c: Mapping[str, Any]) -> str:
     """A class's cause in a line: each departure named (words, then id) with the witnesses it reproduces and the
-    agreeing cases it was checked against, or `unexplained`."""
+    agreeing cases it was checked against, or `unexplained` (a report written before causes were searched: its
+    `explained_by` text)."""
+    if "cause" not in c and isinstance(c.get("explained_by"), str):
+        return c["explained_by"]
     cause = c.get("cause") or {}
     named = cause.get("explained_by") or []
     if not named:
@@ -110,7 +119,9 @@ def _diff(key: list) -> str:
     return "; ".join(parts)
 
 
-def page(body: Mapping[str, Any]) -> str:
+def _heading(body: Mapping[str, Any]) -> tuple[str, str, str]:
+    """The sweep's ruleset with its space and context, the engine it is held against (with its options), and the
+    sentence of what was checked and found."""
     sweep = body["sweep"]
     against = sweep["against"] + (" with " + ", ".join(f"{k}={value_key(v)}" for k, v in
                                                        sweep["against_options"].items())
@@ -118,16 +129,22 @@ def page(body: Mapping[str, Any]) -> str:
     context = describe_context(sweep.get("context") or {})
     ruled_out = (f" {body['ruled_out']:,} cases the ruleset's hand checks refuse under this context were left out."
                  if body.get("ruled_out") else "")
-    lines = [f"# Sweep of `{sweep['ruleset']}` ({sweep['space']}{', ' + context if context else ''}) against {against}",
-             "",
-             f"{'Complete' if body['complete'] else 'Partial (resume it with --resume)'}: "
-             f"{body['hands']:,} of {body['planned_hands']:,} hands, {body['cases']:,} cases (each distinct "
-             f"winning tile, self-drawn and on a discard); {body['agreed']:,} agree, "
-             f"{body['cases'] - body['agreed']:,} disagree in {len(body['classes'])} classes.{ruled_out}", "",
+    said = (f"{'Complete' if body['complete'] else 'Partial (resume it with --resume)'}: "
+            f"{body['hands']:,} of {body['planned_hands']:,} hands, {body['cases']:,} cases (each distinct "
+            f"winning tile, self-drawn and on a discard); {body['agreed']:,} agree, "
+            f"{body['cases'] - body['agreed']:,} disagree in {len(body['classes'])} classes.{ruled_out}")
+    return f"{sweep['space']}{', ' + context if context else ''}", against, said
+
+
+def page(body: Mapping[str, Any]) -> str:
+    sweep = body["sweep"]
+    space, against, said = _heading(body)
+    lines = [f"# Sweep of `{sweep['ruleset']}` ({space}) against {against}", "", said, "",
              f"Made by `{command_of(sweep)}` (DIR/sweep.json holds every class with its witness).", ""]
+    if body["classes"] and "causes_checked" in body:
+        lines += [_checked_words(body["causes_checked"]), ""]
     if body["classes"]:
-        lines += [_checked_words(body.get("causes_checked") or {}), "",
-                  "| class | cases | what differs (reference vs other) | explained by | smallest witness |",
+        lines += ["| class | cases | what differs (reference vs other) | explained by | smallest witness |",
                   "|---:|---:|---|---|---|"]
     for number, c in enumerate(body["classes"], 1):
         lines.append(f"| {number} | {c['count']:,} | {_diff(c['key'])} | {_ids(c)} | `{_hand(c['witness'])}` |")
@@ -155,6 +172,8 @@ def _checked_words(checked: Mapping[str, Any]) -> str:
 
 
 def _ids(c: Mapping[str, Any]) -> str:
+    if "cause" not in c and isinstance(c.get("explained_by"), str):
+        return c["explained_by"]
     cause = c.get("cause") or {}
     named = [f"`{e['id']}`" for e in cause.get("explained_by") or []]
     if not named:
@@ -165,3 +184,55 @@ def _ids(c: Mapping[str, Any]) -> str:
 def _hand(w: Mapping[str, Any]) -> str:
     melds = "".join(f" [{m['type']} {m['tiles']}]" for m in w.get("melds") or [])
     return f"{w['concealed']}{melds} + {w['win_tile']} ({w['win_by'].replace('_', ' ')})"
+
+
+def html_page(body: Mapping[str, Any]) -> str:
+    """sweep.html: the page of `page` as one self-contained HTML page, each witness drawn as tiles."""
+    sweep = body["sweep"]
+    ruleset_id = sweep["ruleset"]
+    space, against, said = _heading(body)
+    drawing, names = Drawing(), fan_names(ruleset_id)
+    classes = []
+    for c in body["classes"]:
+        w = c["witness"]
+        melds = Markup("").join(Markup(" [{} {}]").format(m["type"], drawing.tiles(m["tiles"]))
+                                for m in w.get("melds") or [])
+        classes.append({
+            "count": f"{c['count']:,}", "diff": _diff_html(c["key"], names), "ids": prose(_ids(c), ruleset_id),
+            "explained_by": prose(explained_by(c), ruleset_id),
+            "small": Markup("{}{} + {} ({})").format(drawing.tiles(w["concealed"]), melds, drawing.tiles(w["win_tile"]),
+                                                     w["win_by"].replace("_", " ")),
+            "hand": hand_html(w, drawing, ruleset_id), "words": gloss(c.get("words") or "", ruleset_id),
+            "reproduce": c.get("reproduce")})
+    checked = _checked_words(body["causes_checked"]) if "causes_checked" in body else ""
+    return render("checker.sweep/sweep.html.j2", ruleset_id=ruleset_id, space=gloss(space, ruleset_id),
+                  against=against, said=said, command=command_of(sweep), checked=prose(checked, ruleset_id),
+                  classes=classes, sprite=drawing.sprite())
+
+
+def _diff_html(key: list, names: Mapping[str, str]) -> Markup:
+    """What differs between the engines (`_diff`), each fan by its English name (its id as the title)."""
+    parts = []
+    for item in key:
+        if item[0] == "verdict":
+            parts.append(Markup("verdict: reference <code>{}</code>, other <code>{}</code>").format(item[1], item[2]))
+        else:
+            parts.append(Markup('<span class="fan" title="{}">{}</span> {} vs {}').format(
+                item[0], names.get(item[0], item[0]), item[1], item[2]))
+    return Markup("; ").join(parts) if parts else escape("")
+
+
+def main(argv: list[str]) -> None:
+    """`python -m checker.sweep.report DIR/sweep.json …`: write each sweep report's HTML page beside it (the same
+    name, `.html`) from the JSON alone, without sweeping again (the checked-in reports/sweep-*.html are made so)."""
+    from checker.inputs import FILE_JSON, parse_json, read_text_file
+
+    for name in argv:
+        body = parse_json(read_text_file(name, FILE_JSON.max_bytes, "sweep report"), name, limits=FILE_JSON)
+        write_text(str(Path(name).with_suffix(".html")), html_page(body))
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
