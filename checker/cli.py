@@ -339,7 +339,8 @@ def corpus_strength_command(
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=86400, metavar="SECONDS",
                                            help="Seconds the search for killing cases may take in all (default "
                                                 "300); survivors left unsearched when it runs out are reported "
-                                                "as not separated."),
+                                                "as not separated, with 0 searched (a procedure survivor's "
+                                                "search, once begun, runs its 20,000 candidates)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON on stdout (docs/contracts.md)."),
     out_path: Optional[Path] = typer.Option(None, "--out", metavar="FILE.md",
                                             help="Write the Markdown report to FILE.md (stdout then gets a "
@@ -362,7 +363,10 @@ def corpus_strength_command(
     forgo-then-reclaim, the knock's obligations and lock, the mandatory kong, swap calling, the deal's flowers,
     the tile swap, the dead wall, who deals next, the 荒番 count, each table option's default. A survivor whose
     change no procedure case's result can show (a priority that changes only a refusal's message) is "not
-    observable by a procedure case", said why; any other survivor is a gap.
+    observable by a procedure case", said why; any other survivor is searched for a hand of play that tells
+    it from the spec (your cases under other readings and headers, short hand-written scenes, bot-played
+    hands, and every single change of each: at most 20,000 candidates a survivor, so the seed decides what
+    is found, not the machine's speed); the first found is printed as a procedure case.
 
     The report gives the kill rate by family, then each survivor with its killing case or verdict.
 
@@ -374,7 +378,7 @@ def corpus_strength_command(
       mjcheck corpus strength corpus/*-procedure.jsonl
 
     Exit status: 0 no survivor that a found case kills; 1 a survivor a found case kills (the corpus lets a
-    wrong engine through; a procedure survivor, never searched, leaves it 0); 2 bad input (an unreadable corpus,
+    wrong engine through); 2 bad input (an unreadable corpus,
     a line that is not a case, an unknown ruleset, no score or procedure case with an `expect`).
     """
     from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown
@@ -420,8 +424,8 @@ def corpus_strength_command(
             err.print(f"{rs.ruleset}: killed {total.counts.get('killed', 0)} of {total.mutants} mutants ({rate}); "
                       f"{total.counts.get('separated', 0)} survivors with a killing case; "
                       f"{total.counts.get('not separated', 0)} not separated"
-                      + (f"; {total.counts.get('survived', 0)} procedure survivors, "
-                         f"{total.counts.get('not observable', 0)} not observable" if rs.procedure_cases else ""),
+                      + (f"; {total.counts.get('not observable', 0)} not observable by a procedure case"
+                         if rs.procedure_cases else ""),
                       highlight=False, markup=False)
         err.print(f"report written to {out_path}", highlight=False, markup=False)
     raise typer.Exit(strength.status)

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from checker.case import CaseRunner
 from checker.cli import app
 from checker.corpus.procedure_strength import procedure_catalog, table_options, unobservable
-from checker.corpus.strength import (KILLED, NOT_OBSERVABLE, SEPARATED, STATUSES, SURVIVED, UNBOUND,
+from checker.corpus.strength import (KILLED, NOT_OBSERVABLE, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND,
                                      corpus_strength, markdown)
 from checker.engine import load_ruleset
 from checker.mutate.procedure import FAMILIES, is_procedure, procedure_mutations
@@ -157,13 +157,17 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
 # - claim priority (MCR, classic): a claim on a discard another seat has claimed is refused by `_outranked`
 #   whatever the ranks; the ranks decide only the message, and which claims a pass forgoes under
 #   forgo-then-reclaim, which neither ruleset plays;
-# - knock.required_to_win (knocking): read only by `_wants_win_check` under 漏胡, which knocking does not play.
+# - knock.required_to_win (knocking): read only by `_wants_win_check` under 漏胡, which knocking does not play;
+# - forgo_then_reclaim.blocks without kong (knocking): a seat forgoes a tile holding two or more of it (a pung it
+#   could make) or as the next seat able to chow it (and that seat draws next, which lifts the block); with two
+#   in hand it gains no third before its own draw, and with three the copy let go makes four: a later copy to
+#   claim as a kong would be a fifth.
 # round_wind_every (MCR) and the 荒番 count (classic) show in next_round_wind and next_huangfan
 # (tests/test_procedure_next_hand.py kills one of each with a case naming them).
 UNOBSERVABLE = {
     "mcr": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong"},
     "shanghai-classic": {"procedure:claims.priority=chow>pung"},
-    "shanghai-knocking": {"procedure:knock.required_to_win=false"},
+    "shanghai-knocking": {"procedure:knock.required_to_win=false", "procedure:forgo_then_reclaim.blocks=chow+pung"},
 }
 
 
@@ -210,13 +214,13 @@ KILLED_BY = {
     "procedure:dealer.winner_deals=false": PLANTED[1],
 }
 UNBOUND_HERE = {"procedure:flower_exposure.dragons_too=false"}  # dragons are flowers under knocking's tiles
-UNSEEN_HERE = {"procedure:knock.required_to_win=false"}  # (above)
+UNSEEN_HERE = {"procedure:knock.required_to_win=false": "漏胡",  # (above)
+               "procedure:forgo_then_reclaim.blocks=chow+pung": "five of a tile"}
 SURVIVES = {
     "procedure:claims.chow_from=any",  # no chow event
     "procedure:multiple_winners=all_paid",  # no second win
     "procedure:forgo_then_reclaim.blocks=pung+kong",  # no claim of a forgone tile: A's and B's pung of 7p comes
     "procedure:forgo_then_reclaim.blocks=chow+kong",  # before seat 0 passed any discard
-    "procedure:forgo_then_reclaim.blocks=chow+pung",
     "procedure:forgo_then_reclaim.blocks_win=false",  # the default reading, no case names the option
     "procedure:forgo_then_reclaim.blocks_win=true",  # B's robber drew after the last discard it could claim
     "procedure:forgo_then_reclaim=absent",  # no claim was blocked, no win refused by it
@@ -247,23 +251,24 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     strength = corpus_strength([planted], budget=0)
     [rs] = strength.rulesets
     results = by_id(strength)
-    assert set(results) == set(KILLED_BY) | UNBOUND_HERE | UNSEEN_HERE | SURVIVES  # every mutant, each once
+    assert set(results) == set(KILLED_BY) | UNBOUND_HERE | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
     assert rs.procedure_catalogue == len(results) == 28 and rs.procedure_cases == 3 and not rs.procedure_left_out
     assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
     for mutant, case_id in KILLED_BY.items():
         assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
     for mutant in UNBOUND_HERE:
         assert results[mutant].status == UNBOUND and "dragons_as_flowers" in results[mutant].reason
-    for mutant in UNSEEN_HERE:
-        assert results[mutant].status == NOT_OBSERVABLE and "漏胡" in results[mutant].reason
-    for mutant in SURVIVES:
-        assert results[mutant].status == SURVIVED, (mutant, results[mutant].status)
-    # 4 killed among the 28 - 1 unbound - 1 not observable = 26 a case could observe
-    assert rs.total().kill_rate == pytest.approx(4 / 26)
-    assert strength.status == 0  # a procedure survivor is never searched: no case is found that kills it
+    for mutant, why in UNSEEN_HERE.items():
+        assert results[mutant].status == NOT_OBSERVABLE and why in results[mutant].reason
+    for mutant in SURVIVES:  # budget 0: no survivor is searched
+        assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
+    # 4 killed among the 28 - 1 unbound - 2 not observable = 25 a case could observe
+    assert rs.total().kill_rate == pytest.approx(4 / 25)
+    assert strength.status == 0  # nothing searched: no case is found that kills a survivor
     page = markdown(strength)
-    assert "### Procedure mutants no case kills" in page and "### Procedure mutants no procedure case can observe" in page
-    assert "| procedure: mandatory kong | 3 | 2 | 1 | 0 | 0 | 67% |" in page  # killed 2, survived 1 of 3
+    assert "### Not separated within the budget" in page and "### Procedure mutants no procedure case can observe" in page
+    # killed 2, not separated 1 of 3 (columns: killed, with a killing case, not separated, not observable, unbound)
+    assert "| procedure: mandatory kong | 3 | 2 | 0 | 1 | 0 | 0 | 67% |" in page
 
 
 def test_a_score_corpus_and_a_procedure_corpus_share_one_report(planted, tmp_path):
@@ -280,12 +285,81 @@ def test_a_score_corpus_and_a_procedure_corpus_share_one_report(planted, tmp_pat
     assert set(results) == only and rs.cases == 1 and rs.procedure_cases == 3
     assert results["share:self_draw/each_opponent=2"].killed_by.id == "shanghai-knocking-fan-da-tiao-che"
     assert results["procedure:dealer.winner_deals=false"].killed_by.id == PLANTED[1]  # (above)
-    assert results["procedure:dealer.on_draw=next_seat"].status == SURVIVED
+    assert results["procedure:dealer.on_draw=next_seat"].status == NOT_SEPARATED  # budget 0: not searched
     data = strength.as_json()
     assert [(c["score_cases"], c["procedure_cases"]) for c in data["corpora"]] == [(1, 0), (0, 3)]
     families = [(f["family"], f["killed"]) for f in data["rulesets"][0]["families"]]
     assert families == [("settlement share", 1), ("procedure: dealer rotation", 1)]  # procedure rows last
     assert data["rulesets"][0]["totals"]["kill_rate"] == round(2 / 3, 4)
+
+
+# ----------------------------------------------------------------------- the search for a killing hand
+
+# Three survivors of the planted corpus, each decided by one of the search's hand-written scenes
+# (checker/corpus/procedure_scenes.py; seat 0 deals, seat 1 is A, seat 2 is B, seat 3 is C), worked from the
+# knocking page's sentences and the table's rules:
+# - forgo-then-reclaim without pung (s-000-014 "pass on a discard and you can't claim a later copy of that same
+#   tile"): B holds 5p 5p and lets D's 5p go; A draws the next 5p and throws it; B pungs it before drawing. The
+#   spec refuses the pung (event 3, procedure.forgo_then_reclaim); the mutant allows it and the log ends there:
+#   unfinished.
+# - the mandatory kong without its exception (s-000-021 "unless a self-draw win is sitting right there
+#   instead"): A pungs D's 3m, knocks holding 1m 2m 4p5p6p 7p8p9p 5s5s and draws the fourth 3m, which completes
+#   1m2m3m: the spec lets A win (legal, a self-drawn win of seat 1), the mutant makes the kong come first and
+#   refuses the win (event 11, procedure.mandatory_kong).
+# - the knock lock over kongs read by default (knock_lock_covers_kongs "false": "a kong claimed on a discard after
+#   knocking is allowed"): A knocks holding 9s 9s 9s and claims C's 9s as a kong (event 8). The spec allows it
+#   (the case is cut right after it: unfinished); the mutant refuses it (procedure.knock_locks_hand).
+FOUND = {
+    "procedure:forgo_then_reclaim.blocks=chow+kong": (
+        "pung_of_a_tile_let_go", {"verdict": "illegal", "event": 3, "rule": "procedure.forgo_then_reclaim"},
+        {"verdict": "unfinished"}),
+    "procedure:mandatory_kong.unless_self_draw_win=false": (
+        "fourth_tile_of_a_pung_wins", {"verdict": "legal", "ended": "win"},
+        {"verdict": "illegal", "event": 11, "rule": "procedure.mandatory_kong"}),
+    "procedure:default:knock_lock_covers_kongs=true": (
+        "kong_claimed_after_knocking", {"verdict": "unfinished"},
+        {"verdict": "illegal", "event": 8, "rule": "procedure.knock_locks_hand"}),
+}
+
+
+def test_the_search_finds_a_hand_of_play_that_kills_each_survivor_and_the_corpus_then_kills_it(planted, tmp_path):
+    strength = corpus_strength([planted], budget=600, only=set(FOUND))
+    results = by_id(strength)
+    assert strength.status == 1  # a survivor a found case kills
+    killing = []
+    for mutant, (scene, spec, mutant_result) in FOUND.items():
+        r = results[mutant]
+        assert r.status == SEPARATED and r.found_as.startswith(f"the scene {scene} "), (mutant, r.status, r.found_as)
+        case = r.killing_case
+        assert case["kind"] == "procedure" and case["ruleset"] == "shanghai-knocking" and "options" in case
+        assert {k: case["expect"].get(k) for k in spec} == spec, case["expect"]
+        assert {k: r.mutant_result.get(k) for k in mutant_result} == mutant_result, r.mutant_result
+        assert case["origin"] == "mjcheck corpus strength, seed 0" and mutant in case["note"]
+        killing.append(case)
+    winners = killing[1]["expect"]["winners"]
+    assert [(w["seat"], w["win_by"]) for w in winners] == [(1, "self_draw")]
+    page = markdown(strength)
+    assert "### Survivors a case kills" in page and "found as the scene pung_of_a_tile_let_go" in page
+    # the cases found, added to the corpus, kill what they were found for
+    stronger = write_corpus(tmp_path / "stronger.jsonl", cases_of("shanghai-knocking", *PLANTED) + killing)
+    again = by_id(corpus_strength([stronger], budget=0, only=set(FOUND)))
+    assert {m: (r.status, r.killed_by.id) for m, r in again.items()} == \
+        {m: (KILLED, c["id"]) for m, c in zip(FOUND, killing)}
+
+
+def test_the_search_is_bounded_by_its_trials_and_says_so(planted):
+    from checker.case import CaseRunner
+    from checker.corpus.procedure_search import Unseparated, separate
+    from checker.corpus.procedure_strength import readings
+    from checker.mutate.procedure import procedure_mutations
+
+    rs = load_ruleset("shanghai-knocking")
+    [m] = [m for m in procedure_mutations(rs, table_options(rs)) if m.id == "procedure:claims.chow_from=any"]
+    cases = cases_of("shanghai-knocking", *PLANTED)
+    # 5 candidates: the three corpus cases (no chow among them), and no option set to leave out; then two scenes
+    # in which no seat but the next one chows: nothing tells a chow from any seat apart
+    got = separate(rs, m, readings(rs, table_options(rs)), cases, seed=0, budget=5, runner=CaseRunner())
+    assert isinstance(got, Unseparated) and got.tried == 5 and got.budget_reached
 
 
 # ----------------------------------------------------------------------- the shipped procedure corpora
@@ -304,7 +378,7 @@ def test_shipped_procedure_corpora_on_a_small_sample_report_counts_that_add_up()
         assert sum(f["mutants"] for f in rs["families"]) == totals["mutants"]
         for k in keys:
             assert sum(f[k] for f in rs["families"]) == totals[k]
-        assert totals["separated"] == totals["not_separated"] == 0  # never searched
+        assert totals["separated"] == 0  # budget 0: no survivor searched
         assert rs["procedure_cases_used"] + len(rs["procedure_cases_left_out"]) == rs["procedure_cases"]
         assert not rs["procedure_cases_left_out"]  # the reference table passes every shipped case
         # the sample takes the families in turn: 6 mutants from 6 different families (each ruleset has 8 or more)
@@ -315,12 +389,14 @@ def test_shipped_procedure_corpora_on_a_small_sample_report_counts_that_add_up()
                 assert m["killed_by"]["id"] in ids
             if m["status"] == UNBOUND:
                 assert m["reason"]
-            if m["status"] in (SURVIVED, NOT_OBSERVABLE):
+            if m["status"] in (NOT_SEPARATED, NOT_OBSERVABLE):
                 assert m["verdict"]
+            if m["status"] == NOT_SEPARATED:
+                assert m["searched"] == 0
         bound = totals["mutants"] - totals["unbound"] - totals["not_observable"]
         assert totals["kill_rate"] == (round(totals["killed"] / bound, 4) if bound else None)
         print(f"{rs['ruleset']}: killed {totals['killed']} of {totals['mutants']} sampled procedure mutants "
-              f"(kill rate {totals['kill_rate']}), {totals['survived']} survived, "
+              f"(kill rate {totals['kill_rate']}), {totals['not_separated']} not searched, "
               f"{totals['not_observable']} not observable, {totals['unbound']} unbound")
     assert json.loads(json.dumps(data)) == data  # plain JSON
     assert strength.status == 0
@@ -342,11 +418,11 @@ cli = CliRunner()
 
 
 def test_cli_measures_a_procedure_corpus(planted):
-    r = cli.invoke(app, ["corpus", "strength", str(planted), "--json"])
-    assert r.exit_code == 0, r.output  # survivors of hands of play are never searched: nothing found kills one
+    r = cli.invoke(app, ["corpus", "strength", str(planted), "--json", "--budget", "0"])
+    assert r.exit_code == 0, r.output  # budget 0: no survivor is searched, so no case is found that kills one
     data = json.loads(r.stdout)
     assert data["rulesets"][0]["totals"]["killed"] == len(KILLED_BY)
-    r = cli.invoke(app, ["corpus", "strength", str(planted), "--sample", "3", "--seed", "1"])
+    r = cli.invoke(app, ["corpus", "strength", str(planted), "--sample", "3", "--seed", "1", "--budget", "0"])
     assert r.exit_code == 0 and r.output.startswith("# Corpus strength") and "| **all** | 3 |" in r.output
 
 

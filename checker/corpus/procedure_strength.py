@@ -15,8 +15,8 @@ payments, and what the next hand starts from: the next dealer, round wind and �
 the bound rules of the spec and of the mutant under every reading, and where each difference is one that result
 never shows (a claim priority where a claim on a discard already claimed is refused whichever ranks higher, so
 that only the refusal's message changes; a rule the ruleset's table never reads), a survivor gets that as its
-verdict rather than being counted a gap. Nothing here searches for a hand of play that kills a survivor: a
-survivor a case could observe is a gap of the corpus.
+verdict rather than being counted a gap. A survivor a case could observe is searched for a hand of play that
+kills it by `checker.corpus.procedure_search`.
 """
 from __future__ import annotations
 
@@ -158,6 +158,11 @@ def _unseen(name: str, before: TableRules, after: TableRules) -> str | None:
         return ("the table reads knock.required_to_win only to ask whether an unknocked player's passed win sets "
                 "漏胡, which this ruleset does not play (whether an unknocked hand may win is the scorer's "
                 "win.requires_flags)")
+    if name == "forgo_blocks" and before.forgo_blocks ^ after.forgo_blocks == {"kong"}:
+        return ("a seat lets a tile go only holding two or more of it (or, as the next seat, able to chow it, and "
+                "that seat draws next), and it gains none before its own draw lifts the block; a kong on a later "
+                "copy would need three in hand beside the copy let go and the later one: five of a tile the game "
+                "holds four of, so whether a kong is blocked never shows")
     if name == "draws_count" and not any(r.rotates_each_hand for r in both):
         return "the table reads draws_count only under a deal that passes every hand, which this ruleset does not play"
     if name in ("winner_deals", "dealer_stays_on_draw", "after_multiple_win") and all(r.rotates_each_hand for r in both):

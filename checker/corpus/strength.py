@@ -22,9 +22,12 @@ searched are "not separated within the budget" with 0 hands searched).
 
 Procedure cases (`kind: procedure`) are measured alike against the ruleset's procedure mutants
 (`checker.mutate.procedure`, judged by `checker.corpus.procedure_strength` through the reference table): killed,
-`unbound`, or a survivor, which is `not observable` (no procedure case's result can show the change, said why)
-or `survived` (a case could: a gap; no hand of play is searched for yet). Their families are rows of the same
-table; `sample` draws that many procedure mutants per ruleset besides, by the seed.
+`unbound`, `not observable` (no procedure case's result can show the change, said why), or a survivor, searched
+for a hand of play that tells it from the spec (`checker.corpus.procedure_search`: the corpus's own cases under
+other readings and headers, hand-written scenes, bot-played hands and single changes of each, at most
+`PROCEDURE_TRIALS` candidates a mutant, a count and not a time, so the same seed finds the same case): `separated`
+with the case found, or `not separated within the budget`. Their families are rows of the same table; `sample`
+draws that many procedure mutants per ruleset besides, by the seed.
 """
 from __future__ import annotations
 
@@ -38,7 +41,8 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
 from checker.corpus.candidates import random_candidates, targeted_candidates
-from checker.corpus.procedure_strength import judge, reference_problems, table_options
+from checker.corpus.procedure_search import Separation, separate
+from checker.corpus.procedure_strength import judge, readings as table_readings, reference_problems, table_options
 from checker.inputs import InputError, json_text, open_input
 from checker.mutate.catalog import FAMILIES, binding_problem, scoring_mutations
 from checker.mutate.mutation import Mutation, Rescorer
@@ -46,6 +50,7 @@ from checker.mutate.procedure import FAMILIES as PROCEDURE_FAMILIES, is_procedur
 from checker.spec import OptionRef, Ruleset, value_key
 
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
+PROCEDURE_TRIALS = 20_000  # candidates (whole cases and screened changes) searched per procedure survivor
 DEFAULT_BUDGET = 300.0  # seconds the search for killing cases may take in all
 CHECK_EVERY = 50  # hands searched between looks at the clock
 RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps each mutant's scorer and its caches)
@@ -54,9 +59,8 @@ KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
 NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (counted equivalent)
 UNBOUND = "unbound"
-SURVIVED = "survived"  # a procedure mutant no case kills, whose change a procedure case could show: a gap
 NOT_OBSERVABLE = "not observable"  # a procedure mutant no case kills, whose change no procedure case's result shows
-STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, SURVIVED, NOT_OBSERVABLE, UNBOUND)
+STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, NOT_OBSERVABLE, UNBOUND)
 SCORING_FAILURES = (ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError)
 
 Progress = Callable[[int, int], None]  # (mutants judged, mutants in all)
@@ -103,7 +107,8 @@ class MutantResult:
     killed_by: CaseRef | None = None
     killing_case: Mapping[str, Any] | None = None  # a survivor's, found by the search
     mutant_result: Mapping[str, Any] | None = None  # the killing case's result under the mutant
-    searched: int = 0  # hands the search scored under the mutant
+    searched: int = 0  # hands the search scored under the mutant (a procedure mutant: candidates it ran)
+    found_as: str = ""  # how the search made a procedure mutant's killing case
     readings: tuple[Mapping[str, Any], ...] = ()  # the option sets the search used
     reason: str = ""  # why it is unbound, or why no procedure case can observe it
 
@@ -120,7 +125,9 @@ class MutantResult:
             if self.killing_case is not None:
                 out["killing_case"] = dict(self.killing_case)
                 out["mutant_result"] = dict(self.mutant_result or {})
-        elif self.status in (SURVIVED, NOT_OBSERVABLE):
+            if self.found_as:
+                out["found_as"] = self.found_as
+        elif self.status == NOT_OBSERVABLE:
             out["verdict"] = verdict(self)
         elif self.status == UNBOUND:
             out["reason"] = self.reason
@@ -134,8 +141,6 @@ def verdict(result: MutantResult) -> str:
         return "a case that kills it"
     if result.status == NOT_SEPARATED:
         return "not separated within the budget"
-    if result.status == SURVIVED:
-        return "survived: no procedure case kills it, and one could observe it"
     if result.status == NOT_OBSERVABLE:
         return f"not observable by a procedure case: {result.reason}"
     return "does not bind"
@@ -218,7 +223,7 @@ class Strength:
 
     @property
     def status(self) -> int:
-        """0: no survivor that a case found kills (procedure survivors are never searched); 1: one."""
+        """0: no survivor that a case found kills; 1: one."""
         return 1 if any(r.status == SEPARATED for rs in self.rulesets for r in rs.results) else 0
 
     def as_json(self) -> dict[str, Any]:
@@ -539,27 +544,55 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
 
 
 def procedure_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRunner, seed: int,
-                       sample: int | None, progress: Progress | None = None, only: Collection[str] | None = None
+                       sample: int | None, clock: Clock, progress: Progress | None = None,
+                       only: Collection[str] | None = None, trials: int = PROCEDURE_TRIALS
                        ) -> tuple[list[MutantResult], list[tuple[CaseRef, str]], int]:
     """Every procedure mutant of one ruleset (`only`: those with these ids; `sample`: that many, drawn by the seed
     as the scoring mutants are) judged on its procedure cases that the reference table passes
-    (`checker.corpus.procedure_strength`): the results, the cases left out with why, and the catalogue's size."""
+    (`checker.corpus.procedure_strength`), each survivor searched for a hand of play that kills it (at most
+    `trials` candidates, while the clock has time): the results, the cases left out with why, and the
+    catalogue's size."""
     problems = reference_problems([ref.case for ref in cases], runner)
     used = [ref for ref, why in zip(cases, problems) if not why]
     left_out = [(ref, why) for ref, why in zip(cases, problems) if why]
     options = table_options(ruleset)
     everything = [m for m in procedure_mutations(ruleset, options) if only is None or m.id in only]
     chosen = _sampled(everything, sample, random.Random(f"strength-procedure:{ruleset.id}:{seed}"))
+    under = tuple(table_readings(ruleset, options))
     results = []
     for n, m in enumerate(chosen):
         judged = judge(ruleset, m, [ref.case for ref in used], options)
-        results.append(MutantResult(m, UNBOUND, reason=judged.unbound) if judged.unbound else
-                       MutantResult(m, KILLED, killed_by=used[judged.killer]) if judged.killer is not None else
-                       MutantResult(m, NOT_OBSERVABLE, reason=judged.unseen) if judged.unseen else
-                       MutantResult(m, SURVIVED))
+        if judged.unbound:
+            results.append(MutantResult(m, UNBOUND, reason=judged.unbound))
+        elif judged.killer is not None:
+            results.append(MutantResult(m, KILLED, killed_by=used[judged.killer]))
+        elif judged.unseen:
+            results.append(MutantResult(m, NOT_OBSERVABLE, reason=judged.unseen))
+        elif clock.out():
+            results.append(MutantResult(m, NOT_SEPARATED, readings=under))  # the budget is spent
+        else:
+            clock.start()
+            found = separate(ruleset, m, under, [ref.case for ref in used], seed, trials, runner)
+            clock.stop()
+            results.append(MutantResult(m, NOT_SEPARATED, searched=found.tried, readings=under)
+                           if not isinstance(found, Separation) else
+                           MutantResult(m, SEPARATED, killing_case=procedure_killing_case(ruleset, m, found.case, seed),
+                                        mutant_result=found.mutant_result, searched=found.tried, readings=under,
+                                        found_as=found.made))
         if progress is not None:
             progress(n + 1, len(chosen))
     return results, left_out, len(everything)
+
+
+def procedure_killing_case(ruleset: Ruleset, mutation: Mutation, case: Mapping[str, Any], seed: int
+                           ) -> dict[str, Any]:
+    """A hand of play that tells the mutant from the spec, as a procedure case: `expect` the reference table's."""
+    slug = re.sub(r"[^a-z0-9]+", "-", mutation.id.lower()).strip("-")
+    covers = sorted({f"{ruleset.id}.{r}" for r in mutation.rules if r in ruleset.rules})
+    return {"id": f"{ruleset.id}-kills-{slug}"[:256], "ruleset": ruleset.id, "kind": "procedure",
+            "options": dict(case.get("options") or {}), "input": dict(case["input"]), "expect": dict(case["expect"]),
+            "covers": covers, "origin": f"mjcheck corpus strength, seed {seed}",
+            "note": f"kills the mutant {mutation.id}: {mutation.words}"}
 
 
 def corpus_strength(corpora: Sequence[str | Path], ruleset: str | None = None, seed: int = 0,
@@ -590,7 +623,7 @@ def corpus_strength(corpora: Sequence[str | Path], ruleset: str | None = None, s
             report = None if progress is None else \
                 (lambda done, total, rid=rid: progress(f"{rid} (procedure)", done, total))
             results, left_out, catalogue = procedure_strength(runner.ruleset(rid), played[rid], runner, seed,
-                                                              sample, report, wanted)
+                                                              sample, clock, report, wanted)
             measure = replace(measure, results=measure.results + tuple(results), procedure_cases=len(played[rid]),
                               procedure_left_out=tuple(left_out), procedure_catalogue=catalogue)
         measured.append(measure)
@@ -624,6 +657,27 @@ def _difference(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
     refused = any(r.get("valid") is False for r in readings_of(expect) + readings_of(got))
     return f"The spec: {said(expect)}; the mutant: {said(got)}" + \
         (f" (fans {' '.join(fans)})" if fans and not refused else "")
+
+
+def _procedure_difference(expect: Mapping[str, Any], got: Mapping[str, Any]) -> str:
+    """What the spec's table and the mutant's make of a killing hand of play, in a few words."""
+    def said(result: Mapping[str, Any]) -> str:
+        verdict = result.get("verdict")
+        if verdict in ("illegal", "unfinished", "bad input", "error"):
+            at = f" at event {result['event']}" if "event" in result else ""
+            rule = f" ({result['rule']})" if result.get("rule") else ""
+            return f"{verdict}{at}{rule}"
+        parts = [f"{verdict}, {result.get('ended')}"]
+        if result.get("winners"):
+            parts.append("winners " + "/".join(str(w.get("seat")) for w in result["winners"]))
+        if result.get("payments"):
+            parts.append("payments " + "/".join(f"{p:+d}" for p in result["payments"]))
+        for key in ("next_dealer", "next_round_wind", "next_huangfan"):
+            if key in result:
+                parts.append(f"{key} {result[key]}")
+        return ", ".join(parts)
+
+    return f"The spec: {said(expect)}; the mutant: {said(got)}"
 
 
 def markdown(strength: Strength) -> str:
@@ -661,17 +715,14 @@ def markdown(strength: Strength) -> str:
                          if len(procedure) != rs.procedure_catalogue else "")]
         observable = " and that a case could observe" if rs.procedure_cases else ""
         lines += [f"- killed: {total.counts.get(KILLED, 0)} ({_rate(total.kill_rate)} of those that bind{observable})"]
-        if rs.cases:
-            lines += [f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
-                      f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}"]
+        lines += [f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
+                  f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}"]
         if rs.procedure_cases:
-            lines += [f"- procedure survivors a case could observe (gaps): {total.counts.get(SURVIVED, 0)}",
-                      f"- not observable by a procedure case: {total.counts.get(NOT_OBSERVABLE, 0)}"]
+            lines += [f"- not observable by a procedure case: {total.counts.get(NOT_OBSERVABLE, 0)}"]
         lines += [f"- do not bind: {total.counts.get(UNBOUND, 0)}", ""]
-        shown = (KILLED,) + ((SEPARATED, NOT_SEPARATED) if rs.cases else ()) + \
-            ((SURVIVED, NOT_OBSERVABLE) if rs.procedure_cases else ()) + (UNBOUND,)
+        shown = (KILLED, SEPARATED, NOT_SEPARATED) + ((NOT_OBSERVABLE,) if rs.procedure_cases else ()) + (UNBOUND,)
         heads = {KILLED: "killed", SEPARATED: "survivors with a killing case", NOT_SEPARATED: "not separated",
-                 SURVIVED: "survived (a gap)", NOT_OBSERVABLE: "not observable", UNBOUND: "do not bind"}
+                 NOT_OBSERVABLE: "not observable", UNBOUND: "do not bind"}
         lines += ["| family | mutants | " + " | ".join(heads[k] for k in shown) + " | kill rate |",
                   "|---|---:|" + "---:|" * len(shown) + "---:|"]
         for f in rs.families() + [total]:
@@ -684,8 +735,12 @@ def markdown(strength: Strength) -> str:
                       "No case of the corpora kills these; each case below does (add it to the corpus).", ""]
         for r in separated:
             m, case = r.mutation, r.killing_case or {}
-            lines += [f"- `{m.id}` ({m.family}): {m.words}. {_difference(case.get('expect') or {}, r.mutant_result or {})}:",
-                      "", "  ```json", "  " + json_text(case), "  ```"]
+            if is_procedure(m):
+                said = f"{_procedure_difference(case.get('expect') or {}, r.mutant_result or {})}; found as " \
+                       f"{r.found_as}, after {r.searched:,} candidate{'' if r.searched == 1 else 's'}"
+            else:
+                said = _difference(case.get('expect') or {}, r.mutant_result or {})
+            lines += [f"- `{m.id}` ({m.family}): {m.words}. {said}:", "", "  ```json", "  " + json_text(case), "  ```"]
         unseparated = [r for r in rs.results if r.status == NOT_SEPARATED]
         if unseparated:
             lines += ["", "### Not separated within the budget", "",
@@ -695,14 +750,9 @@ def markdown(strength: Strength) -> str:
             m = r.mutation
             under = " and ".join("the default options" if not o else
                                  ", ".join(f"{k}={value_key(v)}" for k, v in sorted(o.items())) for o in r.readings)
-            lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} hands searched"
+            what = "candidate cases of play tried" if is_procedure(m) else "hands searched"
+            lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} {what}"
                          + (f" under {under}" if under else "") + ".")
-        survived = [r for r in rs.results if r.status == SURVIVED]
-        if survived:
-            lines += ["", "### Procedure mutants no case kills", "",
-                      "No procedure case of the corpora kills these, and a procedure case could: each is a rule of "
-                      "play the corpora let an engine break (no hand of play is searched for them yet).", ""]
-            lines += [f"- `{r.mutation.id}` ({r.mutation.family}): {r.mutation.words}." for r in survived]
         unseen = [r for r in rs.results if r.status == NOT_OBSERVABLE]
         if unseen:
             lines += ["", "### Procedure mutants no procedure case can observe", ""]
