@@ -308,13 +308,18 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
     gaps = [rule for rule, n in counts.items() if not n]
     if as_json:
         print(json_text({"ruleset": ruleset_id, "cases": len(corpus.cases), "seed": seed, "hands": corpus.size,
-                         "counts": counts, "uncovered": gaps, "no_witness": corpus.no_witness}, indent=2))
+                         "counts": counts, "uncovered": gaps, "no_witness": corpus.no_witness,
+                         "killing_cases": sum(1 for c in corpus.cases if "-kills-" in str(c.get("id"))),
+                         "survivors": [r.mutation.id for r in corpus.survivors]}, indent=2))
     else:
         err.print(f"coverage of {ruleset_id} (procedure): rule id, cases", highlight=False, markup=False)
         for rule, n in counts.items():
             err.print(f"  {rule}  {n}", highlight=False, markup=False)
         for key, why in corpus.no_witness.items():
             err.print(f"  no witness found: {key}: {why}", highlight=False, markup=False)
+        for r in corpus.survivors:
+            err.print(f"  a procedure mutant no case kills and no hand searched separates: {r.mutation.id} "
+                      f"({r.searched:,} candidates tried)", highlight=False, markup=False)
         err.print(f"{len(corpus.cases)} cases written to {out_path}", highlight=False, markup=False)
     return NOT_WON if gaps else WON
 

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
-from checker.corpus.manifest import WRITE, Manifest, case_hash, drift, read_manifest, recorded
+from checker.corpus.manifest import WRITE, Manifest, case_hash, drift, read_manifest, recorded, renumbered
 from checker.corpus.shipped import CorpusNameError, corpus_path, shipped_corpora
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,6 +128,31 @@ def test_a_changed_case_is_refused_a_new_one_recorded_and_the_version_bumped(tmp
     assert len(refused.refused) == 1 and f"id {cases[0]['id']!r} names other content" in refused.refused[0]
     with pytest.raises(ValueError):
         recorded(first, refused)
+
+
+def test_a_changed_case_is_renumbered_and_the_rest_of_the_file_left_as_it_was(tmp_path):
+    cases = [json.loads(line) for line in case_lines(CORPUS / "mcr-examples.jsonl")]
+    corpus = {"tiny": tmp_path / "tiny.jsonl"}
+    write_cases(corpus["tiny"], cases[:2])
+    first = recorded(Manifest({}, {}), drift(Manifest({}, {}), corpus))
+    assert renumbered(first, corpus) == {}  # nothing changed: nothing renumbered
+    changed = dict(cases[0], expect={**cases[0]["expect"], "total": cases[0]["expect"]["total"] + 1})
+    write_cases(corpus["tiny"], [changed, cases[1]])
+    second_line = corpus["tiny"].read_text(encoding="utf-8").splitlines(keepends=True)[1]
+    text = renumbered(first, corpus)["tiny"]
+    lines = text.splitlines(keepends=True)
+    assert json.loads(lines[0]) == {**changed, "id": cases[0]["id"] + ".r2"} and lines[1] == second_line
+    corpus["tiny"].write_text(text, encoding="utf-8")
+    again = drift(first, corpus)
+    assert not again.refused and list(again.new) == [cases[0]["id"] + ".r2"]
+    # changed once more: .r2 is frozen to the first change, so the next takes .r3
+    second = recorded(first, again)
+    changed_again = dict(cases[0], expect={**cases[0]["expect"], "total": cases[0]["expect"]["total"] + 2})
+    write_cases(corpus["tiny"], [changed_again, cases[1]])
+    assert json.loads(renumbered(second, corpus)["tiny"].splitlines()[0])["id"] == cases[0]["id"] + ".r3"
+    # and the case changed back to its first change takes .r2 again, the id frozen to that content
+    write_cases(corpus["tiny"], [changed, cases[1]])
+    assert json.loads(renumbered(second, corpus)["tiny"].splitlines()[0])["id"] == cases[0]["id"] + ".r2"
 
 
 def test_a_case_is_the_same_case_in_any_notation_and_whatever_its_note():

@@ -402,6 +402,19 @@ def test_shipped_procedure_corpora_on_a_small_sample_report_counts_that_add_up()
     assert strength.status == 0
 
 
+def test_the_shipped_procedure_corpora_kill_every_mutant_a_case_can_observe():
+    # the generator added a killing case for each survivor the search separated (corpus/README.md)
+    strength = corpus_strength(PROCEDURE, budget=0)
+    for rs in strength.as_json()["rulesets"]:
+        totals = rs["totals"]
+        assert totals["mutants"] == rs["procedure_catalogue"] == sum(CATALOGUE[rs["ruleset"]].values())
+        assert totals["killed"] == totals["mutants"] - totals["unbound"] - totals["not_observable"], rs["ruleset"]
+        assert totals["kill_rate"] == 1.0
+        observed = {m["id"] for m in rs["mutants"] if m["status"] == NOT_OBSERVABLE}
+        assert observed == UNOBSERVABLE[rs["ruleset"]]
+    assert strength.status == 0
+
+
 def test_the_same_seed_gives_the_same_report():
     first = corpus_strength(PROCEDURE, seed=4, sample=5, budget=0)
     second = corpus_strength(PROCEDURE, seed=4, sample=5, budget=0)
@@ -431,3 +444,17 @@ def test_cli_a_corpus_with_no_case_to_measure_exits_2(tmp_path):
     path = write_corpus(tmp_path / "no-expect.jsonl", [no_expect])
     r = cli.invoke(app, ["corpus", "strength", str(path)])
     assert r.exit_code == 2 and "no score or procedure case" in r.output and "Traceback" not in r.output
+
+
+def test_the_generator_adds_a_case_for_each_survivor_and_those_cases_kill_them(tmp_path):
+    from checker.corpus.procedure import generate_procedure
+
+    corpus = generate_procedure("mcr", 3, hands=2)  # two bot hands: a weak corpus, before its killing cases
+    killing = [c for c in corpus.cases if "-kills-" in c["id"]]
+    assert killing and not corpus.survivors  # every survivor separated, a case added for it
+    for case in killing:
+        assert case["kind"] == "procedure" and case["note"].startswith("kills the mutant procedure:")
+        assert case["origin"].startswith("generated, seed 3, by the procedure search: ")
+    path = write_corpus(tmp_path / "mcr-procedure.jsonl", corpus.cases)
+    [rs] = corpus_strength([path], budget=0).as_json()["rulesets"]
+    assert rs["totals"]["kill_rate"] == 1.0

@@ -58,3 +58,82 @@ def test_every_search_scene_deals_on_every_ruleset(ruleset_id):
     for s in SCENES:
         data = scene_data(ruleset_id, s)
         assert data is not None and len(data["events"]) == len(s.events), s.name
+
+
+# What the spec's table makes of each search scene (checker/corpus/procedure_scenes.py), worked from the rules and
+# the documents' sentences; seat 0 deals, seat 1 is A, 2 is B, 3 is C. Event indexes count the scene's events
+# (eight_flowers_pass_a_win opens with A's 16 flower and replacement events). Only the verdict, the refused
+# event and its rule, and the winner are asserted: a winner's score rests on the scoring rules that the score
+# corpora's hand-worked tests check.
+ILLEGAL, UNFINISHED = "illegal", "unfinished"
+KNOCKING = {
+    # s-000-014 "pass on a discard and you can't claim a later copy of that same tile": B let D's 5p go, so its
+    # pung (or chow) of A's 5p, before B has drawn, is refused at event 3
+    "pung_of_a_tile_let_go": (ILLEGAL, 3, "procedure.forgo_then_reclaim"),
+    "chow_of_a_tile_let_go": (ILLEGAL, 3, "procedure.forgo_then_reclaim"),
+    # s-000-021 "unless a self-draw win is sitting right there instead": the fourth 3m completes 1m2m3m, A wins
+    "fourth_tile_of_a_pung_wins": ("win", 1, "self_draw"),
+    # knock_lock_covers_kongs false (the default): the kong on C's 9s is allowed; the log ends after A's discard
+    "kong_claimed_after_knocking": (UNFINISHED, 10, "procedure.turn"),
+    # s-000-006 "Knock to declare readiness: it locks your hand": A's pung (event 8), its chow (event 10)
+    "passed_win_then_pung": (ILLEGAL, 8, "procedure.knock_locks_hand"),
+    "passed_win_then_chow": (ILLEGAL, 10, "procedure.knock_locks_hand"),
+    # s-000-007 "Miss a win after knocking and you forfeit the hand": A let B's winning tile go, so its later win
+    # is refused (after a kong, which the lock allows, at event 13; after a draw at event 14)
+    "passed_win_then_kong": (ILLEGAL, 13, "procedure.knock"),
+    "passed_win_then_draw": (ILLEGAL, 14, "procedure.knock"),
+    # s-000-001 "can win, but only after you've formally knocked ready": no knock, no win (knocking has no
+    # eight-flower hand that wins without one)
+    "passed_win_without_knocking": (ILLEGAL, 7, "win.knocked"),
+    "eight_flowers_pass_a_win": (ILLEGAL, 23, "win.knocked"),
+    "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
+}
+CLASSIC = {
+    # no forgo-then-reclaim in classic: the claims stand and the log ends there
+    "pung_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
+    "chow_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
+    # A's hand mixes three suits: classic wins only its special hands (win_hands special_only), refused at event 11
+    "fourth_tile_of_a_pung_wins": (ILLEGAL, 11, "win.special_hands_only"),
+    # classic's knock does not lock the hand
+    "kong_claimed_after_knocking": (UNFINISHED, 10, "procedure.turn"),
+    # s-001-024a/024b: 动牌 (碰、上、杠、摸牌) lifts the 漏胡 block, so A's full flush wins on the next copy
+    "passed_win_then_pung": ("win", 1, "discard"),
+    "passed_win_then_chow": ("win", 1, "discard"),
+    "passed_win_then_kong": ("win", 1, "discard"),
+    "passed_win_then_draw": ("win", 1, "discard"),
+    # s-001-004 必须先敲（报听）才可以胡牌
+    "passed_win_without_knocking": (ILLEGAL, 7, "win.knocked"),
+    # s-001-056 八花齐 wins without the knock (win.requires_flags exempts it), and 漏胡 binds a player who has
+    # knocked (the table reads knock.required_to_win so): A's win on C's 3m stands
+    "eight_flowers_pass_a_win": ("win", 1, "discard"),
+    "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
+}
+MCR = {
+    "pung_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),  # MCR has no forgo-then-reclaim
+    "chow_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
+    **{name: ("bad input", 2, "input.event") for name in  # MCR has no knock: the event cannot be read
+       ("fourth_tile_of_a_pung_wins", "kong_claimed_after_knocking", "passed_win_then_pung", "passed_win_then_chow",
+        "passed_win_then_kong", "passed_win_then_draw")},
+    # no knock and no 漏胡 in MCR: A's full flush (24 points, over the minimum of 8) wins on the discard
+    "passed_win_without_knocking": ("win", 1, "discard"),
+    "eight_flowers_pass_a_win": ("win", 1, "discard"),
+    "win_without_knocking": ("win", 1, "discard"),
+}
+
+
+@pytest.mark.parametrize("ruleset_id, worked", [("shanghai-knocking", KNOCKING), ("shanghai-classic", CLASSIC),
+                                                ("mcr", MCR)])
+def test_each_search_scene_comes_to_what_the_rules_say(ruleset_id, worked):
+    from checker.corpus.procedure_search import procedure_case
+    from checker.table.log import procedure_result
+
+    runner = CaseRunner()
+    assert set(worked) == {s.name for s in SCENES}
+    for s in SCENES:
+        result = procedure_result(procedure_case(ruleset_id, scene_data(ruleset_id, s)), runner)
+        if worked[s.name][0] == "win":
+            got = (result.get("ended"), *[(w["seat"], w["win_by"]) for w in result.get("winners", [])][0])
+            assert result["verdict"] == "legal" and len(result["winners"]) == 1, (s.name, result)
+        else:
+            got = (result["verdict"], result.get("event"), result.get("rule"))
+        assert got == worked[s.name], s.name

@@ -1,4 +1,4 @@
-"""Closing a corpus's gaps: a case for every one-step scoring mutant its cases let through.
+"""Closing a corpus's gaps: a case for every one-step scoring or procedure mutant its cases let through.
 
 `mjcheck corpus generate` measures its own cases the way `mjcheck corpus strength` does
 (`checker.corpus.strength.ruleset_strength`: every mutant of `checker.mutate.catalog`, run through the reference
@@ -6,6 +6,12 @@ engine only) and adds, for each survivor the search separates from the spec, the
 the reference engine's result). A survivor no hand of the search tells from the spec is left as it is (counted
 equivalent within the search, never proved). The search is bounded by its pool of hands, not by the clock, so the
 same seed gives the same cases.
+
+A procedure corpus is closed alike (`procedure_killing_cases`): each procedure survivor the search of
+`checker.corpus.procedure_search` separates gets the hand of play found (`expect`: the reference table's
+result, with what the next hand starts from), unless a case added before it already kills it. Among them are the
+cases without `options` that tell each table option's default from its other readings (the `option default`
+mutants).
 """
 from __future__ import annotations
 
@@ -13,7 +19,9 @@ import json
 from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner, matches
-from checker.corpus.strength import SEPARATED, CaseRef, MutantResult, Clock, ruleset_strength
+from checker.corpus.procedure_strength import judge, table_options
+from checker.corpus.strength import (NOT_SEPARATED, SEPARATED, CaseRef, Clock, MutantResult, procedure_strength,
+                                     ruleset_strength)
 from checker.mutate.mutation import Rescorer
 from checker.spec import Ruleset
 
@@ -50,3 +58,24 @@ def _kills(rescorer: Rescorer, result: MutantResult, case: Mapping[str, Any]) ->
     """Whether `case` (whose expect is the spec's result) already tells the mutant from the spec."""
     got = rescorer.result(case, result.mutation)
     return got is not None and not matches(got, case["expect"])
+
+
+def procedure_killing_cases(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], runner: CaseRunner, seed: int,
+                            origin: str) -> tuple[list[dict[str, Any]], list[MutantResult]]:
+    """Hands of play that kill the procedure mutants `cases` let through, one per survivor not killed by an
+    earlier one of them, in catalogue order; and the survivors that stay (no candidate searched separates them)."""
+    refs = [CaseRef("generated", i + 1, case) for i, case in enumerate(cases)
+            if case.get("kind") == "procedure" and isinstance(case.get("expect"), Mapping)]
+    results, _, _ = procedure_strength(ruleset, refs, runner, seed, None, Clock(float("inf")))
+    options = table_options(ruleset)
+    added: list[dict[str, Any]] = []
+    staying: list[MutantResult] = []
+    for result in results:
+        if result.status == NOT_SEPARATED:
+            staying.append(result)
+        if result.status != SEPARATED or result.killing_case is None:
+            continue
+        if added and judge(ruleset, result.mutation, added, options).killer is not None:
+            continue
+        added.append({**result.killing_case, "origin": f"{origin}: {result.found_as}"})
+    return added, staying

@@ -8,12 +8,15 @@ is the same case, and `covers`, `origin` and `note` say things about a case with
 
 Recording is deliberate: `python -m checker.corpus.manifest --write` adds the ids the manifest lacks and gives
 each corpus whose file changed its next version; while a recorded id names other content it writes nothing.
+A regenerated corpus whose cases changed under their old ids is renumbered first (`--renumber`): each such case
+takes its id with `.r2` appended (`.r3`, … while that too is taken), the rest of the file left byte for byte.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -105,6 +108,38 @@ def drift(manifest: Manifest, corpora: Mapping[str, Path] | None = None) -> Drif
     return Drift(new, versions, tuple(refused))
 
 
+def renumbered(manifest: Manifest, corpora: Mapping[str, Path] | None = None) -> dict[str, str]:
+    """The text of each corpus (default: the shipped ones) in which a case's id names other content than the
+    manifest froze it to, with each such case given the first id `ID.rN` (N from 2) that is free or frozen to
+    that very content; corpora with no such case are left out."""
+    corpora = shipped_corpora() if corpora is None else corpora
+    taken = set(manifest.ids)
+    for path in corpora.values():
+        for _, case in _cases(path, []):
+            taken.add(str(case.get("id")))
+    changed: dict[str, str] = {}
+    for name, path in corpora.items():
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        touched = False
+        for i, line in enumerate(lines):
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            case_id, digest = case.get("id"), case_hash(case)
+            if not case_id or manifest.ids.get(case_id) in (None, digest):
+                continue
+            n = 2
+            while (f"{case_id}.r{n}" in taken and manifest.ids.get(f"{case_id}.r{n}") != digest):
+                n += 1
+            case["id"] = f"{case_id}.r{n}"
+            taken.add(case["id"])
+            lines[i] = json.dumps(case, sort_keys=True, ensure_ascii=False) + "\n"
+            touched = True
+        if touched:
+            changed[name] = "".join(lines)
+    return changed
+
+
 def recorded(manifest: Manifest, found: Drift) -> Manifest:
     """The manifest with the drift's new ids and corpus versions recorded; ValueError while it refuses any."""
     if found.refused:
@@ -138,16 +173,26 @@ def main(argv: list[str] | None = None) -> int:
     """Show (or with --write record) the new ids and corpus versions; exit 1 while an id names other content."""
     parser = argparse.ArgumentParser(prog="python -m checker.corpus.manifest", description=main.__doc__)
     parser.add_argument("--write", action="store_true", help="record them in the manifest")
+    parser.add_argument("--renumber", action="store_true",
+                        help="first give each case whose content changed under a recorded id a new id (ID.r2, …)")
     args = parser.parse_args(argv)
     path = manifest_path()
     if path is None:
         parser.error("no corpus folder here (a checkout's corpus/)")
     manifest = read_manifest(path)
+    if args.renumber:
+        corpora = shipped_corpora()
+        for name, text in renumbered(manifest).items():
+            partial = corpora[name].with_name(corpora[name].name + ".partial")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, corpora[name])
+            print(f"renumbered: {corpora[name]}")
     found = drift(manifest)
     for problem in found.refused:
         print(f"refused: {problem}")
     if found.refused:
-        print("an id always names the same case: give a changed case a new id (or restore it); nothing written")
+        print("an id always names the same case: give a changed case a new id (--renumber does), or restore it; "
+              "nothing written")
         return 1
     for case_id in sorted(found.new):
         print(f"new id: {case_id}")

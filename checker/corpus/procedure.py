@@ -5,6 +5,8 @@ language can deal it) and its events, expecting the verdict of the reference tab
   winners (fans, totals), the four seats' payments and the next dealer.
 - Illegal events: for each procedure rule (and each table option's reading), the first single change to a legal
   hand whose replay is refused at the changed event with that rule (checker.table.mutate), cut right after it.
+- Killing cases: for each one-step procedure mutant those cases let through, the hand of play the procedure search
+  finds that tells it from the spec (checker.corpus.adequacy.procedure_killing_cases; ids `…-kills-…`).
 
 The expectations are the reference engine's; every rule they rest on is checked by hand-made logs in
 tests/test_table_procedure.py and tests/test_table_knocking_classic.py (corpus/README.md says so). The same
@@ -15,6 +17,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from checker import tiles as T
+from checker.case import CaseRunner
+from checker.corpus.adequacy import procedure_killing_cases
 from checker.corpus.generate import Corpus
 from checker.engine import load_ruleset
 from checker.table.log import GAME, VERSION, replay_events
@@ -34,7 +38,7 @@ def procedure_rules(ruleset_id: str) -> set[str]:
 
 
 def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
-                       progress: Callable[[int, int], None] | None = None) -> Corpus:
+                       progress: Callable[[int, int], None] | None = None, kill_mutants: bool = True) -> Corpus:
     rs = load_ruleset(ruleset_id)
     hands = DEFAULT_HANDS if hands is None else hands
     corpus = Corpus(rs, seed, hands)
@@ -84,6 +88,10 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
                                    f"tests/test_table_*.py do)")
     for rule in sorted((wanted - found_or_made) & covered_legal):
         corpus.no_witness[rule + " (illegal)"] = "legal hands exercise it; no single change found that breaks it"
+    if kill_mutants:
+        added, corpus.survivors = procedure_killing_cases(rs, corpus.cases, CaseRunner(), seed,
+                                                          f"generated, seed {seed}, by the procedure search")
+        corpus.cases.extend(added)
     report(hands, hands)
     return corpus
 
