@@ -48,7 +48,7 @@ def test_a_field_that_holds_no_tiles_is_left_for_the_engine_to_refuse():
 
 
 def test_a_score_case_is_made_canonical_field_by_field_and_the_original_is_untouched():
-    case = first_case(EXAMPLES)  # the guide's regular self-draw hand: 2p3p4p2s3s4s6m6m6m5p, chow 234m, wins on 5p
+    case = first_case(EXAMPLES)  # the guide's regular self-draw hand: 2p3p4p2s3s4s6m6m6m5p, chow 2m3m4m, wins on 5p
     written = {**case, "input": {**case["input"], "concealed": "B2 B3 B4 T2 T3 T4 W6 W6 W6 B5", "win_tile": "🀝",
                                  "flowers": ["夏"], "melds": [{"type": "chow", "tiles": "二万三万四万", "from": 3}]}}
     before = copy.deepcopy(written)
@@ -77,25 +77,13 @@ def test_a_procedure_case_has_its_wall_and_event_tiles_made_canonical():
 
 # ------------------------------------------------------------------ every shipped corpus is canonical
 
-# The documents' worked examples write their melds' tiles as compact groups (`234m`), and the generated corpora
-# copy them verbatim. Rewriting them (corpus/*-examples.jsonl, then mcr.jsonl and shanghai-classic.jsonl) as
-# two-character names is a change of their own: when it is made, empty this set (the test below says so).
-COMPACT_EXAMPLE_MELDS = {"mcr-guide-regular-self-draw", "mcr-guide-regular-discard", "mcr-guide-one-tile-missing",
-                         "mcr-guide-seven-plus-flower", "mcr-guide-eight-plus-flower", "mcr-guide-eight-point-discard",
-                         "mcr-faq-shape-and-flowers", "classic-qingpeng-kaibao"}
-
-
 @pytest.mark.parametrize("name", sorted(shipped_corpora()))
 def test_every_shipped_corpus_writes_its_tiles_canonically(name):
     stray = {}
     for number, line in enumerate(shipped_corpora()[name].read_text(encoding="utf-8").splitlines(), 1):
         case = json.loads(line)
         fields = noncanonical_fields(case)
-        if case["id"] in COMPACT_EXAMPLE_MELDS:
-            assert fields and all(f.startswith("/input/melds/") for f in fields), (
-                f"{name} line {number}: {case['id']} is no longer written with compact meld tiles: take it out of "
-                f"COMPACT_EXAMPLE_MELDS")
-        elif fields:
+        if fields:
             stray[f"line {number} ({case['id']})"] = fields
     assert not stray, f"{name}: tile fields not in canonical notation (write each tile as 1m…9m, 1z…7z, 1f…8f): {stray}"
 
@@ -120,13 +108,14 @@ def run_on(tmp_path: Path, cases: list[dict], answer) -> tuple[list[dict], dict]
 def test_the_runner_sends_every_case_in_canonical_form_and_records_it_as_written(tmp_path):
     case = first_case(EXAMPLES)
     written = {**case, "id": "gb-codes", "input": {**case["input"], "concealed": "B2 B3 B4 T2 T3 T4 W6 W6 W6 B5",
-                                                    "win_tile": "B5"}}
+                                                    "win_tile": "B5",
+                                                    "melds": [{"type": "chow", "tiles": "234m", "from": 3}]}}
     procedure = first_case(PROCEDURE)
     wall = procedure["input"]["wall"]
     spaced = {**procedure, "input": {**procedure["input"], "wall": " ".join(wall[i:i + 2] for i in range(0, 288, 2))}}
     sent, results = run_on(tmp_path, [written, spaced], lambda c: c["expect"])
     assert sent[0]["input"]["concealed"] == "2p3p4p2s3s4s6m6m6m5p" and sent[0]["input"]["win_tile"] == "5p"
-    assert sent[0]["input"]["melds"][0]["tiles"] == "2m3m4m"  # `234m` in the corpus
+    assert sent[0]["input"]["melds"][0]["tiles"] == "2m3m4m"  # written `234m`
     assert sent[1]["input"]["wall"] == wall
     assert all(noncanonical_fields(c) == [] for c in sent)
     assert [r.outcome for r in results.values()] == ["passed", "passed"]
