@@ -366,9 +366,9 @@ def corpus_strength_command(
     Procedure cases (hands of play) are run alike, through the reference table, under each one-step change of
     the spec's procedure: who may chow, the claim priority, several winners, which kongs may be robbed, 漏胡,
     forgo-then-reclaim, the knock's obligations and lock, the mandatory kong, swap calling, the deal's flowers,
-    the tile swap, the dead wall, who deals next, the 荒番 count, each table option's default. A survivor whose
-    change no procedure case's result can show (a priority that changes only a refusal's message) is "not
-    observable by a procedure case", said why; any other survivor is searched for a hand of play that tells
+    the tile swap, the dead wall, who deals next, the 荒番 count, the calls that make a 承包, each table
+    option's default. A survivor whose change no procedure case's result can show (a priority that changes
+    only a refusal's message) is "not observable by a procedure case", said why; any other survivor is searched for a hand of play that tells
     it from the spec (your cases under other readings and headers, short hand-written scenes, bot-played
     hands, and every single change of each: at most 20,000 candidates a survivor, so the seed decides what
     is found, not the machine's speed); the first found is printed as a procedure case.

@@ -87,6 +87,11 @@ KNOCKING = {
     "passed_win_without_knocking": (ILLEGAL, 7, "win.knocked"),
     "eight_flowers_pass_a_win": (ILLEGAL, 23, "win.knocked"),
     "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
+    # A has not knocked: no win, robbing or not
+    "claimed_kong_robbed": (ILLEGAL, 2, "win.knocked"),
+    # pungs before the knock, a knock, a win on the discard: knocking has no contract (承包), A simply wins
+    "three_calls_then_won": ("win", 1, "discard"),
+    "two_calls_then_won": ("win", 1, "discard"),
 }
 CLASSIC = {
     # no forgo-then-reclaim in classic: the claims stand and the log ends there
@@ -107,6 +112,11 @@ CLASSIC = {
     # knocked (the table reads knock.required_to_win so): A's win on C's 3m stands
     "eight_flowers_pass_a_win": ("win", 1, "discard"),
     "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
+    # robbing_only_added_kongs: a kong claimed from a discard may not be robbed (refused before the knock is asked)
+    "claimed_kong_robbed": (ILLEGAL, 2, "procedure.robbing_only_added_kongs"),
+    # A's 清碰 (all pungs of one suit) wins on D's 9m; the payments: test_three_calls_on_one_seat_make_a_contract
+    "three_calls_then_won": ("win", 1, "discard"),
+    "two_calls_then_won": ("win", 1, "discard"),
 }
 MCR = {
     "pung_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),  # MCR has no forgo-then-reclaim
@@ -118,6 +128,10 @@ MCR = {
     "passed_win_without_knocking": ("win", 1, "discard"),
     "eight_flowers_pass_a_win": ("win", 1, "discard"),
     "win_without_knocking": ("win", 1, "discard"),
+    # robbing_only_added_kongs (MCR 2006: Robbing the kong is a win on a tile added to a melded pung)
+    "claimed_kong_robbed": (ILLEGAL, 2, "procedure.robbing_only_added_kongs"),
+    "three_calls_then_won": ("bad input", 18, "input.event"),  # A's knock, after its three pungs
+    "two_calls_then_won": ("bad input", 16, "input.event"),
 }
 
 
@@ -137,3 +151,24 @@ def test_each_search_scene_comes_to_what_the_rules_say(ruleset_id, worked):
         else:
             got = (result["verdict"], result.get("event"), result.get("rule"))
         assert got == worked[s.name], s.name
+
+
+def test_three_calls_on_one_seat_make_a_contract():
+    # s-001-033 如果吃碰杠一家或被一家吃碰杠超过3次（包括3次），则承包: A (seat 1) pungs three of D's (seat 0)
+    # discards, so A and D are partners; A's 清碰 (qing_peng: "清一色 and 碰碰胡: 2 勒", settled directly at 10
+    # a 勒: 20; no 门清, A has melded) wins on D's 9m.
+    # One share is the total plus the base of 2 (底分), 22; the partner who discards pays the contract's
+    # discard shares, 2: 44, and no one else pays. With two pungs from D (and one from C) there is no contract:
+    # D pays the one share of a discard, 22.
+    from checker.corpus.procedure_search import procedure_case
+    from checker.table.log import procedure_result
+
+    runner = CaseRunner()
+    scenes = {s.name: s for s in SCENES}
+    three = procedure_result(procedure_case("shanghai-classic", scene_data("shanghai-classic",
+                                                                            scenes["three_calls_then_won"])), runner)
+    two = procedure_result(procedure_case("shanghai-classic", scene_data("shanghai-classic",
+                                                                          scenes["two_calls_then_won"])), runner)
+    assert three["winners"][0]["total"] == two["winners"][0]["total"] == 20
+    assert three["payments"] == [-44, 44, 0, 0]
+    assert two["payments"] == [-22, 22, 0, 0]

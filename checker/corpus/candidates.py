@@ -261,6 +261,37 @@ _TARGETED: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
 }
 
 
+# Constructions the killing-case search tries after its random hands (checker.corpus.strength.Pool), not the
+# generator's witnesses: settlement paths the random themes never reach, so they decide only mutants nothing else
+# separates. Classic: 承包 on a third party's discard with the discarder ready, and a double win (一炮两响) with
+# the discarder ready and not.
+_SEARCH_TARGETS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
+    "shanghai-classic": (
+        ("contract_third_party_ready", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1),
+                                                                           ("pung", "3m3m3m", 1),
+                                                                           ("pung", "6m6m6m", 1)),
+                                                   win_by="discard", discarder=2, flags=("knocked", "discarder_ready"),
+                                                   counters={"contract_with": 1})),
+        ("contract_double_win", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
+                                                                    ("pung", "6m6m6m", 1)),
+                                            win_by="discard", discarder=2,
+                                            flags=("knocked", "contract_partner_also_won"),
+                                            counters={"contract_with": 1})),
+        ("contract_double_win_ready", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1),
+                                                                          ("pung", "3m3m3m", 1),
+                                                                          ("pung", "6m6m6m", 1)),
+                                                  win_by="discard", discarder=2,
+                                                  flags=("knocked", "contract_partner_also_won", "discarder_ready"),
+                                                  counters={"contract_with": 1})),
+    ),
+}
+
+
 def targeted_candidates(ruleset: Ruleset) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The ruleset's targeted constructions, as (what each aims at, case input)."""
     return _TARGETED.get(ruleset.id, ())
+
+
+def search_candidates(ruleset: Ruleset) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The constructions the killing-case search tries after its random hands, as (what each aims at, input)."""
+    return _SEARCH_TARGETS.get(ruleset.id, ())

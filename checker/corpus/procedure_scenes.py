@@ -14,6 +14,9 @@ the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is a
   a kong.
 - 漏胡 and what lifts it (s-001-024, s-001-024a): A knocks, lets a winning tile go, then moves (a pung, a chow, a
   kong, or its own draw) and wins on the next copy.
+- robbing the kong: C claims a discard as a kong and A robs it (which kongs may be robbed).
+- 承包 (s-001-033, 吃碰杠一家…超过3次（包括3次），则承包): A pungs three of D's discards (or two of D's and one of C's) and wins on D's discard: how
+  many calls on one seat make a contract.
 - the knock required to win: A wins on B's discard without having knocked, or lets B's winning tile go unknocked
   and wins on C's copy (does 漏胡 bind a player who has not knocked?), also holding all eight flowers, the one
   hand classic lets win without a knock (s-001-056, win.requires_flags exempt).
@@ -75,6 +78,22 @@ SCENES = (
           tuple(e for f, t in zip("12345678", ("6m", "7m", "8m", "9m", "1m", "1m", "2m", "4m"))
                 for e in (f"1 flower {f}f", f"1 draw back {t}"))
           + ("0 discard ?", "1 draw", "1 discard ?", "2 draw", "2 discard 3m", "3 draw", "3 discard 3m", "1 win")),
+    Scene("claimed_kong_robbed", "C claims D's 4s as a kong and A, waiting on 1s or 4s, robs it",
+          {0: "4s", 1: "1m2m3m4m5m6m7m8m9m1p1p2s3s", 3: "4s4s4s"}, ("0 discard 4s", "3 kong", "1 win")),
+    Scene("three_calls_then_won", "A pungs three of D's discards (1m, 3m, 6m), knocks and wins on D's 9m: three "
+          "calls on one seat make a contract (承包)",
+          {0: "1m3m6m9m", 1: "1m1m3m3m6m6m5m5m5m9m"},
+          ("0 discard 1m", "1 pung", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?",
+           "0 draw", "0 discard 3m", "1 pung", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?",
+           "0 draw", "0 discard 6m", "1 pung", "1 knock", "1 discard ?", "2 draw", "2 discard ?", "3 draw",
+           "3 discard ?", "0 draw", "0 discard 9m", "1 win")),
+    Scene("two_calls_then_won", "A pungs two of D's discards and one of C's, knocks and wins on D's 9m: two calls "
+          "on one seat",
+          {0: "1m3m9m", 1: "1m1m3m3m6m6m5m5m5m9m", 3: "6m"},
+          ("0 discard 1m", "1 pung", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?",
+           "0 draw", "0 discard 3m", "1 pung", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard 6m",
+           "1 pung", "1 knock", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?", "0 draw",
+           "0 discard 9m", "1 win")),
     Scene("win_without_knocking", "A wins on B's 3m without having knocked",
           {1: READY_3M, 2: "3m"}, ("0 discard ?", "1 draw", "1 discard ?", "2 draw", "2 discard 3m", "1 win")),
 )

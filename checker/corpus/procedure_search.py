@@ -18,8 +18,9 @@ It **separates** the mutant when its result under the mutant (`checker.table.log
 4. hands played by the simulation's bots on seeded walls, under the defaults and each other reading, played once
    by the spec's table and once by the mutant's (a mutant that allows a move the spec forbids shows in the hands
    its own table lets the bots play);
-5. every single change of each of those (`checker.table.mutate.OPERATORS`: another seat, another discard, a claim
-   or a knock inserted, an event left out, ...).
+5. every single change of the cases given, then of the bot-played hands, then of the scenes
+   (`checker.table.mutate.OPERATORS`: another seat, another discard, a claim or a knock inserted, an event left
+   out, ...).
 
 The changes are screened cheaply, on copies of the two tables as they stand before the changed event, and only a
 change whose outcome differs there is run as a whole case on both. `budget` counts candidates run (whole cases,
@@ -104,7 +105,7 @@ def separate(ruleset: Ruleset, mutation: Mutation, options: Sequence[Mapping[str
     played = list(_played(ruleset, edited, options, seed, spec_runner, mutant_runner))
     for found in search.whole(played):
         return found
-    for case, made in sources + scenes + played:
+    for case, made in sources + played + scenes:
         for found in search.changes(case, made):
             return found
     return Unseparated(search.tried, search.tried >= budget)

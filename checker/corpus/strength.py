@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
-from checker.corpus.candidates import random_candidates, targeted_candidates
+from checker.corpus.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.corpus.procedure_search import Separation, separate
 from checker.corpus.procedure_strength import judge, readings as table_readings, reference_problems, table_options
 from checker.inputs import InputError, json_text, open_input
@@ -289,13 +289,15 @@ def _fan_ids(result: Any) -> frozenset[str]:
 
 
 class Pool:
-    """Seeded candidate hands of one ruleset (the generator's targeted constructions, then random hands), each
+    """Seeded candidate hands of one ruleset (the generator's targeted constructions, random hands, then the
+    search's own constructions), each
     scored by the reference engine once per set of options asked for."""
 
     def __init__(self, ruleset: Ruleset, seed: int, size: int, runner: CaseRunner):
         self.ruleset = ruleset
         self.inputs = [data for _, data in targeted_candidates(ruleset)]
         self.inputs += [data for _, data in random_candidates(ruleset, seed, size)]
+        self.inputs += [data for _, data in search_candidates(ruleset)]
         self._cases: dict[str, list[dict[str, Any]]] = {}
         self._results: dict[str, list[Mapping[str, Any] | None]] = {}
 

@@ -41,7 +41,7 @@ from checker.engine.steps import STEPS
 from checker.mutate import edits
 from checker.mutate.context import counter_ignored
 from checker.mutate.mutation import Mutation
-from checker.spec import Ruleset
+from checker.spec import Ruleset, schema
 
 FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
             "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added", "implied added",
@@ -137,10 +137,18 @@ def _amounts(ruleset: Ruleset) -> list[Mutation]:
                 variants += [terms + [t] for t in terms_used if t not in terms]
                 out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
     for section in ("contract", "liability"):
+        table_only = read_by_table(section)
         for key, value in getattr(settlement, section).items():
-            if _whole(value):
+            if _whole(value) and key not in table_only:  # (the table's: checker.mutate.procedure)
                 out += [edits.settlement_number(rid, section, key, v, value) for v in number_steps(value)]
     return out
+
+
+def read_by_table(section: str) -> list[str]:
+    """The fields of the settlement's `section` (contract, liability) that the table reads, not the scorer (the
+    schema's x-read-by): their mutants are the procedure's (checker.mutate.procedure)."""
+    props = schema("ruleset")["properties"]["settlement"]["properties"].get(section, {}).get("properties", {})
+    return [key for key, declared in props.items() if declared.get("x-read-by") == "checker.table.rules"]
 
 
 def _option_defaults(ruleset: Ruleset) -> list[Mutation]:

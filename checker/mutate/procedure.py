@@ -22,6 +22,9 @@ that does not read the option). The families, in the order they are listed (each
 - `procedure: wall end`: the tiles kept back as a dead wall (`wall_end.dead_wall_tiles`, `dead_wall` set to agree);
 - `procedure: dealer rotation`: who deals next (`dealer`, `dealer_rotation`);
 - `procedure: 荒番 count`: the count the next hand carries (`huangfan_count`);
+- `procedure: contract calls`: each number of the settlement's 承包 and 包 that the table reads rather than the
+  scorer (the schema's `x-read-by: checker.table.rules`: how many calls between two seats make a contract), at its
+  one-step values (the scoring catalogue leaves these out: no score case can see them);
 - `procedure: option default`: each option the table reads (`table_options`; by default those marked
   `read_by: table`), defaulted to each of its other values.
 
@@ -38,7 +41,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.mutate import edits
-from checker.mutate.catalog import number_steps
+from checker.mutate.catalog import number_steps, read_by_table
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, schema, value_key
 
@@ -57,9 +60,10 @@ TILE_SWAP = "procedure: tile swap"
 WALL_END = "procedure: wall end"
 DEALER = "procedure: dealer rotation"
 HUANGFAN = "procedure: 荒番 count"
+CONTRACT_CALLS = "procedure: contract calls"
 OPTION_DEFAULT = "procedure: option default"
 FAMILIES = (CLAIM_SEATS, CLAIM_PRIORITY, MULTIPLE_WINNERS, ROBBING, LOU_HU, FORGO, KNOCK, MANDATORY_KONG,
-            SWAP_CALLING, FLOWERS, TILE_SWAP, WALL_END, DEALER, HUANGFAN, OPTION_DEFAULT)
+            SWAP_CALLING, FLOWERS, TILE_SWAP, WALL_END, DEALER, HUANGFAN, CONTRACT_CALLS, OPTION_DEFAULT)
 
 # entries whose every table-read field is mutated alike (the coupled entries, claims, robbing and the wall's end,
 # have constructors of their own), and the family each falls in
@@ -318,6 +322,20 @@ def _wall_end(ruleset: Ruleset) -> list[Mutation]:
     return out
 
 
+def _contract_calls(ruleset: Ruleset) -> list[Mutation]:
+    out = []
+    for section in ("contract", "liability"):
+        numbers = getattr(ruleset.settlement, section)
+        for key in read_by_table(section):
+            value = numbers.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                for new in number_steps(value):
+                    m = edits.settlement_number(ruleset.id, section, key, new, value)
+                    out.append(replace(m, id=PREFIX + m.id, family=CONTRACT_CALLS,
+                                       rules=m.rules + ("procedure.contract_seat",)))
+    return out
+
+
 def _option_defaults(ruleset: Ruleset, table_options: Iterable[str] | None) -> list[Mutation]:
     chosen = [oid for oid, o in ruleset.options.items() if o.read_by == "table"] if table_options is None else \
         [oid for oid in ruleset.options if oid in set(table_options)]  # (in the spec's order)
@@ -336,7 +354,7 @@ def procedure_mutations(ruleset: Ruleset, table_options: Iterable[str] | None = 
     table`; `checker.corpus.procedure_strength.table_options` finds every option whose reading changes the bound
     procedure, such as one the scorer reads too)."""
     found = _claim_seats(ruleset) + _claim_priority(ruleset) + _robbing(ruleset) + _wall_end(ruleset)
-    found += _fields(ruleset) + _option_defaults(ruleset, table_options)
+    found += _fields(ruleset) + _contract_calls(ruleset) + _option_defaults(ruleset, table_options)
     order = {family: i for i, family in enumerate(FAMILIES)}
     unique = list({m.id: m for m in found}.values())
     return sorted(unique, key=lambda m: order[m.family])  # (stable: the spec's order within a family)
