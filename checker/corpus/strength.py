@@ -350,7 +350,8 @@ def _first_touched(indices: Iterable[int], touched: Callable[[int], bool]) -> li
 
 def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]]:
     """The option sets the search scores hands under: the defaults, and a reading without which the mutant's
-    target never applies (a pattern active under one reading only; 包 when an option decides whether it applies)."""
+    target never applies (a pattern active under one reading only; 包 when an option decides whether it applies;
+    each other reading of an option a mutated scoring step reads, such as whether a direct settlement is final)."""
     found: list[dict[str, Any]] = [{}]
     for pid in sorted(_patterns(mutation)):
         try:
@@ -359,6 +360,11 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
             continue
         if condition is not None and condition.option in ruleset.options:
             found.append({condition.option: condition.is_})
+    for step in ruleset.scoring.steps:  # a step mutant: each other reading of an option its step reads
+        if step.rule and step.rule in mutation.rules:
+            for value in step.params.values():
+                if isinstance(value, OptionRef) and value.option in ruleset.options:
+                    found += [{value.option: v} for v in ruleset.options[value.option].other_values()]
     if "settlement.liability" in mutation.rules:
         applies = ruleset.settlement.liability.get("applies")
         if isinstance(applies, OptionRef) and applies.option in ruleset.options \

@@ -14,11 +14,13 @@ the ids are the same on every run):
   (conditional exclusions, `excludes_if`, are not edited here);
 - `exclusion added`, `implied added`: a link between two patterns that `together` names as counted side by side,
   where the spec declares none, from the pattern the scorer weighs first (the higher fan; in a hua ruleset the
-  one listed first) to the other: a link the other way never withholds anything, as a fan counts unless one
-  weighed before it excludes it. Without the evidence of `together` no link is added: a link between two
+  one listed first) to the other, under the defaults or some other reading of an option the scorer reads: a
+  link the other way never withholds anything, as a fan counts unless one weighed before it excludes it. Without the evidence of `together` no link is added: a link between two
   patterns that never count together changes no hand, and every pair of an 81-fan table is 6,480 mutants. A
   spec whose non-repeat principle is off (`principles.non_repeat: false`, the hua rulesets) reads no implied
-  link, so no `implied added` mutant is made for it (each would change nothing);
+  link, so no `implied added` mutant is made for it (each would change nothing); nor is a link made from the
+  chicken hand (`principles.chicken_hand`), which the scorer counts after every other fan and only when none
+  counts;
 - `minimum`, `base`, `settlement share` (a number of shares at `number_steps`; a list of terms with one term
   dropped or one the settlement uses elsewhere added), `contract` and `liability` (the numbers of 承包 and 包);
 - `option default`: each option the scorer reads, defaulted to each of its other values (a case that names the
@@ -107,14 +109,19 @@ def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> lis
     known = {p.id: p for p in ruleset.patterns}
     meet = {(a, b) for a, b in together if a in known and b in known and a != b}
     meet |= {(b, a) for a, b in meet}
-    weighed = Scorer(ruleset).rank  # the order the scorer weighs patterns in (the defaults' reading)
+    # the order the scorer weighs patterns in, under the defaults and under each other reading of each option the
+    # scorer reads (an option can make a pattern active, or change its value and so its place)
+    readings: list[dict[str, Any]] = [{}] + [{option.id: v} for option in ruleset.scoring_options().values() for v in option.other_values()]
+    orders = [Scorer(ruleset, reading).rank for reading in readings]
     excluded, implied = [], []
     for p in ruleset.patterns:  # spec order, then the other pattern in spec order
         for q in ruleset.patterns:
             if (p.id, q.id) not in meet or q.id in p.excludes + p.implies + p.implies_within:
                 continue
-            if p.id in weighed and q.id in weighed and weighed[p.id] > weighed[q.id]:
-                continue  # q is counted before p is weighed: a link from p never withholds it
+            if not any(p.id in rank and q.id in rank and rank[p.id] < rank[q.id] for rank in orders):
+                continue  # under no reading is p weighed before q: a link from p never withholds it
+            if p.id == ruleset.principles.chicken_hand:
+                continue  # counted only after every other fan, when none counts: it withholds nothing
             excluded.append(edits.exclusion_added(ruleset.id, p.id, q.id))
             implied.append(edits.implied_added(ruleset.id, p.id, q.id))
     return excluded + (implied if ruleset.principles.non_repeat is not False else [])
