@@ -428,7 +428,8 @@ def corpus_strength_command(
             rate = "–" if total.kill_rate is None else f"{100 * total.kill_rate:.0f}%"
             err.print(f"{rs.ruleset}: killed {total.counts.get('killed', 0)} of {total.mutants} mutants ({rate}); "
                       f"{total.counts.get('separated', 0)} survivors with a killing case; "
-                      f"{total.counts.get('not separated', 0)} not separated"
+                      f"{total.counts.get('not separated', 0)} not separated; "
+                      f"{total.counts.get('equivalent', 0)} proved equivalent"
                       + (f"; {total.counts.get('not observable', 0)} not observable by a procedure case"
                          if rs.procedure_cases else ""),
                       highlight=False, markup=False)

@@ -268,8 +268,9 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     assert strength.status == 0  # nothing searched: no case is found that kills a survivor
     page = markdown(strength)
     assert "### Not separated within the budget" in page and "### Procedure mutants no procedure case can observe" in page
-    # killed 2, not separated 1 of 3 (columns: killed, with a killing case, not separated, not observable, unbound)
-    assert "| procedure: mandatory kong | 3 | 2 | 0 | 1 | 0 | 0 | 67% |" in page
+    # killed 2, not separated 1 of 3 (columns: killed, with a killing case, not separated, proved equivalent, not
+    # observable, unbound)
+    assert "| procedure: mandatory kong | 3 | 2 | 0 | 1 | 0 | 0 | 0 | 67% |" in page
 
 
 def test_a_score_corpus_and_a_procedure_corpus_share_one_report(planted, tmp_path):

@@ -273,6 +273,23 @@ def test_checks_declared_melds_only_read_nothing_but_the_melds(hand, other):
             assert fn(hand, **params) == fn(moved, **params), (name, params)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(complete_hands(), st.sampled_from(["mcr", "knocking", "classic"]))
+def test_always_predicates_hold_for_every_winning_hand(request, hand, which):
+    # A predicate registered `always` (corpus strength proves a minimum it meets changes nothing) holds for any
+    # complete hand, whatever its tiles, melds and way of winning
+    from checker.engine.predicates import PREDICATES
+    scorer = request.getfixturevalue(which)
+    facts = HandFacts(hand, scorer.shapes)
+    for b in scorer.hand_patterns:
+        if PREDICATES[b.pattern.when.name].always:
+            assert b.decide(facts), b.id
+    for x in interpretations(hand, facts):
+        for b in scorer.interp_patterns:
+            if PREDICATES[b.pattern.when.name].always:
+                assert b.decide(x), (b.id, x.describe())
+
+
 def _totals(s) -> tuple:
     """A Score as Scorer.fan_totals_of_wins gives it: may win, refusing rule, points by fan id, and the same for
     each other reading worth as much."""

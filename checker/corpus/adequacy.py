@@ -20,37 +20,44 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner, matches
 from checker.corpus.procedure_strength import judge, table_options
-from checker.corpus.strength import (NOT_SEPARATED, SEPARATED, CaseRef, Clock, MutantResult, procedure_strength,
-                                     ruleset_strength)
+from checker.corpus.strength import (NOT_SEPARATED, POOL_HANDS, SEPARATED, CaseRef, Clock, MutantResult,
+                                     procedure_strength, ruleset_strength)
 from checker.mutate.mutation import Rescorer
 from checker.spec import Ruleset
 
-POOL = 1500  # random candidate hands searched for a case that kills each survivor
+POOL = POOL_HANDS  # random candidate hands searched for a case that kills each survivor (as corpus strength does)
+ROUNDS = 4  # measures of the corpus with the cases added so far (each can bring new pairs, so new mutants)
 
 
 def killing_cases(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], runner: CaseRunner, seed: int,
                   origin: str) -> tuple[list[dict[str, Any]], list[MutantResult]]:
     """Cases that kill the scoring mutants `cases` let through, one per survivor not killed by an earlier one of
-    them, in catalogue order; and the survivors that stay (no hand searched separates them)."""
-    refs = [CaseRef("generated", i + 1, case) for i, case in enumerate(cases)
-            if case.get("kind") == "score" and isinstance(case.get("expect"), Mapping)]
-    measured = ruleset_strength(ruleset, refs, runner, seed, None, Clock(float("inf")), POOL)
+    them, in catalogue order; and the survivors that stay (no hand searched separates them, none proved
+    equivalent). The cases added bring pairs of fans counted side by side, so the catalogue (whose added links
+    come from such pairs) grows: it is measured again with them, up to ROUNDS times, until nothing is added."""
     added: list[dict[str, Any]] = []
     seen: set[str] = set()
     staying: list[MutantResult] = []
     rescorer = Rescorer(runner)
-    for result in measured.results:
-        if result.status != SEPARATED or result.killing_case is None:
-            if result.status not in ("killed", "unbound"):
-                staying.append(result)
-            continue
-        if any(_kills(rescorer, result, case) for case in added):
-            continue
-        case = {**result.killing_case, "origin": origin}
-        same = json.dumps([case["options"], case["input"]], sort_keys=True)
-        if same not in seen:
-            seen.add(same)
-            added.append(case)
+    for _ in range(ROUNDS):
+        refs = [CaseRef("generated", i + 1, case) for i, case in enumerate([*cases, *added])
+                if case.get("kind") == "score" and isinstance(case.get("expect"), Mapping)]
+        measured = ruleset_strength(ruleset, refs, runner, seed, None, Clock(float("inf")), POOL)
+        staying = [r for r in measured.results if r.status == NOT_SEPARATED]
+        new: list[dict[str, Any]] = []
+        for result in measured.results:
+            if result.status != SEPARATED or result.killing_case is None:
+                continue
+            if any(_kills(rescorer, result, case) for case in new):
+                continue
+            case = {**result.killing_case, "origin": origin}
+            same = json.dumps([case["options"], case["input"]], sort_keys=True)
+            if same not in seen:
+                seen.add(same)
+                new.append(case)
+        if not new:
+            break
+        added += new
     return added, staying
 
 

@@ -41,6 +41,7 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
 from checker.corpus.candidates import random_candidates, search_candidates, targeted_candidates
+from checker.corpus.equivalence import differing_readings, proof
 from checker.corpus.procedure_search import Separation, separate
 from checker.corpus.procedure_strength import judge, readings as table_readings, reference_problems, table_options
 from checker.inputs import InputError, json_text, open_input
@@ -50,6 +51,7 @@ from checker.mutate.procedure import FAMILIES as PROCEDURE_FAMILIES, is_procedur
 from checker.spec import OptionRef, Ruleset, value_key
 
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
+SEARCH_READINGS = 3  # readings searched where a mutant binds as the spec does under the defaults
 PROCEDURE_TRIALS = 20_000  # candidates (whole cases and screened changes) searched per procedure survivor
 DEFAULT_BUDGET = 300.0  # seconds the search for killing cases may take in all
 CHECK_EVERY = 50  # hands searched between looks at the clock
@@ -58,9 +60,10 @@ RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps eac
 KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
 NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (counted equivalent)
+EQUIVALENT = "equivalent"  # a survivor proved to change no result a case can see (checker.corpus.equivalence)
 UNBOUND = "unbound"
 NOT_OBSERVABLE = "not observable"  # a procedure mutant no case kills, whose change no procedure case's result shows
-STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, NOT_OBSERVABLE, UNBOUND)
+STATUSES = (KILLED, SEPARATED, NOT_SEPARATED, EQUIVALENT, NOT_OBSERVABLE, UNBOUND)
 SCORING_FAILURES = (ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError)
 
 Progress = Callable[[int, int], None]  # (mutants judged, mutants in all)
@@ -127,6 +130,8 @@ class MutantResult:
                 out["mutant_result"] = dict(self.mutant_result or {})
             if self.found_as:
                 out["found_as"] = self.found_as
+        elif self.status == EQUIVALENT:
+            out["verdict"] = verdict(self)
         elif self.status == NOT_OBSERVABLE:
             out["verdict"] = verdict(self)
         elif self.status == UNBOUND:
@@ -141,6 +146,8 @@ def verdict(result: MutantResult) -> str:
         return "a case that kills it"
     if result.status == NOT_SEPARATED:
         return "not separated within the budget"
+    if result.status == EQUIVALENT:
+        return result.reason
     if result.status == NOT_OBSERVABLE:
         return f"not observable by a procedure case: {result.reason}"
     return "does not bind"
@@ -157,8 +164,9 @@ class FamilyCount:
 
     @property
     def kill_rate(self) -> float | None:
-        """Killed among the mutants that bind and that a case could observe (None: none)."""
-        bound = self.mutants - self.counts.get(UNBOUND, 0) - self.counts.get(NOT_OBSERVABLE, 0)
+        """Killed among the mutants that bind, that a case could observe and not proved equivalent (None: none)."""
+        bound = self.mutants - self.counts.get(UNBOUND, 0) - self.counts.get(NOT_OBSERVABLE, 0) - \
+            self.counts.get(EQUIVALENT, 0)
         return self.counts.get(KILLED, 0) / bound if bound else None
 
     def as_json(self) -> dict[str, Any]:
@@ -370,6 +378,9 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
         if isinstance(applies, OptionRef) and applies.option in ruleset.options \
                 and True in ruleset.options[applies.option].values:
             found.append({applies.option: True})
+    differing = differing_readings(ruleset, mutation)
+    if {} not in differing:  # the defaults bind as the spec does: search where the binding differs instead
+        found = [r for r in found if r] + differing[:SEARCH_READINGS]
     unique: dict[str, dict[str, Any]] = {}
     for options in found:
         resolved = ruleset.resolve_options(options)
@@ -540,6 +551,12 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
         if k % RENEW_EVERY == 0:
             rescorer = Rescorer(runner)
         m = chosen[n]
+        why = proof(ruleset, m)
+        if why is not None:
+            results[n] = MutantResult(m, EQUIVALENT, reason=why)
+            if progress is not None:
+                progress(len(chosen) + k + 1, len(chosen) + len(survivors))
+            continue
         try:
             results[n] = _search(m, pool, rescorer, clock, seed) if pool is not None else \
                 MutantResult(m, NOT_SEPARATED, readings=tuple(search_readings(ruleset, m)))  # the budget is spent
@@ -724,13 +741,15 @@ def markdown(strength: Strength) -> str:
         observable = " and that a case could observe" if rs.procedure_cases else ""
         lines += [f"- killed: {total.counts.get(KILLED, 0)} ({_rate(total.kill_rate)} of those that bind{observable})"]
         lines += [f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
-                  f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}"]
+                  f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}",
+                  f"- proved equivalent: {total.counts.get(EQUIVALENT, 0)}"]
         if rs.procedure_cases:
             lines += [f"- not observable by a procedure case: {total.counts.get(NOT_OBSERVABLE, 0)}"]
         lines += [f"- do not bind: {total.counts.get(UNBOUND, 0)}", ""]
-        shown = (KILLED, SEPARATED, NOT_SEPARATED) + ((NOT_OBSERVABLE,) if rs.procedure_cases else ()) + (UNBOUND,)
+        shown = (KILLED, SEPARATED, NOT_SEPARATED, EQUIVALENT) + ((NOT_OBSERVABLE,) if rs.procedure_cases else ()) + \
+            (UNBOUND,)
         heads = {KILLED: "killed", SEPARATED: "survivors with a killing case", NOT_SEPARATED: "not separated",
-                 NOT_OBSERVABLE: "not observable", UNBOUND: "do not bind"}
+                 EQUIVALENT: "proved equivalent", NOT_OBSERVABLE: "not observable", UNBOUND: "do not bind"}
         lines += ["| family | mutants | " + " | ".join(heads[k] for k in shown) + " | kill rate |",
                   "|---|---:|" + "---:|" * len(shown) + "---:|"]
         for f in rs.families() + [total]:
@@ -761,6 +780,12 @@ def markdown(strength: Strength) -> str:
             what = "candidate cases of play tried" if is_procedure(m) else "hands searched"
             lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} {what}"
                          + (f" under {under}" if under else "") + ".")
+        proved = [r for r in rs.results if r.status == EQUIVALENT]
+        if proved:
+            lines += ["", "### Proved equivalent", "",
+                      "No case of the corpora kills these, and none can: each proof says over what it holds.", ""]
+            lines += [f"- `{r.mutation.id}` ({r.mutation.family}): {r.mutation.words}. {_sentence(r.reason)}."
+                      for r in proved]
         unseen = [r for r in rs.results if r.status == NOT_OBSERVABLE]
         if unseen:
             lines += ["", "### Procedure mutants no procedure case can observe", ""]

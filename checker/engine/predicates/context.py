@@ -90,7 +90,7 @@ def counter(name, stacking="per_count"):
     return decide
 
 
-@predicate("going_out", scope=HAND)
+@predicate("going_out", scope=HAND, always=True)
 def going_out():
     """Always holds: the base a hand earns for going out."""
 

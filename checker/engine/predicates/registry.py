@@ -25,6 +25,10 @@ class PredicateKind:
     # whether a hand can gain it from its context alone (a flower, a flag, a counter), its tiles unchanged: the
     # hunter's non-monotonicity models grow such a fan on any winning hand
     context_only: bool = False
+    # whether it holds for every winning hand, whatever its tiles and context (the base a hand earns for going
+    # out): corpus strength proves a minimum such a fan always meets changes nothing (tests/test_properties.py
+    # checks the claim)
+    always: bool = False
 
 
 _registered: dict[str, PredicateKind] = {}
@@ -32,18 +36,18 @@ PREDICATES: Mapping[str, PredicateKind] = MappingProxyType(_registered)
 
 
 def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str = INTERPRETATION,
-              tiles_only: bool = False, context_only: bool = False):
+              tiles_only: bool = False, context_only: bool = False, always: bool = False):
     """Register a predicate factory under `name`, taking the keyword parameters `params`, each with its
     declared type: a spec that loads gives the factory only values of those types (checker.params).
     `tiles_only`: its answer reads nothing but the tiles and their division; `context_only`: a hand gains it
-    from its context alone (see PredicateKind)."""
+    from its context alone; `always`: it holds for every winning hand (see PredicateKind)."""
     if tiles_only and context_only:
         raise ValueError(f"predicate {name!r}: tiles_only and context_only exclude each other")
 
     def register(make):
         if name in _registered:
             raise ValueError(f"predicate {name!r} registered twice")
-        _registered[name] = PredicateKind(name, make, Params(params), scope, tiles_only, context_only)
+        _registered[name] = PredicateKind(name, make, Params(params), scope, tiles_only, context_only, always)
         return make
 
     return register
