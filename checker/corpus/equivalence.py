@@ -42,7 +42,6 @@ PROVABLE = frozenset({"exclusion dropped", "implied dropped", "exclusion added",
 MINIMUM = "minimum"
 DROPPED = frozenset({"exclusion dropped", "implied dropped"})
 PROOF_SECONDS = 20.0  # the longest one exhaustive search for two patterns held together may take
-CACHES = frozenset({"_terms"})  # Payments fields filled while paying: not part of what is bound
 
 
 def scoring_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -58,15 +57,15 @@ def bound(scorer: Scorer) -> tuple[Any, ...]:
                       b.qualifies, repr(replace(b.pattern, excludes=(), implies=(), implies_within=(),
                                                 excludes_if=())))
                      for b in scorer.patterns)
-    steps = tuple((run.__qualname__, repr(sorted(params.items()))) for run, params in scorer.steps)
+    steps = tuple((getattr(run, "__name__", repr(run)), repr(sorted(params.items()))) for run, params in scorer.steps)
+    # the payments are bound from the settlement section under these options (both compared whole), with the
+    # single-hand limit the steps give (in `steps`): compared by what they are made from, as the engine's own
+    # objects may be compiled and hold no __dict__
     payments = scorer.settlement
     base_read = not payments.shares or payments.n_base > 0 or bool(payments.base_counter) or \
         any(name == "add_base" for name, _ in scorer.step_ids)
-    paid = {k: (repr(vars(v)) if k in ("contract", "liability") and v is not None else repr(v))
-            for k, v in vars(payments).items() if k not in CACHES and (base_read or k != "base")}
-    if not base_read:
-        paid["settlement"] = repr(replace(payments.settlement, base=0))
-    return (repr(sorted(scorer.options.items())), patterns, steps, repr(sorted(paid.items())), scorer.account_once,
+    settlement = scorer.ruleset.settlement if base_read else replace(scorer.ruleset.settlement, base=0)
+    return (repr(sorted(scorer.options.items())), patterns, steps, repr(settlement), scorer.account_once,
             scorer.chicken, scorer.minimum_points, scorer.requires_allowing)
 
 
