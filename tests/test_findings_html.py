@@ -350,3 +350,14 @@ def test_the_checked_in_sweep_page_in_a_browser(browser, width):
         tiles_are_svg_with_titles(p)
         no_sideways_scroll(p)
         boxes_stay_in_the_page(p)
+
+
+@pytest.mark.parametrize("path", sorted(FINDINGS.glob("findings-*.md")), ids=lambda p: p.name)
+def test_each_checked_in_markdown_page_draws_every_tile_as_the_command_line_reads_it(path):
+    # each run of glyphs is followed by its tiles' names in brackets ("🀦 (1f)"): the glyphs, read back through
+    # the tile parser, are those very tiles (the page once drew 1f, Spring, as 🀢, Plum, which reads as 5f)
+    text = path.read_text(encoding="utf-8")
+    runs = re.findall(r"([\U0001F000-\U0001F02B]+) \(([0-9mpszf]+)\)", text)
+    assert runs, path.name
+    for glyphs, names in runs:
+        assert list(parse_tiles(glyphs)) == list(parse_tiles(names)), (glyphs, names)

@@ -420,8 +420,9 @@ def render(name: str, **context: Any) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """`python -m checker.hunt.page DIR/findings-R.json …`: write each findings file's HTML page beside it
-    (`findings-R.html`), without hunting again (the checked-in reports/findings/ pages are made so)."""
+    """`python -m checker.hunt.page DIR/findings-R.json …`: write each findings file's pages beside it
+    (`findings-R.md`, `findings-R.html`), without hunting again (the checked-in reports/findings/ pages are made
+    so)."""
     from pathlib import Path
 
     from checker.engine import load_ruleset
@@ -433,7 +434,9 @@ def main(argv: list[str]) -> None:
         read_findings(Path(name))  # each finding checked as a hunt merging the file checks it
         body = parse_json(read_text_file(name, MAX_SPEC_BYTES, "findings file"), name, limits=FILE_JSON)
         rid = body["ruleset"]
-        write_text(str(Path(name).with_suffix(".html")), html_page(rid, load_ruleset(rid).title, body))
+        title = load_ruleset(rid).title
+        write_text(str(Path(name).with_suffix(".md")), page(rid, title, body))
+        write_text(str(Path(name).with_suffix(".html")), html_page(rid, title, body))
 
 
 if __name__ == "__main__":
