@@ -153,6 +153,10 @@ def test_a_changed_case_is_renumbered_and_the_rest_of_the_file_left_as_it_was(tm
     # and the case changed back to its first change takes .r2 again, the id frozen to that content
     write_cases(corpus["tiny"], [changed, cases[1]])
     assert json.loads(renumbered(second, corpus)["tiny"].splitlines()[0])["id"] == cases[0]["id"] + ".r2"
+    # a line that is not a case is left as it is (no traceback), and drift names it by its line
+    corpus["tiny"].write_text(corpus["tiny"].read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
+    assert renumbered(second, corpus)["tiny"].endswith("{not json\n")
+    assert any("line 3" in problem for problem in drift(second, corpus).refused)
 
 
 def test_a_case_is_the_same_case_in_any_notation_and_whatever_its_note():

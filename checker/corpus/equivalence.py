@@ -35,6 +35,7 @@ from dataclasses import replace
 from typing import Any
 
 from checker.engine.scoring import Scorer
+from checker.mutate.catalog import scoring_readings
 from checker.mutate.mutation import Mutation
 from checker.spec import OptionRef, Ruleset
 
@@ -42,12 +43,6 @@ PROVABLE = frozenset({"exclusion dropped", "implied dropped", "exclusion added",
 MINIMUM = "minimum"
 DROPPED = frozenset({"exclusion dropped", "implied dropped"})
 PROOF_SECONDS = 20.0  # the longest one exhaustive search for two patterns held together may take
-
-
-def scoring_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
-    """The defaults, and each other value of each option the scorer reads, one at a time."""
-    return [{}] + [{option.id: value} for option in ruleset.scoring_options().values()
-                   for value in option.other_values()]
 
 
 def bound(scorer: Scorer) -> tuple[Any, ...]:

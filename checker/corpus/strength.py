@@ -465,12 +465,13 @@ def _search(mutation: Mutation, pool: Pool, rescorer: Rescorer, clock: Clock,
 
 
 def killing_case(ruleset: Ruleset, mutation: Mutation, data: Mapping[str, Any], options: Mapping[str, Any],
-                 expect: Mapping[str, Any], seed: int) -> dict[str, Any]:
-    """A hand that tells the mutant from the spec, as a case: `expect` the reference engine's result."""
+                 expect: Mapping[str, Any], seed: int, kind: str = "score") -> dict[str, Any]:
+    """A hand (a score case's input, or a procedure case's deal and events) that tells the mutant from the spec,
+    as a case: `expect` the reference engine's result (or the reference table's)."""
     slug = re.sub(r"[^a-z0-9]+", "-", mutation.id.lower()).strip("-")
     covers = sorted({f"{ruleset.id}.{r}" for r in mutation.rules if r in ruleset.rules})
     return {"id": f"{ruleset.id}-kills-{slug}"[:256], "ruleset": ruleset.id, "options": dict(options),
-            "kind": "score", "input": dict(data), "expect": dict(expect), "covers": covers,
+            "kind": kind, "input": dict(data), "expect": dict(expect), "covers": covers,
             "origin": f"mjcheck corpus strength, seed {seed}",
             "note": f"kills the mutant {mutation.id}: {mutation.words}"}
 
@@ -601,23 +602,14 @@ def procedure_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseR
             clock.stop()
             results.append(MutantResult(m, NOT_SEPARATED, searched=found.tried, readings=under)
                            if not isinstance(found, Separation) else
-                           MutantResult(m, SEPARATED, killing_case=procedure_killing_case(ruleset, m, found.case, seed),
+                           MutantResult(m, SEPARATED, killing_case=killing_case(ruleset, m, found.case["input"],
+                                                                found.case.get("options") or {},
+                                                                found.case["expect"], seed, "procedure"),
                                         mutant_result=found.mutant_result, searched=found.tried, readings=under,
                                         found_as=found.made))
         if progress is not None:
             progress(n + 1, len(chosen))
     return results, left_out, len(everything)
-
-
-def procedure_killing_case(ruleset: Ruleset, mutation: Mutation, case: Mapping[str, Any], seed: int
-                           ) -> dict[str, Any]:
-    """A hand of play that tells the mutant from the spec, as a procedure case: `expect` the reference table's."""
-    slug = re.sub(r"[^a-z0-9]+", "-", mutation.id.lower()).strip("-")
-    covers = sorted({f"{ruleset.id}.{r}" for r in mutation.rules if r in ruleset.rules})
-    return {"id": f"{ruleset.id}-kills-{slug}"[:256], "ruleset": ruleset.id, "kind": "procedure",
-            "options": dict(case.get("options") or {}), "input": dict(case["input"]), "expect": dict(case["expect"]),
-            "covers": covers, "origin": f"mjcheck corpus strength, seed {seed}",
-            "note": f"kills the mutant {mutation.id}: {mutation.words}"}
 
 
 def corpus_strength(corpora: Sequence[str | Path], ruleset: str | None = None, seed: int = 0,

@@ -111,8 +111,7 @@ def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> lis
     meet |= {(b, a) for a, b in meet}
     # the order the scorer weighs patterns in, under the defaults and under each other reading of each option the
     # scorer reads (an option can make a pattern active, or change its value and so its place)
-    readings: list[dict[str, Any]] = [{}] + [{option.id: v} for option in ruleset.scoring_options().values() for v in option.other_values()]
-    orders = [Scorer(ruleset, reading).rank for reading in readings]
+    orders = [Scorer(ruleset, reading).rank for reading in scoring_readings(ruleset)]
     excluded, implied = [], []
     for p in ruleset.patterns:  # spec order, then the other pattern in spec order
         for q in ruleset.patterns:
@@ -149,6 +148,12 @@ def _amounts(ruleset: Ruleset) -> list[Mutation]:
             if _whole(value) and key not in table_only:  # (the table's: checker.mutate.procedure)
                 out += [edits.settlement_number(rid, section, key, v, value) for v in number_steps(value)]
     return out
+
+
+def scoring_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The defaults, and each other value of each option the scorer reads, one at a time."""
+    return [{}] + [{option.id: value} for option in ruleset.scoring_options().values()
+                   for value in option.other_values()]
 
 
 def read_by_table(section: str) -> list[str]:
