@@ -342,10 +342,11 @@ def corpus_strength_command(
                                          help="Judge N mutants per ruleset (and N procedure mutants), drawn by "
                                               "the seed with the families taken in turn (default: every mutant)."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=86400, metavar="SECONDS",
-                                           help="Seconds the search for killing cases may take in all (default "
-                                                "300); survivors left unsearched when it runs out are reported "
-                                                "as not separated, with 0 searched (a procedure survivor's "
-                                                "search, once begun, runs its 20,000 candidates)."),
+                                           help="Seconds the search for killing cases and the proofs that "
+                                                "read hands may take in all (default 300); survivors left "
+                                                "unsearched or unproved when it runs out are reported as not "
+                                                "separated, with 0 searched (a procedure survivor's search, "
+                                                "once begun, runs its 20,000 candidates)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON on stdout (docs/contracts.md)."),
     out_path: Optional[Path] = typer.Option(None, "--out", metavar="FILE.md",
                                             help="Write the Markdown report to FILE.md (stdout then gets a "
@@ -360,8 +361,10 @@ def corpus_strength_command(
     counter ignored. Every case is scored by the reference engine under each mutant: a mutant is *killed*
     when some case's result no longer matches its `expect`. A *survivor* is searched for a hand that tells it
     from the spec (the corpus generator's seeded candidate hands): the first found is printed as a case, its
-    `expect` the reference engine's result, ready to add to the corpus; a survivor no searched hand separates
-    is counted equivalent, "not separated within the budget" (a sample, not a proof).
+    `expect` the reference engine's result, ready to add to the corpus. A survivor is *proved equivalent* where
+    that can be shown, over the domain the proof states (the same rules bound under every reading; a dropped
+    link whose fans never meet, or that every concealed hand where it can act still meets); one neither
+    separated nor proved is counted equivalent, "not separated within the budget" (a sample, not a proof).
 
     Procedure cases (hands of play) are run alike, through the reference table, under each one-step change of
     the spec's procedure: who may chow, the claim priority, several winners, which kongs may be robbed, 漏胡,

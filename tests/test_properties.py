@@ -169,6 +169,12 @@ def test_predicate_gates_never_skip_a_fan_that_holds(request, hand, which):
             within = getattr(b.decide, "within", None)
             if within is not None and b.id in holding:
                 assert not facts.mask & ~within, f"{x.describe()}: {b.id} holds outside its declared tiles"
+            cores = getattr(b.decide, "cores", None)  # the groups of sets declared to make it hold (equivalence proofs)
+            if cores is not None and b.id in holding:
+                sets = [("pung" if g.kind == "kong" else g.kind, g.tile) for i, g in enumerate(x.groups)
+                        if i in x.chows or i in x.pungs]
+                assert any(all(sets.count(s) >= core.count(s) for s in core) for core in cores()), \
+                    f"{x.describe()}: {b.id} holds with none of its declared cores among the sets"
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

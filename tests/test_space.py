@@ -197,3 +197,51 @@ def test_the_open_space_holds_every_completion_of_every_meld_multiset_once(melds
     assert set(hands) == expected and expected
     for start in (0, 7, space.size // 3, space.size - 5):  # any start finds its multiset by number
         assert list(space.hands(start, start + 40)) == hands[start:start + 40]
+
+
+from checker.engine import Scorer, load_ruleset  # noqa: E402
+from checker.hunt.dead import concealed_hand  # noqa: E402
+from checker.space.holding import holding_hands  # noqa: E402
+
+
+def _has_core(division, cores) -> bool:
+    """Whether a division's sets hold one of the cores (a group of (kind, lowest tile)) as a sub-multiset."""
+    sets = [("pung" if g.kind == "kong" else g.kind, g.tile) for g in division if g.kind != "pair"]
+    for core in cores:
+        rest = list(sets)
+        try:
+            for s in core:
+                rest.remove(s)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize("fan, tiles", [
+    ("quadruple_chow", [0, 1, 2, 3, 4, 5, 27]),  # 1-6 characters and East
+    ("triple_pung", [0, 1, 9, 10, 18, 19]),  # 1 and 2 of each suit
+    ("mixed_triple_chow", [0, 1, 2, 9, 10, 11, 18, 19, 20]),  # 1-3 of each suit
+    ("pure_straight", list(range(9)) + [31]),  # the characters and the red dragon
+])
+def test_the_holding_space_is_every_hand_holding_a_core_and_the_fan_holds_in_exactly_those(fan, tiles):
+    # The cores a combination fan declares (gate(cores=...)) with any other sets and a pair: over the concealed
+    # hands of a few tiles, exactly the hands that have a division with a core among its sets (a plain search),
+    # and exactly the hands where the engine's predicate finds the fan
+    scorer = Scorer(load_ruleset("mcr"))
+    bound = next(b for b in scorer.patterns if b.id == fan)
+    cores = bound.decide.cores()
+    mask = _mask(tiles)
+    held = {h for h in holding_hands(cores, 10 ** 6) if not any(n and not mask >> t & 1 for t, n in enumerate(h))}
+    everything = list(ConcealedSpace(tiles=mask).hands())
+    by_division = {h for h in everything if any(_has_core(d, cores) for d in regular_divisions(h, 0))}
+    rank = scorer.rank[fan]
+    by_engine = {h for h in everything if any(rank in found for _, found in scorer.found_fans(concealed_hand(h)))}
+    assert held == by_division == by_engine and held
+
+
+def test_the_holding_space_refuses_more_hands_than_its_limit():
+    # Pure double chow's cores (two identical chows) leave two sets and a pair free: far more hands than 1,000
+    scorer = Scorer(load_ruleset("mcr"))
+    cores = next(b for b in scorer.patterns if b.id == "pure_double_chow").decide.cores()
+    assert len(cores) == 21 and holding_hands(cores, 1_000) is None

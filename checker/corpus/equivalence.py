@@ -7,7 +7,7 @@ implied patterns withhold in turn), the steps with their parameters, the payment
 bind alike under a reading score every hand alike under it. So for the mutants whose edit the binding shows
 whole (a link dropped or added between two patterns, the base):
 
-- `differing_readings` gives the readings (the defaults, and each other value of each option the scorer reads)
+- `differing_readings` (checker.corpus.binding) gives the readings (the defaults, and each other value of each option the scorer reads)
   under which the mutant binds otherwise: the only readings a hand can tell it from the spec under, and the ones
   the search scores hands under;
 - `proof` says why the mutant is *equivalent* when it binds as the spec does under every reading: no case, under
@@ -21,6 +21,10 @@ whole (a link dropped or added between two patterns, the base):
   self-drawn hand read), neither fan's activity or parameters depend on an option, and hands with kongs are
   outside it.
 
+- A link dropped between two patterns that do hold together is proved by reading every concealed hand where it
+  can act (`checker.corpus.acting`), when the patterns whose withholding changes declare the groups of sets that
+  make them hold; that proof states its domain too, and stops when the caller's budget is spent.
+
 - A minimum every win meets (the spec's and the mutant's) changes nothing: `proof` says so when, under every
   reading, the fans that hold for every winning hand (predicates registered `always`, such as a base for going
   out) and that no fan withholds bring at least that many qualifying points.
@@ -31,51 +35,26 @@ parts of the binding this comparison does not hold.
 from __future__ import annotations
 
 import time
-from dataclasses import replace
-from typing import Any
+from typing import Callable
 
+from checker.corpus.acting import met_wherever_it_acts
+from checker.corpus.binding import PROVABLE, differing_readings
 from checker.engine.scoring import Scorer
 from checker.mutate.catalog import scoring_readings
 from checker.mutate.mutation import Mutation
 from checker.spec import OptionRef, Ruleset
 
-PROVABLE = frozenset({"exclusion dropped", "implied dropped", "exclusion added", "implied added", "base"})
+__all__ = ["differing_readings", "proof"]
+
 MINIMUM = "minimum"
 DROPPED = frozenset({"exclusion dropped", "implied dropped"})
 PROOF_SECONDS = 20.0  # the longest one exhaustive search for two patterns held together may take
 
 
-def bound(scorer: Scorer) -> tuple[Any, ...]:
-    """What the scorer scores with, as comparable values (its caches and the patterns' own links left out: what
-    the links withhold is in each bound pattern's `blocks`)."""
-    patterns = tuple((b.id, b.points, b.scope, b.blocks, b.blocks_within, tuple(sorted(b.blocks_some.items())),
-                      b.qualifies, repr(replace(b.pattern, excludes=(), implies=(), implies_within=(),
-                                                excludes_if=())))
-                     for b in scorer.patterns)
-    steps = tuple((getattr(run, "__name__", repr(run)), repr(sorted(params.items()))) for run, params in scorer.steps)
-    # the payments are bound from the settlement section under these options (both compared whole), with the
-    # single-hand limit the steps give (in `steps`): compared by what they are made from, as the engine's own
-    # objects may be compiled and hold no __dict__
-    payments = scorer.settlement
-    base_read = not payments.shares or payments.n_base > 0 or bool(payments.base_counter) or \
-        any(name == "add_base" for name, _ in scorer.step_ids)
-    settlement = scorer.ruleset.settlement if base_read else replace(scorer.ruleset.settlement, base=0)
-    return (repr(sorted(scorer.options.items())), patterns, steps, repr(settlement), scorer.account_once,
-            scorer.chicken, scorer.minimum_points, scorer.requires_allowing)
-
-
-def differing_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]]:
-    """The readings under which the mutant's spec binds otherwise than the spec (all of them for a family this
-    module does not compare)."""
-    readings = scoring_readings(ruleset)
-    if mutation.family not in PROVABLE:
-        return readings
-    edited = mutation.edit(ruleset)
-    return [r for r in readings if bound(Scorer(ruleset, r)) != bound(Scorer(edited, r))]
-
-
-def proof(ruleset: Ruleset, mutation: Mutation, seconds: float = PROOF_SECONDS) -> str | None:
-    """Why no score case can tell the mutant from the spec, and over what (None: one may, as far as is proved)."""
+def proof(ruleset: Ruleset, mutation: Mutation, seconds: float = PROOF_SECONDS,
+          out: Callable[[], bool] | None = None) -> str | None:
+    """Why no score case can tell the mutant from the spec, and over what (None: one may, as far as is proved).
+    `out`: says when the caller's budget is spent (the proof that reads hands stops there, proving nothing)."""
     if mutation.family == MINIMUM:
         return _minimum_always_met(ruleset, mutation)
     if mutation.family not in PROVABLE:
@@ -88,7 +67,7 @@ def proof(ruleset: Ruleset, mutation: Mutation, seconds: float = PROOF_SECONDS) 
         return (f"equivalent: the scorer binds the same rules from it as from the spec under the default "
                 f"options{under} ({what}); proved from the binding, no hand read")
     if mutation.family in DROPPED:
-        return _never_together(ruleset, mutation, seconds)
+        return _never_together(ruleset, mutation, seconds) or met_wherever_it_acts(ruleset, mutation, out)
     return None
 
 
@@ -133,3 +112,4 @@ def _never_together(ruleset: Ruleset, mutation: Mutation, seconds: float) -> str
            f"no division into four sets and a pair has {found.described}")
     return (f"equivalent over every hand without a kong: no hand holds {ids[0]} and {ids[1]} in one reading, so "
             f"the link between them withholds nothing (proved {how})")
+

@@ -123,11 +123,12 @@ def renumbered(manifest: Manifest, corpora: Mapping[str, Path] | None = None) ->
         touched = False
         for i, line in enumerate(lines):
             try:
-                case = json.loads(line) if line.strip() else None
+                read: Any = json.loads(line) if line.strip() else None
             except ValueError:
-                case = None  # not a case: left as it is, for `drift` to refuse by its line
-            if not isinstance(case, dict):
+                read = None  # not a case: left as it is, for `drift` to refuse by its line
+            if not isinstance(read, dict):
                 continue
+            case = read
             case_id, digest = case.get("id"), case_hash(case)
             if not case_id or manifest.ids.get(case_id) in (None, digest):
                 continue

@@ -53,7 +53,7 @@ from checker.spec import OptionRef, Ruleset, value_key
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
 SEARCH_READINGS = 3  # readings searched where a mutant binds as the spec does under the defaults
 PROCEDURE_TRIALS = 20_000  # candidates (whole cases and screened changes) searched per procedure survivor
-DEFAULT_BUDGET = 300.0  # seconds the search for killing cases may take in all
+DEFAULT_BUDGET = 300.0  # seconds the search for killing cases and the proofs that read hands may take in all
 CHECK_EVERY = 50  # hands searched between looks at the clock
 RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps each mutant's scorer and its caches)
 
@@ -552,7 +552,11 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
         if k % RENEW_EVERY == 0:
             rescorer = Rescorer(runner)
         m = chosen[n]
-        why = proof(ruleset, m)
+        clock.start()  # a proof that reads hands spends the budget, and stops when it is out
+        try:
+            why = proof(ruleset, m, out=clock.out)
+        finally:
+            clock.stop()
         if why is not None:
             results[n] = MutantResult(m, EQUIVALENT, reason=why)
             if progress is not None:

@@ -31,6 +31,7 @@ from checker.engine.interpretation import DRAGON_MASK
 from checker.space.concealed import ALL_TILES, ConcealedSpace
 from checker.space.open import OpenSpace, caps_of
 from checker.space.special import SpecialSpace
+from checker.space.wins import wins_of
 from checker.spec import chosen
 
 Space = ConcealedSpace | OpenSpace | SpecialSpace
@@ -141,15 +142,8 @@ def items_of(space: Space, context: Context, start: int,
 
 def cases_of(counts: tuple[int, ...], context: Context = Context()) -> Iterator[Hand]:
     """The hand with each distinct concealed tile as the winning tile, self-drawn and on a discard (from the
-    next player), with the context's melds, flags and winds."""
-    tiles = [t for t, n in enumerate(counts) for _ in range(n)]
-    melds, flags, seat, round_ = context.melds, context.flags, context.seat_wind, context.round_wind
-    for i, win in enumerate(tiles):
-        if i and tiles[i - 1] == win:
-            continue  # each distinct tile once (the tiles are in order)
-        concealed = tuple(tiles[:i] + tiles[i + 1:])
-        yield Hand(concealed, melds, win, "self_draw", None, seat, round_, (), flags)
-        yield Hand(concealed, melds, win, "discard", 1, seat, round_, (), flags)
+    next player), with the context's melds, flags and winds (checker.space.wins)."""
+    return wins_of(counts, context.melds, context.flags, context.seat_wind, context.round_wind)
 
 
 def compared(s: Any) -> tuple:

@@ -4,12 +4,13 @@ Each returns its instances (tuples of group indices) so the account-once princip
 """
 from __future__ import annotations
 
-from itertools import combinations as subsets
+from functools import lru_cache
+from itertools import combinations as subsets, combinations_with_replacement
 from typing import Any, Callable, Final, Sequence
 
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import gate, predicate
-from checker.engine.shapes import CHOW
+from checker.engine.shapes import CHOW, PUNG
 from checker.params import integer, list_of, one_of
 
 
@@ -78,6 +79,27 @@ def _matching(tiles: list[int], size: int, suit_ok: list[bool], rank_ok: list[bo
     return found
 
 
+# the lowest tiles of the 21 chows (ranks 1-7 of each suit)
+CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
+
+
+@lru_cache(maxsize=None)
+def _cores(kind: str, size: int, suits: str, rule: str, steps: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every group of `size` chows (repeats allowed: identical chows) or distinct pungs that the tables accept,
+    each as (kind, lowest tile) pairs: what a hand holding the combination must have among its sets."""
+    suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, rule, steps)
+    groups = combinations_with_replacement(CHOW_STARTS, size) if kind == CHOW else subsets(range(34), size)
+    found = []
+    for group in groups:
+        suit_mask = rank_mask = 0
+        for t in group:
+            suit_mask |= 1 << (t // 9)
+            rank_mask |= 1 << (t % 9)
+        if suit_ok[suit_mask] and rank_ok[rank_mask]:
+            found.append(tuple([(kind, t) for t in group]))
+    return tuple(found)
+
+
 # a combination of 2 to 4 sets: a hand holds at most four chows or pungs (SUBSETS has no more)
 SIZE: Final = integer(2, 4)
 SUITS: Final = one_of("same", "different")
@@ -101,7 +123,8 @@ def chow_combination(size: int, suits: str, starts: str, steps: Sequence[int] = 
             return ()
         return tuple([tuple([chows[p] for p in combo]) for combo in found])
 
-    return gate(decide, shapes=("regular", "knitted_straight"), chows=size)
+    return gate(decide, shapes=("regular", "knitted_straight"), chows=size,
+                cores=lambda: _cores(CHOW, size, suits, starts, tuple(steps)))
 
 
 @predicate("pung_combination", {"size": SIZE, "suits": SUITS, "ranks": one_of("equal", "shifted")}, tiles_only=True)
@@ -118,7 +141,8 @@ def pung_combination(size: int, suits: str, ranks: str) -> Callable[[Any], Any]:
             return ()
         return tuple([tuple([pungs[p] for p in combo]) for combo in found])
 
-    return gate(decide, shapes=("regular", "knitted_straight"), pungs=size)
+    return gate(decide, shapes=("regular", "knitted_straight"), pungs=size,
+                cores=lambda: _cores(PUNG, size, suits, ranks, (1,)))
 
 
 @predicate("terminal_chows", {"suits": one_of("same", "two_and_pair")}, tiles_only=True)

@@ -53,19 +53,22 @@ def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str 
     return register
 
 
-def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None, within=None):
+def gate(decide, shapes=None, chows=0, pungs=0, kongs=0, win_kind=None, honors=None, within=None, cores=None):
     """Declare when a decision function can possibly hold, so the scorer skips it elsewhere:
     only in these `shapes`, with at least `chows` chows / `pungs` pungs-or-kongs / `kongs` kongs, only
     when the winning tile filled a `win_kind` wait, or only when the hand holds `honors` ("winds" or
     "dragons"); `within`: only when every tile of the hand is in this tile mask (bit t for tile t; read by
-    the hunter's proofs to narrow the hands they enumerate). Purely an optimisation: the function must still
-    decide correctly on any interpretation."""
+    the hunter's proofs to narrow the hands they enumerate); `cores`: a function giving every group of sets
+    that makes it hold (each a tuple of (CHOW or PUNG, lowest tile)): an interpretation where it holds has one
+    of them among its sets (read by the equivalence proofs to enumerate the hands where it holds). Purely an
+    optimisation: the function must still decide correctly on any interpretation."""
     if honors not in (None, "winds", "dragons"):
         raise ValueError(f"gate: honors must be 'winds' or 'dragons', not {honors!r}")
     decide.shapes = frozenset(shapes) if shapes else None
     decide.min_chows, decide.min_pungs, decide.min_kongs, decide.win_kind = chows, pungs, kongs, win_kind
     decide.honors = honors
     decide.within = within
+    decide.cores = cores
     return decide
 
 
