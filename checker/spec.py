@@ -237,6 +237,20 @@ class Statement:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A point the document leaves open that the spec or the engine decides without it (spec `decisions`):
+    what decides it (`by`: rule ids or engine files), the reading taken first among `readings`, and the
+    sentences that bear on it."""
+
+    id: str
+    question: str
+    decided: str
+    by: tuple[str, ...]
+    readings: tuple[str, ...]
+    sources: tuple[Locator, ...] = ()
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     title: str
@@ -258,6 +272,7 @@ class Ruleset:
     warnings: tuple[SpecIssue, ...] = ()  # what loads but deserves a look (an exclusion cycle)
     rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # rule id -> where defined
     cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
+    decisions: tuple[Decision, ...] = ()  # what the spec or the engine decides where the document is silent
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
@@ -734,6 +749,15 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 
     defined = defined_rules(data)
+    seen_decisions: set[str] = set()
+    for i, dec in enumerate(data.get("decisions", [])):
+        if dec["id"] in seen_decisions:
+            issue(f"/decisions/{i}/id", f"duplicate decision id {dec['id']!r}")
+        seen_decisions.add(dec["id"])
+        for j, what in enumerate(dec["by"]):
+            if not what.startswith("checker/") and what not in defined:
+                issue(f"/decisions/{i}/by/{j}", f"decision names rule {what!r}, which this spec does not define "
+                                                f"(name a rule id, or an engine file as checker/...)")
     seen_statements: set[str] = set()
     for i, st in enumerate(data["statements"]):
         if st["id"] in seen_statements:
@@ -1093,4 +1117,6 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
         scoring=scoring, hand_checks=checks,
         procedure=MappingProxyType(dict(data.get("procedure", {}))), warnings=warnings,
         rules=MappingProxyType(defined_rules(data)), cited=tuple(_cited(data)),
+        decisions=tuple(Decision(d["id"], d["question"], d["decided"], tuple(d["by"]), tuple(d["readings"]),
+                                 _locators(d["sources"])) for d in data.get("decisions", [])),
     )

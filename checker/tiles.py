@@ -70,6 +70,11 @@ class TileError(ValueError):
 NUM_TILE_TYPES = 34
 NUM_TILES_WITH_FLOWERS = 42
 FLOWERS = range(34, 42)
+# the tile numbers of each kind (named once here; the engine and the tools read them from this module)
+SUITED = range(0, 27)
+HONORS = range(27, 34)
+WINDS = range(27, 31)  # East, South, West, North
+DRAGONS = range(31, 34)  # red, green, white
 
 # --------------------------------------------------------------------------
 # Static tables (all immutable)

@@ -227,6 +227,26 @@ def test_the_hunt_writes_the_html_page_beside_the_markdown(tmp_path):
     assert finding_ids(html) == [f["id"] for f in body["findings"]]
 
 
+def test_a_run_that_stops_early_says_so_at_the_top_of_each_page_and_lists_what_it_left_out(tmp_path):
+    # two passes of counted work asked for, capped at one second: the cap leaves searches, a pass and the pairs
+    # of readings undone, and the file, both pages and the command's summary say so
+    r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--effort", "2", "--budget", "1",
+                                 "--seed", "3", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    body = json.loads((tmp_path / "findings-shanghai-knocking.json").read_text(encoding="utf-8"))
+    assert body["effort"] == 2 and body["budget"] == 1 and body["stopped_early"]
+    assert body["pairs"]["searched"] < body["pairs"]["of"]
+    md = (tmp_path / "findings-shanghai-knocking.md").read_text(encoding="utf-8")
+    html = (tmp_path / "findings-shanghai-knocking.html").read_text(encoding="utf-8")
+    assert "`mjcheck hunt --ruleset shanghai-knocking --effort 2 --budget 1 --seed 3`" in md
+    for page in (md, html):
+        assert "This run stopped early" in page and "What this run left out" in page
+        assert page.index("This run stopped early") < page.index("contradiction")  # before the counts
+    for label in body["skipped"]:
+        assert f"- {label}" in md
+    assert "stopped early: " in " ".join(r.output.split())
+
+
 def test_the_hunt_refuses_at_once_an_html_page_it_cannot_write(tmp_path):
     (tmp_path / "findings-shanghai-knocking.html").mkdir()
     r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--budget", "1", "--seed", "3",

@@ -19,10 +19,10 @@ from checker.random_hands import winning_hand
 from checker.spec import Ruleset
 
 SEAT_WINDS = ("E", "S", "W", "N")
-SUITED = tuple(range(27))
-HONOURS = tuple(range(27, 34))
-WINDS = tuple(range(27, 31))
-DRAGONS = tuple(range(31, 34))
+SUITED = tuple(T.SUITED)
+HONOURS = tuple(T.HONORS)
+WINDS = tuple(T.WINDS)
+DRAGONS = tuple(T.DRAGONS)
 
 
 def _ranks(ranks: Sequence[int], suits: str = "mps") -> tuple[int, ...]:

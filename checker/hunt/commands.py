@@ -3,6 +3,7 @@ cross-variant hands, each with a minimal witness."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 from rich.console import Console
@@ -18,8 +19,16 @@ err = Console(stderr=True, soft_wrap=True)
 
 def hunt_command(
     ruleset_id: str = typer.Option(..., "--ruleset", metavar="RULESET", help="A ruleset id, or `all`."),
-    budget: float = typer.Option(60.0, "--budget", metavar="SECONDS", min=1, max=86_400,
-                                 help="Time to spend; searches not started by then are skipped (and listed)."),
+    budget: Optional[float] = typer.Option(None, "--budget", metavar="SECONDS", min=1, max=86_400,
+                                           help="Time to spend (default 60 without --effort); searches not started "
+                                                "by then are skipped, and the files and pages say so. With "
+                                                "--effort, a cap."),
+    effort: Optional[int] = typer.Option(None, "--effort", metavar="N", min=1, max=4,
+                                         help="Work in counted units instead of time: N passes, the first with "
+                                              "300 examples per search, 40 simulated hands per table reading and "
+                                              "250,000 hands per exhaustive proof, each later pass four times as "
+                                              "many, then every pair of readings. The same seed and effort find "
+                                              "the same on a slow or a busy machine."),
     seed: int = typer.Option(..., "--seed", min=0, help="The same seed runs each search the same way."),
     out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where findings-R.json, findings-R.md and "
                                                                    "findings-R.html are written; an earlier "
@@ -47,9 +56,11 @@ def hunt_command(
     - dead-rule: an exclusion between fans that never meet in one reading, or a fan no hand can score under a
       reading, proved by enumerating every hand the fans' definitions allow.
 
-    The budget goes to passes of growing effort on what is not found yet (seven tenths), then to pairs of
-    readings. The same seed runs each search the same way; how many run depends on the budget (and on the
-    machine's speed).
+    With --effort N the work is counted: N passes of growing effort on what is not found yet, then every pair
+    of readings; the same seed and effort find the same on any machine (--budget then caps the time). With
+    --budget alone, passes of growing effort run while seven tenths of it last, then pairs of readings; how
+    many run depends on the machine's speed. Either way, a run that stops before doing all it set out to do
+    says so in the file (`stopped_early`) and at the top of each page, and lists what it left out.
 
     Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
     a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that
@@ -84,7 +95,8 @@ def hunt_command(
         try:
             written = hunt(names, budget, seed, out_dir,
                            on_start=lambda n: progress.update(task, total=n),
-                           on_step=lambda label: progress.update(task, advance=1, description=escape(bounded(label, 60))))
+                           on_step=lambda label: progress.update(task, advance=1, description=escape(bounded(label, 60))),
+                           effort=effort)
         except InputError as exc:
             err.print(f"[bold red]error:[/] {escape(bounded(str(exc)))}", highlight=False)
             raise typer.Exit(2)
@@ -98,13 +110,12 @@ def hunt_command(
         err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
         raise typer.Exit(2)
     if as_json:
-        print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"]), "cut_short": len(b["cut_short"])}
+        print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"]), "cut_short": len(b["cut_short"]),
+                             "stopped_early": b["stopped_early"]}
                          for r, b in written.items()}, indent=2))
         return
     for r, body in written.items():
         counts = ", ".join(f"{n} {kind}" for kind, n in body["counts"].items() if n) or "nothing"
-        skipped = f" ({len(body['skipped'])} searches skipped: budget)" if body["skipped"] else ""
-        if body["cut_short"]:
-            skipped += f" ({len(body['cut_short'])} proofs cut short: budget)"
+        skipped = f" (stopped early: {'; '.join(body['stopped_early'])})" if body["stopped_early"] else ""
         out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))} "
                   f"and .html", highlight=False)

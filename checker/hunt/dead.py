@@ -12,7 +12,6 @@ are outside: a pair or fan that could meet there is left unproved.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -20,6 +19,7 @@ from checker import tiles as T
 from checker.case import CaseRunner
 from checker.engine import Hand, Scorer
 from checker.engine.predicates import PREDICATES
+from checker.hunt.allowance import Allowance
 from checker.hunt.findings import Finding
 from checker.hunt.options import outcome
 from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
@@ -97,9 +97,12 @@ def concealed_hand(counts: tuple[int, ...]) -> Hand:
     return Hand(tuple(tiles[:-1]), (), tiles[-1], "self_draw")
 
 
-def prove(scorer: Scorer, ids: list[str], deadline: float, together: bool = True) -> Proof | None:
+def prove(scorer: Scorer, ids: list[str], deadline: Allowance | float, together: bool = True) -> Proof | None:
     """Read every hand of the spaces the fans' gates allow; stop at the first reading holding all of `ids`
-    (with `together`) or, without it, at the first hand where each has held. None: no space can prove it."""
+    (with `together`) or, without it, at the first hand where each has held. None: no space can prove it.
+    `deadline`: how far it may go (an Allowance, or a `time.monotonic()` moment); past it, the proof is
+    returned incomplete."""
+    allowance = Allowance.of(deadline)
     narrowed = narrowing(scorer, ids)
     if narrowed is None:
         return None
@@ -111,7 +114,7 @@ def prove(scorer: Scorer, ids: list[str], deadline: float, together: bool = True
     size = sum(space.size for space in spaces)
     for space in spaces:
         for counts in space.hands():
-            if checked % 2048 == 0 and time.monotonic() > deadline:
+            if checked % 2048 == 0 and allowance.spent(checked):
                 return Proof(size, words, checked, holding, first, None, False)
             checked += 1
             seen: set[str] = set()
@@ -147,7 +150,7 @@ def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
 
 
 def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str,
-                        deadline: float) -> Finding | None:
+                        deadline: Allowance | float) -> Finding | None:
     """A dead-rule finding when the exhaustive search proves `first` and `second` never hold in one reading."""
     scorer = runner.scorer(ruleset.id, {})
     proof = prove(scorer, [first, second], deadline)
@@ -206,7 +209,7 @@ def readings_changing(ruleset: Ruleset, pid: str) -> list[tuple[str, Any]]:
 
 
 def hunt_dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any],
-                      deadline: float) -> Finding | None:
+                      deadline: Allowance | float) -> Finding | None:
     """A dead-rule finding when, under `options` (one reading), no hand can score the fan `pid` at all; the
     witness is a hand scoring it under the default readings."""
     scorer = runner.scorer(ruleset.id, dict(options))

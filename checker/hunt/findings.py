@@ -1,7 +1,9 @@
 """Findings (DESIGN.md's finding format): what the hunt reports, how a finding keeps its id from run to run, and
 the files it is written to (`findings-R.json`, and `findings-R.md` for players, in checker.hunt.page).
 
-A finding: `id`, `ruleset`, `kind` (contradiction, ambiguity, gap, dead-rule, non-monotonic, cross-variant),
+A finding: `id`, `ruleset`, `kind` (contradiction, ambiguity, gap, dead-rule, non-monotonic, cross-variant, and
+decided: a point the document leaves open that the spec decides, with an empty witness and its readings as
+outcomes without results),
 `title` (one line a player reads), `rules` (the rule ids involved) and `statements` (each with its document,
 section and quoted phrase), `witness` (a case, as small as shrinking makes it), `outcomes` (the result under each
 reading), `method` (hypothesis, z3, exhaustive, mutation), `deciding_option` (the option that decides it in the
@@ -19,8 +21,14 @@ from typing import Any, Iterable, Mapping
 from checker.inputs import FILE_JSON, MAX_SPEC_BYTES, InputError, excerpt, parse_json, read_text_file
 from checker.spec import Ruleset
 
-KINDS = ("contradiction", "ambiguity", "gap", "dead-rule", "non-monotonic", "cross-variant")
-METHODS = ("hypothesis", "z3", "exhaustive", "simulation", "mutation")
+class NotSearched(Exception):
+    """A search of the hunt's plan that does not apply where it was planned, with why (the reading drops the
+    pattern it grows, or the default readings already report it): listed apart, never as "nothing found"."""
+
+
+KINDS = ("contradiction", "ambiguity", "gap", "dead-rule", "non-monotonic", "cross-variant", "decided")
+DECIDED = "decided"  # a point the document leaves open, decided by the spec or the engine (checker.hunt.decisions)
+METHODS = ("hypothesis", "z3", "exhaustive", "simulation", "mutation", "spec")
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 from checker import tiles as T
 from checker.case import CaseRunner
 from checker.engine import HandError
-from checker.hunt.findings import Finding, covering
+from checker.hunt.findings import Finding, NotSearched, covering
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset
 
@@ -132,7 +132,7 @@ def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapp
 
     scorer = runner.scorer(ruleset.id, dict(options))
     if pid not in scorer.rank:
-        return None
+        raise NotSearched(f"{pid} is not a pattern under this reading")
     model = ArithModel(scorer)
     if find_drop(model, pid) is None:
         return None  # proved: one more of it never lowers a hand, whatever the other patterns

@@ -31,6 +31,7 @@ KIND_WORDS = {
     "dead-rule": "a rule no legal hand can ever reach",
     "non-monotonic": "a hand worth less when it holds more",
     "cross-variant": "the same hand, decided differently by two rulesets",
+    "decided": "a point the document leaves open, decided by the spec or the engine without it",
 }
 
 
@@ -42,13 +43,56 @@ def drawn(text: str) -> str:
     return "".join(TILE_GLYPHS[t] for t in tiles) + f" ({T.format_tiles(tiles)})"
 
 
+def command_line(ruleset_id: str, body: Mapping[str, Any]) -> str:
+    """The command that makes a findings file, as its meta records it."""
+    bounds = ""
+    if body.get("effort") is not None:
+        bounds += f" --effort {body['effort']}"
+    if body.get("budget") is not None:
+        bounds += f" --budget {body['budget']:g}"
+    return f"mjcheck hunt --ruleset {ruleset_id}{bounds} --seed {body.get('seed')}"
+
+
+def how_bounded(body: Mapping[str, Any]) -> str:
+    """How far the run's bound lets it go, in words."""
+    if body.get("effort") is not None:
+        capped = f", capped at {body['budget']:g} s" if body.get("budget") is not None else ""
+        return (f"the same seed and effort find the same on any machine: {body['effort']} pass(es) of counted "
+                f"work{capped}")
+    return "the same seed runs each search the same way; how many run depends on the budget and the machine"
+
+
+def stopped_early(body: Mapping[str, Any]) -> list[str]:
+    """What the run set out to do and did not, in words (a findings file from before these were recorded:
+    what its lists of skipped searches and proofs cut short say)."""
+    if "stopped_early" in body:
+        return list(body["stopped_early"])
+    out = []
+    if body.get("skipped"):
+        out.append(f"{len(body['skipped'])} search(es) never ran (the budget ran out)")
+    if body.get("cut_short"):
+        out.append(f"{len(body['cut_short'])} exhaustive proof(s) stopped before the end of their space")
+    return out
+
+
+def left_out(body: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The searches a run left out, by why."""
+    groups = [("Searches that never ran", body.get("skipped") or []),
+              ("Exhaustive proofs stopped before the end of their space", body.get("cut_short") or []),
+              ("Searches left out of a pass the effort asked for", body.get("not_rerun") or [])]
+    return [(what, list(labels)) for what, labels in groups if labels]
+
+
 def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     counts = body["counts"]
     lines = [f"# What the hunt found in {title} (`{ruleset_id}`)", "",
-             f"Found by `mjcheck hunt --ruleset {ruleset_id} --budget {body.get('budget')} --seed {body.get('seed')}`"
-             f" (the same seed runs each search the same way; how many run depends on the budget). Each witness is a case: `mjcheck score --case` (a hand) or "
-             f"`mjcheck game validate` (a hand of play) replays it.", "",
-             "| kind | what it means | findings |", "|---|---|---:|"]
+             f"Found by `{command_line(ruleset_id, body)}` ({how_bounded(body)}). Each witness is a case: "
+             f"`mjcheck score --case` (a hand) or `mjcheck game validate` (a hand of play) replays it.", ""]
+    stopped = stopped_early(body)
+    if stopped:
+        lines += [f"**This run stopped early**, so findings may be missing: {'; '.join(stopped)}. What it left out "
+                  f"is listed at the end of the page.", ""]
+    lines += ["| kind | what it means | findings |", "|---|---|---:|"]
     for kind in KINDS:
         lines.append(f"| {kind} | {KIND_WORDS[kind]} | {counts.get(kind, 0)} |")
     lines.append(f"| **all** | | **{sum(counts.values())}** |")
@@ -61,6 +105,13 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
                 lines.append(f"> {s['phrase']}  ")
                 lines.append(f"> — `{s['doc']}`, {s['section']}")
                 lines.append("")
+        if f["kind"] == "decided":
+            if not f["statements"]:
+                lines += ["*The document says nothing on it.*", ""]
+            lines += [f"**What the spec does now:** {f['note']}", "", "**The readings the text allows**", ""]
+            lines += [f"- {o['reading']}" + (" *(taken)*" if o.get("taken") else "") for o in f["outcomes"]]
+            lines += ["", f"<sub>decided by: {', '.join(f'`{r}`' for r in f['rules'])}</sub>"]
+            continue
         lines += _witness(f["witness"])
         lines += ["", "**What each reading gives**", ""]
         for o in f["outcomes"]:
@@ -73,6 +124,11 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
         if f.get("note"):
             lines += ["", f"*Why:* {f['note']}"]
         lines += ["", f"<sub>method: {f['method']}; rules: {', '.join(f'`{r}`' for r in f['rules'])}</sub>"]
+    left = left_out(body)
+    if left:
+        lines += ["", "## What this run left out", ""]
+        for what, labels in left:
+            lines += [f"**{what}**", ""] + [f"- {label}" for label in labels] + [""]
     return "\n".join(lines) + "\n"
 
 
@@ -142,18 +198,31 @@ def _event(e: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
+RELATIVE_SEATS = ("the winner", "the next player (downstream)", "the player across", "the previous player (upstream)")
+
+
+def paid(payments: Any, relative: bool = True) -> str:
+    """A payments array in words, each score change labelled by its seat: relative to the winner for a hand
+    (DESIGN.md: 0 the winner, 1 downstream, 2 across, 3 upstream), by absolute seat for a hand of play."""
+    if not isinstance(payments, list):
+        return str(payments)
+    labels = RELATIVE_SEATS if relative and len(payments) == 4 else [f"seat {i}" for i in range(len(payments))]
+    return ", ".join(f"{label} {amount:+d}" if isinstance(amount, int) else f"{label} {amount}"
+                     for label, amount in zip(labels, payments))
+
+
 def _result(r: Mapping[str, Any]) -> str:
     if "verdict" in r:
         if r["verdict"] == "illegal":
             return f"illegal at event {r.get('event')}: `{r.get('rule')}` ({r.get('message', '')})"
         if "payments" in r:
-            return f"{r['verdict']}; payments by seat {r['payments']}, next dealer seat {r.get('next_dealer')}"
+            return f"{r['verdict']}; payments {paid(r['payments'], relative=False)}, next dealer seat {r.get('next_dealer')}"
         return f"{r['verdict']} (the hand goes on)" if r["verdict"] == "unfinished" else r["verdict"]
     if not r.get("valid"):
         return f"may not win (`{r.get('error')}`)"
     fans = ", ".join(f"{f['id']} {f['points']}" + (f"×{f['count']}" if f.get("count", 1) > 1 else "")
                      for f in r.get("fans", []))
-    return f"worth **{r.get('total')}** ({fans}); payments {r.get('payments')}"
+    return f"worth **{r.get('total')}** ({fans}); payments: {paid(r.get('payments'))}"
 
 
 # ------------------------------------------------------------------ the HTML page (findings-R.html)
@@ -365,8 +434,8 @@ def result_html(r: Mapping[str, Any], ruleset_id: str | None, names: Mapping[str
             return Markup("illegal at event {}: <code>{}</code> ({})").format(
                 r.get("event"), r.get("rule"), gloss(r.get("message", ""), ruleset_id))
         if "payments" in r:
-            return Markup("{}; payments by seat {}, next dealer seat {}").format(
-                r["verdict"], r["payments"], r.get("next_dealer"))
+            return Markup("{}; payments {}, next dealer seat {}").format(
+                r["verdict"], paid(r["payments"], relative=False), r.get("next_dealer"))
         return escape(f"{r['verdict']} (the hand goes on)" if r["verdict"] == "unfinished" else r["verdict"])
     if not r.get("valid"):
         return Markup("may not win (<code>{}</code>)").format(r.get("error"))
@@ -374,7 +443,7 @@ def result_html(r: Mapping[str, Any], ruleset_id: str | None, names: Mapping[str
         Markup('<span class="fan" title="{}">{}</span> {}{}').format(
             f["id"], names.get(f["id"], f["id"]), f["points"], f"×{f['count']}" if f.get("count", 1) > 1 else "")
         for f in r.get("fans", []))
-    return Markup("worth <strong>{}</strong> ({}); payments {}").format(r.get("total"), fans, r.get("payments"))
+    return Markup("worth <strong>{}</strong> ({}); payments: {}").format(r.get("total"), fans, paid(r.get("payments")))
 
 
 def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
@@ -382,6 +451,14 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     drawing, names = Drawing(), fan_names(ruleset_id)
     findings = []
     for f in body["findings"]:
+        if f["kind"] == "decided":
+            findings.append({
+                "id": f["id"], "kind": f["kind"], "title": prose(f["title"], ruleset_id),
+                "statements": [{"phrase": gloss(s["phrase"], ruleset_id), "doc": s["doc"],
+                                "section": gloss(s["section"], ruleset_id)} for s in f["statements"][:6]],
+                "decided": prose(f["note"], ruleset_id), "rules": f["rules"],
+                "readings": [(prose(o["reading"], ruleset_id), bool(o.get("taken"))) for o in f["outcomes"]]})
+            continue
         outcomes = []
         for o in f["outcomes"]:
             outcomes.append({"reading": gloss(o["reading"], ruleset_id),
@@ -397,7 +474,8 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
             "method": f["method"], "rules": f["rules"]})
     counts = body["counts"]
     return render("checker.hunt/findings.html.j2", ruleset_id=ruleset_id, title=gloss(title, ruleset_id),
-                  page_title=f"What the hunt found in {title}", budget=body.get("budget"), seed=body.get("seed"),
+                  page_title=f"What the hunt found in {title}", command=command_line(ruleset_id, body),
+                  bounded=how_bounded(body), stopped=stopped_early(body), left=left_out(body),
                   kinds=[(k, KIND_WORDS[k], counts.get(k, 0)) for k in KINDS], total=sum(counts.values()),
                   findings=findings, sprite=drawing.sprite())
 

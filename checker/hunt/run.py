@@ -1,11 +1,19 @@
 """One hunt: for each ruleset, every search the hunter knows (non-monotonicity, every scoring option's readings,
-every table option's readings), in a fixed order, each with a fixed effort, until the time budget is spent.
+every table option's readings), in a fixed order, each with a fixed effort, in passes of growing effort.
 Findings are merged with an earlier `findings-R.json` in the output folder (a known finding keeps its id) and
-written with their page. The same seed gives the same findings (searches are seeded; the budget only decides
-how many of them run).
+written with their page.
+
+Two ways to bound it. `effort` (work units, deterministic): that many passes, the first with EXAMPLES Hypothesis
+examples per search, HANDS simulated hands per table reading and PROOF_UNITS hands per exhaustive proof, each
+later pass four times as many, then every pair of readings and WITNESS_UNITS hands per fan's witness: the same
+seed and effort find the same on any machine. `budget` (seconds): as many passes as the time allows (seven
+tenths of it), then pairs of readings while it lasts; with `effort` it is a cap. Whatever a run set out to do
+and did not (a search never run, a proof cut short, a pass or pairs left out) is listed in the file and said on
+the page (`stopped_early`).
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -16,10 +24,12 @@ from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, passed_tile_options,
                                 hunt_excluded_shape, overlap_inputs)
+from checker.hunt.decisions import decision_findings
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
+from checker.hunt.allowance import Allowance
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
-from checker.hunt.findings import Finding, numbered, out_files, read_findings, write_findings, write_json, write_whole
+from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -34,6 +44,9 @@ EXAMPLES = 300  # Hypothesis examples per search in the first pass; each later p
 HANDS = 40  # simulated hands per table option reading in the first pass (likewise)
 WITNESS_SHARE = 800  # each fan's witness search is given the budget divided by this (0.3 s of 240)
 PROOF_SECONDS = 10  # the most time one exhaustive proof is given (a fortieth of the budget, if less)
+PROOF_UNITS = 250_000  # under --effort: the hands one exhaustive proof may read in the first pass (likewise)
+WITNESS_UNITS = 5_000  # under --effort: the hands each fan's witness search may read, per unit of effort
+DEFAULT_BUDGET = 60.0  # seconds, when neither a budget nor an effort is given
 
 
 @dataclass
@@ -51,10 +64,12 @@ def _strategy(ruleset: Ruleset) -> Any:
     return with_context(winning_inputs(ruleset.id), ruleset.id)
 
 
-def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: float = PROOF_SECONDS) -> list[Target]:
+def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
+            proof_seconds: "float | Allowance" = PROOF_SECONDS) -> list[Target]:
     """Every search for one ruleset, the quick and final ones first: the Z3 model and the document examples
-    (instant), the exhaustive proofs (each given `proof_seconds`), then each option's readings (Hypothesis and
-    simulation), growths, excluded shapes and the other rulesets, the scenes against them last (the slowest)."""
+    (instant), the exhaustive proofs (each given `proof_seconds`, or an Allowance of hands), then each option's
+    readings (Hypothesis and simulation), growths, excluded shapes and the other rulesets, the scenes against
+    them last (the slowest)."""
     strategy = _strategy(ruleset)
     out = []
     scorer = runner.scorer(ruleset.id, {})
@@ -109,14 +124,21 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int, proof_seconds: floa
     return out
 
 
-def _dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str, seconds: float,
+def _proof_allowance(proof: "float | Allowance", effort: int) -> Allowance:
+    """What one proof may read at this effort: `proof` hands (an Allowance) or seconds, times the effort."""
+    if isinstance(proof, Allowance):
+        return proof.times(effort)
+    return Allowance(until=time.monotonic() + proof * effort)
+
+
+def _dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second: str, proof: "float | Allowance",
                     effort: int) -> Finding | None:
-    return hunt_dead_exclusion(runner, ruleset, first, second, time.monotonic() + seconds * effort)
+    return hunt_dead_exclusion(runner, ruleset, first, second, _proof_allowance(proof, effort))
 
 
-def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any], seconds: float,
+def _dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any], proof: "float | Allowance",
                   effort: int) -> Finding | None:
-    return hunt_dead_pattern(runner, ruleset, pid, options, time.monotonic() + seconds * effort)
+    return hunt_dead_pattern(runner, ruleset, pid, options, _proof_allowance(proof, effort))
 
 
 def _example(runner: CaseRunner, ruleset: Ruleset, case: dict[str, Any], oid: str, value: Any,
@@ -145,7 +167,8 @@ def _drops_by_default(runner: CaseRunner, ruleset_id: str, pid: str) -> bool:
 def _growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: dict[str, Any], pool: list[dict[str, Any]],
                effort: int) -> Finding | None:
     if options and _drops_by_default(runner, ruleset.id, pid):
-        return None  # it drops under the default readings already: not this reading's doing
+        raise NotSearched(f"one more {pid} lowers a hand under the default readings already: the search under "
+                          f"them reports it, not this reading's")
     if not pool:
         pool.extend(known_hands(ruleset))
     return hunt_growth_z3(runner, ruleset, pid, options, pool)
@@ -191,9 +214,11 @@ def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strateg
 
 
 def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
-                          found: dict[str, dict[str, Finding]], unrun: dict[str, list[str]], deadline: float) -> None:
+                          found: dict[str, dict[str, Finding]], unrun: dict[str, list[str]], deadline: float) -> int:
     """Readings that part only under another option's reading (robbing ×3 on each payer needs the others to pay
-    for a discard at all): each scoring search that found nothing, with one other option at one other value."""
+    for a discard at all): each scoring search that found nothing, with one other option at one other value.
+    How many such searches the deadline left out."""
+    left = 0
     for rs in rulesets:
         scoring = rs.scoring_options()
         for oid, option in scoring.items():
@@ -203,32 +228,40 @@ def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int
                     continue
                 for other, other_option in scoring.items():
                     for other_value in other_option.other_values():
-                        if other == oid or label in found[rs.id] or time.monotonic() >= deadline:
+                        if other == oid or label in found[rs.id]:
+                            continue
+                        if time.monotonic() >= deadline:
+                            left += 1
                             continue
                         result = hunt_option(runner, rs, oid, value, strategies[rs.id], EXAMPLES, seed,
                                              base={other: other_value})
                         if result is not None:
                             found[rs.id][label] = result
+    return left
 
 
 def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
-           found: dict[str, dict[str, Finding]], deadline: float) -> None:
+           found: dict[str, dict[str, Finding]], deadline: float) -> dict[str, tuple[int, int]]:
     """Pairs of scoring readings that change a hand only together: one search per pair of readings, the
-    rulesets taking turns, while the budget lasts (the order is fixed: a seed and a budget give the same pairs)."""
+    rulesets taking turns, while the budget lasts (the order is fixed: a seed and a budget give the same pairs).
+    By ruleset: (pairs searched, pairs in all)."""
     queues = []
     for rs in rulesets:
         readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.other_values()]
         queues.append([(rs, first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
                        if first[0] != second[0]])
+    searched = {rs.id: 0 for rs in rulesets}
     for turn in range(max((len(q) for q in queues), default=0)):
         for queue in queues:
             if turn >= len(queue) or time.monotonic() >= deadline:
                 continue
             rs, first, second = queue[turn]
+            searched[rs.id] += 1
             label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
             result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES, seed)
             if result is not None:
                 found[rs.id][label] = result
+    return {rs.id: (searched[rs.id], len(queue)) for rs, queue in zip(rulesets, queues)}
 
 
 def _turns(rulesets: list[Ruleset], plans: dict[str, list[Target]], used: dict[str, float]) -> Any:
@@ -244,77 +277,126 @@ def _turns(rulesets: list[Ruleset], plans: dict[str, list[Target]], used: dict[s
         next_index[rs.id] += 1
 
 
-def hunt(ruleset_ids: list[str], budget: float, seed: int, out_dir: Path,
+def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
-         on_step: Callable[[str], None] = lambda label: None) -> dict[str, dict[str, Any]]:
+         on_step: Callable[[str], None] = lambda label: None, effort: int | None = None) -> dict[str, dict[str, Any]]:
     """Run the hunt and write DIR/findings-R.json and DIR/findings-R.md per ruleset; what was written, by
-    ruleset. A first pass runs every search; while seven tenths of the budget last, later passes run the
-    searches that found nothing again with four times the effort; the rest of the budget goes to pairs of
-    readings. Searches the budget leaves unrun are listed in the file. What it reads and writes in `out_dir` is
-    checked first (`check_out`): InputError naming the file before any search."""
+    ruleset. With `effort` (passes, work units: see the module's docstring) the same seed finds the same on any
+    machine, and `budget` (seconds), if given, is a cap; with `budget` alone, passes of growing effort run on
+    what is not found yet while seven tenths of it last, and pairs of readings take the rest. What the run left
+    undone is listed in the file (`stopped_early`, `skipped`, `cut_short`, `not_rerun`, `pairs`). What it reads
+    and writes in `out_dir` is checked first (`check_out`): InputError naming the file before any search."""
+    if effort is not None and effort < 1:
+        raise ValueError(f"effort must be 1 or more, not {effort}")
+    if budget is None and effort is None:
+        budget = DEFAULT_BUDGET
     earlier = check_out(out_dir, ruleset_ids)
     runner = CaseRunner()
     rulesets = [load_ruleset(r) for r in ruleset_ids]
-    proof_seconds = max(0.5, min(PROOF_SECONDS, budget / 40))
-    plans = {rs.id: targets(rs, runner, seed, proof_seconds) for rs in rulesets}
+    by_count = effort is not None
+    proof: float | Allowance = Allowance(units=PROOF_UNITS) if by_count else \
+        max(0.5, min(PROOF_SECONDS, (budget or DEFAULT_BUDGET) / 40))
+    plans = {rs.id: targets(rs, runner, seed, proof) for rs in rulesets}
     plans_strategy = {rs.id: _strategy(rs) for rs in rulesets}
     on_start(sum(len(p) for p in plans.values()))
     start = time.monotonic()
-    deadline = start + 0.7 * budget  # the searches of each reading first; pairs of readings after them
-    pairs_deadline = start + budget
+    cap = start + budget if budget is not None else math.inf
+    deadline = cap if by_count else start + 0.7 * (budget or 0)  # the searches of each reading first
     found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
     unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
-    effort = 1
+    not_rerun: dict[str, list[str]] = {rs.id: [] for rs in rulesets}  # left out of a pass --effort asked for
+    level = 1  # the effort of the pass running: 1, 4, 16, ...
+    passes = 0
     took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
-    used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken
+    used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken (budget: its turn)
     cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
+    not_searched: dict[str, dict[str, str]] = {rs.id: {} for rs in rulesets}  # label -> why it does not apply
+    others_left = 0
     while True:
         progressed = False
         for rs, target in _turns(rulesets, plans, used):
             final = not target.repeat and target.label not in cut_short[rs.id]  # a proof cut short is given more
-            if target.label in found[rs.id] or time.monotonic() >= deadline or (effort > 1 and final):
+            if target.label in found[rs.id] or target.label in not_searched[rs.id] or (level > 1 and final):
+                continue
+            if time.monotonic() >= deadline:
+                if by_count and level > 1:
+                    not_rerun[rs.id].append(f"{target.label} (effort {level})")
                 continue
             last = took.get((rs.id, target.label))
-            if last is not None and last * 4 > deadline - time.monotonic():
+            if not by_count and last is not None and last * 4 > deadline - time.monotonic():
                 continue  # four times the effort would not end within the budget
             started = time.monotonic()
             try:
-                result = target.run(effort)
+                result = target.run(level)
                 cut_short[rs.id].discard(target.label)
             except CutShort:
                 result = None
                 cut_short[rs.id].add(target.label)
+            except NotSearched as why:
+                result = None
+                not_searched[rs.id][target.label] = str(why)
             took[(rs.id, target.label)] = time.monotonic() - started
-            used[rs.id] += took[(rs.id, target.label)]
+            if not by_count:
+                used[rs.id] += took[(rs.id, target.label)]
             progressed = True
             if target.label in unrun[rs.id]:
                 unrun[rs.id].remove(target.label)
                 on_step(target.label)
             if result is not None:
                 found[rs.id][target.label] = result
-        if effort == 1:
-            _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
-        if not progressed or time.monotonic() >= deadline or effort >= 64:
+        passes += 1
+        if level == 1:
+            others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+        if by_count and passes >= (effort or 1):
             break
-        effort *= 4
-    witnesses = {rs.id: synthesize(runner, rs, known_hands(rs), budget / WITNESS_SHARE) for rs in rulesets}
-    _pairs(rulesets, runner, seed, plans_strategy, found, pairs_deadline)
+        if not by_count and (not progressed or time.monotonic() >= deadline or level >= 64):
+            break
+        level *= 4
+    each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
+        (budget or DEFAULT_BUDGET) / WITNESS_SHARE
+    witnesses = {rs.id: synthesize(runner, rs, known_hands(rs), each) for rs in rulesets}
+    pairs = _pairs(rulesets, runner, seed, plans_strategy, found, cap)
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
-        findings = numbered(rs, found[rs.id].values(), earlier[rs.id])
+        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs)], earlier[rs.id])
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
-                   and t.label not in cut_short[rs.id]]
-        meta = {"budget": budget, "seed": seed, "searches": len(plans[rs.id]), "greatest_effort": effort,
-                "skipped": unrun[rs.id], "cut_short": [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]],
-                "nothing_found": missing}
+                   and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
+        shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]
+        searched, of = pairs[rs.id]
+        meta = {"budget": budget, "effort": effort, "seed": seed, "searches": len(plans[rs.id]),
+                "passes": passes, "greatest_effort": level,
+                "stopped_early": _stopped_early(budget, unrun[rs.id], shorts, not_rerun[rs.id], searched, of,
+                                                others_left),
+                "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
+                "pairs": {"searched": searched, "of": of}, "nothing_found": missing,
+                "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()]}
         body = write_findings(path, rs.id, findings, meta)
         write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
-        write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "seed": seed,
-                                                          "witnesses": witnesses[rs.id]})
+        write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "effort": effort,
+                                                          "seed": seed, "witnesses": witnesses[rs.id]})
         write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
         written[rs.id] = body
     return written
+
+
+def _stopped_early(budget: float | None, skipped: list[str], cut_short: list[str], not_rerun: list[str],
+                   pairs_searched: int, pairs: int, others_left: int) -> list[str]:
+    """What a run set out to do and did not, in words (empty: it did all of it). Later passes of a budget
+    run are extra effort, not part of what it set out to do."""
+    why = f"the budget of {budget:g} s ran out" if budget is not None else "the run stopped"
+    out = []
+    if skipped:
+        out.append(f"{len(skipped)} search(es) never ran ({why})")
+    if cut_short:
+        out.append(f"{len(cut_short)} exhaustive proof(s) stopped before the end of their space")
+    if not_rerun:
+        out.append(f"{len(not_rerun)} search(es) left out of a pass the effort asked for ({why})")
+    if pairs_searched < pairs:
+        out.append(f"{pairs - pairs_searched} of {pairs} pairs of readings not searched ({why})")
+    if others_left:
+        out.append(f"{others_left} search(es) of a reading under another option's reading not run ({why})")
+    return out
 
 
 def check_out(out_dir: Path, ruleset_ids: Iterable[str]) -> dict[str, dict[str, dict[str, Any]]]:

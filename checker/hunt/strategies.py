@@ -48,7 +48,7 @@ SEATS = (1, 2, 3)  # relative to the winner: 1 next, 2 across, 3 previous
 MELD_KINDS = ("chow", "pung", "kong")
 CONCEALED_SET_KINDS = ("chow", "pung")  # four identical concealed tiles are no set until declared a kong
 CHOW_STARTS = tuple(9 * suit + rank for suit in range(3) for rank in range(7))  # 1-7 of each suit
-DRAGONS = (31, 32, 33)
+DRAGONS = tuple(T.DRAGONS)
 INPUT_ORDER = ("concealed", "melds", "win_tile", "win_by", "discarder", "seat_wind", "round_wind", "flowers", "flags",
                "counters")  # the case input's fields in the order the schema and DESIGN.md give them
 REFUSALS_ASSUMED = ("input.", "context.", "procedure.")  # a context that does not fit the hand: drawn again

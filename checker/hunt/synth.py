@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner, hand_from_input
 from checker.engine import HandError
+from checker.hunt.allowance import Allowance
 from checker.hunt.dead import case_input, concealed_hand, narrowing
 from checker.spec import Ruleset
 
@@ -23,10 +24,11 @@ def _counted(score: Any) -> list[str]:
 
 
 def synthesize(runner: CaseRunner, ruleset: Ruleset, known: Sequence[Mapping[str, Any]],
-               seconds_each: float) -> list[dict[str, Any]]:
+               each: Allowance | float) -> list[dict[str, Any]]:
     """One entry per pattern of the ruleset (default readings), in the spec's order: `pattern`, and when a
     witness was found `case`, `fans`, `other_fans`, `source` (known or exhaustive) and `fewest` (true when no
-    hand of its space scores it with fewer fans)."""
+    hand of its space scores it with fewer fans). `each`: how far each fan's search of its space may go (an
+    Allowance, or seconds)."""
     scorer = runner.scorer(ruleset.id, {})
     best: dict[str, dict[str, Any]] = {}
 
@@ -51,10 +53,12 @@ def synthesize(runner: CaseRunner, ruleset: Ruleset, known: Sequence[Mapping[str
         if narrowed is None or (b.id in best and best[b.id]["other_fans"] == 0):
             continue
         spaces, described = narrowed
-        deadline, rank, complete = time.monotonic() + seconds_each, scorer.rank[b.id], True
+        allowance = each if isinstance(each, Allowance) else Allowance(until=time.monotonic() + each)
+        rank, complete, read = scorer.rank[b.id], True, 0
         for space in spaces:
-            for i, counts in enumerate(space.hands()):
-                if i % 256 == 0 and time.monotonic() > deadline:
+            for counts in space.hands():
+                read += 1
+                if read % 256 == 1 and allowance.spent(read - 1):
                     complete = False
                     break
                 hand = concealed_hand(counts)

@@ -8,8 +8,8 @@ from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import gate, predicate
 from checker.params import BOOLEAN, integer, one_of
 
-WINDS: Final = range(27, 31)
-DRAGONS: Final = range(31, 34)
+WINDS: Final = T.WINDS
+DRAGONS: Final = T.DRAGONS
 
 
 @predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": BOOLEAN}, tiles_only=True)
