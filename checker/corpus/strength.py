@@ -415,6 +415,28 @@ class Clock:
         self._started = None
 
 
+# proofs found, by (the ruleset object's id, the mutant's id), with the ruleset kept so its id stays its own: a
+# proof reads the spec and the mutant alone, never the cases, so the generator's rounds over a growing corpus
+# (checker.corpus.adequacy) prove each survivor once
+_PROOFS: dict[tuple[int, str], tuple[Ruleset, str]] = {}
+
+
+def _proved(ruleset: Ruleset, mutation: Mutation, clock: Clock) -> str | None:
+    """Why no case can tell the mutant from the spec (checker.corpus.equivalence), or None; a proof that reads
+    hands spends the budget and stops when it is out."""
+    known = _PROOFS.get((id(ruleset), mutation.id))
+    if known is not None and known[0] is ruleset:
+        return known[1]
+    clock.start()
+    try:
+        why = proof(ruleset, mutation, out=clock.out)
+    finally:
+        clock.stop()
+    if why is not None:
+        _PROOFS[(id(ruleset), mutation.id)] = (ruleset, why)
+    return why
+
+
 def _kill(mutation: Mutation, cases: Sequence[CaseRef], expected_fans: Sequence[frozenset[str]],
           rescorer: Rescorer) -> CaseRef | None:
     patterns, counters = _patterns(mutation), _counters(mutation)
@@ -552,11 +574,7 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
         if k % RENEW_EVERY == 0:
             rescorer = Rescorer(runner)
         m = chosen[n]
-        clock.start()  # a proof that reads hands spends the budget, and stops when it is out
-        try:
-            why = proof(ruleset, m, out=clock.out)
-        finally:
-            clock.stop()
+        why = _proved(ruleset, m, clock)
         if why is not None:
             results[n] = MutantResult(m, EQUIVALENT, reason=why)
             if progress is not None:
