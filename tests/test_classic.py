@@ -423,6 +423,23 @@ def test_kai_bao_doubles_the_cap_too(classic):
     assert s.payments == (54, -18, -18, -18)
 
 
+def test_kai_bao_doubles_the_cap_only_once_reached_under_multiplier_cap_when_reached():
+    # The same 8-花 hand under multiplier_cap=when_reached (如果积分达到勒子则勒子数也*2, read on the score before the
+    # doubling): 8 < cap 10, so the cap stays 10. 开宝 × 2: value 16 -> limit 10 (one 勒).
+    # Payments: share 2 + 10 = 12 each -> winner +36.
+    from checker.engine import load_ruleset
+
+    when_reached = Scorer(load_ruleset("shanghai-classic"), {"multiplier_cap": "when_reached"})
+    s = score(when_reached, "2z2z2z8p", win="8p", melds=["pung:1m1m1m@1", "kong:6z6z6z6z@3", "concealed_kong:9s9s9s9s"],
+              flags=("knocked", "kaibao"), flowers="1f5f")
+    assert s.valid and s.total == 10
+    assert s.payments == (36, -12, -12, -12)
+    # the document's 清碰+开宝为4勒子: 清碰 20 has reached its cap of 20, so the cap doubles under this reading too
+    s = score(when_reached, "3s3s3s5s5s5s7s7s7s9s", win="9s", melds=["pung:1s1s1s@2"], discard=2,
+              flags=("knocked", "kaibao"))
+    assert s.total == 40 and s.payments == (42, 0, -42, 0)
+
+
 def test_qing_peng_with_kai_bao_is_four_le(classic):
     # The document's example 清碰+开宝为4勒子. [111s from seat 2] 333s 555s 777s + 9s9s, won on 9s from seat 2.
     #   花 0. Direct 清碰 20. 番 none. Cap 2勒 = 20 (清碰). 开宝 × 2: value 40, cap 40. Value 40 (4勒).

@@ -60,3 +60,15 @@ def test_the_hunter_lists_every_decision_as_a_finding_of_its_own_kind_on_both_pa
         assert f"| {DECIDED} |" in md and "The readings the text allows" in text
         assert "(taken)" in text and "decided by" in text
     assert first.readings[1] in md and first.decided in md
+
+
+def test_a_decision_the_spec_no_longer_lists_leaves_the_findings_file():
+    # findings a run does not find again are kept as missed (a shorter run may miss them); a decision comes from
+    # the spec, so one the spec no longer gives is gone, while a searched finding is still kept
+    ruleset = load_ruleset("shanghai-knocking")
+    found = numbered(ruleset, decision_findings(ruleset), {})
+    gone = {**found[0].as_dict(), "key": "decided.no-longer-in-the-spec", "id": "shanghai-knocking-0099"}
+    missed = {**found[0].as_dict(), "kind": "ambiguity", "key": "option.x=1", "id": "shanghai-knocking-0098"}
+    again = numbered(ruleset, decision_findings(ruleset), {gone["key"]: gone, missed["key"]: missed})
+    keys = {f.key for f in again}
+    assert "decided.no-longer-in-the-spec" not in keys and "option.x=1" in keys

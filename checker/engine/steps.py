@@ -158,13 +158,15 @@ def cap(run: Running, counted: Sequence[Counted], hand, base: int, unit: int, ra
     run.explain.append(f"cap: {units} × {unit} = {run.cap}" + ("" if why == "base" else f" ({why})"))
 
 
-@step("multiply")
-def multiply(run: Running, counted: Sequence[Counted], hand) -> None:
-    """Multipliers (荒番, 开宝) multiply the value and the cap."""
+@step("multiply", {"cap": one_of("always", "when_reached")})
+def multiply(run: Running, counted: Sequence[Counted], hand, cap: str = "always") -> None:
+    """Multipliers (荒番, 开宝) multiply the value and the cap; with `cap: when_reached` the cap only when the
+    value had reached it before that multiplier."""
     for c in _of(counted, "multiplier"):
         factor = c.points ** c.count
+        reached = run.cap is not None and run.value >= run.cap
         run.value *= factor
-        if run.cap is not None:
+        if run.cap is not None and (cap == "always" or reached):
             run.cap *= factor
             run.base_cap *= factor
         run.explain.append(f"{c.name}: × {factor} → value {run.value}" +

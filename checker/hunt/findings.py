@@ -83,7 +83,8 @@ def covering(ruleset: Ruleset, rules: Iterable[str], most: int) -> list[dict[str
 
 def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, Mapping[str, Any]]) -> list[Finding]:
     """`found` with ids: a finding whose key an earlier file holds keeps that id; others get the next numbers
-    (`mcr-0007`). Earlier findings not found again are kept (a shorter budget may miss them), marked as such."""
+    (`mcr-0007`). Earlier findings not found again are kept (a shorter budget may miss them), marked as such,
+    but for decisions: those come from the spec, which no longer lists one it does not give."""
     taken = {f["id"] for f in earlier.values()}
     out: list[Finding] = []
     seen = set()
@@ -100,7 +101,7 @@ def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, M
             counter += 1
         out.append(f)
     for key, old in earlier.items():
-        if key not in seen:
+        if key not in seen and old["kind"] != DECIDED:  # a decision the spec no longer lists is gone, not missed
             kept = Finding(**{k: old[k] for k in ("ruleset", "kind", "key", "title", "rules", "witness", "outcomes",
                                                   "method", "deciding_option", "note", "statements", "id")})
             kept.note = (kept.note + " " if kept.note else "") + "(from an earlier run; not found again this run)"
