@@ -75,6 +75,7 @@ SUITED = range(0, 27)
 HONORS = range(27, 34)
 WINDS = range(27, 31)  # East, South, West, North
 DRAGONS = range(31, 34)  # red, green, white
+CHOW_STARTS = tuple(9 * suit + rank for suit in range(3) for rank in range(7))  # each chow's lowest tile: 1-7 of a suit
 
 # --------------------------------------------------------------------------
 # Static tables (all immutable)

@@ -564,3 +564,22 @@ def test_a_page_labels_each_payment_by_its_seat():
                           "outcomes": [{"reading": "a", "result": {"valid": True, "total": 79, "fans": [],
                                                                    "payments": [261, -87, -87, -87]}}]}]}
     assert "payments: the winner +261, the next player (downstream) -87" in page("mcr", "MCR", body)
+
+
+def test_remaking_pages_refuses_a_file_that_is_not_a_findings_file_with_a_message(tmp_path):
+    # `python -m checker.hunt.page FILE`: a file of an unknown ruleset, or not JSON at all, is named in one line,
+    # never a traceback; and a budget written as text in a hand-edited file is shown as written
+    import subprocess
+    import sys
+
+    from checker.hunt.page import command_line
+
+    for text, said in (('{"ruleset": "nope", "findings": []}', "not a findings file of a known ruleset"),
+                       ("x", "invalid JSON")):
+        path = tmp_path / "findings-x.json"
+        path.write_text(text, encoding="utf-8")
+        r = subprocess.run([sys.executable, "-m", "checker.hunt.page", str(path)], capture_output=True, text=True)
+        assert r.returncode == 1 and said in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert command_line("mcr", {"budget": "sixty", "seed": 1}) == "mjcheck hunt --ruleset mcr --budget sixty --seed 1"
+    assert command_line("mcr", {"budget": 60.0, "effort": 1, "seed": 1}) == \
+        "mjcheck hunt --ruleset mcr --effort 1 --budget 60 --seed 1"

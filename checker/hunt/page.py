@@ -49,14 +49,19 @@ def command_line(ruleset_id: str, body: Mapping[str, Any]) -> str:
     if body.get("effort") is not None:
         bounds += f" --effort {body['effort']}"
     if body.get("budget") is not None:
-        bounds += f" --budget {body['budget']:g}"
+        bounds += f" --budget {_number(body['budget'])}"
     return f"mjcheck hunt --ruleset {ruleset_id}{bounds} --seed {body.get('seed')}"
+
+
+def _number(value: Any) -> str:
+    """A budget as the command line takes it (60, not 60.0); anything else as it was written."""
+    return f"{value:g}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
 
 
 def how_bounded(body: Mapping[str, Any]) -> str:
     """How far the run's bound lets it go, in words."""
     if body.get("effort") is not None:
-        capped = f", capped at {body['budget']:g} s" if body.get("budget") is not None else ""
+        capped = f", capped at {_number(body['budget'])} s" if body.get("budget") is not None else ""
         return (f"the same seed and effort find the same on any machine: {body['effort']} pass(es) of counted "
                 f"work{capped}")
     return "the same seed runs each search the same way; how many run depends on the budget and the machine"
@@ -65,8 +70,9 @@ def how_bounded(body: Mapping[str, Any]) -> str:
 def stopped_early(body: Mapping[str, Any]) -> list[str]:
     """What the run set out to do and did not, in words (a findings file from before these were recorded:
     what its lists of skipped searches and proofs cut short say)."""
-    if "stopped_early" in body:
-        return list(body["stopped_early"])
+    told = body.get("stopped_early")
+    if isinstance(told, list):
+        return [str(x) for x in told]
     out = []
     if body.get("skipped"):
         out.append(f"{len(body['skipped'])} search(es) never ran (the budget ran out)")
@@ -198,7 +204,8 @@ def _event(e: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
-RELATIVE_SEATS = ("the winner", "the next player (downstream)", "the player across", "the previous player (upstream)")
+# a hand's seats relative to the winner (DESIGN.md), in the words of SEAT_WORDS
+RELATIVE_SEATS = ("the winner", f"{SEAT_WORDS[1]} (downstream)", SEAT_WORDS[2], f"{SEAT_WORDS[3]} (upstream)")
 
 
 def paid(payments: Any, relative: bool = True) -> str:
@@ -508,10 +515,19 @@ def main(argv: list[str]) -> None:
     from checker.hunt.findings import read_findings
     from checker.inputs import FILE_JSON, MAX_SPEC_BYTES, parse_json, read_text_file
 
+    from checker.inputs import InputError, excerpt
+    from checker.spec import available_rulesets
+
     for name in argv:
-        read_findings(Path(name))  # each finding checked as a hunt merging the file checks it
-        body = parse_json(read_text_file(name, MAX_SPEC_BYTES, "findings file"), name, limits=FILE_JSON)
-        rid = body["ruleset"]
+        try:
+            read_findings(Path(name))  # each finding checked as a hunt merging the file checks it
+            body = parse_json(read_text_file(name, MAX_SPEC_BYTES, "findings file"), name, limits=FILE_JSON)
+        except InputError as exc:
+            raise SystemExit(f"error: {exc}") from None
+        rid = body.get("ruleset")
+        if rid not in available_rulesets():
+            raise SystemExit(f"error: {name}: not a findings file of a known ruleset (its `ruleset` is "
+                             f"{excerpt(rid)}; known: {', '.join(available_rulesets())})")
         title = load_ruleset(rid).title
         write_text(str(Path(name).with_suffix(".md")), page(rid, title, body))
         write_text(str(Path(name).with_suffix(".html")), html_page(rid, title, body))

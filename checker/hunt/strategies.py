@@ -47,7 +47,7 @@ __all__ = (
 SEATS = (1, 2, 3)  # relative to the winner: 1 next, 2 across, 3 previous
 MELD_KINDS = ("chow", "pung", "kong")
 CONCEALED_SET_KINDS = ("chow", "pung")  # four identical concealed tiles are no set until declared a kong
-CHOW_STARTS = tuple(9 * suit + rank for suit in range(3) for rank in range(7))  # 1-7 of each suit
+CHOW_STARTS = T.CHOW_STARTS  # 1-7 of each suit
 DRAGONS = tuple(T.DRAGONS)
 INPUT_ORDER = ("concealed", "melds", "win_tile", "win_by", "discarder", "seat_wind", "round_wind", "flowers", "flags",
                "counters")  # the case input's fields in the order the schema and DESIGN.md give them

@@ -11,10 +11,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
+from checker import tiles as T
 from checker.space.concealed import SETS
 
 # every set as (is a chow, lowest tile): the 21 chows (ranks 1-7 of each suit), then the 34 pungs
-ALL_SETS = tuple([(True, 9 * s + r) for s in range(3) for r in range(7)] + [(False, t) for t in range(34)])
+ALL_SETS = tuple([(True, t) for t in T.CHOW_STARTS] + [(False, t) for t in range(T.NUM_TILE_TYPES)])
 
 
 def _add(counts: list[int], is_chow: bool, tile: int) -> None:

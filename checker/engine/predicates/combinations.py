@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import combinations as subsets, combinations_with_replacement
 from typing import Any, Callable, Final, Sequence
 
+from checker import tiles as T
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import gate, predicate
 from checker.engine.shapes import CHOW, PUNG
@@ -79,16 +80,12 @@ def _matching(tiles: list[int], size: int, suit_ok: list[bool], rank_ok: list[bo
     return found
 
 
-# the lowest tiles of the 21 chows (ranks 1-7 of each suit)
-CHOW_STARTS: Final = tuple(9 * s + r for s in range(3) for r in range(7))
-
-
 @lru_cache(maxsize=None)
 def _cores(kind: str, size: int, suits: str, rule: str, steps: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every group of `size` chows (repeats allowed: identical chows) or distinct pungs that the tables accept,
     each as (kind, lowest tile) pairs: what a hand holding the combination must have among its sets."""
     suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, rule, steps)
-    groups = combinations_with_replacement(CHOW_STARTS, size) if kind == CHOW else subsets(range(34), size)
+    groups = combinations_with_replacement(T.CHOW_STARTS, size) if kind == CHOW else subsets(range(34), size)
     found = []
     for group in groups:
         suit_mask = rank_mask = 0
