@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
+from checker.engine.predicates import PREDICATES
 from checker.hunt.arith import ArithModel, Situation, context_patterns, find_drop
 
 RUNNER = CaseRunner()
@@ -17,15 +18,19 @@ RUNNER = CaseRunner()
 @st.composite
 def situations(draw, ruleset_id: str):
     """A reading of the ruleset's scoring options and any counts of its patterns (not all make a hand: the
-    arithmetic does not care), with or without a 底分 counter."""
+    arithmetic does not care, except that a pattern every winning hand counts, going out, counts), with or
+    without a 底分 counter."""
     rs = load_ruleset(ruleset_id)
     options = {oid: draw(st.sampled_from(list(o.values))) for oid, o in rs.scoring_options().items()
                if draw(st.booleans())}
     scorer = RUNNER.scorer(ruleset_id, options)
     counts = {}
+    tops = ArithModel(scorer).top
     for b in scorer.patterns:
-        top = 1 if b.pattern.counting == "once" else 4
+        top = min(tops[b.id], 4)  # the pattern's declared range (荒番 counted once under huangfan_stacking=once)
         n = draw(st.integers(0, top) if draw(st.integers(0, 3)) == 0 else st.just(0))
+        if PREDICATES[b.pattern.when.name].always:
+            n = max(n, 1)
         if n:
             counts[b.id] = n
     base = draw(st.one_of(st.none(), st.integers(0, 5))) if rs.settlement.base_counter else None

@@ -129,14 +129,24 @@ class Payments:
         liability's patterns (the scorer knows its fans), so the liability applies if the hand meets it."""
         if self.shares:
             return self.share_payments(hand, points, liable)
-        key = (hand.win_by, hand.discarder)
-        terms = self._terms.get(key)
-        if terms is None:
-            terms = self._terms[key] = _seat_terms(self.settlement, hand.win_by, hand.discarder, self.options)
         base = self.base
-        (b1, p1), (b2, p2), (b3, p3) = terms
+        (b1, p1), (b2, p2), (b3, p3) = self.seat_terms(hand.win_by, hand.discarder)
         paid1, paid2, paid3 = b1 * base + p1 * points, b2 * base + p2 * points, b3 * base + p3 * points
         return (paid1 + paid2 + paid3, -paid1, -paid2, -paid3)
+
+    def seat_terms(self, win_by: str, discarder: int | None) -> tuple[tuple[int, int], ...]:
+        """base_plus_points: for seats 1-3, how many times each pays the base and the hand's points, for a win
+        of this kind with this discarder."""
+        key = (win_by, discarder)
+        terms = self._terms.get(key)
+        if terms is None:
+            terms = self._terms[key] = _seat_terms(self.settlement, win_by, discarder, self.options)
+        return terms
+
+    def roles(self, win_by: str) -> tuple[int, int, int]:
+        """shares: (each opponent's, the discarder's, the others') shares for a win of this kind; -1 for each
+        opponent's when the rule names the discarder and the others instead."""
+        return self._roles[win_by]
 
     def share_payments(self, hand: Hand, value: int, liable: bool = False) -> tuple[int, ...]:
         """Each payer pays a number of shares; one share is the sum of the `per_share` terms (base: 底分, or the

@@ -25,17 +25,19 @@ from checker.engine import Scorer
 from checker.engine.predicates import PREDICATES
 from checker.engine.steps import Counted, run_steps
 
-MAX_COUNT = 8  # a pattern counted "each" at most this often in a model (four sets, eight flowers)
-MAX_EXPONENT = 16  # doubles and multiplier counts a model follows exactly
+MAX_COUNT = 8  # a pattern counted "each" that no declared range bounds, at most this often (four sets and more)
 
 
 @dataclass
 class Vars:
-    """The variables of one situation: each pattern's count and the 底分 counter (-1: not carried)."""
+    """The variables of one situation: each pattern's count and the 底分 counter (-1: not carried). `prefix`
+    names the situation's variables (two models given the same prefix share them: the same hand under two
+    readings); `inner` names each model's own steps."""
 
     count: dict[str, Any]
     base: Any
     prefix: str
+    inner: str = ""
 
 
 @dataclass
@@ -56,12 +58,29 @@ class _CounterHand:
         return self._base if self._base is not None and name == self._counter else default
 
 
-def _pow(base: int, exponent: Any) -> Any:
-    """base ** exponent for a small symbolic exponent, as a chain of Ifs."""
-    out: Any = z3.IntVal(base ** MAX_EXPONENT)
-    for k in range(MAX_EXPONENT - 1, -1, -1):
+def _pow(base: int, exponent: Any, most: int) -> Any:
+    """base ** exponent for a symbolic exponent from 0 to `most`, as a chain of Ifs."""
+    out: Any = z3.IntVal(base ** most)
+    for k in range(most - 1, -1, -1):
         out = z3.If(exponent == k, z3.IntVal(base ** k), out)
     return out
+
+
+def count_range(ruleset: Any, bound: Any, options: Mapping[str, Any]) -> int:
+    """The most a pattern counts in one hand over the whole range its input declares: once-counted patterns
+    once; a counter's pattern up to the counter's declared maximum (荒番: 99); the flowers up to every flower
+    tile (and every dragon, where dragons are set aside as flowers); any other, MAX_COUNT."""
+    from checker.spec import chosen
+
+    when = bound.pattern.when
+    params = {k: chosen(v, options) for k, v in (when.params or {}).items()}
+    if bound.pattern.counting == "once":
+        return 1
+    if when.name == "counter":
+        return 1 if params.get("stacking") == "once" else ruleset.counters[params["name"]].max
+    if when.name == "flowers":
+        return int(ruleset.tiles.get("flowers", 8)) + (12 if ruleset.tiles.get("dragons_as_flowers") else 0)
+    return MAX_COUNT
 
 
 def _max(items: list[Any]) -> Any:
@@ -84,18 +103,29 @@ class ArithModel:
         self.steps = [(rule, name, fn, params) for (name, rule), (fn, params) in zip(scorer.step_ids, scorer.steps)]
         self.counter = rs.settlement.base_counter or ""
         self.base_default = rs.settlement.base
+        # the 底分 counter's declared range (-1 in the model: the hand does not carry it)
+        self.base_top = rs.counters[self.counter].max if self.counter in rs.counters else 0
+        self.top = {b.id: count_range(rs, b, scorer.options) for b in self.patterns}
 
     # ------------------------------------------------------------------ the model
-    def copy(self, prefix: str) -> "Vars":
-        """A fresh set of variables for one situation (two copies compare a hand with a grown one)."""
-        return Vars({b.id: z3.Int(f"{prefix}count.{b.id}") for b in self.patterns}, z3.Int(f"{prefix}base"), prefix)
+    def copy(self, prefix: str, inner: str = "") -> "Vars":
+        """A fresh set of variables for one situation (two copies compare a hand with a grown one); models of
+        two readings given the same `prefix` and their own `inner` share the situation."""
+        return Vars({b.id: z3.Int(f"{prefix}count.{b.id}") for b in self.patterns}, z3.Int(f"{prefix}base"), prefix,
+                    prefix + inner)
 
     def _domain(self, v: "Vars") -> list[Any]:
-        out = [v.base >= -1]  # -1: the hand does not carry the 底分 counter
+        """Every count and the 底分 counter over its whole declared range (-1: the hand does not carry it); a
+        pattern whose predicate holds for every winning hand (going out) counts at least once."""
+        out = [v.base >= -1, v.base <= self.base_top]
         for b in self.patterns:
-            top = 1 if b.pattern.counting == "once" else MAX_COUNT
-            out += [v.count[b.id] >= 0, v.count[b.id] <= top]
+            least = 1 if PREDICATES[b.pattern.when.name].always else 0  # a pattern every winning hand counts
+            out += [v.count[b.id] >= least, v.count[b.id] <= self.top[b.id]]
         return out
+
+    def most(self, kinds: tuple[str, ...]) -> int:
+        """The most the patterns of these kinds count together."""
+        return sum(self.top[b.id] for b in self.patterns if b.pattern.kind in kinds)
 
     def _sum(self, v: "Vars", kinds: tuple[str, ...] | None = None, leave_out: frozenset[str] = frozenset()) -> Any:
         terms = [b.points * v.count[b.id] for b in self.patterns
@@ -111,7 +141,7 @@ class ArithModel:
 
     def _fan_sum(self, v: "Vars") -> tuple[list[tuple[str, Any]], Any, Any]:
         scorer, rs = self.scorer, self.scorer.ruleset
-        qualifying, valid = z3.Int(f"{v.prefix}qualifying"), z3.Bool(f"{v.prefix}valid")
+        qualifying, valid = z3.Int(f"{v.inner}qualifying"), z3.Bool(f"{v.inner}valid")
         total = self._sum(v)  # the method itself (fan_sum): the counted fans' points add up
         flowers = frozenset(rs.win.minimum_excludes)
         rules = [("win.minimum_excludes", qualifying == self._sum(v, leave_out=flowers))]
@@ -129,7 +159,7 @@ class ArithModel:
         base_cap: Any = None
         fixed: Any = z3.BoolVal(False)
         for i, (rule, name, _, params) in enumerate(self.steps):
-            new = z3.Int(f"{v.prefix}value.{i}.{name}")
+            new = z3.Int(f"{v.inner}value.{i}.{name}")
             if name == "add_hua":
                 expr = self._sum(v, ("hua",))
             elif name == "fig":
@@ -138,7 +168,7 @@ class ArithModel:
                 fixed = z3.If(beyond == 0, z3.BoolVal(not params.get("then_doubled", True)), fixed)
             elif name == "doubles":
                 n = self._sum(v, ("double",))
-                expr = z3.If(z3.Or(n == 0, fixed), value, value * _pow(2, n))
+                expr = z3.If(z3.Or(n == 0, fixed), value, value * _pow(2, n, self.most(("double",))))
             elif name == "direct":
                 direct = [b for b in self.patterns if b.pattern.kind == "direct"]
                 best = _max([z3.If(v.count[b.id] > 0, z3.IntVal(b.points), z3.IntVal(0)) for b in direct]) \
@@ -159,7 +189,7 @@ class ArithModel:
                 factor: Any = z3.IntVal(1)
                 for b in self.patterns:
                     if b.pattern.kind == "multiplier":
-                        factor = factor * _pow(b.points, v.count[b.id])
+                        factor = factor * _pow(b.points, v.count[b.id], self.top[b.id])
                 expr = value * factor
                 if cap is not None:
                     cap, base_cap = cap * factor, base_cap * factor

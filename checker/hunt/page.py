@@ -89,6 +89,58 @@ def left_out(body: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     return [(what, list(labels)) for what, labels in groups if labels]
 
 
+WIN_WORDS = {"self_draw": "self-drawn", "discard": "won on a discard", "robbing_kong": "won by robbing a kong"}
+RESULT_WORDS = {"proved": "proved", "refuted": "refuted", "not-run": "not run", "not-applicable": "does not apply"}
+
+
+def situation(w: Mapping[str, Any]) -> str:
+    """A situation of the settlement model (checker.hunt.settle `words`) in words."""
+    counted = ", ".join(f"{pid} ×{n}" if n > 1 else pid for pid, n in w.get("counts", {}).items()) or "no pattern"
+    table = WIN_WORDS.get(w.get("win_by", ""), str(w.get("win_by")))
+    if w.get("discarder"):
+        table += f" from {SEAT_WORDS.get(w['discarder'], 'a seat')}"
+    if w.get("contract_with"):
+        table += f", a contract (承包) with {SEAT_WORDS.get(w['contract_with'], 'a seat')}"
+        if w.get("flags"):
+            table += f" ({', '.join(w['flags'])})"
+    if w.get("claimed_sets"):
+        table += f", {w['claimed_sets']} claimed set(s)"
+    for name, n in (w.get("counters") or {}).items():
+        table += f", counter {name}={n}"
+    worth = f"worth {w.get('value')}" if w.get("valid") else "may not win"
+    out = f"{counted}; {table}; {worth}; {paid(w.get('payments') or [])}"
+    if w.get("shares"):
+        out += f" (shares paid by seats 1-3: {', '.join(str(n) for n in w['shares'])})"
+    return out
+
+
+def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """The settlement model's claims as rows (claim, result, readings, witness in words), and its pairs of
+    readings by result (interact, independent, not run)."""
+    rows: list[dict[str, Any]] = []
+    pairs: dict[str, list[str]] = {"interact": [], "independent": [], "not run": []}
+    for c in body.get("proofs") or []:
+        if c["key"].startswith("interaction."):
+            name = c["key"].removeprefix("interaction.").replace("&", " & ")
+            pairs[{"refuted": "interact", "proved": "independent"}.get(c["result"], "not run")].append(name)
+            continue
+        reading = ", ".join(f"{k}={v}" for k, v in c["reading"].items()) or "the default readings"
+        if c.get("also"):
+            reading += f" and {len(c['also'])} other reading(s)"
+        w = c.get("witness") or None
+        if w and "before" in w:
+            shown = f"{situation(w['before'])} → with one more: {situation(w['after'])}"
+        else:
+            shown = situation(w) if w else ""
+        rows.append({"claim": c["claim"], "result": RESULT_WORDS.get(c["result"], c["result"]), "under": reading,
+                     "witness": shown, "why": c.get("why") or ""})
+    return rows, {k: v for k, v in pairs.items() if v}
+
+
+def proof_domain(body: Mapping[str, Any]) -> str:
+    return next((c["domain"] for c in body.get("proofs") or []), "")
+
+
 def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     counts = body["counts"]
     lines = [f"# What the hunt found in {title} (`{ruleset_id}`)", "",
@@ -130,6 +182,19 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
         if f.get("note"):
             lines += ["", f"*Why:* {f['note']}"]
         lines += ["", f"<sub>method: {f['method']}; rules: {', '.join(f'`{r}`' for r in f['rules'])}</sub>"]
+    rows, pairs = proofs(body)
+    if rows:
+        lines += ["", "## What the Z3 settlement model proves", "",
+                  f"Over {proof_domain(body)}: wider than the hands tiles can make, so a refuting situation may "
+                  f"be one no hand reaches (a finding above then gives a real hand where there is one).", ""]
+        for r in rows:
+            line = f"- **{r['result']}** under {r['under']}: {r['claim']}"
+            line += f". Witness: {r['witness']}" if r["witness"] else ""
+            line += f" ({r['why']})" if r["why"] else ""
+            lines.append(line)
+        for what, names in pairs.items():
+            lines += ["", f"**Pairs of readings that {what if what != 'not run' else 'were not run'}** "
+                          f"({len(names)}): " + "; ".join(f"`{n}`" for n in names)]
     left = left_out(body)
     if left:
         lines += ["", "## What this run left out", ""]
@@ -484,7 +549,8 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
                   page_title=f"What the hunt found in {title}", command=command_line(ruleset_id, body),
                   bounded=how_bounded(body), stopped=stopped_early(body), left=left_out(body),
                   kinds=[(k, KIND_WORDS[k], counts.get(k, 0)) for k in KINDS], total=sum(counts.values()),
-                  findings=findings, sprite=drawing.sprite())
+                  findings=findings, sprite=drawing.sprite(), proofs=proofs(body)[0], pairs=proofs(body)[1],
+                  domain=proof_domain(body))
 
 
 def _template_source(name: str) -> str:

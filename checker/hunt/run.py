@@ -30,6 +30,8 @@ from checker.hunt.allowance import Allowance
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
+from checker.hunt.limit import limit_finding
+from checker.hunt.proofs import claims as model_claims
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -352,6 +354,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         if not by_count and (not progressed or time.monotonic() >= deadline or level >= 64):
             break
         level *= 4
+    proved = {rs.id: _prove(runner, rs, effort or 1, cap, found[rs.id]) for rs in rulesets}
     each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
         (budget or DEFAULT_BUDGET) / WITNESS_SHARE
     witnesses = {rs.id: synthesize(runner, rs, known_hands(rs), each) for rs in rulesets}
@@ -367,10 +370,11 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         meta = {"budget": budget, "effort": effort, "seed": seed, "searches": len(plans[rs.id]),
                 "passes": passes, "greatest_effort": level,
                 "stopped_early": _stopped_early(budget, unrun[rs.id], shorts, not_rerun[rs.id], searched, of,
-                                                others_left),
+                                                others_left) + _claims_left(proved[rs.id]),
                 "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
                 "pairs": {"searched": searched, "of": of}, "nothing_found": missing,
-                "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()]}
+                "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()],
+                "proofs": proved[rs.id]}
         body = write_findings(path, rs.id, findings, meta)
         write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
         write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "effort": effort,
@@ -378,6 +382,27 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
         written[rs.id] = body
     return written
+
+
+def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
+           found: dict[str, Finding]) -> list[dict[str, Any]]:
+    """The settlement model's claims (checker.hunt.proofs) at this effort, while the cap lasts (those it leaves
+    are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand."""
+    out: list[dict[str, Any]] = []
+    limits = []
+    for claim in model_claims(runner, ruleset, effort, until=cap):
+        out.append(claim.as_dict())
+        if claim.key == "single-hand-limit":
+            limits.append(claim)
+    finding = limit_finding(runner, ruleset, limits, known_hands(ruleset))
+    if finding is not None:
+        found["z3: single-hand limit"] = finding
+    return out
+
+
+def _claims_left(proved: list[dict[str, Any]]) -> list[str]:
+    left = [c for c in proved if c["result"] == "not-run" and c["why"].startswith("the budget")]
+    return [f"{len(left)} claim(s) of the settlement model not run (the budget ran out)"] if left else []
 
 
 def _stopped_early(budget: float | None, skipped: list[str], cut_short: list[str], not_rerun: list[str],
