@@ -100,6 +100,9 @@ class Option:
     sources: tuple[Locator, ...]
     note: str = ""
     read_by: str = "scorer"  # "table": a reading of the table procedure (checker.table); the scorer never reads it
+    # values the spec brings in from elsewhere (`imported.from`), which the document itself does not read
+    imported: tuple = ()
+    imported_from: str = ""
 
     def other_values(self, current: Any = None) -> list[Any]:
         """The values other than `current` (the default when not given), in the spec's order; compared by value
@@ -565,6 +568,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         missing = [value_key(v) for v in opt["values"] if value_key(v) not in opt["readings"]]
         if missing:
             issue(f"{base}/readings", f"no reading given for value(s) {', '.join(missing)}")
+        for j, v in enumerate((opt.get("imported") or {}).get("values", [])):
+            if v not in opt["values"] or (v == opt["default"] and type(v) is type(opt["default"])):
+                issue(f"{base}/imported/values/{j}", f"{v!r} is not one of the values other than the default "
+                      f"{opt['default']!r}: only another reading can be brought in from elsewhere")
 
     def check_option_ref(value: Any, pointer: str, noun: str = "value") -> None:
         """An option named in place of a value: known, `is` one of its values, a `map` giving a `noun` for each
@@ -1049,7 +1056,8 @@ def _applies(raw: Any) -> bool | Condition:
 def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Ruleset:
     options = {
         oid: Option(oid, tuple(o["values"]), o["default"], MappingProxyType(dict(o["readings"])),
-                    _locators(o["sources"]), o.get("note", ""), o.get("read_by", "scorer"))
+                    _locators(o["sources"]), o.get("note", ""), o.get("read_by", "scorer"),
+                    tuple((o.get("imported") or {}).get("values", ())), (o.get("imported") or {}).get("from", ""))
         for oid, o in data.get("options", {}).items()
     }
     patterns = tuple(

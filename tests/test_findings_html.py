@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 from checker.cli import app
 from checker.draw import TILE_GLYPHS
 from checker.engine import load_ruleset
-from checker.hunt.page import Drawing, drawn, gloss, html_page
+from checker.hunt.page import Drawing, drawn, gloss, html_page, ordered
 from checker.sweep.report import html_page as sweep_html_page
 from checker.tiles import parse_tiles
 
@@ -135,7 +135,7 @@ def section(html: str, anchor: str) -> str:
 def test_the_findings_page_has_every_finding_and_the_counts(findings_page, findings_body):
     html = findings_page.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>")
-    assert finding_ids(html) == [f["id"] for f in findings_body["findings"]]
+    assert finding_ids(html) == [f["id"] for f in ordered(findings_body)]  # in the order of their root issues
     for kind, n in findings_body["counts"].items():
         assert re.search(rf"<tr><td>{kind}</td><td>[^<]*</td><td class=\"n\">{n}</td></tr>", html), kind
     # self-contained: nothing fetched, no script
@@ -193,7 +193,7 @@ def test_the_checked_in_pages_are_made_from_the_checked_in_data():
     for path in sorted(FINDINGS.glob("findings-*.json")):
         body = json.loads(path.read_text(encoding="utf-8"))
         html = path.with_suffix(".html").read_text(encoding="utf-8")
-        assert finding_ids(html) == [f["id"] for f in body["findings"]], (
+        assert finding_ids(html) == [f["id"] for f in ordered(body)], (
             f"{path.with_suffix('.html')} is not made from {path.name}: python -m checker.hunt.page {path}")
     sweeps = sorted((ROOT / "reports").glob("sweep-*.json"))
     assert sweeps
@@ -224,7 +224,7 @@ def test_the_hunt_writes_the_html_page_beside_the_markdown(tmp_path):
     html = (tmp_path / "findings-shanghai-knocking.html").read_text(encoding="utf-8")
     assert (tmp_path / "findings-shanghai-knocking.md").exists()
     assert "findings-shanghai-knocking.md and .html" in r.output
-    assert finding_ids(html) == [f["id"] for f in body["findings"]]
+    assert finding_ids(html) == [f["id"] for f in ordered(body)]
 
 
 def test_a_run_that_stops_early_says_so_at_the_top_of_each_page_and_lists_what_it_left_out(tmp_path):

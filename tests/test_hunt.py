@@ -130,6 +130,9 @@ def test_must_find_knocking_fig_worth_more_than_a_flower(tmp_path):
     assert "wu_hua_guo" in {x["id"] for x in without["result"]["fans"]} or without["result"]["total"] > \
         with_flower["result"]["total"]
     assert with_flower["result"]["total"] < without["result"]["total"]
+    # the cause is named first, and its statement quoted: the fig step, not the flower and base rows alone
+    assert f.rules[0] == "scoring.fig" and "scoring.fig" in f.note
+    assert any("scoring.fig" in s["rules"] for s in f.statements)
     _replays(tmp_path, f.witness, {}, with_flower["result"])
     _replays(tmp_path, {**f.witness, "input": without["input"]}, {}, without["result"])
 
@@ -229,6 +232,28 @@ def test_must_find_passed_tile_scope_in_a_short_hand_of_play(ruleset_id, scenari
         assert CaseRunner().outcome(case).result["verdict"] == o["result"]["verdict"]
 
 
+def test_a_missed_win_after_the_knock_is_shown_in_a_short_hand_of_play():
+    # "Miss a win after knocking and you forfeit the hand" against "you must take the first legal win": the
+    # knocked player (seat 1) lets its winning tile go (event 5), plays on, and seat 3 wins later. Forfeit: the
+    # log is legal (seat 1 is dead, seat 3 is paid). Not allowed: the log breaks the knock rule at the first
+    # event after the tile seat 1 could win on. The bot-played witness this replaces took 159 events.
+    from checker.hunt.scenarios import hunt_scenario, waiting_hands
+
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_scenario(knocking, "passed_after_the_knock", waiting_hands(knocking.id), 300, 1)
+    assert f is not None and f.deciding_option == "knock_missed_win" and "procedure.knock" in f.rules
+    events = f.witness["input"]["events"]
+    assert len(events) <= 30 and events[5]["event"] == "discard" and events[5]["seat"] == 2
+    assert f"could win on {events[5]['tile']}" in f.outcomes[1]["result"]["message"]
+    forfeit, not_allowed = (o["result"] for o in f.outcomes)
+    assert forfeit["verdict"] == "legal" and forfeit["payments"][3] > 0
+    assert not_allowed["verdict"] == "illegal" and not_allowed["rule"] == "option.knock_missed_win"
+    assert not_allowed["event"] == 6
+    for o in f.outcomes:
+        case = {**f.witness, "options": dict([o["reading"].split("=", 1)])}
+        assert CaseRunner().outcome(case).result["verdict"] == o["result"]["verdict"]
+
+
 def test_must_find_the_dealer_after_two_winners_on_one_discard():
     # 点炮者最近的一个胡牌者下家为下盘庄家: two knocked players win on the dealer's discard (seats 1 and 3); the
     # winner nearest the discarder going downstream is seat 1: it deals next under the default reading, its
@@ -277,6 +302,10 @@ def test_must_find_three_suited_terminal_chows_never_holds_a_pure_double_chow(tm
     result = f.outcomes[0]["result"]
     assert result["total"] == 20
     _replays(tmp_path, f.witness, {}, result)
+    # and the fan the row should have named: the two 123 chows (and the two 789s) of different suits are a
+    # Mixed double chow in every such hand, which the row does not exclude (the default reading withholds it
+    # as included by definition; the table_only reading counts it)
+    assert "also holds, in the same reading, Mixed double chow (withheld under the default readings" in f.note
 
 
 @pytest.mark.parametrize("first, second", [("pure_triple_chow", "pure_shifted_pungs"),
@@ -498,6 +527,15 @@ def test_a_hunt_by_effort_finds_what_the_checked_in_findings_hold_and_did_all_it
     shipped = json.loads((ROOT / "reports" / "findings" / "findings-shanghai-knocking.json").read_text())
     current = [f for f in shipped["findings"] if not f["note"].endswith("(from an earlier run; not found again this run)")]
     assert unnumbered(body["findings"]) == unnumbered(current)
+    # the settlement model's claims and the root issues are the same too (Z3 is bounded by its resource count)
+    assert [(c["key"], c["reading"], c["result"]) for c in body["proofs"]] == \
+        [(c["key"], c["reading"], c["result"]) for c in shipped["proofs"]]
+
+    def roots(file):  # the root issues in rank order, each with its findings' keys (ids differ from a cold start)
+        keys = {f["id"]: f["key"] for f in file["findings"]}
+        return [(r["key"], sorted(keys[i] for i in r["findings"])) for r in file["roots"]]
+
+    assert roots(body) == roots(shipped)
     assert json.loads((tmp_path / "witnesses-shanghai-knocking.json").read_text())["witnesses"] == \
         json.loads((ROOT / "reports" / "findings" / "witnesses-shanghai-knocking.json").read_text())["witnesses"]
     page_text = (tmp_path / "findings-shanghai-knocking.md").read_text()

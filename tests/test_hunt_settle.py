@@ -105,6 +105,7 @@ def test_the_fig_is_the_cause_of_a_flower_lowering_a_knocking_hand():
     before, after = claim.witness["before"], claim.witness["after"]
     assert before["counts"] == {"going_out": 1} and before["value"] == 10
     assert after["counts"] == {"going_out": 1, "flower": 1} and after["value"] == 2
+    assert claim.witness["lowered_by"] == "scoring.fig" and claim.rules[0] == "scoring.fig"
 
 
 @pytest.mark.parametrize("pid", ["flower", "huang_fan", "kai_bao", "gang_kai"])

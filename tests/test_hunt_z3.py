@@ -45,6 +45,17 @@ def test_the_model_values_every_situation_as_the_engine_steps_do(drawn):
     assert model.value(situation) == model.replay(situation)
 
 
+@pytest.mark.parametrize("multiplier_cap, value", [("always", 20), ("when_reached", 10)])
+def test_a_multiplier_grows_the_cap_a_lift_reaches_as_the_reading_says(multiplier_cap, value):
+    # 荒番 once and 杠开 on a hand of no 花: the value is 0 against the cap of one 勒 (10). 荒番 doubles the value
+    # (still 0) and, always, the cap (20); when_reached, not the cap, since the value had not reached it. 杠开
+    # then lifts the hand to the cap: 20 or 10. The model and the engine's steps agree on both.
+    scorer = RUNNER.scorer("shanghai-classic", {"multiplier_cap": multiplier_cap})
+    situation = Situation({"huang_fan": 1, "gang_kai": 1})
+    model = ArithModel(scorer)
+    assert model.value(situation) == model.replay(situation) == (True, value)
+
+
 def test_the_limit_and_the_8_le_example_are_named_as_the_colliding_statements():
     # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80 (cap 4 勒 = 40), 荒番 x2: 160 with the cap 80: 80. The 5-勒
     # single-hand limit alone makes that impossible (50): the unsat core is that one rule.

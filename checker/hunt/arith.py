@@ -185,14 +185,15 @@ class ArithModel:
                                                              for pid, u in raised.items() if pid in v.count])
                 cap, base_cap = units * params["unit"], z3.IntVal(params["base"] * params["unit"])
                 expr = value
-            elif name == "multiply":
-                factor: Any = z3.IntVal(1)
+            elif name == "multiply":  # each multiplier in turn; under cap: when_reached the cap grows only
+                expr = value                # when the value had reached it before that multiplier
                 for b in self.patterns:
                     if b.pattern.kind == "multiplier":
-                        factor = factor * _pow(b.points, v.count[b.id], self.top[b.id])
-                expr = value * factor
-                if cap is not None:
-                    cap, base_cap = cap * factor, base_cap * factor
+                        factor = _pow(b.points, v.count[b.id], self.top[b.id])
+                        if cap is not None:
+                            grows = z3.BoolVal(True) if params.get("cap", "always") == "always" else expr >= cap
+                            cap, base_cap = z3.If(grows, cap * factor, cap), z3.If(grows, base_cap * factor, base_cap)
+                        expr = expr * factor
             elif name == "lift":
                 lifts = [v.count[b.id] > 0 for b in self.patterns if b.pattern.kind == "lift"]
                 lifted = z3.Or(lifts) if lifts and cap is not None else z3.BoolVal(False)
@@ -240,15 +241,27 @@ class ArithModel:
             raise ValueError(f"the Z3 model contradicts itself on {situation}")
         return [rule for i, (rule, _) in enumerate(rules) if f"rule.{i}" in core]
 
-    def value(self, situation: Situation) -> tuple[bool, int]:
-        """(may win by the arithmetic, the value) the model gives the situation."""
+    def _solved(self, situation: Situation) -> tuple[Any, list[tuple[str, Any]], Any, Any]:
+        """(the solver's model, the rules, the value, may win) for one situation, every count fixed."""
         rules, value, valid = self.statements()
         solver = z3.Solver()
         solver.add(*self._domain(self.vars), *self._fix(self.vars, situation), *[a for _, a in rules])
         if solver.check() != z3.sat:
             raise ValueError(f"the Z3 model has no value for {situation}")
-        model = solver.model()
+        return solver.model(), rules, value, valid
+
+    def value(self, situation: Situation) -> tuple[bool, int]:
+        """(may win by the arithmetic, the value) the model gives the situation."""
+        model, _, value, valid = self._solved(situation)
         return z3.is_true(model.eval(valid, model_completion=True)), model.eval(value).as_long()
+
+    def running(self, situation: Situation) -> list[tuple[str, int]]:
+        """The value after each scoring step (hua rulesets), with the step's rule: how the model gets there."""
+        if self.method != "hua":
+            return []
+        model, rules, _, _ = self._solved(situation)
+        # each rule asserts `value after the step == ...`: its left side is the value after the step
+        return [(rule, model.eval(assertion.arg(0), model_completion=True).as_long()) for rule, assertion in rules]
 
     def replay(self, situation: Situation) -> tuple[bool, int] | None:
         """The engine's own value for the situation (its scoring steps run on these counted patterns); None for
@@ -259,6 +272,16 @@ class ArithModel:
                  for b in self.patterns if situation.counts.get(b.id)]
         run = run_steps(self.scorer.steps, items, _CounterHand(situation.base, self.counter))
         return True, run.value
+
+
+def cause(model: ArithModel, before: Situation, after: Situation) -> str | None:
+    """The rule of the first scoring step after which the grown hand (`after`) is worth less than the hand it
+    grew from: the step that makes a hand with more worth less (the fig, for a flower in Shanghai: Knocking).
+    None when no step does (a fan_sum ruleset, or the drop is not in the value)."""
+    for (rule, was), (_, now) in zip(model.running(before), model.running(after)):
+        if now < was:
+            return rule or None
+    return None
 
 
 def situation_of(scorer: Scorer, fans: Sequence[Mapping[str, Any]], counters: Mapping[str, Any] | None = None) -> Situation:

@@ -60,7 +60,7 @@ def hunt_cross(runner: CaseRunner, first: Ruleset, second: Ruleset, strategy: An
             return False
         return not str(other.get("error", "")).startswith(("input.", "context.", "tiles.", "procedure."))
 
-    witness = _search(strategy, parts, examples, seed)
+    witness = _search(strategy, parts, examples, seed, first)
     if witness is None:
         return None
     there = carried_over(witness, first, second)
@@ -88,7 +88,7 @@ def hunt_excluded_shape(runner: CaseRunner, ruleset: Ruleset, shape: str, strate
     def wins(data: Mapping[str, Any]) -> bool:
         return bool(outcome(runner, ruleset.id, {}, data).get("valid"))
 
-    witness = _search(strategy, wins, examples, seed)
+    witness = _search(strategy, wins, examples, seed, ruleset)
     if witness is None:
         return None
     result = outcome(runner, ruleset.id, {}, witness)

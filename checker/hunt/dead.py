@@ -132,6 +132,46 @@ def prove(scorer: Scorer, ids: list[str], deadline: Allowance | float, together:
     return Proof(size, words, checked, holding, first, None, True)
 
 
+def companions(scorer: Scorer, pid: str, deadline: Allowance | float) -> set[str] | None:
+    """The fans of the tiles alone found in every reading that holds `pid`, over every hand its gates allow (its
+    space read to the end); None when no space can tell, the space was not read to the end, or `pid` never holds
+    there. (The space's hands are concealed and self-drawn: fans of the context are left out.)"""
+    allowance = Allowance.of(deadline)
+    narrowed = narrowing(scorer, [pid])
+    if narrowed is None:
+        return None
+    rank, common, checked = scorer.rank[pid], None, 0
+    for space in narrowed[0]:
+        for counts in space.hands():
+            if checked % 2048 == 0 and allowance.spent(checked):
+                return None
+            checked += 1
+            for _, found in scorer.found_fans(concealed_hand(counts)):
+                if rank in found:
+                    common = set(found) if common is None else common & set(found)
+    if common is None:
+        return None
+    tiles_only = {b.id for b in scorer.patterns if PREDICATES[b.pattern.when.name].tiles_only}
+    return ({scorer.ids[r] for r in common} & tiles_only) - {pid}  # context fans (self-drawn) say nothing here
+
+
+def unnamed_companions(runner: CaseRunner, ruleset: Ruleset, pid: str, deadline: Allowance | float) -> str:
+    """In words: the fans every hand holding `pid` also holds that its row does not exclude, and how each
+    reading of the non-repeat principle then counts them; empty when there are none (or no proof)."""
+    scorer = runner.scorer(ruleset.id, {})
+    always = companions(scorer, pid, deadline)
+    pattern = next(p for p in ruleset.patterns if p.id == pid)
+    unnamed = sorted((always or set()) - set(pattern.excludes))
+    if not unnamed:
+        return ""
+    names = {p.id: p.name_en for p in ruleset.patterns}
+    blocked = next((b.blocks for b in scorer.patterns if b.id == pid), frozenset())
+    shown = ", ".join(f"{names[q]} ({'withheld under the default readings as included by definition' if q in blocked else 'counted with it'})"
+                      for q in unnamed)
+    return (f" Every hand holding {names[pid]} also holds, in the same reading, {shown}; the row does not name "
+            f"{'it' if len(unnamed) == 1 else 'them'}.")
+
+
 def _count(holding: dict[str, int], seen: set[str]) -> dict[str, int]:
     return {pid: n + (pid in seen) for pid, n in holding.items()}
 
@@ -180,6 +220,7 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
         shown = alone.first[first]
     witness = case_input(ruleset, shown)
     result = outcome(runner, ruleset.id, {}, witness)
+    also = unnamed_companions(runner, ruleset, first, deadline)
     return Finding(
         ruleset=ruleset.id, kind="dead-rule", key=f"dead-rule.excludes.{first}.{second}",
         title=f"{names[first]} excludes {names[second]}, yet no hand holds both in one reading: the exclusion "
@@ -191,7 +232,7 @@ def hunt_dead_exclusion(runner: CaseRunner, ruleset: Ruleset, first: str, second
                    "why": f"{names[second]} is not among the fans of any hand holding {names[first]}"}],
         method="exhaustive",
         note=f"{found_in} Both fans read only the tiles and their division, so the melds, the winning tile and the "
-             f"way of winning change nothing. The witness is the first hand holding {names[first]}.")
+             f"way of winning change nothing. The witness is the first hand holding {names[first]}.{also}")
 
 
 def readings_changing(ruleset: Ruleset, pid: str) -> list[tuple[str, Any]]:

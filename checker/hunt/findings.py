@@ -28,6 +28,11 @@ class NotSearched(Exception):
 
 KINDS = ("contradiction", "ambiguity", "gap", "dead-rule", "non-monotonic", "cross-variant", "decided")
 DECIDED = "decided"  # a point the document leaves open, decided by the spec or the engine (checker.hunt.decisions)
+# whose problem a root issue is (checker.hunt.roots), in the order pages list them
+PROVENANCE = ("document", "imported", "between documents")
+PROVENANCE_WORDS = {"document": "the document's own problem",
+                    "imported": "a reading the spec brings in from elsewhere",
+                    "between documents": "a difference between two documents"}
 METHODS = ("hypothesis", "z3", "exhaustive", "simulation", "mutation", "spec")
 
 

@@ -84,22 +84,40 @@ def hunt_growth(runner: CaseRunner, ruleset: Ruleset, growth: str, strategy: Any
             return False
         return _worth(after) < _worth(before)
 
-    witness = _search(strategy, drops, examples, seed)
+    witness = _search(strategy, drops, examples, seed, ruleset)
     if witness is None:
         return None
     more = grow(ruleset, witness)
     assert more is not None
     before, after = outcome(runner, ruleset.id, {}, witness), outcome(runner, ruleset.id, {}, more)
-    rules = sorted({f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])})
+    step = lowering_step(runner, ruleset, {}, witness, more, before, after)
+    rules = ([step] if step else []) + sorted({f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])})
     return Finding(
         ruleset=ruleset.id, kind="non-monotonic", key=f"non-monotonic.{growth}",
         title=f"a winning hand is worth less with {words}: {_paid(before)} against {_paid(after)}",
         rules=rules, witness={"ruleset": ruleset.id, "options": {}, "kind": "score", "input": dict(more)},
         outcomes=[{"reading": "the hand as it is", "result": before, "input": dict(witness)},
                   {"reading": f"with {words}", "result": after}],
-        method="hypothesis",
+        method="hypothesis", statements=covering(ruleset, rules, 5),
         note=f"Under the spec's default readings. The witness case is the hand with {words}; the first outcome is "
-             f"the same hand without it.")
+             f"the same hand without it." + _lowered_by(step))
+
+
+def lowering_step(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], data: Mapping[str, Any],
+                  more: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
+    """The rule of the scoring step after which the grown hand falls behind (checker.hunt.arith.cause), when
+    both hands win: the cause a finding names first."""
+    from checker.hunt.arith import ArithModel, cause, situation_of
+
+    if not before.get("valid") or not after.get("valid"):
+        return None
+    model = ArithModel(runner.scorer(ruleset.id, dict(options)))
+    return cause(model, situation_of(model.scorer, before.get("fans", []), data.get("counters")),
+                 situation_of(model.scorer, after.get("fans", []), more.get("counters")))
+
+
+def _lowered_by(step: str | None) -> str:
+    return f" The step that lowers it is {step}: the grown hand falls behind there." if step else ""
 
 
 def _paid(result: Mapping[str, Any]) -> str:
@@ -168,11 +186,11 @@ def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapp
             continue
         before, after = outcome(runner, ruleset.id, options, data), outcome(runner, ruleset.id, options, more)
         if not after.get("valid") or _worth(after) < _worth(before):
-            return _z3_finding(ruleset, pid, options, data, more, before, after, model, situation)
+            return _z3_finding(runner, ruleset, pid, options, data, more, before, after, model, situation)
     return None
 
 
-def _z3_finding(ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Mapping[str, Any],
+def _z3_finding(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Mapping[str, Any],
                 more: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], model: Any,
                 situation: Any) -> Finding:
     from checker.spec import value_key
@@ -182,8 +200,9 @@ def _z3_finding(ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Ma
     shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
     words = f"{pattern.name_en} ({pattern.name_zh})" if pattern.name_zh else pattern.name_en
     valued = model.value(situation)[1]
-    # the grown pattern and the reading first: the statements quoted are theirs before the other fans'
-    rules = [f"fan.{pid}"] + [f"option.{k}" for k in options] + sorted(
+    step = lowering_step(runner, ruleset, options, data, more, before, after)
+    # the step that lowers it, the grown pattern and the reading first: the statements quoted are theirs
+    rules = ([step] if step else []) + [f"fan.{pid}"] + [f"option.{k}" for k in options] + sorted(
         {f"fan.{f['id']}" for f in before.get("fans", []) + after.get("fans", [])} - {f"fan.{pid}"})
     check = "" if not before.get("valid") or valued == before.get("total") else \
         f" DEFECT: the Z3 model values the hand at {valued}, the engine at {before.get('total')}."
@@ -199,4 +218,4 @@ def _z3_finding(ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Ma
         note=f"The Z3 model of the arithmetic{' under ' + shown if shown else ''} finds that one more {words} can "
              f"lower a hand, and picks, among hands known to be legal (the checked-in corpus and the document "
              f"examples), the one with the fewest patterns where it does; the witness adds only the context that "
-             f"brings {words}. Both hands are scored by the engine." + check)
+             f"brings {words}. Both hands are scored by the engine." + _lowered_by(step) + check)

@@ -18,6 +18,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
 from checker.hunt.findings import Finding
+from checker.hunt.shrink import plainest, smaller
 from checker.spec import Ruleset, value_key
 
 
@@ -37,14 +38,18 @@ def differs(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     return (a.get("valid"), a.get("total"), a.get("payments")) != (b.get("valid"), b.get("total"), b.get("payments"))
 
 
-def _search(strategy: Any, condition: Callable[[Any], bool], examples: int, seed: int) -> Any | None:
+def _search(strategy: Any, condition: Callable[[Any], bool], examples: int, seed: int,
+            ruleset: Ruleset | None = None) -> Any | None:
+    """The first example Hypothesis finds meeting `condition`, shrunk; with `ruleset` (a hand input) its
+    flowers, flags and counters are then dropped wherever the condition still holds (checker.hunt.shrink)."""
     try:
-        return find(strategy, condition, random=random.Random(seed),
-                    settings=settings(max_examples=examples, database=None, deadline=None,
-                                      phases=[Phase.generate, Phase.shrink],
-                                      suppress_health_check=list(HealthCheck)))
+        found = find(strategy, condition, random=random.Random(seed),
+                     settings=settings(max_examples=examples, database=None, deadline=None,
+                                       phases=[Phase.generate, Phase.shrink],
+                                       suppress_health_check=list(HealthCheck)))
     except (NoSuchExample, Unsatisfiable):
         return None
+    return smaller(ruleset, found, condition) if ruleset is not None else found
 
 
 def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any, strategy: Any,
@@ -62,13 +67,11 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
         return differs(outcome(runner, ruleset.id, default_opts, data),
                        outcome(runner, ruleset.id, other_opts, data))
 
-    witness = _search(strategy, parts, examples, seed)
-    from_known = False
-    if witness is None:
-        witness = next((data for data in sorted(known, key=_size) if parts(data)), None)
-        from_known = witness is not None
+    searched = _search(strategy, parts, examples, seed, ruleset)
+    witness = plainest(ruleset, searched, sorted(known, key=_size), parts)
     if witness is None:
         return None
+    from_known = witness != searched
     shown = f"{option_id}={value_key(value)}"
     d_key, v_key = value_key(option.default), value_key(value)
     first = outcome(runner, ruleset.id, default_opts, witness)
@@ -84,8 +87,9 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
                   {"reading": shown, "means": option.readings.get(v_key, ""), "result": second}],
         method="hypothesis", deciding_option=option_id,
         note=option.note.strip() + (f" (found with {base_text})" if base_text else "")
-        + (" The search found no hand within its effort; the witness is the smallest of the known legal hands (the "
-           "checked-in corpus and the document examples) whose result the readings part." if from_known else ""))
+        + (" The witness is the known legal hand (the checked-in corpus and the document examples) whose result the "
+           "readings part with the least context beside its tiles: the search found none plainer." if from_known
+           else ""))
 
 
 def _size(data: Mapping[str, Any]) -> tuple[int, str]:
@@ -115,7 +119,7 @@ def _brief(result: Mapping[str, Any]) -> str:
 
 
 def hunt_pair(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any], strategy: Any,
-              examples: int, seed: int) -> Finding | None:
+              examples: int, seed: int, known: Sequence[Mapping[str, Any]] = ()) -> Finding | None:
     """A hand whose result neither reading changes alone but both together do: `first` and `second` are
     (option id, value) pairs away from their defaults."""
     (a, va), (b, vb) = first, second
@@ -129,9 +133,10 @@ def hunt_pair(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], seco
             return False
         return differs(base, outcome(runner, ruleset.id, {a: va, b: vb}, data))
 
-    witness = _search(strategy, together_only, examples, seed)
+    witness = _search(strategy, together_only, examples, seed, ruleset)
     if witness is None:
         return None
+    witness = plainest(ruleset, witness, sorted(known, key=_size), together_only) or witness
     base = outcome(runner, ruleset.id, {a: da, b: db}, witness)
     both = outcome(runner, ruleset.id, {a: va, b: vb}, witness)
     shown = f"{a}={value_key(va)} and {b}={value_key(vb)}"

@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from checker import tiles as T
 from checker.draw import TILE_GLYPHS, sprite, tile_use
-from checker.hunt.findings import KINDS
+from checker.hunt.findings import KINDS, PROVENANCE_WORDS
 
 SEAT_WORDS = {1: "the next player", 2: "the player across", 3: "the previous player"}
 KIND_WORDS = {
@@ -81,11 +81,20 @@ def stopped_early(body: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def reading_words(reading: Mapping[str, Any]) -> str:
+    """Option values as the command line takes them (true, not True); the defaults when there are none."""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else _number(v)}"
+                     for k, v in reading.items()) or "the default readings"
+
+
 def left_out(body: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """The searches a run left out, by why."""
+    undecided = [f"{c['key']} under {reading_words(c['reading'])} ({c['why']})"
+                 for c in body.get("proofs") or [] if c["result"] == "not-run"]
     groups = [("Searches that never ran", body.get("skipped") or []),
               ("Exhaustive proofs stopped before the end of their space", body.get("cut_short") or []),
-              ("Searches left out of a pass the effort asked for", body.get("not_rerun") or [])]
+              ("Searches left out of a pass the effort asked for", body.get("not_rerun") or []),
+              ("Claims of the settlement model left undecided", undecided)]
     return [(what, list(labels)) for what, labels in groups if labels]
 
 
@@ -124,12 +133,14 @@ def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, lis
             name = c["key"].removeprefix("interaction.").replace("&", " & ")
             pairs[{"refuted": "interact", "proved": "independent"}.get(c["result"], "not run")].append(name)
             continue
-        reading = ", ".join(f"{k}={v}" for k, v in c["reading"].items()) or "the default readings"
+        reading = reading_words(c["reading"])
         if c.get("also"):
             reading += f" and {len(c['also'])} other reading(s)"
         w = c.get("witness") or None
         if w and "before" in w:
             shown = f"{situation(w['before'])} → with one more: {situation(w['after'])}"
+            if w.get("lowered_by"):
+                shown += f"; the step that lowers it: {w['lowered_by']}"
         else:
             shown = situation(w) if w else ""
         rows.append({"claim": c["claim"], "result": RESULT_WORDS.get(c["result"], c["result"]), "under": reading,
@@ -139,6 +150,34 @@ def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, lis
 
 def proof_domain(body: Mapping[str, Any]) -> str:
     return next((c["domain"] for c in body.get("proofs") or []), "")
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def stakes(root: Mapping[str, Any]) -> str:
+    """A root issue's stakes in words."""
+    st = root.get("stakes") or {}
+    parts = []
+    if st.get("of"):
+        parts.append(f"changes {st['touched']} of {st['of']} known hands, moving {st['moved']} in all")
+    if st.get("money"):
+        parts.append(f"up to {st['money']} for one seat on its witness")
+    return "; ".join(parts) or "not priced"
+
+
+def root_rows(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The root issues in rank order, with their provenance and stakes in words."""
+    return [{"n": i + 1, "title": r["title"], "provenance": PROVENANCE_WORDS.get(r["provenance"], r["provenance"]),
+             "source": r["source"], "stakes": stakes(r), "method": (r.get("stakes") or {}).get("method", ""),
+             "findings": r["findings"]} for i, r in enumerate(body.get("roots") or [])]
+
+
+def ordered(body: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The findings in the order of their root issues (the file's order when it ranks none)."""
+    rank = {fid: i for i, r in enumerate(body.get("roots") or []) for fid in r["findings"]}
+    return sorted(body["findings"], key=lambda f: rank.get(f["id"], len(rank)))
 
 
 def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
@@ -154,7 +193,21 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     for kind in KINDS:
         lines.append(f"| {kind} | {KIND_WORDS[kind]} | {counts.get(kind, 0)} |")
     lines.append(f"| **all** | | **{sum(counts.values())}** |")
-    for f in body["findings"]:
+    rows = root_rows(body)
+    if rows:
+        lines += ["", "## Root issues, by stakes", "",
+                  "Findings merged by cause (the option that decides them, a decision, a rule), the document's own "
+                  "problems first, then readings the spec brings in from elsewhere, then differences between "
+                  "documents; within each, by the money the issue moves over the hands counted, then on its "
+                  "witnesses.", "",
+                  "| # | issue | whose | stakes | findings |", "|---:|---|---|---|---|"]
+        for r in rows:
+            whose = r["provenance"] + (f" ({r['source']})" if r["source"] else "")
+            lines.append(f"| {r['n']} | {_cell(r['title'])} | {_cell(whose)} | {_cell(r['stakes'])} | "
+                         f"{', '.join(r['findings'])} |")
+        methods = sorted({r["method"] for r in rows if r["method"]})
+        lines += ["", "How the stakes were counted: " + "; ".join(methods) + "."]
+    for f in ordered(body):
         lines += ["", f"## {f['id']} · {f['kind']} · {f['title']}", ""]
         if f["statements"]:
             lines.append("**What the document says**")
@@ -522,7 +575,7 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     """`findings-R.html`: the page of `page` as one self-contained HTML page, tiles drawn as inline SVG."""
     drawing, names = Drawing(), fan_names(ruleset_id)
     findings = []
-    for f in body["findings"]:
+    for f in ordered(body):
         if f["kind"] == "decided":
             findings.append({
                 "id": f["id"], "kind": f["kind"], "title": prose(f["title"], ruleset_id),
@@ -550,6 +603,8 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
                   bounded=how_bounded(body), stopped=stopped_early(body), left=left_out(body),
                   kinds=[(k, KIND_WORDS[k], counts.get(k, 0)) for k in KINDS], total=sum(counts.values()),
                   findings=findings, sprite=drawing.sprite(), proofs=proofs(body)[0], pairs=proofs(body)[1],
+                  roots=[{**r, "title": prose(r["title"], ruleset_id)} for r in root_rows(body)],
+                  root_methods=sorted({r["method"] for r in root_rows(body) if r["method"]}),
                   domain=proof_domain(body))
 
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 import z3  # type: ignore[import-untyped]
 
 from checker.case import CaseRunner
-from checker.hunt.arith import MAX_COUNT, context_patterns
+from checker.hunt.arith import MAX_COUNT, Situation, cause, context_patterns
 from checker.hunt.settle import DOMAIN, SEATS, Claim, SettlementModel, signature
 from checker.spec import Ruleset, value_key
 
@@ -140,11 +140,18 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
     pattern = next(p for p in ruleset.patterns if p.id == pid)
     words = (f"one more {pattern.name_en}, every other pattern counted the same, never leaves the winner with less, "
              f"a payer paying less, or a winning hand unable to win")
-    witness = None
+    witness: dict[str, Any] | None = None
+    rules = [f"fan.{pid}"]
     if answer == "sat":
         m = _smallest(solver, _sizes(model, a, t), effort)
         witness = {"before": model.words(m, a, t, pa), "after": model.words(m, b, t, pb)}
-    return _claim(f"monotone.{pid}", words, options, [f"fan.{pid}"], answer, witness)
+        base = (witness["before"].get("counters") or {}).get(model.arith.counter)
+        step = cause(model.arith, Situation(witness["before"]["counts"], base),
+                     Situation(witness["after"]["counts"], base))
+        if step:  # the scoring step after which the grown hand falls behind names the cause
+            witness["lowered_by"] = step
+            rules.insert(0, step)
+    return _claim(f"monotone.{pid}", words, options, rules, answer, witness)
 
 
 def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any],

@@ -32,6 +32,7 @@ from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.limit import limit_finding
 from checker.hunt.proofs import claims as model_claims
+from checker.hunt.roots import roots
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -253,6 +254,7 @@ def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: d
         queues.append([(rs, first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
                        if first[0] != second[0]])
     searched = {rs.id: 0 for rs in rulesets}
+    known = {rs.id: known_hands(rs) for rs in rulesets}
     for turn in range(max((len(q) for q in queues), default=0)):
         for queue in queues:
             if turn >= len(queue) or time.monotonic() >= deadline:
@@ -260,7 +262,7 @@ def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: d
             rs, first, second = queue[turn]
             searched[rs.id] += 1
             label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
-            result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES, seed)
+            result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES, seed, known[rs.id])
             if result is not None:
                 found[rs.id][label] = result
     return {rs.id: (searched[rs.id], len(queue)) for rs, queue in zip(rulesets, queues)}
@@ -363,6 +365,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
         findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs)], earlier[rs.id])
+        ranked = roots(runner, rs, [f.as_dict() for f in findings], known_hands(rs))
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
                    and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
         shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]
@@ -374,7 +377,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
                 "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
                 "pairs": {"searched": searched, "of": of}, "nothing_found": missing,
                 "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()],
-                "proofs": proved[rs.id]}
+                "proofs": proved[rs.id], "roots": [r.as_dict() for r in ranked]}
         body = write_findings(path, rs.id, findings, meta)
         write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
         write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "effort": effort,
@@ -401,8 +404,14 @@ def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
 
 
 def _claims_left(proved: list[dict[str, Any]]) -> list[str]:
-    left = [c for c in proved if c["result"] == "not-run" and c["why"].startswith("the budget")]
-    return [f"{len(left)} claim(s) of the settlement model not run (the budget ran out)"] if left else []
+    """The settlement model's claims the run left undecided, in words: not run for the budget, or past the
+    solver's resource bound (a later effort gives it more)."""
+    late = [c for c in proved if c["result"] == "not-run" and c["why"].startswith("the budget")]
+    bound = [c for c in proved if c["result"] == "not-run" and not c["why"].startswith("the budget")]
+    out = [f"{len(late)} claim(s) of the settlement model not run (the budget ran out)"] if late else []
+    if bound:
+        out.append(f"{len(bound)} claim(s) of the settlement model undecided within the solver's resource bound")
+    return out
 
 
 def _stopped_early(budget: float | None, skipped: list[str], cut_short: list[str], not_rerun: list[str],

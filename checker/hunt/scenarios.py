@@ -33,7 +33,12 @@ from checker.table.log import GAME, VERSION
 from checker.table.wall import WallError, arrange_wall
 
 SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win",
-             "two_win_on_one_discard": "multiple_win_dealer", "forgone_then_won": "forgo_blocks_win"}
+             "two_win_on_one_discard": "multiple_win_dealer", "forgone_then_won": "forgo_blocks_win",
+             "passed_after_the_knock": "knock_missed_win"}
+# the procedure rule each scene is about, beside its option
+SCENE_RULES = {"again_from_the_same_seat": "procedure.lou_hu", "drawn_by_the_waiting_player": "procedure.lou_hu",
+               "two_win_on_one_discard": "procedure.lou_hu", "forgone_then_won": "procedure.forgo_then_reclaim",
+               "passed_after_the_knock": "procedure.knock"}
 
 
 def _plain(data: Mapping[str, Any]) -> bool:
@@ -45,6 +50,8 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
     the hand); None when the tiles do not allow it (too many copies of the tiles the other seats need)."""
     if scenario == "forgone_then_won":
         return _forgone_then_won(ruleset_id, data)
+    if scenario == "passed_after_the_knock":
+        return _passed_after_the_knock(ruleset_id, data)
     hand = list(T.parse_tiles(data["concealed"]))
     t = T.parse_tile(data["win_tile"])
     counts = [hand.count(x) for x in range(34)]
@@ -122,6 +129,33 @@ def _forgone_then_won(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[st
     return _log(ruleset_id, {0: d_hand, 1: a_hand, 2: b_hand, 3: c_hand}, draws, events)
 
 
+def _passed_after_the_knock(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """A knocks waiting on t and lets B's t go; C, holding four pungs and a single w, knocks, and later draws w
+    and wins. Whether the pass itself breaks the knock or only leaves A dead is the question (knock_missed_win).
+    Only suit tiles and winds are used beside A's hand (the dragons are flowers in some rulesets)."""
+    hand = list(T.parse_tiles(data["concealed"]))
+    t = T.parse_tile(data["win_tile"])
+    if len(hand) != 13:
+        return None
+    free = [k for k in range(31) if k != t and hand.count(k) == 0]
+    if len(free) < 5:
+        return None
+    pungs, w = free[:4], free[4]
+    c_hand = [k for k in pungs for _ in range(3)] + [w]
+    spare = [k for k in range(27) if k not in (t, w, *pungs) and hand.count(k) == 0]
+    plain = [k for k in spare for _ in range(4)]
+    b_hand, plain = [t] + plain[:12], plain[12:]
+    d_hand, plain = plain[:14], plain[14:]
+    draws = plain[:6] + [w]  # A, B, C, D, A, B, then C's winning tile
+    if len(draws) < 7:
+        return None
+    events = [("0 discard", d_hand[0]), ("1 draw", draws[0]), ("1 knock", None), ("1 discard", draws[0]),
+              ("2 draw", draws[1]), ("2 discard", t), ("3 draw", draws[2]), ("3 knock", None),
+              ("3 discard", draws[2]), ("0 draw", draws[3]), ("0 discard", draws[3]), ("1 draw", draws[4]),
+              ("1 discard", draws[4]), ("2 draw", draws[5]), ("2 discard", draws[5]), ("3 draw", w), ("3 win", w)]
+    return _log(ruleset_id, {0: d_hand, 1: hand, 2: b_hand, 3: c_hand}, draws, events)
+
+
 def _log(ruleset_id: str, hands: dict[int, list[int]], draws: list[int], events: list[tuple[str, int | None]]
          ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """The scene's header (a wall dealing `hands` and giving `draws` from its front) and events; None when the
@@ -144,7 +178,8 @@ def _log(ruleset_id: str, hands: dict[int, list[int]], draws: list[int], events:
 SCENE_WORDS = {"forgone_then_won": "a player lets a tile go, claims another, knocks, and the tile comes again",
                "again_from_the_same_seat": "a passed winning tile comes again from the seat that discarded it",
                "drawn_by_the_waiting_player": "a passed winning tile is drawn by the player who passed it",
-               "two_win_on_one_discard": "two players win on one discard (一炮多响)"}
+               "two_win_on_one_discard": "two players win on one discard (一炮多响)",
+               "passed_after_the_knock": "a player who has knocked lets a winning discard go, and another player wins later"}
 
 
 def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int, seed: int) -> Finding | None:
@@ -181,14 +216,15 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{option_id}={v_key}",
         title=f"{option_id}: {SCENE_WORDS[scenario]}; the readings judge the hand differently, in {len(events)} "
               f"events",
-        rules=[f"option.{option_id}", "procedure.lou_hu"] + [r for r in rules if r.startswith("option.")],
+        rules=[f"option.{option_id}", SCENE_RULES[scenario]] + [r for r in rules if r.startswith("option.")
+                                                                 and r != f"option.{option_id}"],
         witness={"ruleset": ruleset.id, "options": {option_id: other}, "kind": "procedure",
                  "input": {**deal, "events": events}},
         outcomes=[{"reading": f"{option_id}={d_key}", "means": option.readings.get(d_key, ""), "result": a},
                   {"reading": f"{option_id}={v_key}", "means": option.readings.get(v_key, ""), "result": b}],
         method="hypothesis", deciding_option=option_id,
-        note=option.note.strip() + " The waiting hand was drawn by Hypothesis and shrunk; the rest of the scene "
-                                   "(who discards the tile, who pungs) is the scenario's.")
+        note=option.note.strip() + f" The waiting hand was drawn by Hypothesis and shrunk; the rest of the scene "
+                                   f"({SCENE_WORDS[scenario]}) is the scenario's.")
 
 
 @st.composite

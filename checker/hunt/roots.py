@@ -1,0 +1,163 @@
+"""Root issues: the findings of one ruleset merged by cause, each said to be the document's own problem or a
+reading the spec brings in from elsewhere, and ranked by what is at stake.
+
+A finding's root is the option that decides it (every reading of one option, and every example, dead rule or
+limit that reading touches, is one issue), else its decision (`decided`), else the other ruleset
+(cross-variant), else its own key (a rule, a pair of rules). Provenance:
+- `document`: the text contradicts itself, leaves a gap or reads two ways (its sentences are the findings');
+- `imported`: every reading the root's findings rest on is one the spec marks as brought in from elsewhere
+  (an option's `imported`), with its source;
+- `between documents`: the same hand under two rulesets (cross-variant).
+
+Stakes: `money`, the most one seat's payment changes between two outcomes of one of the root's witnesses (a
+hand that may not win against one that may counts the whole payment); and for a root deciding a scoring option,
+`touched` of `of` hands: the known legal hands (the checked-in corpus and the document's examples) whose result
+some other reading of the option changes, with `moved`, the sum over them of the largest change of one seat's
+payment. Roots are ranked by provenance (the document's own first), then by money moved over the hands counted,
+then by the witnesses' money; a root with neither (a decision) comes last in its group. The method is stated
+with each count.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from checker.case import CaseRunner
+from checker.hunt.findings import PROVENANCE
+from checker.hunt.options import outcome
+from checker.spec import Ruleset, value_key
+
+
+
+@dataclass
+class Root:
+    key: str
+    title: str
+    provenance: str
+    source: str  # what the provenance rests on, in words
+    findings: list[str]
+    money: int = 0
+    touched: int | None = None
+    of: int | None = None
+    moved: int = 0
+    method: str = ""
+    kinds: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "provenance": self.provenance, "source": self.source,
+                "findings": self.findings, "kinds": self.kinds,
+                "stakes": {"money": self.money, "touched": self.touched, "of": self.of, "moved": self.moved,
+                           "method": self.method}}
+
+
+def root_key(f: Mapping[str, Any]) -> str:
+    if f.get("deciding_option"):
+        return f"option.{f['deciding_option']}"
+    key = str(f["key"])
+    if f["kind"] == "cross-variant":
+        return ".".join(key.split(".")[:2])
+    return key
+
+
+def _payments(result: Mapping[str, Any]) -> list[int] | None:
+    pays = result.get("payments")
+    if result.get("valid") is False or result.get("verdict") in ("illegal", "unfinished"):
+        return None
+    return [int(x) for x in pays] if pays else None
+
+
+def change(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
+    """The most one seat's payment differs between two outcomes (a hand that may not win pays nothing)."""
+    pa, pb = _payments(a), _payments(b)
+    if pa is None and pb is None:
+        return 0
+    pa = pa or [0] * len(pb or [])
+    pb = pb or [0] * len(pa)
+    return max((abs(x - y) for x, y in zip(pa, pb)), default=0)
+
+
+def witness_money(f: Mapping[str, Any]) -> int:
+    results = [o["result"] for o in f.get("outcomes") or [] if isinstance(o.get("result"), Mapping)]
+    return max((change(a, b) for i, a in enumerate(results) for b in results[i + 1:]), default=0)
+
+
+def _readings(f: Mapping[str, Any], option_id: str) -> list[Any]:
+    """The values of `option_id` a finding rests on: its witness's, else the one its key names."""
+    options = (f.get("witness") or {}).get("options") or {}
+    if option_id in options:
+        return [options[option_id]]
+    for part in str(f["key"]).replace("&", " ").replace("@", " ").split():
+        if part.split(".")[-1].startswith(f"{option_id}="):
+            return [part.split("=", 1)[1]]
+    return []
+
+
+def _provenance(ruleset: Ruleset, key: str, found: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
+    if key.startswith("cross-variant."):
+        return "between documents", f"the same hand under {ruleset.id} and {key.split('.', 1)[1]}"
+    if key.startswith("option."):
+        option = ruleset.options.get(key.split(".", 1)[1])
+        if option is not None and option.imported:
+            imported = {value_key(v) for v in option.imported}
+            rests = [value_key(v) for f in found for v in _readings(f, option.id)]
+            if rests and all(v in imported for v in rests):
+                return "imported", option.imported_from
+        if option is not None:
+            return "document", f"the text reads two ways ({option.id})"
+    if key.startswith("decided."):
+        return "document", "the text leaves it open; the spec decides it"
+    return "document", "the text as the spec reads it"
+
+
+def _title(ruleset: Ruleset, key: str, found: Sequence[Mapping[str, Any]]) -> str:
+    if key.startswith("option."):
+        oid = key.split(".", 1)[1]
+        option = ruleset.options.get(oid)
+        shown = ", ".join(f"{value_key(v)} ({option.readings.get(value_key(v), '')})" for v in option.values) \
+            if option is not None else ""
+        return f"{oid}: {shown}" if shown else oid
+    return str(found[0]["title"])
+
+
+def _counted(runner: CaseRunner, ruleset: Ruleset, option_id: str, pool: Sequence[Mapping[str, Any]]
+             ) -> tuple[int, int, int]:
+    """(hands some other reading of the option changes, the sum of their largest seat changes, hands counted)."""
+    option = ruleset.options[option_id]
+    touched = moved = 0
+    for data in pool:
+        first = outcome(runner, ruleset.id, {}, data)
+        others = [outcome(runner, ruleset.id, {option_id: v}, data) for v in option.other_values()]
+        if any(_parts(first, other) for other in others):
+            touched += 1
+            moved += max(change(first, other) for other in others)
+    return touched, moved, len(pool)
+
+
+def _parts(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return (a.get("valid"), a.get("total"), a.get("payments")) != (b.get("valid"), b.get("total"), b.get("payments"))
+
+
+def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, Any]],
+          pool: Sequence[Mapping[str, Any]]) -> list[Root]:
+    """The findings merged by root and ranked (see the module's docstring)."""
+    grouped: dict[str, list[Mapping[str, Any]]] = {}
+    for f in findings:
+        grouped.setdefault(root_key(f), []).append(f)
+    out = []
+    for key, found in grouped.items():
+        provenance, source = _provenance(ruleset, key, found)
+        root = Root(key, _title(ruleset, key, found), provenance, source, [str(f["id"]) for f in found],
+                    money=max(witness_money(f) for f in found), kinds=sorted({str(f["kind"]) for f in found}))
+        oid = key.split(".", 1)[1] if key.startswith("option.") else ""
+        if oid in ruleset.scoring_options() and pool:
+            root.touched, root.moved, root.of = _counted(runner, ruleset, oid, pool)
+            root.method = (f"an option's roots: counted over the {root.of} known legal hands (the checked-in "
+                           f"corpus and the document's examples), each under the default readings and under each "
+                           f"other reading of the option")
+        elif root.money:
+            root.method = "other roots: their witnesses' own outcomes only (no space of hands counted)"
+        else:
+            root.method = "decisions and roots with no outcome that pays: not priced"
+        out.append(root)
+    out.sort(key=lambda r: (PROVENANCE.index(r.provenance), -r.moved, -r.money, r.key))
+    return out

@@ -1,0 +1,108 @@
+"""Root issues (checker.hunt.roots): findings merged by cause, said to be the document's own or imported, and
+ranked by stakes counted with a stated method."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+import yaml
+
+from checker.case import CaseRunner
+from checker.engine import load_ruleset
+from checker.hunt.page import page
+from checker.hunt.roots import change, root_key, roots
+from checker.spec import SpecError, load_ruleset_file, spec_dir
+
+RUNNER = CaseRunner()
+
+
+def _finding(fid, kind, key, option=None, witness_options=None, outcomes=()):
+    return {"id": fid, "kind": kind, "key": key, "title": f"finding {fid}", "deciding_option": option,
+            "witness": {"options": witness_options or {}}, "outcomes": list(outcomes), "rules": [],
+            "statements": [], "method": "hypothesis", "note": ""}
+
+
+def _paid(*payments, valid=True):
+    return {"result": {"valid": valid, "payments": list(payments)}}
+
+
+def test_every_finding_a_reading_decides_joins_that_reading():
+    """feng_tiles=winds: the option's ambiguity, the document's 8-勒 example it breaks, and the pattern it
+    leaves dead are one issue; a decision and a cross-variant pair stand alone, by the other ruleset."""
+    found = [_finding("c-1", "ambiguity", "option.feng_tiles=winds", "feng_tiles"),
+             _finding("c-2", "contradiction", "contradiction.example.x.feng_tiles=winds", "feng_tiles"),
+             _finding("c-3", "dead-rule", "dead-rule.pattern.feng_peng.feng_tiles=winds", "feng_tiles"),
+             _finding("c-4", "decided", "decided.classic-kaibao-dice"),
+             _finding("c-5", "cross-variant", "cross-variant.shanghai-knocking"),
+             _finding("c-6", "cross-variant", "cross-variant.shanghai-knocking.forgone_then_won")]
+    assert {root_key(f) for f in found} == {"option.feng_tiles", "decided.classic-kaibao-dice",
+                                            "cross-variant.shanghai-knocking"}
+    ranked = roots(RUNNER, load_ruleset("shanghai-classic"), found, [])
+    by_key = {r.key: r for r in ranked}
+    assert by_key["option.feng_tiles"].findings == ["c-1", "c-2", "c-3"]
+    assert by_key["cross-variant.shanghai-knocking"].findings == ["c-5", "c-6"]
+    assert [r.provenance for r in ranked] == ["document", "document", "between documents"]
+
+
+def test_a_reading_the_spec_marks_as_imported_is_ranked_after_the_documents_own_problems():
+    """MCR: tile_hog_honors=true is marked imported (the guide says honors do not count as Tile Hog here);
+    chicken_hand_scores=false is the guide's own table against its own FAQ. Even with more money at stake the
+    imported reading comes second."""
+    found = [_finding("m-1", "ambiguity", "option.tile_hog_honors=true", "tile_hog_honors",
+                      {"tile_hog_honors": True}, [_paid(100, -100, 0, 0), _paid(0, 0, 0, 0)]),
+             _finding("m-2", "ambiguity", "option.chicken_hand_scores=false", "chicken_hand_scores",
+                      {"chicken_hand_scores": False}, [_paid(32, -16, -8, -8), _paid(0, 0, 0, 0, valid=False)])]
+    ranked = roots(RUNNER, load_ruleset("mcr"), found, [])
+    assert [(r.key, r.provenance) for r in ranked] == [("option.chicken_hand_scores", "document"),
+                                                       ("option.tile_hog_honors", "imported")]
+    assert "Tile Hog" in ranked[1].source
+    assert ranked[0].money == 32 and ranked[1].money == 100  # a hand that may not win pays nothing
+
+
+def test_stakes_are_counted_over_the_known_hands_and_say_so():
+    """discard_others_pay=1 (Shanghai: Knocking) makes the two other players pay a discard win too: every
+    known hand won on a discard changes, and the largest change is what one other player now pays."""
+    rs = load_ruleset("shanghai-knocking")
+    hand = {"concealed": "1m2m3m4m5m6m7m8m9m2p3p4p5s", "win_tile": "5s", "win_by": "discard", "discarder": 1,
+            "seat_wind": "E", "round_wind": "E", "flowers": "1f", "flags": {"knocked": True}}
+    drawn = {**hand, "win_by": "self_draw", "discarder": None}
+    found = [_finding("k-1", "ambiguity", "option.discard_others_pay=1", "discard_others_pay")]
+    (root,) = roots(RUNNER, rs, found, [hand, drawn])
+    assert (root.touched, root.of) == (1, 2)  # the self-drawn hand is paid alike under both readings
+    assert root.moved > 0 and "counted over the 2 known legal hands" in root.method
+
+
+def test_the_largest_change_of_one_seat():
+    assert change({"valid": True, "payments": [30, -10, -10, -10]}, {"valid": True, "payments": [10, -10, 0, 0]}) == 20
+    assert change({"valid": False}, {"valid": True, "payments": [48, -16, -16, -16]}) == 48
+    assert change({"verdict": "illegal"}, {"verdict": "illegal"}) == 0
+
+
+def test_the_page_opens_with_the_root_issues_and_orders_findings_by_them():
+    rs = load_ruleset("mcr")
+    found = [_finding("mcr-0002", "ambiguity", "option.tile_hog_honors=true", "tile_hog_honors", {"tile_hog_honors": True}),
+             _finding("mcr-0001", "ambiguity", "option.chicken_hand_scores=false", "chicken_hand_scores",
+                      {"chicken_hand_scores": False})]
+    for f in found:
+        f["witness"] = {"ruleset": "mcr", "options": f["witness"]["options"], "kind": "score",
+                        "input": {"concealed": "1m2m3m4m5m6m7m8m9m2p3p4p5s", "win_tile": "5s", "win_by": "self_draw",
+                                  "seat_wind": "E", "round_wind": "E"}}
+    body = {"counts": {"ambiguity": 2}, "findings": found,
+            "roots": [r.as_dict() for r in roots(RUNNER, rs, found, [])]}
+    text = page(rs.id, rs.title, body)
+    assert "## Root issues, by stakes" in text
+    table = text[text.index("## Root issues"):text.index("## mcr-")]
+    assert table.index("chicken_hand_scores") < table.index("tile_hog_honors")
+    assert "a reading the spec brings in from elsewhere" in table
+    assert text.index("## mcr-0001") < text.index("## mcr-0002")
+
+
+def test_an_imported_value_must_be_another_reading(tmp_path):
+    data = yaml.safe_load((spec_dir() / "mcr.yaml").read_text(encoding="utf-8"))
+    bad = copy.deepcopy(data)
+    bad["options"]["tile_hog_honors"]["imported"]["values"] = [False]  # the default
+    path = tmp_path / "mcr.yaml"
+    path.write_text(yaml.safe_dump(bad, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SpecError, match="imported/values/0"):
+        load_ruleset_file(path)
+    assert load_ruleset("mcr").options["tile_hog_honors"].imported == (True,)
