@@ -49,6 +49,9 @@ class TableRules:
     multiple_winners: str  # "all_paid" or "nearest_seat_after_discarder"
     robbable_kongs: str  # "added" or "exposing" (an added kong or one claimed from a discard)
     robbing_rule: str
+    # (flag, flowers): a winning shape declared by holding that many flowers (八花齐), from the spec's shapes of
+    # predicate declared_flowers; the table sets the flag on a player who holds them
+    declared_flowers: tuple[tuple[str, int], ...]
     knock_required: bool
     knock_locks_hand: bool
     knock_lock_covers_kongs: bool
@@ -225,6 +228,8 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         claim_ranks=claim_ranks(priority),
         multiple_winners=multiple,
         robbable_kongs=robbable, robbing_rule=robbing_rule,
+        declared_flowers=tuple((str(chosen(shape.when.params["flag"], opts)), int(chosen(shape.when.params["flowers"], opts)))
+                               for shape in ruleset.win.shapes if shape.when.name == "declared_flowers"),
         knock_required=p.flag("knock", "required_to_win", False),
         knock_locks_hand=p.flag("knock", "locks_hand", False),
         knock_lock_covers_kongs=bool(opts.get("knock_lock_covers_kongs", False)),

@@ -639,8 +639,9 @@ class Table:
             flags.add("last_tile")
         if "fourth_tile_visible" in known and self._visible(tile, seat, win_by) >= 3:
             flags.add("fourth_tile_visible")
-        if "eight_flowers_win" in known and len([f for f in p.flowers if f >= 34]) == 8:
-            flags.add("eight_flowers_win")
+        for flag, flowers in self.rules.declared_flowers:  # 八花齐: the spec's shape names the flag and the count
+            if flag in known and len([f for f in p.flowers if T.is_flower(f)]) == flowers:
+                flags.add(flag)
         counters = {k: v for k, v in self.counters.items() if k in self.rules.ruleset.counters}
         if self.rules.contract_calls and "contract_with" in self.rules.ruleset.counters:
             partner = self.contract_partner(seat)
