@@ -621,3 +621,21 @@ def test_remaking_pages_refuses_a_file_that_is_not_a_findings_file_with_a_messag
     assert command_line("mcr", {"budget": "sixty", "seed": 1}) == "mjcheck hunt --ruleset mcr --budget sixty --seed 1"
     assert command_line("mcr", {"budget": 60.0, "effort": 1, "seed": 1}) == \
         "mjcheck hunt --ruleset mcr --effort 1 --budget 60 --seed 1"
+
+
+def test_a_spec_that_fails_to_load_during_the_hunt_is_named_without_a_traceback(tmp_path, monkeypatch):
+    # a ruleset read during the hunt (another one, for a cross-variant search) that no longer validates, as when
+    # its file is edited while the hunt runs: one error naming the file and the field, exit status 2
+    from checker.spec import SpecError, SpecIssue
+    import checker.hunt.run as run
+
+    def broken(*args, **kwargs):
+        raise SpecError([SpecIssue("spec/mcr.yaml:136", "/options/two_concealed_kongs_points",
+                                   "Additional properties are not allowed ('x' was unexpected)")])
+
+    monkeypatch.setattr(run, "hunt", broken)
+    r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--effort", "1", "--seed", "1",
+                                 "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    assert "not valid, and the hunt stopped" in r.output and "spec/mcr.yaml:136" in r.output
+    assert "Traceback" not in r.output

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from checker.inputs import InputError, bounded, excerpt, json_text
-from checker.spec import available_rulesets
+from checker.spec import SpecError, available_rulesets
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -99,6 +99,10 @@ def hunt_command(
                            effort=effort)
         except InputError as exc:
             err.print(f"[bold red]error:[/] {escape(bounded(str(exc)))}", highlight=False)
+            raise typer.Exit(2)
+        except SpecError as exc:  # a spec read during the hunt (another ruleset, for a cross-variant search)
+            err.print(f"[bold red]error:[/] a ruleset the hunt read is not valid, and the hunt stopped:\n"
+                      f"{escape(bounded(str(exc)))}", highlight=False)
             raise typer.Exit(2)
         except OSError as exc:
             err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
