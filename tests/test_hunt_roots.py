@@ -106,3 +106,19 @@ def test_an_imported_value_must_be_another_reading(tmp_path):
     with pytest.raises(SpecError, match="imported/values/0"):
         load_ruleset_file(path)
     assert load_ruleset("mcr").options["tile_hog_honors"].imported == (True,)
+
+
+def test_a_findings_file_with_damaged_roots_is_named_when_its_pages_are_remade(tmp_path):
+    # python -m checker.hunt.page reads the findings (checked) and the run's proofs and roots, which it only
+    # shows: a root missing its title ends in one error naming the file, and no page is written
+    import json
+
+    from checker.hunt.page import main
+
+    body = json.loads((spec_dir().parent / "reports" / "findings" / "findings-shanghai-knocking.json").read_text())
+    del body["roots"][0]["title"]
+    path = tmp_path / "findings-shanghai-knocking.json"
+    path.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(SystemExit, match="findings-shanghai-knocking.json: its proofs, roots or counts cannot be shown"):
+        main([str(path)])
+    assert not path.with_suffix(".md").exists()

@@ -61,9 +61,8 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
             claimed = len([m for m in grown.get("melds") or [] if m.get("from")])
             words = model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
                                    {**table, "claimed_sets": claimed})
-            base_part = pay.n_base * (base if base is not None else pay.base)
             over = [(seat, words["shares"][seat - 1]) for seat in SEATS
-                    if -words["payments"][seat] - words["shares"][seat - 1] * base_part > top]
+                    if -words["payments"][seat] - words["shares"][seat - 1] * words["share_base"] > top]
             if over:
                 return _finding(runner, ruleset, grown, result, words, over[0], top, rule, keeping)
     return None

@@ -650,8 +650,13 @@ def main(argv: list[str]) -> None:
             raise SystemExit(f"error: {name}: not a findings file of a known ruleset (its `ruleset` is "
                              f"{excerpt(rid)}; known: {', '.join(available_rulesets())})")
         title = load_ruleset(rid).title
-        write_text(str(Path(name).with_suffix(".md")), page(rid, title, body))
-        write_text(str(Path(name).with_suffix(".html")), html_page(rid, title, body))
+        try:  # the parts read_findings does not check: the run's claims (proofs), root issues and counts
+            shown = page(rid, title, body), html_page(rid, title, body)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise SystemExit(f"error: {name}: its proofs, roots or counts cannot be shown "
+                             f"({type(exc).__name__}: {excerpt(str(exc))}); remake it with `mjcheck hunt`") from None
+        write_text(str(Path(name).with_suffix(".md")), shown[0])
+        write_text(str(Path(name).with_suffix(".html")), shown[1])
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner
 from checker.hunt.findings import PROVENANCE
-from checker.hunt.options import outcome
+from checker.hunt.options import differs, outcome
 from checker.spec import Ruleset, value_key
 
 
@@ -127,14 +127,10 @@ def _counted(runner: CaseRunner, ruleset: Ruleset, option_id: str, pool: Sequenc
     for data in pool:
         first = outcome(runner, ruleset.id, {}, data)
         others = [outcome(runner, ruleset.id, {option_id: v}, data) for v in option.other_values()]
-        if any(_parts(first, other) for other in others):
+        if any(differs(first, other) for other in others):
             touched += 1
             moved += max(change(first, other) for other in others)
     return touched, moved, len(pool)
-
-
-def _parts(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return (a.get("valid"), a.get("total"), a.get("payments")) != (b.get("valid"), b.get("total"), b.get("payments"))
 
 
 def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, Any]],

@@ -249,6 +249,7 @@ class SettlementModel:
         out["payments"] = [num(c) for c in paid.changes]
         if self.pay.shares:
             out["shares"] = [num(n) for n in paid.shares]
+            out["share_base"] = num(paid.base_part)  # the 底分 part of one share (0 when the value holds it)
         return out
 
 
