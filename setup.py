@@ -19,10 +19,11 @@ import sys
 from setuptools import setup
 
 # The modules that run for every hand scored or played, and for every case read and run (checker.inputs,
-# checker.case). checker.spec and checker.cli (loading, printing) stay Python.
+# checker.scorers, checker.case). checker.spec and checker.cli (loading, printing) stay Python.
 COMPILED = [
     "checker/tiles.py",
     "checker/inputs.py",
+    "checker/scorers.py",
     "checker/case.py",
     "checker/engine/hand.py",
     "checker/engine/shapes.py",

@@ -15,20 +15,11 @@ from typing import Any, BinaryIO, Container, Final, Iterator
 
 import jsonschema
 
-from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld
-from checker.inputs import (EXCERPT_CHARS, MAX_CASE_LINE_BYTES, InputError, Line, LineStream, bounded, decode,
-                            excerpt, parse_json, read_bounded, read_lines)
-from checker.spec import Ruleset, SpecError, accepted, available_rulesets, pointer_of, schema
-
-
-class CaseError(ValueError):
-    """A case that cannot be run: an unknown ruleset or option, or a kind the scorer does not run. Like
-    HandError it carries the `rule` or input id it breaks. (Not a subclass of HandError: the engine's classes
-    are compiled and cannot be subclassed by interpreted code.)"""
-
-    def __init__(self, message: str, rule: str = "input.case"):
-        super().__init__(message)
-        self.rule = rule
+from checker.engine import Hand, HandError, Scorer, parse_meld
+from checker.inputs import (MAX_CASE_LINE_BYTES, InputError, Line, LineStream, decode, excerpt, parse_json,
+                            read_bounded, read_lines, schema_message, whole)
+from checker.scorers import CaseError, Scorers
+from checker.spec import accepted, pointer_of, schema
 
 
 # Exit statuses, one rule for every mode of `mjcheck score` (a hand on the command line, --case, --batch):
@@ -196,24 +187,6 @@ def _inline(node: Any, defs: Mapping[str, Any]) -> Any:
     return node
 
 
-def schema_message(err: jsonschema.ValidationError) -> str:
-    """A schema error's message with the offending value cut to an excerpt (jsonschema quotes it whole); a
-    field the schema does not define is named, with the fields that object takes."""
-    if err.validator == "additionalProperties" and err.validator_value is False \
-            and isinstance(err.instance, dict) and isinstance(err.schema, dict):
-        known = list(err.schema.get("properties") or {})
-        unknown = [k for k in err.instance if k not in known]
-        if unknown:
-            names = ", ".join(excerpt(k) for k in unknown[:5]) + (" …" if len(unknown) > 5 else "")
-            return bounded(f"unknown field{'s' if len(unknown) > 1 else ''} {names} (the fields here: "
-                           f"{', '.join(known)})", 300)
-    message = err.message
-    whole = repr(err.instance)
-    if len(whole) > EXCERPT_CHARS or not whole.isprintable():
-        message = message.replace(whole, excerpt(err.instance))
-    return bounded(message, 300)
-
-
 def _strict_flags(data: Mapping[str, Any]) -> list[str]:
     flags = []
     for name, value in (data.get("flags") or {}).items():
@@ -249,14 +222,6 @@ def hand_from_input(data: Mapping[str, Any], scorer: Scorer, checked: bool = Tru
     )
 
 
-def whole(value: Any) -> Any:
-    """A number written with a zero fraction (2.0) as the integer it is, as the case and game schemas read it
-    (JSON Schema's `integer`); any other value as it is."""
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return value
-
-
 @dataclass(frozen=True)
 class Outcome:
     """What running a case gave: the result in the `expect` shape, whether the input was refused as bad
@@ -277,51 +242,9 @@ class Outcome:
         return WON if self.result.get("valid") or legal or "either" in self.result else NOT_WON
 
 
-MAX_OPTION_ORDERS: Final = 4096  # option sets as written kept for a quick lookup (beyond: resolved each time)
-
-
-class CaseRunner:
-    """Runs score cases, keeping one bound scorer per (ruleset, options). A case names its ruleset by id:
-    a shipped one, or one of `extra` (spec files the user loaded from the command line), never a path."""
-
-    def __init__(self, extra: Mapping[str, Ruleset] | None = None):
-        self._rulesets: dict[str, Ruleset] = dict(extra or {})
-        self._scorers: dict[tuple, Scorer] = {}
-
-    def ruleset(self, ruleset_id: str) -> Ruleset:
-        if ruleset_id not in self._rulesets:
-            if ruleset_id not in available_rulesets():
-                known = ", ".join(sorted(set(available_rulesets()) | set(self._rulesets)))
-                raise CaseError(f"unknown ruleset {excerpt(ruleset_id)}; known rulesets: {known} (a case names its "
-                                f"ruleset by id; load a spec file of your own with --ruleset-file)", "input.ruleset")
-            try:
-                self._rulesets[ruleset_id] = load_ruleset(ruleset_id)
-            except SpecError as exc:
-                raise CaseError(str(exc), "input.ruleset") from None
-        return self._rulesets[ruleset_id]
-
-    def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None) -> Scorer:
-        """The scorer of a ruleset under options (None: its defaults), made once per set of option values: the
-        same object for every way of writing them (in any order, a default given or left out). Found by the
-        options as written (a case's options, in its own order), else by the values they resolve to."""
-        # each value with its type: true == 1 == 1.0 in Python, but 1 is no value of a true/false option
-        as_written = (ruleset_id, tuple((k, v, type(v)) for k, v in options.items()) if options else ())
-        found = self._scorers.get(as_written)
-        if found is not None:
-            return found
-        try:
-            ruleset = self.ruleset(ruleset_id)
-            resolved = (ruleset_id, tuple(sorted(ruleset.resolve_options(options).items())))
-            found = self._scorers.get(resolved)
-            if found is None:
-                found = self._scorers[resolved] = Scorer(ruleset, options)
-        except ValueError as exc:
-            if isinstance(exc, CaseError):
-                raise
-            raise CaseError(str(exc), "input.options") from None
-        if len(self._scorers) < MAX_OPTION_ORDERS:
-            self._scorers[as_written] = found
-        return found
+class CaseRunner(Scorers):
+    """Runs cases (a hand to score, a hand of play to replay), keeping one bound scorer per (ruleset, options)
+    (checker.scorers)."""
 
     def outcome(self, case: Mapping[str, Any]) -> Outcome:
         """Run a case (a hand to score, or a hand of play to replay); CaseError when the case itself cannot be

@@ -24,7 +24,7 @@ from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_f
 from checker.engine.hand import MAX_TILE_TEXT
 from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
-from checker.spec import SpecError, available_rulesets, spec_dir, value_key
+from checker.spec import SpecError, available_rulesets, named_by_id, ruleset_files, spec_dir, value_key
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
@@ -63,11 +63,20 @@ def fail(message: str, code: int = REFUSED) -> NoReturn:
     raise typer.Exit(code)
 
 
+@app.callback()
+def _rulesets_of_ones_own() -> None:
+    """Before any command: the folders MJCHECK_SPEC_PATH names (rulesets of one's own, by id) can be read."""
+    try:
+        ruleset_files()
+    except SpecError as exc:
+        fail(str(exc))
+
+
 # ----------------------------------------------------------------------------- rulesets
 
 @app.command()
 def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
-    """List the rulesets in spec/ with their options and defaults."""
+    """List the rulesets (spec/ and the folders MJCHECK_SPEC_PATH names) with their options and defaults."""
     rows: list[dict[str, Any]] = []
     for name in available_rulesets():
         try:
@@ -102,7 +111,7 @@ def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list 
 
 @spec_app.command("validate")
 def spec_validate(
-    files: Optional[List[str]] = typer.Argument(None, help="Spec files to check (default: every spec/*.yaml)."),
+    files: Optional[List[str]] = typer.Argument(None, help="Spec files to check (default: every ruleset: spec/*.yaml and the folders MJCHECK_SPEC_PATH names)."),
     as_json: bool = typer.Option(False, "--json", help="Print the problems as JSON."),
 ) -> None:
     """Check spec files against the schema and their references (options, patterns, predicates, statements).
@@ -111,12 +120,18 @@ def spec_validate(
     set to a value the engine does not play; a procedure the table refuses under some reading of its options).
     Warnings (a cycle of exclusions, an exclusion that can never apply) are printed too but do not fail the check.
     """
-    paths = files or [str(p) for p in sorted(spec_dir().glob("*.yaml"))]
+    try:
+        named = {} if files else {str(p): rid for rid, p in ruleset_files().items()}  # each file by the id it names
+        paths = files or list(named)
+    except SpecError as exc:
+        fail(str(exc))
     problems: list[dict] = []
     warnings: list[dict] = []
     for path in paths:
         try:
             rs = load_ruleset_file(path)
+            if path in named:
+                named_by_id(rs, named[path])
             refused = procedure_issues(rs)  # what the table cannot play, under each of its options' readings
             if refused:
                 raise SpecError(refused)
@@ -142,12 +157,13 @@ def spec_validate(
 @spec_app.command("coverage")
 def spec_coverage(
     rulesets_: Optional[List[str]] = typer.Argument(None, metavar="[RULESET]...",
-                                                    help="Ruleset ids (default: every shipped ruleset)."),
+                                                    help="Ruleset ids (default: every ruleset: spec/ and the "
+                                                         "folders MJCHECK_SPEC_PATH names)."),
     documents: Optional[str] = typer.Option(
         None, "--documents", metavar="DIR",
         help="The folder holding the source documents, for the sentence check (default: ../shared/seeds "
              "beside the repository, when it is there)."),
-    show_sentences: bool = typer.Option(False, "--sentences", help="List every sentence no statement quotes."),
+    show_sentences: bool = typer.Option(False, "--sentences", help="List every clause no statement traces."),
     as_json: bool = typer.Option(False, "--json", help="Print the coverage as JSON."),
     as_markdown: bool = typer.Option(False, "--markdown", help="Print the fidelity table (docs/fidelity.md)."),
 ) -> None:
@@ -155,9 +171,11 @@ def spec_coverage(
 
     Per document: its statements, how many are modeled (and how many of those only by procedure entries,
     read by the table procedure engine), how many are not modeled and why (platform, advice, scope), the
-    spec's rule ids that no statement names, and, when the document is found, its sentences that no
-    statement quotes and statements whose phrase is not in it. Exit status 1 if any statement is not modeled
-    without a reason, any phrase is not found, or any sentence is unquoted.
+    spec's rule ids that no statement names, and, when the document is found, its clauses that no statement
+    traces. Each statement quotes a whole clause, or a run of clauses of one line, verbatim; every clause of
+    the document must be traced, and every statement must be the only one tracing some clause (so a statement
+    deleted from a spec leaves a clause untraced). Exit status 1 if any statement is not modeled without a
+    reason, any phrase is not found or not whole, any clause is untraced, or any statement is shadowed.
     """
     from checker.coverage import NOT_MODELED_REASONS, coverage, markdown
 
@@ -197,16 +215,19 @@ def spec_coverage(
             if not r.document_found:
                 out.print("  document not found: sentences not checked", highlight=False)
                 continue
-            out.print(f"  sentences no statement quotes: {len(r.unquoted)}", highlight=False)
-            for sentence in r.unquoted if show_sentences else r.unquoted[:5]:
-                out.print(f"    - {safe(sentence[:120])}", highlight=False)
-            if len(r.unquoted) > 5 and not show_sentences:
-                out.print(f"    … {len(r.unquoted) - 5} more (--sentences lists them all)", highlight=False)
-            if r.phrases_not_found:
-                out.print(f"  statements whose phrase is not in the document: {', '.join(r.phrases_not_found)}",
-                          highlight=False)
+            out.print(f"  clauses no statement traces: {len(r.untraced)}", highlight=False)
+            for clause in r.untraced if show_sentences else r.untraced[:5]:
+                out.print(f"    - {safe(clause[:120])}", highlight=False)
+            if len(r.untraced) > 5 and not show_sentences:
+                out.print(f"    … {len(r.untraced) - 5} more (--sentences lists them all)", highlight=False)
+            for ids, words in ((r.phrases_not_found, "whose phrase is not in the document"),
+                               (r.phrases_not_whole, "whose phrase is not a whole clause (or run of clauses) of "
+                                                     "one line"),
+                               (r.shadowed, "tracing no clause another statement does not also trace")):
+                if ids:
+                    out.print(f"  statements {words}: {', '.join(ids)}", highlight=False)
         out.print("reasons: " + "; ".join(f"{k}: {v}" for k, v in NOT_MODELED_REASONS.items()), highlight=False)
-    problems = any(r.not_modeled.get("none") or r.phrases_not_found or r.unquoted for r in rows)
+    problems = any(r.problems() for r in rows)
     raise typer.Exit(NOT_WON if problems else WON)
 
 
@@ -239,6 +260,10 @@ def corpus_generate(
 
     if ruleset_id not in available_rulesets():
         fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
+    try:
+        load_ruleset(ruleset_id)  # a ruleset of one's own (MJCHECK_SPEC_PATH) may not load: say why, once
+    except SpecError as exc:
+        fail(str(exc))
     problem = write_problem(out_path)  # before minutes of search, not after
     if problem:
         fail(f"--out {out_path}: {problem}")

@@ -1,10 +1,19 @@
 """How much of each source document a spec executes: statements modeled and not, rule ids no statement names,
-and the document's sentences that nothing in the spec quotes (statements, patterns' and options' sources).
+and the document's clauses that no statement traces.
 
 A spec's `statements` trace each rule sentence of its document to the rule ids that model it, or mark it
 `not-modeled` with a reason (`platform`, `advice`, `scope`: never a rule of play whose amounts the document
 states). Statements whose rule ids are all procedure entries are executed by the table procedure engine
 (checker.table), except entries that say why not (`not_executed`): those are counted apart.
+
+Tracing is by whole clauses. A line of the document is cut into clauses at its
+punctuation (，；：。！？ anywhere; , ; : . ! ? before a space or the line's end), a list marker at its start
+(`- `, `1、`) set aside. A statement's phrase must be whole: one clause, or a run of consecutive clauses of one
+line, verbatim (whitespace squashed, its closing punctuation optional), else it is listed under
+`phrases_not_whole`. Every clause with two or more word characters, headings (a short line with no
+punctuation) aside, must lie within some statement's phrase,
+else it is listed as untraced; and each statement must be the only one tracing at least one clause, else it is
+listed as shadowed: deleting a statement from a spec then always leaves a clause untraced.
 """
 from __future__ import annotations
 
@@ -36,8 +45,10 @@ class DocumentCoverage:
     procedure_data_only: list[str] = field(default_factory=list)  # ... of which every entry is not executed
     not_modeled: dict[str, int] = field(default_factory=dict)  # reason -> count ("none" when not given)
     unnamed_rules: list[str] = field(default_factory=list)  # rule ids of the spec no statement names
-    unquoted: list[str] = field(default_factory=list)  # sentences of the document no statement quotes
+    untraced: list[str] = field(default_factory=list)  # clauses of the document no statement traces
     phrases_not_found: list[str] = field(default_factory=list)  # statement ids whose phrase is not in the doc
+    phrases_not_whole: list[str] = field(default_factory=list)  # ... found, but not as whole clauses
+    shadowed: list[str] = field(default_factory=list)  # statement ids tracing no clause that another does not
     document_found: bool = False
 
     def as_json(self) -> dict:
@@ -45,7 +56,13 @@ class DocumentCoverage:
                 "procedure_only": self.procedure_only, "procedure_not_executed": self.procedure_data_only,
                 "not_modeled": dict(sorted(self.not_modeled.items())),
                 "unnamed_rules": self.unnamed_rules, "document_found": self.document_found,
-                "unquoted_sentences": self.unquoted, "phrases_not_found": self.phrases_not_found}
+                "untraced_clauses": self.untraced, "phrases_not_found": self.phrases_not_found,
+                "phrases_not_whole": self.phrases_not_whole, "shadowed_statements": self.shadowed}
+
+    def problems(self) -> bool:
+        """Whether the spec's tracing of this document fails (see the module's docstring)."""
+        return bool(self.not_modeled.get("none") or self.phrases_not_found or self.phrases_not_whole
+                    or self.untraced or self.shadowed)
 
 
 def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]:
@@ -72,12 +89,74 @@ def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]
         if path is not None and path.is_file():
             cov.document_found = True
             text = read_text_file(str(path), MAX_SPEC_BYTES, "source document")
-            phrases = [_squash(loc.phrase) for loc in ruleset.cited if loc.doc == cov.doc]
-            cov.unquoted = [s for s in sentences(text) if not _quoted(_squash(s), phrases)]
-            squashed = _squash(text)
-            cov.phrases_not_found = [st.id for st in ruleset.statements
-                                     if st.doc == cov.doc and _squash(st.phrase) not in squashed]
+            _trace(cov, [(st.id, st.phrase) for st in ruleset.statements if st.doc == cov.doc], text)
     return list(by_doc.values())
+
+
+def _trace(cov: DocumentCoverage, phrases: list[tuple[str, str]], text: str) -> None:
+    """Fill in the clause tracing of `cov` from the statements' (id, phrase) and the document's text."""
+    lines = [clause_line(line) for line in text.splitlines()]
+    headings = {n for n, line in enumerate(text.splitlines()) if _is_heading(line)}  # traceable, not required
+    squashed = _squash(text)
+    tracers: dict[tuple[int, int], list[str]] = {}  # (line, clause) -> the statements tracing it
+    for sid, phrase in phrases:
+        wanted = _bare(phrase)
+        if not wanted or _squash(phrase) not in squashed and wanted not in squashed:
+            cov.phrases_not_found.append(sid)
+            continue
+        found = False
+        for n, (line, spans) in enumerate(lines):
+            for first, last in _runs(line, spans, wanted):
+                found = True
+                for k in range(first, last + 1):
+                    tracers.setdefault((n, k), []).append(sid)
+        if not found:
+            cov.phrases_not_whole.append(sid)
+    sole = {ids[0] for ids in tracers.values() if len(set(ids)) == 1}
+    cov.shadowed = [sid for sid, _ in phrases if sid not in sole and sid not in cov.phrases_not_found
+                    and sid not in cov.phrases_not_whole]
+    for n, (line, spans) in enumerate(lines):
+        for k, (a, b) in enumerate(spans):
+            if n not in headings and (n, k) not in tracers and len(re.findall(r"\w", line[a:b])) >= 2:
+                cov.untraced.append(line[a:b])
+
+
+_CLAUSE_END = re.compile(r"[，；：。！？]|[,;:.!?](?=\s|$)")
+_MARKER = re.compile(r"^(?:[-*•]\s+|\d+[、.)]\s*|[（(]\d+[)）]\s*)")
+_CLOSING = "，；：。！？,;:.!? "
+
+
+def clause_line(line: str) -> tuple[str, list[tuple[int, int]]]:
+    """A line of the document as its text (whitespace squashed, a list marker set aside) and its clauses, each
+    as (start, end) offsets into that text, the closing punctuation left out."""
+    text = _MARKER.sub("", _squash(line))
+    spans, start = [], 0
+    for m in _CLAUSE_END.finditer(text):
+        spans.append((start, m.start()))
+        start = m.end()
+        while start < len(text) and text[start] == " ":
+            start += 1
+    if start < len(text):
+        spans.append((start, len(text)))
+    return text, [(a, b) for a, b in spans if b > a]
+
+
+def _bare(phrase: str) -> str:
+    """A phrase as it is matched against clauses: whitespace squashed, a list marker set aside, its closing
+    punctuation left out."""
+    return _MARKER.sub("", _squash(phrase)).rstrip(_CLOSING)
+
+
+def _runs(line: str, spans: list[tuple[int, int]], wanted: str) -> list[tuple[int, int]]:
+    """The runs (first clause, last clause) of the line that the phrase is, verbatim."""
+    starts = {a: k for k, (a, _) in enumerate(spans)}
+    ends = {b: k for k, (_, b) in enumerate(spans)}
+    out, at = [], line.find(wanted)
+    while at >= 0:
+        if at in starts and at + len(wanted) in ends:
+            out.append((starts[at], ends[at + len(wanted)]))
+        at = line.find(wanted, at + 1)
+    return out
 
 
 def _not_executed(ruleset: Ruleset, rule: str) -> bool:
@@ -91,13 +170,14 @@ def markdown(rows: list[DocumentCoverage], options: dict[str, int]) -> str:
         "# Fidelity: how much of each source document the specs execute",
         "",
         "Generated by `mjcheck spec coverage --markdown > docs/fidelity.md`; a test keeps it current.",
-        "A statement is one rule sentence of the document traced to the rule ids that model it. Procedure",
+        "A statement is one rule sentence of the document, or a clause of it, quoted whole and traced to the rule",
+        "ids that model it; every clause of the document is traced by a statement of its own. Procedure",
         "entries are executed by the table procedure engine (`mjcheck game`), except those that say why not",
         "(counted under *procedure data only*); not-modeled statements are",
         "never rules of play: " + "; ".join(f"*{k}*: {v}" for k, v in NOT_MODELED_REASONS.items()) + ".",
         "",
         "| document | ruleset | statements | modeled | of which by the table procedure (data only) | not modeled "
-        "(platform / advice / scope) | options (readings made explicit) | sentences nothing quotes | "
+        "(platform / advice / scope) | options (readings made explicit) | clauses no statement traces | "
         "rule ids no statement names |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
@@ -105,7 +185,7 @@ def markdown(rows: list[DocumentCoverage], options: dict[str, int]) -> str:
         reasons = " / ".join(str(r.not_modeled.get(k, 0)) for k in NOT_MODELED_REASONS)
         if r.not_modeled.get("none"):
             reasons += f" (+{r.not_modeled['none']} without a reason)"
-        unquoted = str(len(r.unquoted)) if r.document_found else "not checked"
+        unquoted = str(len(r.untraced)) if r.document_found else "not checked"
         lines.append(f"| `{r.doc}` | `{r.ruleset}` | {r.statements} | {r.modeled} | {r.procedure_only} ({len(r.procedure_data_only)}) | "
                      f"{sum(r.not_modeled.values())} ({reasons}) | {options.get(r.ruleset, 0)} | {unquoted} | "
                      f"{len(r.unnamed_rules)} |")
@@ -136,8 +216,3 @@ def _is_heading(line: str) -> bool:
 
 def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
-
-
-def _quoted(sentence: str, phrases: list[str]) -> bool:
-    """A sentence counts as quoted when a cited phrase lies within it or it lies within a phrase."""
-    return any(p and (p in sentence or sentence in p) for p in phrases)

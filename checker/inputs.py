@@ -399,3 +399,29 @@ def read_lines(stream: LineStream, label: str, limit: int = MAX_CASE_LINE_BYTES,
             yield Line(number, decode(raw, label, number))
         except InputError as exc:
             yield Line(number, None, exc.reason)
+
+
+def whole(value: Any) -> Any:
+    """A number written with a zero fraction (2.0) as the integer it is, as the case and game schemas read it
+    (JSON Schema's `integer`); any other value as it is."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+def schema_message(err: Any) -> str:
+    """A schema error's (jsonschema.ValidationError's) message with the offending value cut to an excerpt (jsonschema quotes it whole); a
+    field the schema does not define is named, with the fields that object takes."""
+    if err.validator == "additionalProperties" and err.validator_value is False \
+            and isinstance(err.instance, dict) and isinstance(err.schema, dict):
+        known = list(err.schema.get("properties") or {})
+        unknown = [k for k in err.instance if k not in known]
+        if unknown:
+            names = ", ".join(excerpt(k) for k in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+            return bounded(f"unknown field{'s' if len(unknown) > 1 else ''} {names} (the fields here: "
+                           f"{', '.join(known)})", 300)
+    message = err.message
+    whole = repr(err.instance)
+    if len(whole) > EXCERPT_CHARS or not whole.isprintable():
+        message = message.replace(whole, excerpt(err.instance))
+    return bounded(message, 300)

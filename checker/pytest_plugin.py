@@ -179,7 +179,7 @@ class EngineSlot:
         self.judged: dict[str, list[CaseResult]] = {}  # corpus -> the cases judged on this engine, in run order
 
     def create(self) -> None:
-        from checker.conform.adapters import engine_from_spec
+        from checker.conform.engines import engine_from_spec
 
         if self.engine is None:
             self.engine = engine_from_spec(self.spec, timeout=self.timeout)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence, TypeVar
 
+from checker import tiles as T
 from checker.engine.hand import Hand, Meld
 from checker.engine.shapes import KNITTED_STRAIGHTS, ORPHANS
 
@@ -16,13 +17,12 @@ X = TypeVar("X")
 Pick = Callable[[Sequence[X]], X]
 
 SHAPES = ("regular",) * 16 + ("seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
-WINDS = ("E", "S", "W", "N")
 
 
 def winning_hand(pick: Pick) -> Hand:
     """A complete hand (shape, melds, winning tile and context) chosen by `pick`."""
     shape = pick(SHAPES)
-    counts = [0] * 34
+    counts = [0] * T.NUM_TILE_TYPES
     melds: list[Meld] = []
     concealed: list[int] = []
     if shape in ("regular", "knitted_straight"):
@@ -46,12 +46,12 @@ def winning_hand(pick: Pick) -> Hand:
                 melds.append(Meld(kind, tile, concealed=concealed_kong, source=source))
             else:
                 concealed += _set_tiles(kind, tile)
-        pair = pick([t for t in range(34) if counts[t] <= 2])
+        pair = pick([t for t in range(T.NUM_TILE_TYPES) if counts[t] <= 2])
         counts[pair] += 2
         concealed += [pair, pair]
     elif shape == "seven_pairs":
         for _ in range(7):
-            t = pick([t for t in range(34) if counts[t] <= 2])
+            t = pick([t for t in range(T.NUM_TILE_TYPES) if counts[t] <= 2])
             counts[t] += 2
             concealed += [t, t]
     elif shape == "thirteen_orphans":
@@ -59,7 +59,7 @@ def winning_hand(pick: Pick) -> Hand:
     else:  # honours and knitted tiles: 14 distinct tiles of honours and one knitted straight
         straight = pick(KNITTED_STRAIGHTS)
         n_honors = pick((5, 6, 7))
-        honors = list(range(27, 34))
+        honors = list(T.HONORS)
         while len(honors) > n_honors:
             honors.remove(pick(honors))
         suited = list(straight)
@@ -71,7 +71,7 @@ def winning_hand(pick: Pick) -> Hand:
     win_by = pick(("self_draw", "self_draw", "discard", "discard", "robbing_kong"))
     if win_by == "robbing_kong" and (win in concealed or any(win in m.tiles for m in melds)):
         win_by = "discard"  # a robbed kong's other three copies are the konger's: the winner holds none
-    flowers = [34 + i for i in range(8) if pick((False, False, False, True))]
+    flowers = [t for t in T.FLOWERS if pick((False, False, False, True))]
     flags = [f for f in ("last_tile", "fourth_tile_visible", "kong_replacement") if pick((False,) * 5 + (True,))]
     # keep the context consistent with the hand (each is a hand check of the rulesets)
     if win_by != "self_draw" or not any(m.kind == "kong" for m in melds):
@@ -82,7 +82,7 @@ def winning_hand(pick: Pick) -> Hand:
         flags = [f for f in flags if f != "last_tile"]
     return Hand.build(concealed=tuple(concealed), melds=melds, win_tile=win, win_by=win_by,
                       discarder=None if win_by == "self_draw" else pick((1, 2, 3)),
-                      seat_wind=pick(WINDS), round_wind=pick(WINDS), flowers=tuple(flowers), flags=flags)
+                      seat_wind=pick(T.WIND_LETTERS), round_wind=pick(T.WIND_LETTERS), flowers=tuple(flowers), flags=flags)
 
 
 def _set_tiles(kind: str, tile: int) -> list[int]:
@@ -97,7 +97,7 @@ def _pick_set(pick: Pick, counts: list[int]) -> tuple[str, int]:
         if kind == "chow":
             tile = pick([9 * s + r for s in range(3) for r in range(7)])
         else:
-            tile = pick(range(34))
+            tile = pick(range(T.NUM_TILE_TYPES))
         if all(counts[t] + _set_tiles(kind, tile).count(t) <= 4 for t in set(_set_tiles(kind, tile))):
             return kind, tile
 

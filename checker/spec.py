@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -168,6 +169,11 @@ class WinRule:
     requires_flags: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()  # (flag, rule id, message, exempt)
     requires_allowing_pattern: bool | Condition = False
     allowing_pattern_rule: str = "win.allowed_hands"
+
+    @property
+    def required_flags(self) -> tuple[str, ...]:
+        """The flags an ordinary win needs (`requires_flags`: the knock), by name."""
+        return tuple(flag for flag, _, _, _ in self.requires_flags)
 
 
 @dataclass(frozen=True)
@@ -331,23 +337,46 @@ def corpus_dir() -> Path | None:
     return None
 
 
+SPEC_PATH = "MJCHECK_SPEC_PATH"  # folders of rulesets of one's own, beside the shipped ones (os.pathsep between)
+
+
+def ruleset_files() -> dict[str, Path]:
+    """Every ruleset by id: the shipped ones (`spec_dir()`), then those of each folder the environment variable
+    MJCHECK_SPEC_PATH names (a ruleset of one's own is then named by its id like a shipped one; its schema is the
+    shipped one). SpecError for a folder that is not there or an id two folders both hold."""
+    found: dict[str, Path] = {p.stem: p for p in sorted(spec_dir().glob("*.yaml"))}
+    for entry in filter(None, os.environ.get(SPEC_PATH, "").split(os.pathsep)):
+        folder = Path(entry)
+        if not folder.is_dir():
+            raise SpecError([SpecIssue(SPEC_PATH, "", f"{excerpt(entry)} is not a folder (each entry of "
+                                                      f"{SPEC_PATH} is a folder of ruleset .yaml files)")])
+        for path in sorted(folder.glob("*.yaml")):
+            if path.stem in found:
+                raise SpecError([SpecIssue(str(path), "", f"ruleset id {path.stem!r} is also {found[path.stem]}: "
+                                                          f"a ruleset id names one file")])
+            found[path.stem] = path
+    return found
+
+
 def available_rulesets() -> list[str]:
-    return sorted(p.stem for p in spec_dir().glob("*.yaml"))
+    return sorted(ruleset_files())
 
 
 RULESET_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 def ruleset_path(ruleset_id: str) -> Path:
-    """The spec file of a shipped ruleset, named by its id (`mcr`). An id is never read as a path: a spec
-    file of one's own is loaded with `load_ruleset_file`, from a path given on the command line."""
-    known = available_rulesets()
+    """The spec file of a ruleset named by its id (`mcr`; shipped, or in a folder of MJCHECK_SPEC_PATH). An id is
+    never read as a path: a spec file of one's own is loaded with `load_ruleset_file`, from a path given on the
+    command line."""
+    files = ruleset_files()
+    known = sorted(files)
     if not isinstance(ruleset_id, str) or ruleset_id not in known:
         shown = excerpt(ruleset_id)
         hint = "" if isinstance(ruleset_id, str) and RULESET_ID.fullmatch(ruleset_id) else \
             " (a ruleset is named by its id; give a spec file of your own with --ruleset-file)"
         raise SpecError([SpecIssue("ruleset", "", f"unknown ruleset {shown}{hint}; known rulesets: {', '.join(known)}")])
-    return spec_dir() / f"{ruleset_id}.yaml"
+    return files[ruleset_id]
 
 
 @lru_cache(maxsize=None)
@@ -494,7 +523,16 @@ def pointer_of(path: Any) -> str:
 def load_ruleset(ruleset_id: str, predicates: Mapping[str, Any] | None = None) -> Ruleset:
     """Load and validate a shipped ruleset by its id (`mcr`). `predicates` maps predicate names to their
     parameter specs (from the engine's registry); when given, predicate names and parameters are checked too."""
-    return load_ruleset_file(ruleset_path(ruleset_id), predicates)
+    return named_by_id(load_ruleset_file(ruleset_path(ruleset_id), predicates), ruleset_id)
+
+
+def named_by_id(ruleset: Ruleset, ruleset_id: str) -> Ruleset:
+    """The ruleset loaded by its id, or SpecError when its file's `id` is another: a ruleset is named by its
+    file, `<id>.yaml` (in spec/ or a folder of MJCHECK_SPEC_PATH), and cases and corpora name it by that id."""
+    if ruleset.id != ruleset_id:
+        raise SpecError([SpecIssue(ruleset.path, "/id", f"{excerpt(ruleset.id)}, but the file names the ruleset "
+                                                        f"{ruleset_id!r}: a ruleset's file is named <id>.yaml")])
+    return ruleset
 
 
 def load_ruleset_file(path: str | Path, predicates: Mapping[str, Any] | None = None) -> Ruleset:

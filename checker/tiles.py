@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from types import MappingProxyType
-from typing import Mapping, SupportsIndex
+from typing import Final, Mapping, SupportsIndex
 
 from checker.inputs import excerpt
 
@@ -30,6 +30,7 @@ __all__ = (
     "NUM_TILE_TYPES",
     "FLOWERS",
     "WIND_TILES",
+    "WIND_LETTERS",
     "tile_name",
     "parse_tile",
     "parse_tiles",
@@ -67,14 +68,14 @@ class TileError(ValueError):
         self.text = text
 
 
-NUM_TILE_TYPES = 34
-NUM_TILES_WITH_FLOWERS = 42
-FLOWERS = range(34, 42)
+NUM_TILE_TYPES: Final = 34
+NUM_TILES_WITH_FLOWERS: Final = 42
+FLOWERS: Final[range] = range(34, 42)
 # the tile numbers of each kind (named once here; the engine and the tools read them from this module)
-SUITED = range(0, 27)
-HONORS = range(27, 34)
-WINDS = range(27, 31)  # East, South, West, North
-DRAGONS = range(31, 34)  # red, green, white
+SUITED: Final[range] = range(0, 27)
+HONORS: Final[range] = range(27, 34)
+WINDS: Final[range] = range(27, 31)  # East, South, West, North
+DRAGONS: Final[range] = range(31, 34)  # red, green, white
 CHOW_STARTS = tuple(9 * suit + rank for suit in range(3) for rank in range(7))  # each chow's lowest tile: 1-7 of a suit
 
 # --------------------------------------------------------------------------
@@ -204,7 +205,8 @@ _PAIRS = MappingProxyType({
     **{name[0] + name[1].upper(): t for t, name in enumerate(_NAMES)},
 })
 
-WIND_TILES: Mapping[str, int] = MappingProxyType({"E": 27, "S": 28, "W": 29, "N": 30})
+WIND_LETTERS: Final = "ESWN"  # the winds as inputs and logs name them, in seat order from East
+WIND_TILES: Mapping[str, int] = MappingProxyType({letter: WINDS[i] for i, letter in enumerate(WIND_LETTERS)})
 
 _WIND_WORDS = MappingProxyType({
     **{k.lower(): v for k, v in WIND_TILES.items()},

@@ -148,7 +148,8 @@ def test_checked_in_procedure_corpus_validates_and_every_case_meets_its_expectat
     assert path.stat().st_size < 1_000_000
     rules = load_ruleset(ruleset).rule_ids()
     got = cases(path)
-    assert {c["expect"]["verdict"] for c in got} == {"legal", "illegal"}
+    # (a killing case may stop where the mutant parts from the spec, mid-hand: unfinished)
+    assert {"legal", "illegal"} <= {c["expect"]["verdict"] for c in got} <= {"legal", "illegal", "unfinished"}
     for case in got:
         assert case_problem(case) is None, case["id"]
         assert case["kind"] == "procedure" and "wall" in case["input"] and "seed" not in case["input"]

@@ -430,6 +430,37 @@ def test_must_find_a_passed_tile_judged_differently_by_the_two_shanghai_document
     assert CaseRunner().outcome(f.outcomes[1]["case"]).result["verdict"] == "legal"
 
 
+def test_two_winners_on_one_discard_part_the_knocking_and_classic_documents():
+    # 000 says 一炮多响 "ships off: the same call every other regional variant here makes"; 001 says 允许一炮多响.
+    # A and C have both knocked waiting on t and D discards it: A's win ends the hand under knocking (one winner, the
+    # nearest seat after the discarder), so C's win is refused there; classic pays both.
+    from checker.engine import load_ruleset as load
+    from checker.hunt.cross import hunt_cross_scene, several_winners_part
+    from checker.hunt.scenarios import waiting_hands
+
+    knocking, classic, mcr = load("shanghai-knocking"), load("shanghai-classic"), load("mcr")
+    # MCR has one winner per discard too, and no knock: the scene is not searched against it
+    assert several_winners_part(knocking, classic) and not several_winners_part(classic, mcr)
+    f = hunt_cross_scene(knocking, classic, "two_win_on_one_discard",
+                         waiting_hands(knocking.id, "two_win_on_one_discard"), 100, 1)
+    assert f is not None and f.key == "cross-variant.shanghai-classic.two_win_on_one_discard"
+    here, there = (o["result"] for o in f.outcomes)
+    events = f.witness["input"]["events"]
+    assert len(events) <= 30 and [e["event"] for e in events[-2:]] == ["win", "win"]
+    assert here == {**here, "verdict": "illegal", "rule": "procedure.multiple_winners", "event": len(events) - 1}
+    assert there["verdict"] == "legal"
+    # two winners, each paid by the discarder (seat 0), who pays both
+    paid = there["payments"]
+    assert paid[0] < 0 and paid[1] > 0 and paid[3] > 0 and paid[2] == 0 and sum(paid) == 0
+    # both documents' sentences are cited, the knocking page's whole
+    cited = {(s["doc"][:3], s["phrase"]) for s in f.statements}
+    assert ("000", "一炮多响 (multiple simultaneous discard wins, each paid in full) ships off: the same call every "
+                   "other regional variant here makes.") in cited
+    assert ("001", "允许一炮多响") in cited
+    assert CaseRunner().outcome(f.witness).result["verdict"] == "illegal"
+    assert CaseRunner().outcome(f.outcomes[1]["case"]).result["verdict"] == "legal"
+
+
 # every must-find of the issue, as the hunt reports it (the key says what the finding is about; see the tests
 # above for each one's witness, worked by hand), with the searches that report it (their labels in the hunt's
 # `skipped` list). The passed tile judged by both Shanghai documents is reported in the knocking findings.
@@ -439,6 +470,8 @@ MUST_FIND = {
         "non-monotonic.flower": ["non-monotonic (z3): one more flower", "non-monotonic: one more flower"],
         "option.forgo_blocks_win=true": ["forgo_blocks_win=true"],
         "cross-variant.shanghai-classic.forgone_then_won": ["cross-variant: forgone_then_won against shanghai-classic"],
+        "cross-variant.shanghai-classic.two_win_on_one_discard":
+            ["cross-variant: two_win_on_one_discard against shanghai-classic"],
     },
     "shanghai-classic": {
         "contradiction.example.classic-fengpeng-huangfan-8le.single_hand_limit=true":

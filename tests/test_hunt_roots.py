@@ -11,7 +11,8 @@ import yaml
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.page import page
-from checker.hunt.roots import change, root_key, roots
+from checker.hunt.roots import root_key, roots
+from checker.hunt.stakes import change, counted_space, space_sample
 from checker.spec import SpecError, load_ruleset_file, spec_dir
 
 RUNNER = CaseRunner()
@@ -71,6 +72,40 @@ def test_stakes_are_counted_over_the_known_hands_and_say_so():
     (root,) = roots(RUNNER, rs, found, [hand, drawn])
     assert (root.touched, root.of) == (1, 2)  # the self-drawn hand is paid alike under both readings
     assert root.moved > 0 and "counted over the 2 known legal hands" in root.method
+
+
+def test_stakes_over_an_even_sample_of_the_exhaustive_spaces():
+    """Knocking: the sample strides the concealed space and the one-claimed-set space (no dragons: they are
+    flowers there), every hand with its every winning tile, self-drawn and on a discard, and the knock every win
+    needs. discard_others_pay=1 changes what a discard win pays (the other two players pay as well) and nothing
+    of a self-drawn one, so exactly the discard half of the sampled wins is touched."""
+    from checker import tiles as T
+
+    rs = load_ruleset("shanghai-knocking")
+    sample = space_sample(rs, hands=20)
+    wins = [h for hands in sample for h in hands]
+    assert 40 <= len(sample) <= 42 and any(h.melds for h in wins) and any(not h.melds for h in wins)
+    assert all(h.flags == frozenset({"knocked"}) for h in wins)
+    assert not any(t in T.DRAGONS for h in wins for t in (*h.concealed, h.win_tile))
+    count = counted_space(RUNNER, rs, "discard_others_pay", sample)
+    drawn = sum(1 for h in wins if h.win_by == "self_draw")
+    assert count.of == len(wins) == 2 * drawn and count.touched == drawn and count.moved > 0
+    found = [_finding("k-1", "ambiguity", "option.discard_others_pay=1", "discard_others_pay")]
+    (root,) = roots(RUNNER, rs, found, [], sample)
+    assert (root.space_touched, root.space_of, root.touched) == (drawn, len(wins), None)
+    assert "even sample of 41 hands" in root.method or "even sample of 42 hands" in root.method
+
+
+def test_roots_rank_by_money_over_the_sampled_space_before_the_known_hands():
+    """Two of classic's scoring options: win_hands=any_standard lets most regular hands of the space win
+    (classic's own winning hands are flushes and all-pungs), menqing_doubles=2 changes only the concealed
+    winners among them; counted over no known hands, the space decides the order."""
+    rs = load_ruleset("shanghai-classic")
+    found = [_finding("c-1", "ambiguity", "option.menqing_doubles=2", "menqing_doubles"),
+             _finding("c-2", "ambiguity", "option.win_hands=any_standard", "win_hands")]
+    ranked = roots(RUNNER, rs, found, [], space_sample(rs, hands=20))
+    assert [r.key for r in ranked] == ["option.win_hands", "option.menqing_doubles"]
+    assert ranked[0].space_moved > ranked[1].space_moved
 
 
 def test_the_largest_change_of_one_seat():

@@ -6,8 +6,8 @@ Every expected value below is worked out by hand from the spec's rules and the s
 (/work/shared/seeds/), never read from the tool:
 
 - MCR, spec/mcr.yaml `procedure.dealer_rotation: {rotates_each_hand: true, draws_count: true,
-  round_wind_every: 4}`; statements s-002-062 "the dealer rotates each hand", s-002-063 "the round wind advances
-  every four hands", s-002-064 "draws count too" (002_3a615137eafec6e0.txt line 157). Hands are counted from 0
+  round_wind_every: 4}`; statements s-002-062 "In friend rooms", s-002-063 "the dealer rotates each hand and the
+  round wind advances every four hands", s-002-064 "draws count too" (002_3a615137eafec6e0.txt line 157). Hands are counted from 0
   (the header's `hand`), so hand n is played in round wind "ESWN"[n // 4] and the next hand is n + 1, drawn
   hands included.
 - shanghai-knocking, spec/shanghai-knocking.yaml `procedure.dealer: {winner_deals: true, on_draw: dealer_stays}`;
@@ -118,7 +118,7 @@ def quiet(dealer):
 # ------------------------------------------------------------------------------------------- a non-dealer wins
 
 def test_mcr_non_dealer_win_passes_the_deal_and_the_fourth_hand_turns_the_round_wind():
-    # Hand 3 (the last of round E), dealer 0, seat 2 wins: the deal passes to seat 1 whoever won (s-002-062);
+    # Hand 3 (the last of round E), dealer 0, seat 2 wins: the deal passes to seat 1 whoever won (s-002-063);
     # the next hand is 4, the first of round S (s-002-063: 4 // 4 = 1).
     got = result(case("mcr", MCR_SEAT2_WINS, [discard(0, "5s"), win(2, "5s")], hand=3))
     assert [w["seat"] for w in got["winners"]] == [2]
@@ -192,7 +192,7 @@ def test_classic_drawn_hands_add_up_huangfan():
 # ---------------------------------------------------------------------------------------------- the dealer wins
 
 def test_mcr_dealer_win_still_passes_the_deal():
-    # s-002-062 "the dealer rotates each hand": no dealer repeat under MCR; hand 0 -> 1, round E.
+    # s-002-063 "the dealer rotates each hand": no dealer repeat under MCR; hand 0 -> 1, round E.
     events = [discard(0, "7z"), draw(1, "5s"), discard(1, "5s"), win(0, "5s")]
     got = result(case("mcr", MCR_DEALER_WINS, events, draws="5s"))
     assert [w["seat"] for w in got["winners"]] == [0]

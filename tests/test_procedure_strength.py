@@ -54,7 +54,7 @@ CATALOGUE = {
     },
     "shanghai-classic": {
         "procedure: claim seats": 1,  # chow_from and claims.chow_from (next_player) -> any, together
-        "procedure: claim priority": 1,  # claims.priority [pung, chow] -> [chow, pung]
+        "procedure: claim priority": 2,  # claims.priority [win, pung_kong, chow]: two neighbour swaps
         "procedure: multiple winners": 1,  # all_paid -> nearest_seat_after_discarder
         "procedure: robbing the kong": 1,
         "procedure: 漏胡": 9,  # lifted_by loses each of its 4 moves; later_copy_from and own_draw_win each name an
@@ -71,6 +71,7 @@ CATALOGUE = {
     },
     "shanghai-knocking": {
         "procedure: claim seats": 1,
+        "procedure: claim priority": 2,  # claim_priority [win, pung_kong, chow]: two neighbour swaps
         "procedure: multiple winners": 1,  # nearest_seat_after_discarder -> all_paid
         "procedure: robbing the kong": 1,  # any_kong_exposing_a_tile: true -> an added kong only
         "procedure: forgo then reclaim": 6,  # blocks loses each of chow, pung, kong (3); blocks_win names an
@@ -106,7 +107,7 @@ def test_ids_are_stable_and_the_loaded_ruleset_untouched():
     first = [m.id for m in procedure_mutations(load_ruleset("shanghai-classic"))]
     again = [m.id for m in procedure_mutations(CaseRunner().ruleset("shanghai-classic"))]
     assert first == again
-    assert {"procedure:claims.chow_from=any", "procedure:claims.priority=chow>pung",
+    assert {"procedure:claims.chow_from=any", "procedure:claims.priority=win>chow>pung_kong",
             "procedure:lou_hu.lifted_by=pung+chow+kong", "procedure:lou_hu=absent",
             "procedure:huangfan_count.on_win=-2", "procedure:default:lou_hu_own_draw_win=false"} <= set(first)
     rs = load_ruleset("shanghai-classic")
@@ -158,6 +159,11 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
 # - claim priority (MCR, classic): a claim on a discard another seat has claimed is refused by `_outranked`
 #   whatever the ranks; the ranks decide only the message, and which claims a pass forgoes under
 #   forgo-then-reclaim, which neither ruleset plays;
+# - claim priority pung_kong > win > chow (knocking, which plays forgo-then-reclaim): a pass forgoes a chow or a
+#   pung the seat could have claimed above the claim made; after a chow, a pung or a kong the two orders say
+#   the same (win > pung_kong > chow against pung_kong > win > chow moves only the win), and a win ends the hand
+#   (one winner to a discard), so what a win forgoes is never read. win > chow > pung_kong is observable: a seat
+#   able to chow a tile another seat pungs forgoes it (the scene chow_let_go_beside_a_pung kills it);
 # - knock.required_to_win (knocking): read only by `_wants_win_check` under 漏胡, which knocking does not play;
 # - forgo_then_reclaim.blocks without kong (knocking): a seat forgoes a tile holding two or more of it (a pung it
 #   could make) or as the next seat able to chow it (and that seat draws next, which lifts the block); with two
@@ -167,8 +173,9 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
 # (tests/test_procedure_next_hand.py kills one of each with a case naming them).
 UNOBSERVABLE = {
     "mcr": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong"},
-    "shanghai-classic": {"procedure:claims.priority=chow>pung"},
-    "shanghai-knocking": {"procedure:knock.required_to_win=false", "procedure:forgo_then_reclaim.blocks=chow+pung"},
+    "shanghai-classic": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong"},
+    "shanghai-knocking": {"procedure:knock.required_to_win=false", "procedure:forgo_then_reclaim.blocks=chow+pung",
+                          "procedure:claims.priority=pung_kong>win>chow"},
 }
 
 
@@ -216,9 +223,11 @@ KILLED_BY = {
 }
 UNBOUND_HERE = {"procedure:flower_exposure.dragons_too=false"}  # dragons are flowers under knocking's tiles
 UNSEEN_HERE = {"procedure:knock.required_to_win=false": "漏胡",  # (above)
-               "procedure:forgo_then_reclaim.blocks=chow+pung": "five of a tile"}
+               "procedure:forgo_then_reclaim.blocks=chow+pung": "five of a tile",
+               "procedure:claims.priority=pung_kong>win>chow": "a win ends the hand"}
 SURVIVES = {
     "procedure:claims.chow_from=any",  # no chow event
+    "procedure:claims.priority=win>chow>pung_kong",  # no seat that could chow the 7p A and B pung
     "procedure:multiple_winners=all_paid",  # no second win
     "procedure:forgo_then_reclaim.blocks=pung+kong",  # no claim of a forgone tile: A's and B's pung of 7p comes
     "procedure:forgo_then_reclaim.blocks=chow+kong",  # before seat 0 passed any discard
@@ -253,7 +262,7 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     [rs] = strength.rulesets
     results = by_id(strength)
     assert set(results) == set(KILLED_BY) | UNBOUND_HERE | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
-    assert rs.procedure_catalogue == len(results) == 28 and rs.procedure_cases == 3 and not rs.procedure_left_out
+    assert rs.procedure_catalogue == len(results) == 30 and rs.procedure_cases == 3 and not rs.procedure_left_out
     assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
     for mutant, case_id in KILLED_BY.items():
         assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
@@ -263,8 +272,8 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
         assert results[mutant].status == NOT_OBSERVABLE and why in results[mutant].reason
     for mutant in SURVIVES:  # budget 0: no survivor is searched
         assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
-    # 4 killed among the 28 - 1 unbound - 2 not observable = 25 a case could observe
-    assert rs.total().kill_rate == pytest.approx(4 / 25)
+    # 4 killed among the 30 - 1 unbound - 3 not observable = 26 a case could observe
+    assert rs.total().kill_rate == pytest.approx(4 / 26)
     assert strength.status == 0  # nothing searched: no case is found that kills a survivor
     page = markdown(strength)
     assert "### Not separated within the budget" in page and "### Procedure mutants no procedure case can observe" in page
@@ -374,7 +383,7 @@ def test_shipped_procedure_corpora_on_a_small_sample_report_counts_that_add_up()
     keys = [s.replace(" ", "_") for s in STATUSES]
     for rs in data["rulesets"]:
         totals = rs["totals"]
-        assert totals["mutants"] == len(rs["mutants"]) == 6  # the sample, of a catalogue of 16, 40 or 28
+        assert totals["mutants"] == len(rs["mutants"]) == 6  # the sample, of a catalogue of 16, 41 or 30
         assert rs["procedure_catalogue"] == sum(CATALOGUE[rs["ruleset"]].values())
         assert sum(totals[k] for k in keys) == totals["mutants"]
         assert sum(f["mutants"] for f in rs["families"]) == totals["mutants"]

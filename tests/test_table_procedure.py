@@ -9,6 +9,8 @@ Notation in the comments: `0: discard 5p` is seat 0's event; `draw 1 (6p)` is se
 """
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from checker import tiles as T
@@ -814,13 +816,22 @@ def test_multiple_win_dealer_reading_seat_after_nearest_winner():
 
 def test_claim_ranks_come_from_the_spec_priority():
     # procedure.claims / claim_priority: mcr "Win has priority over pung/kong, which have priority over chow";
-    # classic names only 碰 over 吃 ("碰"比"吃"优先): a win, not ranked there, outranks every claim, a kong ranks
-    # with the pung.
-    from checker.table.rules import claim_ranks
+    # classic's page names only 碰 over 吃 ("碰"比"吃"优先) and knocking's none: each spec ranks every claim
+    # (win, pung_kong, chow; decisions classic-claim-priority and knocking-win-over-pung), and the table refuses
+    # a priority that leaves a claim unranked rather than filling it in.
+    import copy
+
+    from checker.engine import load_ruleset
+    from checker.table.rules import ProcedureError, claim_ranks, table_rules
 
     assert claim_ranks(("win", "pung_kong", "chow")) == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
-    ranks = claim_ranks(("pung", "chow"))
-    assert ranks["win"] > ranks["pung"] == ranks["kong"] > ranks["chow"]
+    for rid in ("mcr", "shanghai-classic", "shanghai-knocking"):
+        assert table_rules(load_ruleset(rid), {}).claim_ranks == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
+    rs = load_ruleset("shanghai-classic")
+    procedure = copy.deepcopy(dict(rs.procedure))
+    procedure["claims"] = {**procedure["claims"], "priority": ["pung", "chow"]}
+    with pytest.raises(ProcedureError, match=r"does not rank win, kong"):
+        table_rules(dataclasses.replace(rs, procedure=procedure), {})
 
 
 def test_the_eight_flower_win_the_table_flags_is_read_from_the_spec_shape():

@@ -71,6 +71,9 @@ KNOCKING = {
     # pung (or chow) of A's 5p, before B has drawn, is refused at event 3
     "pung_of_a_tile_let_go": (ILLEGAL, 3, "procedure.forgo_then_reclaim"),
     "chow_of_a_tile_let_go": (ILLEGAL, 3, "procedure.forgo_then_reclaim"),
+    # B's pung of D's 5p outranks A's chow (claim_priority win, pung_kong, chow), so A let nothing go it could
+    # have claimed: its chow of D's next 5p stands and the log ends with A to discard
+    "chow_let_go_beside_a_pung": (UNFINISHED, 7, "procedure.turn"),
     # s-000-021 "unless a self-draw win is sitting right there instead": the fourth 3m completes 1m2m3m, A wins
     "fourth_tile_of_a_pung_wins": ("win", 1, "self_draw"),
     # knock_lock_covers_kongs false (the default): the kong on C's 9s is allowed; the log ends after A's discard
@@ -97,6 +100,7 @@ CLASSIC = {
     # no forgo-then-reclaim in classic: the claims stand and the log ends there
     "pung_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
     "chow_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
+    "chow_let_go_beside_a_pung": (UNFINISHED, 7, "procedure.turn"),  # A, D's 下家, chows the next 5p
     # A's hand mixes three suits: classic wins only its special hands (win_hands special_only), refused at event 11
     "fourth_tile_of_a_pung_wins": (ILLEGAL, 11, "win.special_hands_only"),
     # classic's knock does not lock the hand
@@ -121,6 +125,7 @@ CLASSIC = {
 MCR = {
     "pung_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),  # MCR has no forgo-then-reclaim
     "chow_of_a_tile_let_go": (UNFINISHED, 3, "procedure.turn"),
+    "chow_let_go_beside_a_pung": (UNFINISHED, 7, "procedure.turn"),  # A chows its previous player's 5p
     **{name: ("bad input", 2, "input.event") for name in  # MCR has no knock: the event cannot be read
        ("fourth_tile_of_a_pung_wins", "kong_claimed_after_knocking", "passed_win_then_pung", "passed_win_then_chow",
         "passed_win_then_kong", "passed_win_then_draw")},

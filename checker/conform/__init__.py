@@ -6,7 +6,8 @@ results file), `stream` (the results read again, a case at a time, for the repor
 `report` (summary.json and report.md), `runner` (the run itself).
 Uses checker.case and checker.engine only.
 """
-from checker.conform.adapters import Answer, Engine, EngineError, EngineInfo, engine_from_spec
+from checker.conform.adapters import Answer, Engine, EngineError, EngineInfo
+from checker.conform.engines import engine_from_spec
 from checker.conform.results import CaseResult, read_results
 from checker.conform.runner import ConformRun, run_conformance
 

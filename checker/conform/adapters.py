@@ -1,4 +1,4 @@
-"""Engines under test, behind one small interface, and `engine_from_spec` to choose one from `--engine`.
+"""Engines under test, behind one small interface (`checker.conform.engines` chooses one from `--engine`).
 
 An engine is started (`start` gives its `EngineInfo`: name, version, the rulesets and case kinds it runs),
 runs cases (`run` takes `(key, case)` pairs and yields `(key, Answer)` for every one of them, in any order)
@@ -162,25 +162,6 @@ def python_engine(target: str) -> InProcessEngine:
                           f"{excerpt(function_name)}")
     version = getattr(module, "__version__", None)
     return InProcessEngine(function, EngineInfo(f"python:{target}", str(version) if version else "unknown"))
-
-
-def engine_from_spec(spec: str, extra: Mapping[str, Ruleset] | None = None, timeout: float = 10.0) -> Engine:
-    """The engine an --engine value names: `reference`, `pymahjonggb`, `python:MODULE:FUNCTION` or
-    `cmd:COMMAND`; EngineError for anything else."""
-    if spec == "reference":
-        return reference_engine(extra)
-    if spec == "pymahjonggb":
-        from checker.conform.pymahjonggb import pymahjonggb_engine
-
-        return pymahjonggb_engine(extra)
-    if spec.startswith("python:"):
-        return python_engine(spec[len("python:"):])
-    if spec.startswith("cmd:"):
-        from checker.conform.process import SubprocessEngine
-
-        return SubprocessEngine(spec[len("cmd:"):], timeout)
-    raise EngineError(f"unknown engine {excerpt(spec)}: give reference, pymahjonggb, python:package.module:function "
-                      f"or cmd:\"COMMAND\"")
 
 
 def _version() -> str:

@@ -18,10 +18,8 @@ from checker.engine import Hand, parse_meld
 from checker.random_hands import winning_hand
 from checker.spec import Ruleset
 
-SEAT_WINDS = ("E", "S", "W", "N")
 SUITED = tuple(T.SUITED)
 HONOURS = tuple(T.HONORS)
-WINDS = tuple(T.WINDS)
 DRAGONS = tuple(T.DRAGONS)
 
 
@@ -47,7 +45,7 @@ THEMES: tuple[Theme, ...] = (
     Theme("dots_pungs", _ranks(range(1, 10), "p"), ("pung", "pung", "kong")),
     Theme("characters_honours", _ranks(range(1, 10), "m") + HONOURS),
     Theme("honours", HONOURS, ("pung", "pung", "kong")),
-    Theme("winds", WINDS, ("pung", "pung", "kong")),
+    Theme("winds", tuple(T.WINDS), ("pung", "pung", "kong")),
     Theme("dragons", DRAGONS + _ranks((1, 9)), ("pung",)),
     Theme("terminals_honours", _ranks((1, 9)) + HONOURS, ("pung",)),
     Theme("terminals", _ranks((1, 9)), ("pung",)),
@@ -107,7 +105,7 @@ def hand_input(hand: Hand, flags: Sequence[str] = (), counters: dict[str, int] |
     data: dict[str, Any] = {
         "concealed": T.format_tiles(T.sort_tiles(hand.concealed)), "melds": melds,
         "win_tile": T.tile_name(hand.win_tile), "win_by": hand.win_by, "discarder": hand.discarder,
-        "seat_wind": SEAT_WINDS[hand.seat_wind - 27], "round_wind": SEAT_WINDS[hand.round_wind - 27],
+        "seat_wind": T.WIND_LETTERS[hand.seat_wind - T.WINDS.start], "round_wind": T.WIND_LETTERS[hand.round_wind - T.WINDS.start],
         "flowers": T.format_tiles(T.sort_tiles(tuple(hand.flowers) + tuple(extra_flowers))),
         "flags": {f: True for f in sorted(flags)},
     }

@@ -96,7 +96,7 @@ def _counters(data: dict[str, Any], rs: Ruleset) -> Iterator[tuple[str, dict[str
 def _wrong_win_tile(data: dict[str, Any], rs: Ruleset) -> Iterator[tuple[str, dict[str, Any]]]:
     win = T.parse_tile(data["win_tile"])
     held = T.parse_tiles(data["concealed"])
-    for t in range(27):
+    for t in T.SUITED:
         if t != win and held.count(t) + (1 if t == win else 0) < 3 and abs(t - win) > 2:
             out = copy.deepcopy(data)
             out["win_tile"] = T.tile_name(t)

@@ -7,7 +7,9 @@ the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is a
 3 across from A (C). Every tile that matters is named; the others are filler.
 
 - forgo-then-reclaim (s-000-014): B holds a pair of 5p and lets D's 5p go; A draws and throws the next 5p before
-  B has drawn, and B claims it with a pung, or with a chow (B holds 6p 7p too).
+  B has drawn, and B claims it with a pung, or with a chow (B holds 6p 7p too). Or B pungs D's 5p, which A (holding
+  6p 7p) could have chowed, and A chows D's next 5p before its own draw: whether a seat forgoes a tile that a
+  claim ranked above its own took is the claim priority's.
 - the mandatory kong (s-000-020, s-000-021): A pungs D's 3m, knocks waiting on 3m (1m 2m), and draws the fourth
   3m: a self-drawn win sits right there.
 - the knock lock and kongs (s-000-018, knock_lock_covers_kongs): A knocks holding 9s 9s 9s and claims C's 9s as
@@ -44,6 +46,10 @@ SCENES = (
           {0: "5p", 2: "5p5p"}, ("0 discard 5p", "1 draw 5p", "1 discard 5p", "2 pung")),
     Scene("chow_of_a_tile_let_go", "B lets D's 5p go and chows the next 5p, thrown before B has drawn",
           {0: "5p", 2: "5p5p6p7p"}, ("0 discard 5p", "1 draw 5p", "1 discard 5p", "2 chow 5p6p7p")),
+    Scene("chow_let_go_beside_a_pung", "B pungs D's 5p, which A could have chowed, and A chows D's next 5p before "
+          "A has drawn", {0: "5p5p", 1: "6p7p", 2: "5p5p"},
+          ("0 discard 5p", "2 pung", "2 discard ?", "3 draw", "3 discard ?", "0 draw", "0 discard 5p",
+           "1 chow 5p6p7p")),
     Scene("fourth_tile_of_a_pung_wins", "A pungs 3m, knocks waiting on 3m and draws the fourth 3m, which wins",
           {0: "3m", 1: "3m3m1m2m4p5p6p7p8p9p5s5s"},
           ("0 discard 3m", "1 pung", "1 knock", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?",

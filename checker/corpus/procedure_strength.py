@@ -154,6 +154,12 @@ def _unseen(name: str, before: TableRules, after: TableRules) -> str | None:
                 "the priority changes only the refusal's message, which a case's expect does not hold (the only "
                 "other use of the ranks, which claims a pass forgoes, needs forgo-then-reclaim, which this ruleset "
                 "does not play)")
+    if name == "claim_ranks" and not any(r.multiple_winners == "all_paid" for r in both) and \
+            all(_forgoes(before, c) == _forgoes(after, c) for c in (None, "chow", "pung", "kong")):
+        return ("a claim on a discard another seat has already claimed is refused whichever claim ranks higher, and "
+                "every claim but a win forgoes the same under both priorities (a pass forgoes what the seat could "
+                "have claimed above the claim made); a win ends the hand, one winner to a discard, so what it would "
+                "forgo is never read: the priority changes only a refusal's message")
     if name == "knock_required" and not any(r.lou_hu for r in both):
         return ("the table reads knock.required_to_win only to ask whether an unknocked player's passed win sets "
                 "漏胡, which this ruleset does not play (whether an unknocked hand may win is the scorer's "
@@ -176,6 +182,14 @@ def _unseen(name: str, before: TableRules, after: TableRules) -> str | None:
         if name.startswith(prefix) and not any(getattr(r, plays) for r in both):
             return f"the ruleset plays no {entry}, so the table never reads it"
     return None
+
+
+def _forgoes(rules: TableRules, claim: str | None) -> tuple[bool, bool, bool]:
+    """What forgo-then-reclaim reads of the ranks when `claim` takes a discard (None: no claim): whether a pass
+    forgoes at all, whether a pung could have been claimed above it, whether a chow could."""
+    ranks = rules.claim_ranks
+    rank = ranks[claim] if claim else -1
+    return rank <= ranks["pung"], rank < ranks["pung"], rank < ranks["chow"]
 
 
 def unobservable(ruleset: Ruleset, mutation: Mutation, options: Sequence[str] | None = None) -> str | None:

@@ -10,7 +10,7 @@ from checker.engine.checks import CHECKS
 from checker.engine.shapes import SHAPES
 from checker.engine.steps import STEPS
 from checker.params import Params
-from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset_file as _load_file, ruleset_path
+from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset_file as _load_file, named_by_id, ruleset_path
 
 
 def compiled() -> bool:
@@ -34,7 +34,7 @@ def predicate_params() -> dict[str, Params]:
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """Load and fully validate a shipped ruleset by its id (`mcr`): schema, references, predicates, and a
     bind with default options. An id is never read as a path (see `load_ruleset_file`)."""
-    return load_ruleset_file(ruleset_path(ruleset_id))
+    return named_by_id(load_ruleset_file(ruleset_path(ruleset_id)), ruleset_id)
 
 
 def load_ruleset_file(path: str | Path) -> Ruleset:

@@ -221,7 +221,7 @@ class Hand:
             given = "" if discarder is None else f", not {excerpt(discarder)}"
             raise HandError(f"a {win_by.replace('_', ' ')} win needs a {who}: seat 1, 2 or 3{given}", "input.discarder")
         melds = tuple(melds)
-        flower_tiles = _tiles(flowers, "flowers") if not isinstance(flowers, int) else tuple(range(34, 34 + flowers))
+        flower_tiles = _tiles(flowers, "flowers") if not isinstance(flowers, int) else tuple(range(T.FLOWERS.start, T.FLOWERS.start + flowers))
         for t in flower_tiles:
             if not (T.is_flower(t) or (dragons_as_flowers and T.is_dragon(t))):
                 extra = " (dragons count as flowers only where the ruleset says so)" if T.is_dragon(t) else ""

@@ -28,15 +28,15 @@ def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> d
         tiles = list(T.parse_tiles(data.get("concealed", ""))) + list(T.parse_tiles(data["win_tile"]))
         for m in data.get("melds") or []:
             tiles += list(T.parse_tiles(m["tiles"]))
-        if any(31 <= t <= 33 for t in tiles):
+        if any(T.is_dragon(t) for t in tiles):
             return None
     if source.tiles.get("dragons_as_flowers") and not target.tiles.get("dragons_as_flowers"):
         flowers = data.get("flowers") or ""
-        if any(31 <= t <= 33 for t in T.parse_tiles(flowers if isinstance(flowers, str) else "".join(flowers))):
+        if any(T.is_dragon(t) for t in T.parse_tiles(flowers if isinstance(flowers, str) else "".join(flowers))):
             return None
     flags = {k: v for k, v in (data.get("flags") or {}).items() if k in target.flags}
-    for required in target.win.requires_flags:
-        flags[required[0]] = True
+    for required in target.win.required_flags:
+        flags[required] = True
     counters = {k: v for k, v in (data.get("counters") or {}).items() if k in target.counters}
     out = {**data, "flags": flags, "counters": counters}
     melds = []
@@ -117,7 +117,7 @@ def overlap_inputs(ruleset_id: str, shape: str) -> Any:
 
     def also(data: Mapping[str, Any]) -> bool:
         tiles = list(T.parse_tiles(data["concealed"])) + list(T.parse_tiles(data["win_tile"]))
-        counts = tuple(tiles.count(t) for t in range(34))
+        counts = tuple(tiles.count(t) for t in range(T.NUM_TILE_TYPES))
         return not data.get("melds") and bool(complete(counts, 0))
 
     return with_context(regular_inputs(ruleset_id, max_melds=0), ruleset_id).filter(also)
@@ -148,10 +148,10 @@ def passed_tile_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 def hunt_cross_scene(first: Ruleset, second: Ruleset, scenario: str, strategy: Any, examples: int,
                      seed: int) -> Finding | None:
-    """The shortest scene (checker.hunt.scenarios) whose last event, a win on a passed tile come again, one
-    ruleset allows and the other refuses by its rule on passed tiles (001's 漏胡, 000's forgo-then-reclaim): under
-    both rulesets' default readings if they part there, else under the first pair of their passed-tile readings
-    that does (named in the finding)."""
+    """The shortest scene (checker.hunt.scenarios) whose last event one ruleset allows and the other refuses by
+    the rule the scene is about (`scene_rules`): a win on a passed tile come again (001's 漏胡, 000's
+    forgo-then-reclaim), or a second win on one discard (一炮多响). Under both rulesets' default readings if
+    they part there, else under the first pair of their passed-tile readings that does (named in the finding)."""
     from checker.hunt.procedure import judged
     from checker.hunt.scenarios import SCENE_WORDS, build
 
@@ -163,8 +163,11 @@ def hunt_cross_scene(first: Ruleset, second: Ruleset, scenario: str, strategy: A
         return (header, judged({**header, "options": dict(mine)}, events),
                 judged({**header, "ruleset": second.id, "options": dict(theirs)}, events), events)
 
-    for mine in passed_tile_readings(first):
-        for theirs in passed_tile_readings(second):
+    deciding = scene_rules(scenario, first, second)
+    readings = (passed_tile_readings(first), passed_tile_readings(second)) if scenario in PASSED_TILE_SCENES \
+        else ([{}], [{}])
+    for mine in readings[0]:
+        for theirs in readings[1]:
             def parts(data: Mapping[str, Any]) -> bool:
                 got = verdicts(data, mine, theirs)
                 if got is None:
@@ -173,16 +176,32 @@ def hunt_cross_scene(first: Ruleset, second: Ruleset, scenario: str, strategy: A
                 if sorted((a["verdict"], b["verdict"])) != ["illegal", "legal"]:
                     return False
                 refused = a if a["verdict"] == "illegal" else b
-                rule = str(refused.get("rule"))
-                return refused.get("event") == len(events) - 1 and (
-                    rule in PASSED_TILE_RULES or rule[len("option."):] in passed_tile_options(first)
-                    + passed_tile_options(second))
+                return refused.get("event") == len(events) - 1 and str(refused.get("rule")) in deciding
 
             witness = _search(strategy, parts, examples, seed)
             if witness is not None:
                 return _scene_finding(first, second, scenario, SCENE_WORDS[scenario], mine, theirs,
                                       verdicts(witness, mine, theirs))
     return None
+
+
+def scene_rules(scenario: str, first: Ruleset, second: Ruleset) -> set[str]:
+    """The refusals a cross scene is about: for a passed-tile scene the passed-tile entries and the options they
+    read; for 一炮多响 the one-winner-per-discard entry."""
+    if scenario in PASSED_TILE_SCENES:
+        return set(PASSED_TILE_RULES) | {f"option.{o}" for o in passed_tile_options(first) +
+                                         passed_tile_options(second)}
+    return {"procedure.multiple_winners"}
+
+
+def several_winners_part(first: Ruleset, second: Ruleset) -> bool:
+    """Whether the two rulesets settle a second win on one discard differently (`procedure.multiple_winners`),
+    and the two-winner scene can be played under both (both or neither require the knock)."""
+    def knocks(rs: Ruleset) -> bool:
+        return bool((rs.procedure.get("knock") or {}).get("required_to_win"))
+
+    return (first.procedure.get("multiple_winners") != second.procedure.get("multiple_winners")
+            and knocks(first) and knocks(second))
 
 
 def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, mine: Mapping[str, Any],
@@ -196,11 +215,19 @@ def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, m
     def named(rs: Ruleset, opts: Mapping[str, Any]) -> str:
         return rs.id + (" with " + ", ".join(f"{k}={value_key(v)}" for k, v in opts.items()) if opts else "")
 
-    rules = [refused["rule"], "procedure.lou_hu", "procedure.forgo_then_reclaim"]
+    if scenario in PASSED_TILE_SCENES:
+        rules = [refused["rule"], "procedure.lou_hu", "procedure.forgo_then_reclaim"]
+        why = ("the hand the waiting player wins with is one both let win, so the verdicts part on the passed "
+               "tile alone.")
+        verb = "judge the win differently"
+    else:
+        rules = [refused["rule"], "procedure.multiple_winners"]
+        why = ("both winning hands are ones both rulesets let win, so the verdicts part on the second win on one "
+               "discard alone: one document lets several players win on a discard, the other has one winner.")
+        verb = "judge the second win differently"
     return Finding(
         ruleset=first.id, kind="cross-variant", key=f"cross-variant.{second.id}.{scenario}",
-        title=f"{words}: {named(first, mine)} and {named(second, theirs)} judge the win differently "
-              f"({refused['rule']})",
+        title=f"{words}: {named(first, mine)} and {named(second, theirs)} {verb} ({refused['rule']})",
         rules=[refused["rule"]] + [f"option.{k}" for k in list(mine) + list(theirs)],
         witness={"ruleset": first.id, "options": dict(mine), "kind": "procedure", "input": {**deal, "events": events}},
         outcomes=[{"reading": named(first, mine), "means": first.title, "result": a},
@@ -211,10 +238,11 @@ def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, m
         statements=statements_naming(first, rules)[:3] + statements_naming(second, rules)[:3],
         note="The same deal and the same events under each ruleset" + (
             "'s default readings" if not mine and not theirs else " (the readings named; under the defaults "
-            "they agree on every scene searched)") + ": the hand the waiting player wins with is one both let win, "
-        "so the verdicts part on the passed tile alone.")
+            "they agree on every scene searched)") + ": " + why)
 
 
+# the scenes about a passed winning tile (the others: two_win_on_one_discard, about 一炮多响)
+PASSED_TILE_SCENES = ("forgone_then_won", "again_from_the_same_seat", "drawn_by_the_waiting_player")
 # the procedure entries that rule on a passed winning tile: 001's 漏胡, 000's forgo-then-reclaim, and the knock
 # (a knocked player's missed win); the options they read are taken from the spec (`passed_tile_options`)
 PASSED_TILE_ENTRIES = ("lou_hu", "forgo_then_reclaim", "knock")

@@ -85,7 +85,7 @@ def narrowing(scorer: Scorer, ids: Iterable[str]) -> tuple[list[Any], str] | Non
     if min_pungs:
         words.append(f"at least {min_pungs} pung(s)")
     if tiles != ALL_TILES:
-        words.append("only the tiles " + T.format_tiles([t for t in range(34) if tiles >> t & 1]))
+        words.append("only the tiles " + T.format_tiles([t for t in range(T.NUM_TILE_TYPES) if tiles >> t & 1]))
     shown = ", ".join(s.name.replace("_", " ") for s in spaces) or "no shape"
     return spaces, (", ".join(words) or "any tiles") + f"; shapes: {shown}"
 
@@ -180,7 +180,7 @@ def case_input(ruleset: Ruleset, counts: tuple[int, ...]) -> dict[str, Any]:
     """The hand as a case input, with the flags the ruleset requires of every win (the knock)."""
     from checker.corpus.candidates import hand_input
 
-    return hand_input(concealed_hand(counts), flags=[required[0] for required in ruleset.win.requires_flags])
+    return hand_input(concealed_hand(counts), flags=list(ruleset.win.required_flags))
 
 
 def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:

@@ -19,11 +19,11 @@ def one_more_flower(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any]
     raw = data.get("flowers") or ""
     held = set(T.parse_tiles(raw if isinstance(raw, str) else "".join(raw)))
     used = set(T.parse_tiles(data.get("concealed", ""))) | set(T.parse_tiles(data["win_tile"]))
-    candidates = list(range(34, 42))
+    candidates = list(T.FLOWERS)
     if ruleset.tiles.get("dragons_as_flowers"):
-        candidates = [31, 32, 33] + candidates
+        candidates = list(T.DRAGONS) + candidates
     for t in candidates:
-        if t not in held and t not in used and not (31 <= t <= 33 and _dragon_copies(data, t)):
+        if t not in held and t not in used and not (T.is_dragon(t) and _dragon_copies(data, t)):
             return {**data, "flowers": T.format_tiles(sorted(held | {t}))}
     return None
 

@@ -160,6 +160,9 @@ def stakes(root: Mapping[str, Any]) -> str:
     """A root issue's stakes in words."""
     st = root.get("stakes") or {}
     parts = []
+    if st.get("space_of"):
+        parts.append(f"changes {st['space_touched']} of {st['space_of']} sampled wins, moving {st['space_moved']} "
+                     f"in all")
     if st.get("of"):
         parts.append(f"changes {st['touched']} of {st['of']} known hands, moving {st['moved']} in all")
     if st.get("money"):
@@ -198,8 +201,8 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
         lines += ["", "## Root issues, by stakes", "",
                   "Findings merged by cause (the option that decides them, a decision, a rule), the document's own "
                   "problems first, then readings the spec brings in from elsewhere, then differences between "
-                  "documents; within each, by the money the issue moves over the hands counted, then on its "
-                  "witnesses.", "",
+                  "documents; within each, by the money the issue moves over the sampled spaces, then over the "
+                  "known hands, then on its witnesses.", "",
                   "| # | issue | whose | stakes | findings |", "|---:|---|---|---|---|"]
         for r in rows:
             whose = r["provenance"] + (f" ({r['source']})" if r["source"] else "")

@@ -11,11 +11,11 @@ limit that reading touches, is one issue), else its decision (`decided`), else t
 
 Stakes: `money`, the most one seat's payment changes between two outcomes of one of the root's witnesses (a
 hand that may not win against one that may counts the whole payment); and for a root deciding a scoring option,
-`touched` of `of` hands: the known legal hands (the checked-in corpus and the document's examples) whose result
-some other reading of the option changes, with `moved`, the sum over them of the largest change of one seat's
-payment. Roots are ranked by provenance (the document's own first), then by money moved over the hands counted,
-then by the witnesses' money; a root with neither (a decision) comes last in its group. The method is stated
-with each count.
+two counts (checker.hunt.stakes): `touched` of `of` known legal hands (the checked-in corpus and the document's
+examples) and `space_touched` of `space_of` cases of an even sample of the exhaustive spaces, each with its
+money `moved`. Roots are ranked by provenance (the document's own first), then by money moved over the space
+sample, then over the known hands, then by the witnesses' money; a root with none (a decision) comes last in its
+group. The method is stated with each count.
 """
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner
+from checker.engine.hand import Hand
 from checker.hunt.findings import PROVENANCE
-from checker.hunt.options import differs, outcome
+from checker.hunt.stakes import Count, change, counted_known, counted_space
 from checker.spec import Ruleset, value_key
 
 
@@ -40,6 +41,9 @@ class Root:
     touched: int | None = None
     of: int | None = None
     moved: int = 0
+    space_touched: int | None = None
+    space_of: int | None = None
+    space_moved: int = 0
     method: str = ""
     kinds: list[str] = field(default_factory=list)
 
@@ -47,7 +51,8 @@ class Root:
         return {"key": self.key, "title": self.title, "provenance": self.provenance, "source": self.source,
                 "findings": self.findings, "kinds": self.kinds,
                 "stakes": {"money": self.money, "touched": self.touched, "of": self.of, "moved": self.moved,
-                           "method": self.method}}
+                           "space_touched": self.space_touched, "space_of": self.space_of,
+                           "space_moved": self.space_moved, "method": self.method}}
 
 
 def root_key(f: Mapping[str, Any]) -> str:
@@ -57,23 +62,6 @@ def root_key(f: Mapping[str, Any]) -> str:
     if f["kind"] == "cross-variant":
         return ".".join(key.split(".")[:2])
     return key
-
-
-def _payments(result: Mapping[str, Any]) -> list[int] | None:
-    pays = result.get("payments")
-    if result.get("valid") is False or result.get("verdict") in ("illegal", "unfinished"):
-        return None
-    return [int(x) for x in pays] if pays else None
-
-
-def change(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
-    """The most one seat's payment differs between two outcomes (a hand that may not win pays nothing)."""
-    pa, pb = _payments(a), _payments(b)
-    if pa is None and pb is None:
-        return 0
-    pa = pa or [0] * len(pb or [])
-    pb = pb or [0] * len(pa)
-    return max((abs(x - y) for x, y in zip(pa, pb)), default=0)
 
 
 def witness_money(f: Mapping[str, Any]) -> int:
@@ -119,23 +107,10 @@ def _title(ruleset: Ruleset, key: str, found: Sequence[Mapping[str, Any]]) -> st
     return str(found[0]["title"])
 
 
-def _counted(runner: CaseRunner, ruleset: Ruleset, option_id: str, pool: Sequence[Mapping[str, Any]]
-             ) -> tuple[int, int, int]:
-    """(hands some other reading of the option changes, the sum of their largest seat changes, hands counted)."""
-    option = ruleset.options[option_id]
-    touched = moved = 0
-    for data in pool:
-        first = outcome(runner, ruleset.id, {}, data)
-        others = [outcome(runner, ruleset.id, {option_id: v}, data) for v in option.other_values()]
-        if any(differs(first, other) for other in others):
-            touched += 1
-            moved += max(change(first, other) for other in others)
-    return touched, moved, len(pool)
-
-
 def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, Any]],
-          pool: Sequence[Mapping[str, Any]]) -> list[Root]:
-    """The findings merged by root and ranked (see the module's docstring)."""
+          pool: Sequence[Mapping[str, Any]], sample: Sequence[Sequence[Hand]] = ()) -> list[Root]:
+    """The findings merged by root and ranked (see the module's docstring); `pool` the known hands, `sample` the
+    space sample (checker.hunt.stakes.space_sample)."""
     grouped: dict[str, list[Mapping[str, Any]]] = {}
     for f in findings:
         grouped.setdefault(root_key(f), []).append(f)
@@ -145,15 +120,25 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
         root = Root(key, _title(ruleset, key, found), provenance, source, [str(f["id"]) for f in found],
                     money=max(witness_money(f) for f in found), kinds=sorted({str(f["kind"]) for f in found}))
         oid = key.split(".", 1)[1] if key.startswith("option.") else ""
+        counted = []
         if oid in ruleset.scoring_options() and pool:
-            root.touched, root.moved, root.of = _counted(runner, ruleset, oid, pool)
-            root.method = (f"an option's roots: counted over the {root.of} known legal hands (the checked-in "
-                           f"corpus and the document's examples), each under the default readings and under each "
-                           f"other reading of the option")
+            known: Count = counted_known(runner, ruleset, oid, pool)
+            root.touched, root.moved, root.of = known.touched, known.moved, known.of
+            counted.append(f"the {known.of} known legal hands (the checked-in corpus and the document's examples)")
+        if oid in ruleset.scoring_options() and sample:
+            space = counted_space(runner, ruleset, oid, sample)
+            root.space_touched, root.space_moved, root.space_of = space.touched, space.moved, space.of
+            counted.append(f"the {space.of} wins of an even sample of {len(sample)} hands of the exhaustive "
+                           f"concealed and one-claimed-set spaces (every hand's every winning tile, self-drawn and "
+                           f"on a discard, with the knock where every win needs it; no flowers, counters or other "
+                           f"flags)")
+        if counted:
+            root.method = ("an option's roots: counted over " + " and over ".join(counted) + ", each under the "
+                           "default readings and under each other reading of the option")
         elif root.money:
             root.method = "other roots: their witnesses' own outcomes only (no space of hands counted)"
         else:
             root.method = "decisions and roots with no outcome that pays: not priced"
         out.append(root)
-    out.sort(key=lambda r: (PROVENANCE.index(r.provenance), -r.moved, -r.money, r.key))
+    out.sort(key=lambda r: (PROVENANCE.index(r.provenance), -r.space_moved, -r.moved, -r.money, r.key))
     return out

@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
-from checker.hunt.cross import (excluded_shapes, hunt_cross, hunt_cross_scene, passed_tile_options,
+from checker.hunt.cross import (PASSED_TILE_SCENES, excluded_shapes, hunt_cross, hunt_cross_scene,
+                                passed_tile_options, several_winners_part,
                                 hunt_excluded_shape, overlap_inputs)
 from checker.hunt.decisions import decision_findings
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
@@ -33,6 +34,7 @@ from checker.hunt.findings import Finding, NotSearched, numbered, out_files, rea
 from checker.hunt.limit import limit_finding
 from checker.hunt.proofs import claims as model_claims
 from checker.hunt.roots import roots
+from checker.hunt.stakes import space_sample
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
@@ -121,9 +123,12 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
                                                                           seed)))
     for other in available_rulesets():
         if other != ruleset.id and _reads_passed_tiles(ruleset) and _reads_passed_tiles(load_ruleset(other)):
-            for scene in ("forgone_then_won", "again_from_the_same_seat", "drawn_by_the_waiting_player"):
+            for scene in PASSED_TILE_SCENES:
                 out.append(Target(f"cross-variant: {scene} against {other}",
                                   partial(_cross_scene, ruleset, other, scene, seed)))
+        if other != ruleset.id and several_winners_part(ruleset, load_ruleset(other)):
+            out.append(Target(f"cross-variant: two_win_on_one_discard against {other}",
+                              partial(_cross_scene, ruleset, other, "two_win_on_one_discard", seed)))
     return out
 
 
@@ -365,7 +370,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
         findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs)], earlier[rs.id])
-        ranked = roots(runner, rs, [f.as_dict() for f in findings], known_hands(rs))
+        ranked = roots(runner, rs, [f.as_dict() for f in findings], known_hands(rs), space_sample(rs))
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
                    and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
         shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]

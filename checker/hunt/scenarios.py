@@ -12,7 +12,7 @@ Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across
 - `drawn_by_the_waiting_player`: A knocks waiting on t; B discards t and A lets it go; C and D play; A draws
   t and declares the win on it.
 - `two_win_on_one_discard` (一炮多响): A and C knock, both waiting on t (C on a bare t beside four pungs of
-  tiles A does not hold); D discards t and both win: who deals next (multiple_win_dealer) is the question.
+  winds or suit tiles A does not hold); D discards t and both win: who deals next (multiple_win_dealer) is the question.
 - `forgone_then_won` (forgo-then-reclaim): A holds a pair of t and lets B's t go; C discards u and A pungs it,
   then knocks with its discard, waiting on t; C discards t again before A has drawn, and A declares the win:
   does the forgone tile block the win too (forgo_blocks_win)?
@@ -54,18 +54,19 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
         return _passed_after_the_knock(ruleset_id, data)
     hand = list(T.parse_tiles(data["concealed"]))
     t = T.parse_tile(data["win_tile"])
-    counts = [hand.count(x) for x in range(34)]
+    counts = [hand.count(x) for x in range(T.NUM_TILE_TYPES)]
     if len(hand) != 13:
         return None
     # x: the tile D discards and B pungs (again_from_the_same_seat); filler tiles: never t, x or A's tiles
-    x = next((k for k in range(27) if counts[k] == 0 and k != t), None)
+    x = next((k for k in T.SUITED if counts[k] == 0 and k != t), None)
     if x is None:
         return None
-    spare = [k for k in range(27) if k not in (t, x) and counts[k] == 0]
+    spare = [k for k in T.SUITED if k not in (t, x) and counts[k] == 0]
     plain = [k for k in spare for _ in range(4)]
     if scenario == "two_win_on_one_discard":
-        honours = [k for k in range(27, 34) if counts[k] == 0 and k != t]
-        suits = [k for k in range(27) if counts[k] == 0 and k != t]
+        # winds, never dragons: they are flowers where a ruleset says so, and the scene is judged under others too
+        honours = [k for k in T.WINDS if counts[k] == 0 and k != t]
+        suits = [k for k in T.SUITED if counts[k] == 0 and k != t]
         pungs = (honours + suits)[:4]
         if len(pungs) < 4 or hand.count(t) > 2:
             return None
@@ -110,13 +111,13 @@ def _forgone_then_won(ruleset_id: str, data: Mapping[str, Any]) -> tuple[dict[st
     if len(melds) != 1 or melds[0]["type"] != "pung" or melds[0].get("concealed") or hand.count(t) != 2:
         return None
     u = T.parse_tiles(melds[0]["tiles"])[0]
-    counts = [hand.count(x) for x in range(34)]
-    junk = [k for k in range(27) if counts[k] == 0 and k not in (t, u)]
+    counts = [hand.count(x) for x in range(T.NUM_TILE_TYPES)]
+    junk = [k for k in T.SUITED if counts[k] == 0 and k not in (t, u)]
     if not junk:
         return None
     j = junk[0]
     a_hand = hand + [u, u, j]
-    spare = [k for k in range(27) if counts[k] == 0 and k not in (t, u, j)]
+    spare = [k for k in T.SUITED if counts[k] == 0 and k not in (t, u, j)]
     plain = [k for k in spare for _ in range(4)]
     b_hand, plain = [t] + plain[:12], plain[12:]
     c_hand, plain = [u] + plain[:12], plain[12:]
@@ -137,12 +138,12 @@ def _passed_after_the_knock(ruleset_id: str, data: Mapping[str, Any]) -> tuple[d
     t = T.parse_tile(data["win_tile"])
     if len(hand) != 13:
         return None
-    free = [k for k in range(31) if k != t and hand.count(k) == 0]
+    free = [k for k in [*T.SUITED, *T.WINDS] if k != t and hand.count(k) == 0]
     if len(free) < 5:
         return None
     pungs, w = free[:4], free[4]
     c_hand = [k for k in pungs for _ in range(3)] + [w]
-    spare = [k for k in range(27) if k not in (t, w, *pungs) and hand.count(k) == 0]
+    spare = [k for k in T.SUITED if k not in (t, w, *pungs) and hand.count(k) == 0]
     plain = [k for k in spare for _ in range(4)]
     b_hand, plain = [t] + plain[:12], plain[12:]
     d_hand, plain = plain[:14], plain[14:]
@@ -243,7 +244,7 @@ def _shanpon_with_a_pung(draw: Any) -> dict[str, Any]:
         else:
             c = draw(low)
             tiles += [c, c + 1, c + 2]
-    counts = [tiles.count(k) + (3 if k == u else 0) + (1 if k == t else 0) for k in range(34)]
+    counts = [tiles.count(k) + (3 if k == u else 0) + (1 if k == t else 0) for k in range(T.NUM_TILE_TYPES)]
     assume(len({t, u, v}) == 3 and max(counts) <= 4)
     return {"concealed": T.format_tiles(sorted(tiles)), "melds": [{"type": "pung", "tiles": T.format_tiles([u] * 3),
                                                                    "from": 2}],

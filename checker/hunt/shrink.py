@@ -30,7 +30,7 @@ def _flowers(data: Mapping[str, Any]) -> list[str]:
 
 def _required(ruleset: Ruleset) -> dict[str, bool]:
     """The flags every ordinary win needs (the knock): given when the flowers and flags go."""
-    return {flag: True for flag, _, _, _ in ruleset.win.requires_flags}
+    return dict.fromkeys(ruleset.win.required_flags, True)
 
 
 def simpler(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:

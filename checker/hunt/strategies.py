@@ -34,7 +34,7 @@ from checker.case import CaseRunner, case_problem, hand_from_input
 from checker.engine import HandError, Scorer
 from checker.engine.hand import WIN_BY
 from checker.engine.shapes import KNITTED_STRAIGHTS, ORPHANS
-from checker.random_hands import WINDS, _set_tiles as set_tiles
+from checker.random_hands import _set_tiles as set_tiles
 from checker.spec import Ruleset, chosen
 
 __all__ = (
@@ -382,7 +382,7 @@ def one_class_inputs(ruleset_id: str, max_melds: int = 4, options: Mapping[str, 
     rules = _rules(ruleset_id, options)
     if tile_class is None:
         tile_class = str((rules.shape_params("tiles_of_one_class") or {}).get("tiles", "winds"))
-    wanted = range(27, 31) if tile_class == "winds" else range(27, 34)
+    wanted = T.WINDS if tile_class == "winds" else T.HONORS
     kinds = tuple(t for t in wanted if t in rules.pool)
     if 4 * len(kinds) < 14:
         raise ValueError(f"{ruleset_id}: too few {tile_class} tiles for a hand of fourteen")
@@ -535,8 +535,8 @@ def _context(draw: Callable, rules: _Rules, base: dict[str, Any]) -> dict[str, A
     ctx["win_by"] = draw(st.sampled_from(ways))
     if ctx["win_by"] != "self_draw":
         ctx["discarder"] = draw(st.sampled_from([s for s in SEATS if fits(discarder=s)] or SEATS))
-    ctx["seat_wind"] = draw(st.sampled_from(WINDS))
-    ctx["round_wind"] = draw(st.sampled_from(WINDS))
+    ctx["seat_wind"] = draw(st.sampled_from(T.WIND_LETTERS))
+    ctx["round_wind"] = draw(st.sampled_from(T.WIND_LETTERS))
     if not base.get("flowers"):
         ctx["flowers"] = T.format_tiles(draw(_flower_sets(_flower_pool(rules, _held(base)))))
     for name, counter in rs.counters.items():

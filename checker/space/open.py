@@ -61,6 +61,8 @@ def completions(sets: int, caps: Sequence[int], tiles: int = ALL_TILES) -> int:
     pairs = [t for t in range(34) if tiles >> t & 1 and caps[t] >= 2]
     if sets == 0:
         return len(pairs)
+    if sets == SETS - 1:  # one meld: 123 spaces, kept for walking their hands after counting them
+        return _concealed(sets, tuple(caps), tiles).size
     if sets > 1:
         return ConcealedSpace(tiles=tiles, sets=sets, caps=caps).size
     total = 0

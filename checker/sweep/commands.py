@@ -39,7 +39,8 @@ def _options(pairs: list[str], ruleset_id: str, flag: str) -> dict[str, Any]:
 def _engine_refusal(spec: str, ruleset_id: str) -> str | None:
     """Why an engine named python:… or cmd:… cannot be swept (it does not start, or does not score this ruleset),
     or None; the engine is started and stopped once to find out."""
-    from checker.conform.adapters import EngineError, engine_from_spec
+    from checker.conform.adapters import EngineError
+    from checker.conform.engines import engine_from_spec
 
     try:
         engine = engine_from_spec(spec)
@@ -139,13 +140,17 @@ def sweep_command(
 
     if ruleset_id not in available_rulesets():
         fail(f"unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
-    from checker.case import CaseRunner
+    from checker.case import CaseError, CaseRunner
 
-    ruleset = CaseRunner().ruleset(ruleset_id)
+    try:
+        ruleset = CaseRunner().ruleset(ruleset_id)
+    except CaseError as exc:  # a ruleset of one's own (MJCHECK_SPEC_PATH) that does not load
+        fail(str(exc))
+        return
     unknown = [f for f in flags if f not in ruleset.flags]
     if unknown:
         fail(f"--flag {', '.join(unknown)}: not a flag of {ruleset_id} (its flags: {', '.join(ruleset.flags)})")
-    needs = [required[0] for required in ruleset.win.requires_flags if required[0] not in flags]
+    needs = [flag for flag in ruleset.win.required_flags if flag not in flags]
     if needs:
         fail(f"{ruleset_id} lets a hand win only with the flag(s) {', '.join(needs)}: give them with --flag")
     context_data: dict[str, Any] = {}

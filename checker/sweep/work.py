@@ -177,7 +177,7 @@ class ConformEngine:
     result, is a refusal named `errored`. Start it before a shard and stop it after."""
 
     def __init__(self, spec: str, ruleset_id: str, options: Mapping[str, Any]):
-        from checker.conform.adapters import engine_from_spec
+        from checker.conform.engines import engine_from_spec
 
         self.engine = engine_from_spec(spec)
         self.ruleset_id, self.options = ruleset_id, dict(options)

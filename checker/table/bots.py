@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from typing import Iterable, Iterator
+
+from checker import tiles as T
 from checker.table.events import Event
 from checker.table.hands import chows_with
 from checker.table.state import SEATS, Player, Table
@@ -24,7 +26,7 @@ def self_moves(table: Table, seat: int) -> list[Event]:
         if table.could_win(seat, tile, "self_draw", None):
             moves.append(Event("win", seat, tile))
     if table.live_tiles > 0:
-        for t in range(34):
+        for t in range(T.NUM_TILE_TYPES):
             if p.counts[t] == 4:
                 moves.append(Event("concealed_kong", seat, t))
         for m in p.melds:
@@ -37,7 +39,7 @@ def discards(table: Table, p: Player) -> list[int]:
     """Tiles the player might discard (the drawn one first when its hand is locked)."""
     if p.knocked and table.rules.knock_locks_hand and p.drawn >= 0:
         return [p.drawn]
-    return [t for t in range(34) if p.counts[t]]
+    return [t for t in range(T.NUM_TILE_TYPES) if p.counts[t]]
 
 
 def ready_after(table: Table, p: Player, tile: int) -> bool:
@@ -67,7 +69,7 @@ def claims(table: Table, seat: int) -> list[Event]:
 
 
 def _any_tile(p: Player) -> int:
-    return next(t for t in range(34) if p.counts[t])
+    return next(t for t in range(T.NUM_TILE_TYPES) if p.counts[t])
 
 
 def _isolation(p: Player, t: int) -> int:
@@ -76,10 +78,10 @@ def _isolation(p: Player, t: int) -> int:
     c = p.counts
     if c[t] >= 2:
         return 0
-    if t >= 27:
+    if T.is_honor(t):
         return 3
     suit = t // 9
-    near = any(c[u] for u in (t - 2, t - 1, t + 1, t + 2) if 0 <= u < 27 and u // 9 == suit)
+    near = any(c[u] for u in (t - 2, t - 1, t + 1, t + 2) if u in T.SUITED and u // 9 == suit)
     return 1 if near else 2
 
 
@@ -144,7 +146,7 @@ def _swaps_then_play(table: Table, players: list[Bot]) -> Iterator[Event]:
         if seat in table.swapped or bot.kind != "random" or bot.rng.random() >= 1 / 3:
             continue
         p = table.players[seat]
-        held = [t for t in range(42) for _ in range(p.counts[t])]
+        held = [t for t in range(T.NUM_TILES_WITH_FLOWERS) for _ in range(p.counts[t])]
         bot.rng.shuffle(held)
         yield Event("swap", seat, tiles=tuple(sorted(held[:table.rules.swap_tiles])))
     for k in range(SEATS):  # the first event after the swaps: the deal's first flower, or the dealer's play

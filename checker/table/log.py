@@ -13,8 +13,8 @@ from typing import Any, BinaryIO, Iterator, Mapping, Sequence
 
 import jsonschema
 
-from checker.case import CaseError, CaseRunner, schema_message, whole
-from checker.inputs import InputError, excerpt, parse_json, read_lines
+from checker.inputs import InputError, excerpt, parse_json, read_lines, schema_message, whole
+from checker.scorers import CaseError, Scorers
 from checker.spec import accepted, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.engine import Scorer
@@ -31,9 +31,9 @@ EXIT = {LEGAL: 0, ILLEGAL: 1, UNFINISHED: 1, BAD_INPUT: 2}
 
 
 @lru_cache(maxsize=1)
-def shared_runner() -> CaseRunner:
-    """One runner for the process: each ruleset loaded, and each scorer bound, once."""
-    return CaseRunner()
+def shared_runner() -> Scorers:
+    """One set of scorers for the process: each ruleset loaded, and each scorer bound, once."""
+    return Scorers()
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +52,7 @@ def header_problem(header: Any) -> str | None:
     return f"header {pointer_of(err.absolute_path) or '/'}: {schema_message(err)}"
 
 
-def new_table(header: Mapping[str, Any], runner: CaseRunner | None = None) -> Table:
+def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table:
     """The table a header describes, dealt; LogError (bad input) for an unknown ruleset, option or bad wall."""
     problem = header_problem(header)
     if problem:
@@ -155,7 +155,7 @@ class Replay:
 
 
 def replay_lines(lines: Iterator[tuple[int, str | None, str | None]], source: str,
-                 runner: CaseRunner | None = None) -> Replay:
+                 runner: Scorers | None = None) -> Replay:
     """Replay a log given as (line number, text or None, error) triples."""
     out = Replay(source)
     table: Table | None = None
@@ -193,13 +193,13 @@ def replay_lines(lines: Iterator[tuple[int, str | None, str | None]], source: st
     return out
 
 
-def replay(stream: BinaryIO, source: str, runner: CaseRunner | None = None) -> Replay:
+def replay(stream: BinaryIO, source: str, runner: Scorers | None = None) -> Replay:
     """Replay the log in `stream` (bounded reading, one line at a time)."""
     return replay_lines(((ln.number, ln.text, ln.error) for ln in read_lines(stream, source)), source, runner)
 
 
 def replay_events(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
-                  runner: CaseRunner | None = None) -> Replay:
+                  runner: Scorers | None = None) -> Replay:
     """Replay a log given as data (a header and its events), e.g. a procedure case."""
     import json
 
@@ -207,7 +207,7 @@ def replay_events(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     return replay_lines(((i + 1, text, None) for i, text in enumerate(lines)), "<events>", runner)
 
 
-def procedure_result(case: Mapping[str, Any], runner: CaseRunner | None = None) -> dict[str, Any]:
+def procedure_result(case: Mapping[str, Any], runner: Scorers | None = None) -> dict[str, Any]:
     """The result of a `kind: procedure` case in its `expect` shape (case.schema.json $defs/procedure_result):
     the case's ruleset and options with its input's deal make the log's header, its events the log. An ended hand
     also gives what the next hand starts from: `next_dealer`, `next_round_wind` (rulesets whose round wind

@@ -22,7 +22,7 @@ CLAIMS = ("chow", "pung", "kong", "win")
 def _held(table: Table, seat: int) -> list[str]:
     """The tiles seat `seat` holds at this point of the hand."""
     counts = table.players[seat].counts
-    return [T.tile_name(t) for t in range(42) if counts[t]]
+    return [T.tile_name(t) for t in range(T.NUM_TILES_WITH_FLOWERS) if counts[t]]
 
 
 def other_seat(table: Table, events: Events, i: int) -> Iterator[tuple[str, Events]]:

@@ -12,7 +12,6 @@ from typing import Any, Mapping
 from checker.spec import Ruleset, SpecError, SpecIssue, SpecLines, _value, chosen, read_yaml, value_key
 
 # claim kinds in priority rank (higher outranks lower) when a spec gives no order
-DEFAULT_PRIORITY = ("win", "pung_kong", "chow")
 
 
 # every procedure entry the table engine reads; any other entry must say why not (`not_executed`)
@@ -187,7 +186,12 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
     top_priority = p.entry("claim_priority")
     if claims_priority and top_priority and tuple(claims_priority) != tuple(top_priority):
         raise _refusal("claim_priority", f"{list(top_priority)}, but claims/priority is {list(claims_priority)}")
-    priority = tuple(claims_priority or top_priority or DEFAULT_PRIORITY)
+    priority = tuple(claims_priority or top_priority or ())
+    unranked = [c for c in ("win", "pung", "kong", "chow") if c not in claim_ranks(priority)]
+    if unranked:
+        raise _refusal("claim_priority" if top_priority else "claims/priority",
+                       f"{list(priority)} does not rank {', '.join(unranked)}: a ruleset's priority ranks every claim "
+                       f"(win, pung or pung_kong, kong or pung_kong, chow)")
     multiple = p.entry("multiple_winners", "nearest_seat_after_discarder")
     if multiple is True:
         multiple = "all_paid"
@@ -301,13 +305,9 @@ def _shown(value: Any) -> str:
 
 
 def claim_ranks(priority: tuple[str, ...]) -> dict[str, int]:
-    """How each claim ranks (higher outranks lower), from the spec's priority list. Where the list leaves a
-    claim out (classic names only 碰 over 吃), a win outranks every claim and a kong ranks with the pung."""
+    """How each claim the spec's priority list names ranks (higher outranks lower; pung_kong ranks both)."""
     ranks: dict[str, int] = {}
     for i, entry in enumerate(priority):
         for kind in ("pung", "kong") if entry == "pung_kong" else (entry,):
             ranks[kind] = len(priority) - i
-    ranks.setdefault("chow", 0)
-    ranks.setdefault("kong", ranks.get("pung", 1))
-    ranks.setdefault("win", max(ranks.values(), default=0) + 1)
     return ranks

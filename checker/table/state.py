@@ -25,7 +25,6 @@ from checker.table.hands import chow_other_end, chows_with, shapes_of
 from checker.table.rules import TableRules
 from checker.table.wall import SEATS, deal_order
 
-WINDS = "ESWN"
 
 
 @dataclass
@@ -41,7 +40,7 @@ class Meld:
 @dataclass
 class Player:
     seat: int
-    counts: list[int] = field(default_factory=lambda: [0] * 42)  # concealed tiles, flowers among them until exposed
+    counts: list[int] = field(default_factory=lambda: [0] * T.NUM_TILES_WITH_FLOWERS)  # concealed tiles, flowers among them until exposed
     melds: list[Meld] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
     discards: list[int] = field(default_factory=list)  # its discards still on the table (not claimed)
@@ -58,7 +57,7 @@ class Player:
     waits: frozenset[int] = frozenset()
 
     def hand_tiles(self) -> list[int]:
-        return [t for t in range(42) for _ in range(self.counts[t])]
+        return [t for t in range(T.NUM_TILES_WITH_FLOWERS) for _ in range(self.counts[t])]
 
     def held(self, tile: int) -> int:
         return self.counts[tile]
@@ -130,11 +129,11 @@ class Table:
         return self.phase == "ended"
 
     def is_flower(self, tile: int) -> bool:
-        return tile >= 34 or (self.rules.dragons_are_flowers and 31 <= tile <= 33)
+        return T.is_flower(tile) or (self.rules.dragons_are_flowers and T.is_dragon(tile))
 
     def holds_flower(self, p: Player) -> int:
-        for t in range(31 if self.rules.dragons_are_flowers else 34, 42):
-            if p.counts[t] and self.is_flower(t):
+        for t in (*T.DRAGONS, *T.FLOWERS) if self.rules.dragons_are_flowers else T.FLOWERS:
+            if p.counts[t]:
                 return t
         return -1
 
@@ -300,7 +299,7 @@ class Table:
         problem = self._mandatory_kong(ev, p)
         if problem:
             return problem
-        counts = p.counts[:34]
+        counts = p.counts[:T.NUM_TILE_TYPES]
         counts[ev.tile] -= 1
         if p.knocking and not self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {ev.seat} knocked, but this discard "
@@ -319,7 +318,7 @@ class Table:
         if flower >= 0:
             return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: seat {ev.seat} holds the flower "
                              f"{T.tile_name(flower)}; it is exposed first", f"flower {T.tile_name(flower)}")
-        if not any(self.ready_after(p, t) for t in range(34) if p.counts[t]):
+        if not any(self.ready_after(p, t) for t in range(T.NUM_TILE_TYPES) if p.counts[t]):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
                              f"waiting on a tile it could still win on", "a discard (no knock)")
         p.knocking = True
@@ -328,7 +327,7 @@ class Table:
     def ready_after(self, p: Player, tile: int) -> bool:
         """Whether discarding `tile` leaves the player waiting on a tile that still exists (not all four of it
         in its own hand and melds)."""
-        counts = p.counts[:34]
+        counts = p.counts[:T.NUM_TILE_TYPES]
         counts[tile] -= 1
         return bool(self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts))
 
@@ -443,9 +442,9 @@ class Table:
             return Violation(self.rules.rule("turn"), f"{ev.text()}: seat {ev.seat} holds {p.counts[ev.tile]} "
                              f"{T.tile_name(ev.tile)}, a concealed kong needs 4")
         if p.knocked and self.rules.knock_locks_hand and p.drawn >= 0:
-            before = p.counts[:34]
+            before = p.counts[:T.NUM_TILE_TYPES]
             before[p.drawn] -= 1
-            after = p.counts[:34]
+            after = p.counts[:T.NUM_TILE_TYPES]
             after[ev.tile] -= 4
             if self.shapes.waits(before, len(p.melds)) != self.shapes.waits(after, len(p.melds) + 1):
                 return Violation(self.rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; a "
@@ -473,10 +472,10 @@ class Table:
             return Violation(rule, f"{ev.text()}: seat {ev.seat} has swapped already")
         if len(ev.tiles) != self.rules.swap_tiles:
             return Violation(rule, f"{ev.text()}: a swap buries {self.rules.swap_tiles} tiles, not {len(ev.tiles)}")
-        need = [0] * 42
+        need = [0] * T.NUM_TILES_WITH_FLOWERS
         for t in ev.tiles:
             need[t] += 1
-        short = [t for t in range(42) if need[t] > p.counts[t]]
+        short = [t for t in range(T.NUM_TILES_WITH_FLOWERS) if need[t] > p.counts[t]]
         if short:
             return Violation(rule, f"{ev.text()}: seat {ev.seat} does not hold {T.tile_name(short[0])} "
                              f"{need[short[0]]} time(s)")
@@ -523,7 +522,7 @@ class Table:
                 return Violation(rules.rule("turn"), f"{ev.text()}: the tile seat {ev.seat} drew is "
                                  f"{T.tile_name(p.drawn)}")
             if tile < 0:  # the dealer's first turn (天和): any tile of the hand completes it
-                tile = ev.tile if ev.tile >= 0 and p.counts[ev.tile] else next(t for t in range(34) if p.counts[t])
+                tile = ev.tile if ev.tile >= 0 and p.counts[ev.tile] else next(t for t in range(T.NUM_TILE_TYPES) if p.counts[t])
             if not rules.mandatory_kong_unless_self_draw_win:  # the compulsion comes before the win
                 problem = self._mandatory_kong(ev, p)
                 if problem:
@@ -621,7 +620,7 @@ class Table:
         counts = list(p.counts)
         if win_by == "self_draw":
             counts[tile] -= 1
-        concealed = [t for t in range(42) for _ in range(max(0, counts[t]))]
+        concealed = [t for t in range(T.NUM_TILES_WITH_FLOWERS) for _ in range(max(0, counts[t]))]
         melds = [ScoredMeld(m.kind, m.tiles[0], m.concealed, None if m.source is None else (m.source - seat) % SEATS,
                             m.after_knock) for m in p.melds]
         known = self.rules.ruleset.flags
@@ -658,7 +657,7 @@ class Table:
                     flags.add("discarder_ready")
         return {"concealed": concealed, "melds": melds, "win_tile": tile, "win_by": win_by,
                 "discarder": None if discarder is None else (discarder - seat) % SEATS,
-                "seat_wind": WINDS[(seat - self.dealer) % SEATS], "round_wind": self.round_wind,
+                "seat_wind": T.WIND_LETTERS[(seat - self.dealer) % SEATS], "round_wind": self.round_wind,
                 "flowers": tuple(p.flowers), "flags": sorted(flags), "counters": counters}
 
     def contract_partner(self, seat: int) -> int | None:
@@ -692,7 +691,7 @@ class Table:
 
     def waits_of(self, p: Player) -> frozenset[int]:
         """The tiles that complete the player's concealed tiles in one of the ruleset's shapes."""
-        key = (tuple(p.counts[:34]), len(p.melds))
+        key = (tuple(p.counts[:T.NUM_TILE_TYPES]), len(p.melds))
         if key != p.waits_key:
             p.waits_key, p.waits = key, frozenset(self.shapes.waits(key[0], key[1]))
         return p.waits
@@ -703,7 +702,7 @@ class Table:
         p = self.players[seat]
         if p.dead:
             return False
-        counts = p.counts[:34]
+        counts = p.counts[:T.NUM_TILE_TYPES]
         if win_by != "self_draw":
             if tile not in self.waits_of(p):  # the shapes' waits, kept until the player's tiles change
                 meld_tiles = [t for m in p.melds for t in m.tiles]

@@ -12,7 +12,7 @@ from collections import Counter
 from checker import tiles as T
 
 # every tile of the game: four copies of each of the 34 suit and honour tiles, one of each of the 8 flowers
-FULL_SET: tuple[int, ...] = tuple(t for t in range(34) for _ in range(4)) + tuple(range(34, 42))
+FULL_SET: tuple[int, ...] = tuple(t for t in range(T.NUM_TILE_TYPES) for _ in range(4)) + tuple(T.FLOWERS)
 SEATS = 4
 
 
@@ -81,8 +81,8 @@ def arrange_wall(hands: dict[int, str], draws: str = "", replacements: str = "",
     for seat, tiles in wanted.items():
         if len(tiles) != sizes[seat]:
             raise WallError(f"arrange_wall: seat {seat} is dealt {sizes[seat]} tiles, not {len(tiles)}")
-    plain = [t for t in sorted(pool.elements()) if t < 34]
-    flowers = [t for t in sorted(pool.elements()) if t >= 34]
+    plain = [t for t in sorted(pool.elements()) if not T.is_flower(t)]
+    flowers = [t for t in sorted(pool.elements()) if T.is_flower(t)]
     for seat in range(SEATS):  # seats left out take the first plain tiles
         if seat not in wanted:
             wanted[seat], plain = plain[:sizes[seat]], plain[sizes[seat]:]

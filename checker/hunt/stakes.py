@@ -1,0 +1,114 @@
+"""What a reading of a scoring option puts at stake: the hands some other reading changes, and the money moved.
+
+Two counts, each with its method stated beside it on the pages:
+- `known`: the known legal hands (the checked-in corpus and the document's examples), which carry the context
+  the documents price (flowers, 荒番, 开宝, claimed sets) but lean towards the hands someone chose to write down;
+- `space`: an even sample of the exhaustive spaces of checker/space, the concealed regular hands and the hands
+  with one claimed set, every `stride`-th hand of each in the spaces' own order, each with its every winning tile,
+  self-drawn and on a discard, and the flags the ruleset's every win requires (the knock): no flower, counter or
+  other flag, so a reading that prices only such context touches none of it.
+
+A hand is touched when some other reading of the option changes whether it may win, its value or a payment; the
+money moved is the sum over touched hands of the largest change of one seat's payment (a hand that may not win
+pays nothing).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence
+
+from checker import tiles as T
+from checker.case import CaseRunner
+from checker.engine.hand import Hand
+from checker.hunt.options import differs, outcome
+from checker.space.concealed import ALL_TILES, ConcealedSpace
+from checker.space.open import OpenSpace
+from checker.space.wins import wins_of
+from checker.spec import Ruleset
+
+SPACE_HANDS = 240  # hands drawn from each space (concealed, one claimed set): a few thousand cases in all
+
+
+@dataclass(frozen=True)
+class Count:
+    touched: int
+    of: int
+    moved: int
+
+
+def payments(result: Mapping[str, Any]) -> list[int] | None:
+    """The payments of an outcome; None when it pays nothing (a hand that may not win, a refused log)."""
+    pays = result.get("payments")
+    if result.get("valid") is False or result.get("verdict") in ("illegal", "unfinished"):
+        return None
+    return [int(x) for x in pays] if pays else None
+
+
+def change(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
+    """The most one seat's payment differs between two outcomes (a hand that may not win pays nothing)."""
+    pa, pb = payments(a), payments(b)
+    if pa is None and pb is None:
+        return 0
+    pa = pa or [0] * len(pb or [])
+    pb = pb or [0] * len(pa)
+    return max((abs(x - y) for x, y in zip(pa, pb)), default=0)
+
+
+def counted_known(runner: CaseRunner, ruleset: Ruleset, option_id: str,
+                  pool: Sequence[Mapping[str, Any]]) -> Count:
+    """The option's stakes over known hands (case inputs)."""
+    option = ruleset.options[option_id]
+    touched = moved = 0
+    for data in pool:
+        first = outcome(runner, ruleset.id, {}, data)
+        others = [outcome(runner, ruleset.id, {option_id: v}, data) for v in option.other_values()]
+        if any(differs(first, other) for other in others):
+            touched += 1
+            moved += max(change(first, other) for other in others)
+    return Count(touched, len(pool), moved)
+
+
+def space_sample(ruleset: Ruleset, hands: int = SPACE_HANDS) -> list[list[Hand]]:
+    """Every `stride`-th hand of the concealed space and of the one-claimed-set space (dragons left out where they
+    are flowers), each as its wins (`wins_of`) with the flags every win of the ruleset requires."""
+    tiles = ALL_TILES & ~sum(1 << t for t in T.DRAGONS) if ruleset.tiles.get("dragons_as_flowers") else ALL_TILES
+    flags = frozenset(ruleset.win.required_flags)
+    out: list[list[Hand]] = []
+    for space in (ConcealedSpace(tiles), OpenSpace(1, tiles)):
+        for melds, counts in _strided(space, hands):
+            out.append(list(wins_of(counts, melds, flags)))
+    return out
+
+
+def _strided(space: Any, hands: int) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...]]]:
+    stride = max(space.size // hands, 1)
+    for number in range(0, space.size, stride):
+        for got in space.hands(number, number + 1):
+            yield got if isinstance(space, OpenSpace) else ((), got)
+
+
+def counted_space(runner: CaseRunner, ruleset: Ruleset, option_id: str, sample: Sequence[Sequence[Hand]]) -> Count:
+    """The option's stakes over a space sample (`space_sample`): cases, not hands, are counted."""
+    option = ruleset.options[option_id]
+    first = runner.scorer(ruleset.id, {})
+    others = [runner.scorer(ruleset.id, {option_id: v}) for v in option.other_values()]
+    touched = moved = of = 0
+    for wins in sample:
+        a = [_result(first, h) for h in wins]
+        bs = [[_result(o, h) for h in wins] for o in others]
+        for i, mine in enumerate(a):
+            of += 1
+            theirs = [b[i] for b in bs]
+            if any(differs(mine, t) for t in theirs):
+                touched += 1
+                moved += max(change(mine, t) for t in theirs)
+    return Count(touched, of, moved)
+
+
+def _result(scorer: Any, hand: Hand) -> dict[str, Any]:
+    try:
+        s = scorer.score(hand)
+    except ValueError as exc:  # a hand check refuses it (HandError is a ValueError)
+        return {"valid": False, "error": getattr(exc, "rule", "input")}
+    return {"valid": s.valid, "total": s.total if s.valid else None,
+            "payments": list(s.payments) if s.valid and s.payments else None}
