@@ -278,6 +278,8 @@ class Ruleset:
     scoring: Scoring = field(default_factory=Scoring)
     hand_checks: tuple[HandCheck, ...] = ()
     procedure: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # fact of play -> the flag (or, for contract_partner, the counter) the table sets for it on a win
+    table_context: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     warnings: tuple[SpecIssue, ...] = ()  # what loads but deserves a look (an exclusion cycle)
     rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # rule id -> where defined
     cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
@@ -787,6 +789,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     for j, pid in enumerate(liability.get("patterns", [])):
         if pid not in known_patterns:
             issue(f"/settlement/liability/patterns/{j}", f"unknown pattern {pid!r}")
+    for fact, name in (data.get("table_context") or {}).items():
+        declared, section = (declared_counters, "counters") if fact == "contract_partner" else (declared_flags, "flags")
+        if name not in declared:
+            issue(f"/table_context/{fact}", f"{name!r} is not declared in `{section}`")
     for j, req in enumerate(win.get("requires_flags", [])):
         if declared_flags and req["flag"] not in declared_flags:
             issue(f"/win/requires_flags/{j}/flag", f"flag {req['flag']!r} is not declared in `flags`")
@@ -1161,7 +1167,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
         counters=MappingProxyType({name: Counter(name, c["about"], c["min"], c["max"], c.get("rule", "input.counters"),
                                                  c.get("note", "")) for name, c in data.get("counters", {}).items()}),
         scoring=scoring, hand_checks=checks,
-        procedure=MappingProxyType(dict(data.get("procedure", {}))), warnings=warnings,
+        procedure=MappingProxyType(dict(data.get("procedure", {}))),
+        table_context=MappingProxyType(dict(data.get("table_context", {}))), warnings=warnings,
         rules=MappingProxyType(defined_rules(data)), cited=tuple(_cited(data)),
         decisions=tuple(Decision(d["id"], d["question"], d["decided"], tuple(d["by"]), tuple(d["readings"]),
                                  _locators(d["sources"])) for d in data.get("decisions", [])),

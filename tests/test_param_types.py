@@ -333,6 +333,18 @@ def test_the_liability_and_the_contract_double_win_are_checked(tmp_path, edit, p
     assert expected in issues.get(pointer, ""), issues
 
 
+@pytest.mark.parametrize("fact, name, pointer, expected", [
+    ("wall_exhausted", "haidi", "/table_context/wall_exhausted", "'haidi' is not declared in `flags`"),
+    ("contract_partner", "knocked", "/table_context/contract_partner", "'knocked' is not declared in `counters`"),
+    ("last_tile", "knocked", "/table_context", "last_tile"),  # a fact the table does not know (the schema)
+])
+def test_the_table_context_names_declared_flags_and_counters(tmp_path, fact, name, pointer, expected):
+    data = shipped("shanghai-classic")
+    data["table_context"][fact] = name
+    issues = refusals(write(tmp_path, "classic-table-context", data))
+    assert expected in issues.get(pointer, ""), issues
+
+
 # ---------------------------------------------------------------------------- flag_not_with_win
 
 def test_flag_not_with_win_takes_one_way_of_winning_or_a_list_and_names_the_way_won():

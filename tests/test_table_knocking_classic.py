@@ -725,6 +725,26 @@ def test_three_calls_on_one_seat_make_a_contract_paid_by_that_seat():
     assert result["payments"] == [-15, 15, 0, 0]
 
 
+def test_the_flags_and_counters_the_table_sets_are_the_ones_the_spec_names():
+    """table_context: the table sees the facts (seat 1 knocked; seat 0 is its contract partner), the spec names
+    the flag or counter carrying each. Classic names knocked -> knocked and contract_partner -> contract_with; a
+    spec naming no flag for a fact gets none, and one naming another flag gets that one."""
+    import dataclasses
+
+    hands = {0: "1m2p3s1z1z2z2z3z3z8p8p8s8s9p", 1: CT_H1, 2: CT_FILL_2, 3: CT_FILL_3}
+    hdr = header(CLASSIC, hands, draws="1p1p4p4p6p6p9s7p7p5z")
+    events = ["0 discard 1m", "1 pung", "1 discard 9m",
+              "2 draw 1p", "2 discard 1p", "3 draw 1p", "3 discard 1p", "0 draw 4p", "0 discard 2p", "1 pung",
+              "1 discard 7z",
+              "2 draw 4p", "2 discard 4p", "3 draw 6p", "3 discard 6p", "0 draw 6p", "0 discard 3s", "1 pung"] + CT_END
+    table = table_after(hdr, events)
+    seen = table.hand_input(1, parse_tile("5z"), "self_draw", None)
+    assert "knocked" in seen["flags"] and seen["counters"]["contract_with"] == 3
+    table.rules = dataclasses.replace(table.rules, context={"knocked": "kaibao"})
+    seen = table.hand_input(1, parse_tile("5z"), "self_draw", None)
+    assert seen["flags"] == ["kaibao"] and "contract_with" not in seen["counters"]
+
+
 def test_calls_spread_over_two_seats_make_no_contract():
     """settlement.contract (control): the third pung is of seat 2's 3s: two calls on seat 0, one on seat 2, no
     contract. The same hand self-drawn: each opponent pays one share of 3: payments [-3, +9, -3, -3]."""

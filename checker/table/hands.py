@@ -72,10 +72,10 @@ class Shapes:
                 if flowers >= int(params.get("flowers", 8)):
                     return True
             elif name == "tiles_of_one_class":
-                if any(counts[t] for t in range(27)):
+                if any(counts[t] for t in T.SUITED):
                     continue
-                last = 31 if params.get("tiles", "winds") == "winds" else 34
-                if all(27 <= t < last for t in meld_tiles) and not any(counts[t] for t in range(last, 34)):
+                honours = T.WINDS if params.get("tiles", "winds") == "winds" else T.HONORS
+                if all(t in honours for t in meld_tiles) and not any(counts[t] for t in T.HONORS if t not in honours):
                     return True
         return False
 

@@ -51,9 +51,13 @@ class TableRules:
     # (flag, flowers): a winning shape declared by holding that many flowers (八花齐), from the spec's shapes of
     # predicate declared_flowers; the table sets the flag on a player who holds them
     declared_flowers: tuple[tuple[str, int], ...]
+    # fact of play -> the flag (contract_partner: the counter) the spec names for it (its `table_context`)
+    context: Mapping[str, str]
     knock_required: bool
     knock_locks_hand: bool
-    knock_lock_covers_kongs: bool
+    # the claims a knocked (locked) hand may not make: the `kinds` of the spec's no_claims_after_knock hand check,
+    # bound under the options (knocking's knock_lock_covers_kongs adds the kong); every claim without one
+    knock_locked_claims: frozenset[str]
     knock_must_win: bool
     knock_missed_win: str  # "forfeit_hand" or "not_allowed"
     mandatory_kong: bool
@@ -192,6 +196,10 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         raise _refusal("claim_priority" if top_priority else "claims/priority",
                        f"{list(priority)} does not rank {', '.join(unranked)}: a ruleset's priority ranks every claim "
                        f"(win, pung or pung_kong, kong or pung_kong, chow)")
+    # a lock no hand check narrows forbids every claim ("locked": the hand changes only by its own draws)
+    lock_checks = [hc for hc in ruleset.hand_checks if hc.check.name == "no_claims_after_knock"]
+    locked = frozenset(str(k) for hc in lock_checks for k in chosen(hc.check.params.get("kinds", ()), opts)) \
+        if lock_checks else frozenset(("chow", "pung", "kong"))
     multiple = p.entry("multiple_winners", "nearest_seat_after_discarder")
     if multiple is True:
         multiple = "all_paid"
@@ -234,9 +242,10 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         robbable_kongs=robbable, robbing_rule=robbing_rule,
         declared_flowers=tuple((str(chosen(shape.when.params["flag"], opts)), int(chosen(shape.when.params["flowers"], opts)))
                                for shape in ruleset.win.shapes if shape.when.name == "declared_flowers"),
+        context=ruleset.table_context,
         knock_required=p.flag("knock", "required_to_win", False),
         knock_locks_hand=p.flag("knock", "locks_hand", False),
-        knock_lock_covers_kongs=bool(opts.get("knock_lock_covers_kongs", False)),
+        knock_locked_claims=locked,
         knock_must_win=p.flag("knock", "must_take_first_win", False),
         knock_missed_win=knock_missed_win,
         mandatory_kong=p.flag("mandatory_kong", "after_knock", False),

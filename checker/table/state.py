@@ -368,7 +368,7 @@ class Table:
                                  f"{T.tile_name(tile)}, a {kind} needs {need}")
             if kind == "kong" and self.live_tiles <= 0:
                 return Violation(rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
-        if p.knocked and rules.knock_locks_hand and (kind != "kong" or rules.knock_lock_covers_kongs):
+        if p.knocked and rules.knock_locks_hand and kind in rules.knock_locked_claims:
             return Violation(rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; its hand is "
                              f"locked", "pass")
         if rules.forgo and kind in rules.forgo_blocks and tile in p.forgone:
@@ -624,37 +624,42 @@ class Table:
         melds = [ScoredMeld(m.kind, m.tiles[0], m.concealed, None if m.source is None else (m.source - seat) % SEATS,
                             m.after_knock) for m in p.melds]
         known = self.rules.ruleset.flags
+        named = self.rules.context  # each fact of play the table sees, the flag the spec names for it
+
+        def seen(fact: str) -> None:
+            if fact in named:
+                flags.add(named[fact])
+
         flags = {f for f in self.flags if f in known}
-        if p.knocked and "knocked" in known:
-            flags.add("knocked")
+        if p.knocked:
+            seen("knocked")
         if win_by == "self_draw" and p.replacement:
             # the winning tile is a replacement: after a kong (directly, or through flowers drawn as its
-            # replacements: both flags, as MCR reads them), or after a flower
-            if "kong_replacement" in known and "kong" in p.replacement:  # the chain holds kongs and flowers only
-                flags.add("kong_replacement")
-            if "flower_replacement" in known and p.replacement[-1] == "flower":
-                flags.add("flower_replacement")
-        if "last_tile" in known and self.live_tiles <= 0 and win_by != "robbing_kong":
-            flags.add("last_tile")
-        if "fourth_tile_visible" in known and self._visible(tile, seat, win_by) >= 3:
-            flags.add("fourth_tile_visible")
+            # replacements: both facts, as MCR reads them), or after a flower
+            if "kong" in p.replacement:  # the chain holds kongs and flowers only
+                seen("kong_replacement")
+            if p.replacement[-1] == "flower":
+                seen("flower_replacement")
+        if self.live_tiles <= 0 and win_by != "robbing_kong":
+            seen("wall_exhausted")
+        if "fourth_tile_seen" in named and self._visible(tile, seat, win_by) >= 3:
+            seen("fourth_tile_seen")
         for flag, flowers in self.rules.declared_flowers:  # 八花齐: the spec's shape names the flag and the count
             if flag in known and len([f for f in p.flowers if T.is_flower(f)]) == flowers:
                 flags.add(flag)
         counters = {k: v for k, v in self.counters.items() if k in self.rules.ruleset.counters}
-        if self.rules.contract_calls and "contract_with" in self.rules.ruleset.counters:
+        if self.rules.contract_calls and "contract_partner" in named:
             partner = self.contract_partner(seat)
             if partner is not None:
-                counters["contract_with"] = (partner - seat) % SEATS
+                counters[named["contract_partner"]] = (partner - seat) % SEATS
                 n = self.rules.contract_calls
-                if "contract_mutual" in known and self.calls[seat][partner] >= n and self.calls[partner][seat] >= n:
-                    flags.add("contract_mutual")
-                if "contract_partner_also_won" in known and partner in others_won:
-                    flags.add("contract_partner_also_won")
-            if "discarder_ready" in known and discarder is not None and win_by == "discard":
-                d = self.players[discarder]
-                if self.waits_of(d):
-                    flags.add("discarder_ready")
+                if self.calls[seat][partner] >= n and self.calls[partner][seat] >= n:
+                    seen("contract_mutual")
+                if partner in others_won:
+                    seen("contract_partner_also_won")
+            if "discarder_ready" in named and discarder is not None and win_by == "discard":
+                if self.waits_of(self.players[discarder]):
+                    seen("discarder_ready")
         return {"concealed": concealed, "melds": melds, "win_tile": tile, "win_by": win_by,
                 "discarder": None if discarder is None else (discarder - seat) % SEATS,
                 "seat_wind": T.WIND_LETTERS[(seat - self.dealer) % SEATS], "round_wind": self.round_wind,
