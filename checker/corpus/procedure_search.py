@@ -36,7 +36,7 @@ from checker import tiles as T
 from checker.case import CaseError, CaseRunner, matches
 from checker.corpus.procedure_scenes import SCENES, scene_data
 from checker.mutate.mutation import Mutation
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, options_text
 from checker.table.events import LogError, parse_event
 from checker.table.log import GAME, VERSION, new_table, procedure_result
 from checker.table.mutate import OPERATORS
@@ -158,7 +158,7 @@ def _varied(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], options: Seque
 
 
 def _said(reading: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={value_key(v)}" for k, v in sorted(reading.items())) or "the default options"
+    return options_text(dict(sorted(reading.items()))) or "the default options"
 
 
 def _played(ruleset: Ruleset, edited: Ruleset, options: Sequence[Mapping[str, Any]], seed: int,

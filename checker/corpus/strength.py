@@ -48,7 +48,7 @@ from checker.inputs import InputError, json_text, open_input
 from checker.mutate.catalog import FAMILIES, binding_problem, scoring_mutations
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.mutate.procedure import FAMILIES as PROCEDURE_FAMILIES, is_procedure, procedure_mutations
-from checker.spec import OptionRef, Ruleset, value_key
+from checker.spec import OptionRef, Ruleset, options_text
 
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
 SEARCH_READINGS = 3  # readings searched where a mutant binds as the spec does under the defaults
@@ -790,7 +790,7 @@ def markdown(strength: Strength) -> str:
         for r in unseparated:
             m = r.mutation
             under = " and ".join("the default options" if not o else
-                                 ", ".join(f"{k}={value_key(v)}" for k, v in sorted(o.items())) for o in r.readings)
+                                 options_text(dict(sorted(o.items()))) for o in r.readings)
             what = "candidate cases of play tried" if is_procedure(m) else "hands searched"
             lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} {what}"
                          + (f" under {under}" if under else "") + ".")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final, Mapping, Sequence
 
+from checker import tiles as T
 from checker.engine.hand import Hand
 from checker.engine.shapes import CHOW, KNITTED, KONG, PAIR, PUNG, BoundShapes, Group
 
@@ -27,8 +28,8 @@ def tile_mask(tiles) -> int:
 
 
 SUIT_MASKS: Final = tuple(tile_mask(range(9 * s, 9 * s + 9)) for s in range(3))
-WIND_MASK: Final = tile_mask(range(27, 31))
-DRAGON_MASK: Final = tile_mask(range(31, 34))
+WIND_MASK: Final = tile_mask(T.WINDS)
+DRAGON_MASK: Final = tile_mask(T.DRAGONS)
 # the suits present ("m", "p", "s"), indexed by three bits: characters, dots, bamboo
 SUITS_BY_MASK: Final = tuple(frozenset(s for i, s in enumerate("mps") if bits >> i & 1) for bits in range(8))
 
@@ -291,7 +292,8 @@ def interpretations(hand: Hand, facts: HandFacts, divisions: list[tuple[str, tup
 
 
 # The group of each declared meld, made once: [kind][concealed][tile] (only a kong can be concealed).
-MELD_GROUPS: Final = {kind: tuple(tuple(Group(kind, t, True, not hidden, kind == KONG and hidden) for t in range(34))
+MELD_GROUPS: Final = {kind: tuple(tuple(Group(kind, t, True, not hidden, kind == KONG and hidden)
+                                        for t in range(T.NUM_TILE_TYPES))
                                   for hidden in (False, True)) for kind in (CHOW, PUNG, KONG)}
 
 
@@ -330,7 +332,7 @@ def _repeats(division: tuple[Group, ...], j: int) -> bool:
     return False
 
 
-CLAIMED_PUNGS: Final = tuple(Group(PUNG, t, concealed=False) for t in range(34))  # pungs completed by a discard
+CLAIMED_PUNGS: Final = tuple(Group(PUNG, t, concealed=False) for t in range(T.NUM_TILE_TYPES))  # pungs completed by a discard
 
 
 def _win_kind(group: Group, win: int) -> str | None:

@@ -839,7 +839,7 @@ class Shared:
         return shared
 
 
-ALL_TILES: Final = (1 << 34) - 1  # a tile mask holding every tile type
+ALL_TILES: Final = (1 << T.NUM_TILE_TYPES) - 1  # a tile mask holding every tile type
 _UNITS: Final = tuple(((),) * n for n in range(17))  # a fan counted n times, found in no particular groups
 
 

@@ -67,15 +67,15 @@ def group_tiles(group: Group) -> tuple[int, ...]:
 
 
 # The tiles of each chow (by its lowest tile), pung and pair, made once.
-CHOW_TILES: Final = tuple((t, t + 1, t + 2) for t in range(34))
-PUNG_TILES: Final = tuple((t, t, t) for t in range(34))
-PAIR_TILES: Final = tuple((t, t) for t in range(34))
+CHOW_TILES: Final = tuple((t, t + 1, t + 2) for t in range(T.NUM_TILE_TYPES))
+PUNG_TILES: Final = tuple((t, t, t) for t in range(T.NUM_TILE_TYPES))
+PAIR_TILES: Final = tuple((t, t) for t in range(T.NUM_TILE_TYPES))
 
 
 # The groups of a division, made once: a pair, a pung or a lone tile of each tile type.
-PAIRS: Final = tuple(Group(PAIR, t) for t in range(34))
-PUNGS: Final = tuple(Group(PUNG, t) for t in range(34))
-SINGLES: Final = tuple(Group(SINGLE, t) for t in range(34))
+PAIRS: Final = tuple(Group(PAIR, t) for t in range(T.NUM_TILE_TYPES))
+PUNGS: Final = tuple(Group(PUNG, t) for t in range(T.NUM_TILE_TYPES))
+SINGLES: Final = tuple(Group(SINGLE, t) for t in range(T.NUM_TILE_TYPES))
 
 
 # --------------------------------------------------------------------------- per-suit divisions
@@ -266,7 +266,7 @@ def seven_pairs_divisions(counts: tuple[int, ...], n_melds: int,
 
 # --------------------------------------------------------------------------- thirteen orphans
 
-ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS: Final = tuple(t for t in range(T.NUM_TILE_TYPES) if T.is_terminal_or_honor(t))  # the 13 orphans
 
 
 def thirteen_orphans_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group, ...]]:

@@ -18,7 +18,7 @@ from checker.engine import load_ruleset
 from checker.engine.shapes import SHAPES
 from checker.hunt.findings import Finding, statements_naming
 from checker.hunt.options import _search, outcome
-from checker.spec import Ruleset
+from checker.spec import Ruleset, options_text
 
 
 def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> dict[str, Any] | None:
@@ -206,14 +206,12 @@ def several_winners_part(first: Ruleset, second: Ruleset) -> bool:
 
 def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, mine: Mapping[str, Any],
                    theirs: Mapping[str, Any], got: Any) -> Finding:
-    from checker.spec import value_key
-
     header, a, b, events = got
     deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset")}
     refused = a if a["verdict"] == "illegal" else b
 
     def named(rs: Ruleset, opts: Mapping[str, Any]) -> str:
-        return rs.id + (" with " + ", ".join(f"{k}={value_key(v)}" for k, v in opts.items()) if opts else "")
+        return rs.id + (" with " + options_text(opts) if opts else "")
 
     if scenario in PASSED_TILE_SCENES:
         rules = [refused["rule"], "procedure.lou_hu", "procedure.forgo_then_reclaim"]

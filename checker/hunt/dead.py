@@ -24,7 +24,7 @@ from checker.hunt.findings import Finding
 from checker.hunt.options import outcome
 from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
 from checker.space.special import SPECIAL_SPACES
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, options_text, value_key
 
 
 class CutShort(Exception):
@@ -268,7 +268,7 @@ def hunt_dead_pattern(runner: CaseRunner, ruleset: Ruleset, pid: str, options: M
         return None  # dead under the defaults too: not a question of this reading
     pattern = next(p for p in ruleset.patterns if p.id == pid)
     witness = case_input(ruleset, default.first[pid])
-    shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+    shown = options_text(options)
     means = "; ".join(str(ruleset.options[k].readings.get(value_key(v), "")) for k, v in options.items())
     return Finding(
         ruleset=ruleset.id, kind="dead-rule", key=f"dead-rule.pattern.{pid}.{shown}",

@@ -11,7 +11,7 @@ from checker.case import CaseRunner
 from checker.engine import HandError
 from checker.hunt.findings import Finding, NotSearched, covering
 from checker.hunt.options import _search, outcome
-from checker.spec import Ruleset
+from checker.spec import Ruleset, options_text
 
 
 def one_more_flower(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -193,11 +193,9 @@ def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapp
 def _z3_finding(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any], data: Mapping[str, Any],
                 more: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], model: Any,
                 situation: Any) -> Finding:
-    from checker.spec import value_key
-
     pattern = next(p for p in ruleset.patterns if p.id == pid)
     growth = {"flowers": "flower", "counter": "huangfan"}.get(pattern.when.name, pid)
-    shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+    shown = options_text(options)
     words = f"{pattern.name_en} ({pattern.name_zh})" if pattern.name_zh else pattern.name_en
     valued = model.value(situation)[1]
     step = lowering_step(runner, ruleset, options, data, more, before, after)

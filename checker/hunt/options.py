@@ -19,7 +19,7 @@ from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
 from checker.hunt.findings import Finding
 from checker.hunt.shrink import plainest, smaller
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, options_text, value_key
 
 
 def outcome(runner: CaseRunner, ruleset_id: str, options: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
     d_key, v_key = value_key(option.default), value_key(value)
     first = outcome(runner, ruleset.id, default_opts, witness)
     second = outcome(runner, ruleset.id, other_opts, witness)
-    base_text = ", ".join(f"{k}={value_key(v)}" for k, v in fixed.items())
+    base_text = options_text(fixed)
     return Finding(
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{shown}",  # found alone or under another reading
         title=f"{option_id}: the reading {v_key} against the default {d_key} changes this hand's result "

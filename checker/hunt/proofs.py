@@ -14,13 +14,13 @@ import z3  # type: ignore[import-untyped]
 from checker.case import CaseRunner
 from checker.hunt.arith import MAX_COUNT, Situation, cause, context_patterns
 from checker.hunt.settle import DOMAIN, SEATS, Claim, SettlementModel, signature
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, options_text
 
 RLIMIT = 100_000_000  # Z3 resource units one claim may use at effort 1 (each later effort so many times as many)
 
 
 def _shown(options: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+    return options_text(options)
 
 
 def _domain() -> str:

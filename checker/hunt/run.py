@@ -41,7 +41,7 @@ from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
 from checker.hunt.synth import synthesize, witnesses_page
-from checker.spec import Ruleset, available_rulesets, value_key
+from checker.spec import Ruleset, available_rulesets, options_text, value_key
 from checker.writable import write_problem
 from checker.inputs import InputError, excerpt
 
@@ -86,7 +86,7 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
         if options and _arithmetic(runner.scorer(ruleset.id, options)) == plain:
             continue  # the reading leaves the arithmetic as it is: the model would say the same
         for pid in context_patterns(runner.scorer(ruleset.id, options)):
-            shown = ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+            shown = options_text(options)
             out.append(Target(f"non-monotonic (z3): one more {pid}" + (f" under {shown}" if shown else ""),
                               partial(_growth_z3, runner, ruleset, pid, options, pool), repeat=False))
     for case in stated_examples(ruleset):

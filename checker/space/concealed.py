@@ -19,7 +19,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Iterator, Sequence
 
-ALL_TILES = (1 << 34) - 1
+from checker import tiles as T
+
+ALL_TILES = (1 << T.NUM_TILE_TYPES) - 1
 SETS = 4  # a complete regular hand: four sets and a pair
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from itertools import combinations, islice, permutations, product
 from typing import Iterator
 
+from checker import tiles as T
+from checker.engine.shapes import ORPHANS
 from checker.space.concealed import ALL_TILES, ConcealedSpace
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-HONORS = tuple(range(27, 34))
+HONORS = tuple(T.HONORS)
 
 
 def _allowed(tiles: int, mask: int) -> list[int]:

@@ -27,14 +27,14 @@ from checker.spec.files import (RULESET_ID, SPEC_PATH, accepted, available_rules
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
                                 HandCheck, Locator, Option, OptionMap, OptionRef, Pattern, Predicate, Principles,
                                 Ruleset, Scoring, Settlement, Shape, SpecError, SpecIssue, Statement, Step, WinRule,
-                                _value, chosen, value_key)
+                                _value, chosen, options_text, value_key)
 
 __all__ = [  # the names the rest of the project takes from checker.spec, wherever they are defined
     "ENGINE_RULES", "PAYMENT_PATHS", "RULESET_ID", "SPEC_PATH", "Condition", "ConditionalExclusion", "Counter",
     "Decision", "HandCheck", "Locator", "Option", "OptionMap", "OptionRef", "Pattern", "Predicate", "Principles",
     "Ruleset", "Scoring", "Settlement", "Shape", "SpecError", "SpecIssue", "SpecLines", "Statement", "Step",
     "WinRule", "_value", "accepted", "available_rulesets", "chosen", "corpus_dir", "defined_rules",
-    "load_ruleset", "load_ruleset_file", "named_by_id", "pointer_of", "read_yaml", "ruleset_files", "ruleset_path",
+    "load_ruleset", "load_ruleset_file", "named_by_id", "options_text", "pointer_of", "read_yaml", "ruleset_files", "ruleset_path",
     "schema", "spec_dir", "value_key",
 ]
 

@@ -302,6 +302,11 @@ def value_key(value: Any) -> str:
     return str(value)
 
 
+def options_text(options: Mapping[str, Any]) -> str:
+    """Option values as the command line takes them, in the order given: `fig_then_doubled=true, base=2`."""
+    return ", ".join(f"{k}={value_key(v)}" for k, v in options.items())
+
+
 @dataclass(frozen=True)
 class OptionMap:
     """A value chosen by an option: `map[value of option]`."""

@@ -9,12 +9,12 @@ from checker.engine.predicates.registry import HAND, gate, hand_gate, predicate
 from checker.params import BOOLEAN, integer, list_of, one_of
 
 CLASSES: Final = {
-    "terminal": tile_mask(t for t in range(34) if T.is_terminal(t)),
-    "honor": tile_mask(t for t in range(34) if T.is_honor(t)),
-    "simple": tile_mask(t for t in range(34) if T.is_simple(t)),
-    "suited": tile_mask(t for t in range(34) if T.is_suited(t)),
-    "wind": tile_mask(t for t in range(34) if T.is_wind(t)),
-    "dragon": tile_mask(t for t in range(34) if T.is_dragon(t)),
+    "terminal": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_terminal(t)),
+    "honor": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_honor(t)),
+    "simple": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_simple(t)),
+    "suited": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_suited(t)),
+    "wind": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_wind(t)),
+    "dragon": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_dragon(t)),
 }
 
 
