@@ -32,7 +32,7 @@ from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.limit import limit_finding
-from checker.hunt.proofs import claims as model_claims
+from checker.hunt.proofs import Claim, claims as model_claims
 from checker.hunt.roots import roots
 from checker.hunt.stakes import space_sample
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
@@ -398,7 +398,7 @@ def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
     are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand."""
     out: list[dict[str, Any]] = []
     limits = []
-    for claim in model_claims(runner, ruleset, effort, until=cap):
+    for claim in _claims_apart(ruleset.id, effort, cap):
         out.append(claim.as_dict())
         if claim.key == "single-hand-limit":
             limits.append(claim)
@@ -406,6 +406,21 @@ def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
     if finding is not None:
         found["z3: single-hand limit"] = finding
     return out
+
+
+def _claims_apart(ruleset_id: str, effort: int, until: float) -> list[Claim]:
+    """The model's claims, made in a process of their own: Z3's search, and so what its resource bound lets it
+    decide, depends on everything made before in the same process (its terms are shared), so a fresh process
+    gives the same answers whatever the hunt did before them."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as apart:
+        return apart.submit(_claims_of, ruleset_id, effort, until).result()
+
+
+def _claims_of(ruleset_id: str, effort: int, until: float) -> list[Claim]:
+    return list(model_claims(CaseRunner(), load_ruleset(ruleset_id), effort, until=until))
 
 
 def _claims_left(proved: list[dict[str, Any]]) -> list[str]:
