@@ -704,18 +704,24 @@ CT_END = ["1 knock", "1 discard 6z", "2 draw 9s", "2 discard 9s", "3 draw 7p", "
           "0 discard 7p", "1 draw 5z"]
 
 
-def test_three_calls_on_one_seat_make_a_contract_paid_by_that_seat():
-    """settlement.contract (承包): seat 1 claimed seat 0's discards three times: contract_with = seat 0 relative
-    to seat 1 = 3 (previous player).
-    Seat 1's hand 444z 55z [111m 222p 333s], 碰碰胡: 花 = wind pung 444z 1; 碰碰胡 adds nothing; no 门清 -> 1;
-    cap 10. Share 2 + 1 = 3. Self-draw under the contract: seat 0 pays 5 shares = 15, seats 2 and 3 nothing:
-    payments [-15, +15, 0, 0]."""
+def _three_calls_on_seat_0():
+    """Seat 1 pungs three of seat 0's discards (1m, 2p, 3s), knocks, and draws 5z: the header and events."""
     hands = {0: "1m2p3s1z1z2z2z3z3z8p8p8s8s9p", 1: CT_H1, 2: CT_FILL_2, 3: CT_FILL_3}
     hdr = header(CLASSIC, hands, draws="1p1p4p4p6p6p9s7p7p5z")
     events = ["0 discard 1m", "1 pung", "1 discard 9m",
               "2 draw 1p", "2 discard 1p", "3 draw 1p", "3 discard 1p", "0 draw 4p", "0 discard 2p", "1 pung",
               "1 discard 7z",
               "2 draw 4p", "2 discard 4p", "3 draw 6p", "3 discard 6p", "0 draw 6p", "0 discard 3s", "1 pung"] + CT_END
+    return hdr, events
+
+
+def test_three_calls_on_one_seat_make_a_contract_paid_by_that_seat():
+    """settlement.contract (承包): seat 1 claimed seat 0's discards three times: contract_with = seat 0 relative
+    to seat 1 = 3 (previous player).
+    Seat 1's hand 444z 55z [111m 222p 333s], 碰碰胡: 花 = wind pung 444z 1; 碰碰胡 adds nothing; no 门清 -> 1;
+    cap 10. Share 2 + 1 = 3. Self-draw under the contract: seat 0 pays 5 shares = 15, seats 2 and 3 nothing:
+    payments [-15, +15, 0, 0]."""
+    hdr, events = _three_calls_on_seat_0()
     table = table_after(hdr, events)
     assert table.calls[1][0] == 3
     assert table.hand_input(1, parse_tile("5z"), "self_draw", None)["counters"]["contract_with"] == 3
@@ -731,12 +737,7 @@ def test_the_flags_and_counters_the_table_sets_are_the_ones_the_spec_names():
     spec naming no flag for a fact gets none, and one naming another flag gets that one."""
     import dataclasses
 
-    hands = {0: "1m2p3s1z1z2z2z3z3z8p8p8s8s9p", 1: CT_H1, 2: CT_FILL_2, 3: CT_FILL_3}
-    hdr = header(CLASSIC, hands, draws="1p1p4p4p6p6p9s7p7p5z")
-    events = ["0 discard 1m", "1 pung", "1 discard 9m",
-              "2 draw 1p", "2 discard 1p", "3 draw 1p", "3 discard 1p", "0 draw 4p", "0 discard 2p", "1 pung",
-              "1 discard 7z",
-              "2 draw 4p", "2 discard 4p", "3 draw 6p", "3 discard 6p", "0 draw 6p", "0 discard 3s", "1 pung"] + CT_END
+    hdr, events = _three_calls_on_seat_0()
     table = table_after(hdr, events)
     seen = table.hand_input(1, parse_tile("5z"), "self_draw", None)
     assert "knocked" in seen["flags"] and seen["counters"]["contract_with"] == 3
