@@ -20,7 +20,7 @@ from rich.table import Table
 from checker import tiles as T
 from checker.case import (NOT_WON, REFUSED, WON, CaseError, CaseLine, CaseRunner, hand_from_input, read_case,
                           read_cases)
-from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_file, parse_meld_text
+from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_file, parse_meld_text, reading_issues
 from checker.engine.hand import MAX_TILE_TEXT
 from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
@@ -28,7 +28,6 @@ from checker.spec import SpecError, available_rulesets, named_by_id, ruleset_fil
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
-from checker.table.rules import procedure_issues
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
@@ -132,7 +131,7 @@ def spec_validate(
             rs = load_ruleset_file(path)
             if path in named:
                 named_by_id(rs, named[path])
-            refused = procedure_issues(rs)  # what the table cannot play, under each of its options' readings
+            refused = reading_issues(rs)  # what cannot be bound (scored, played) under each reading of its options
             if refused:
                 raise SpecError(refused)
             for warning in rs.warnings:

@@ -160,8 +160,8 @@ def _runs(line: str, spans: list[tuple[int, int]], wanted: str) -> list[tuple[in
 
 
 def _not_executed(ruleset: Ruleset, rule: str) -> bool:
-    entry = ruleset.procedure.get(rule.split(".", 1)[1])
-    return isinstance(entry, dict) and "not_executed" in entry
+    entry = rule.split(".", 1)[1]
+    return entry in ruleset.procedure and entry not in ruleset.executed_entries()
 
 
 def markdown(rows: list[DocumentCoverage], options: dict[str, int]) -> str:

@@ -8,7 +8,7 @@ How a field is known to be read (spec/schema/ruleset.schema.json, on the field's
   Statically, for every field: the module's code (its syntax tree, so not a comment or a docstring) names the key
   as an attribute, a variable or a string. That alone is weak (a name may be read for something else), so:
   At run time, for the table procedure and for the settlement's contract (承包) and liability (包), the parts of
-  a spec no scorer test walks field by field: `checker.table.rules.table_rules` is the only code that reads a
+  a spec no scorer test walks field by field: `checker.spec.procedure.table_rules` is the only code that reads a
   spec's `procedure:` (checker.table.state, settle and bots see only the `TableRules` it makes, and
   `TableRules.has`, an entry's presence) and it records every field it reads (`TableRules.read`); binding it under
   the default options and under every other value of every option the table reads must read every `x-read-by`
@@ -50,7 +50,7 @@ from checker.spec import SpecError, spec_dir
 from checker.table.events import parse_event
 from checker.table.log import new_table, replay_events
 from checker.tiles import format_tiles
-from checker.table.rules import FIXED, TableRules, table_rules
+from checker.spec.procedure import FIXED, TableRules, table_rules
 
 RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
@@ -275,7 +275,7 @@ def table_readings(rs) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_procedure_field_said_to_be_read_by_the_table_is_read_when_it_is_bound(ruleset_id):
     # Runtime: table_rules records each procedure field it reads; under the readings of the table's options
-    # together, it reads every procedure field the schema says checker.table.rules reads (an entry holding fields
+    # together, it reads every procedure field the schema says checker.spec.procedure reads (an entry holding fields
     # is read through them: knock/locks_hand is asked for, not knock; an option's choice is a value).
     rs = load_ruleset(ruleset_id)
     read: set[str] = set()
@@ -283,7 +283,7 @@ def test_every_procedure_field_said_to_be_read_by_the_table_is_read_when_it_is_b
         read |= table_rules(rs, reading).read
     data = spec_data(ruleset_id)
     said = {f.pointer[len("/procedure/"):] for f in fields(data) if f.pointer.startswith("/procedure/")
-            and f.kind == "x-read-by" and f.says == "checker.table.rules" and not entry_of_fields(value_at(data, f.pointer))}
+            and f.kind == "x-read-by" and f.says == "checker.spec.procedure" and not entry_of_fields(value_at(data, f.pointer))}
     assert said, "no procedure field is said to be read"
     assert sorted(said - read) == []
 
@@ -317,7 +317,7 @@ def test_every_contract_and_liability_field_said_to_be_read_is_read_when_bound()
     # Runtime, shanghai-classic (the spec with a contract and a liability): the scorer (its settlement) and the
     # table are bound under the default options and every other value of every option, one at a time, with the
     # contract and the liability wrapped in Recorded; every field the schema says checker.engine.settlement or
-    # checker.table.rules reads is looked up. (`calls` is the table's: the count of calls that makes a contract.)
+    # checker.spec.procedure reads is looked up. (`calls` is the table's: the count of calls that makes a contract.)
     rs = load_ruleset(CLASSIC)
     seen = {"contract": set(), "liability": set()}
     settlement = dataclasses.replace(rs.settlement, contract=Recorded(rs.settlement.contract, seen["contract"]),
@@ -348,7 +348,7 @@ def test_every_table_rule_is_used_by_the_table():
 
 
 def test_the_fixed_entries_the_table_checks_are_fixed_in_the_schema_alike():
-    # checker.table.rules.FIXED (what the table refuses to play otherwise) and the schema's x-fixed consts say the
+    # checker.spec.procedure.FIXED (what the table refuses to play otherwise) and the schema's x-fixed consts say the
     # same: turn [draw, discard], dealer_discards_first true, unclaimed_discard next_player_draws.
     props = ruleset_schema()["properties"]["procedure"]["properties"]
     assert {name: props[name].get("const") for name in FIXED} == {name: list(v) if isinstance(v, tuple) else v

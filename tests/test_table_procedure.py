@@ -822,7 +822,7 @@ def test_claim_ranks_come_from_the_spec_priority():
     import copy
 
     from checker.engine import load_ruleset
-    from checker.table.rules import ProcedureError, claim_ranks, table_rules
+    from checker.spec.procedure import ProcedureError, claim_ranks, table_rules
 
     assert claim_ranks(("win", "pung_kong", "chow")) == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
     for rid in ("mcr", "shanghai-classic", "shanghai-knocking"):
@@ -838,7 +838,7 @@ def test_the_eight_flower_win_the_table_flags_is_read_from_the_spec_shape():
     # classic's shape eight_flowers (predicate declared_flowers, flag eight_flowers_win, 8 flowers, 八花齐): the
     # table flags a player holding that many flowers; the other rulesets have no such shape
     from checker.engine import load_ruleset
-    from checker.table.rules import table_rules
+    from checker.spec.procedure import table_rules
 
     assert table_rules(load_ruleset("shanghai-classic"), {}).declared_flowers == (("eight_flowers_win", 8),)
     assert table_rules(load_ruleset("mcr"), {}).declared_flowers == ()

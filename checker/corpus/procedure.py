@@ -34,7 +34,7 @@ MUTATION_BUDGET = 2500  # changed logs replayed per legal hand
 def procedure_rules(ruleset_id: str) -> set[str]:
     """The rule ids a procedure corpus aims to cover: every executed procedure entry (those the table reads)."""
     rs = load_ruleset(ruleset_id)
-    return {f"procedure.{k}" for k, v in rs.procedure.items() if not (isinstance(v, dict) and "not_executed" in v)}
+    return {f"procedure.{k}" for k in rs.executed_entries()}
 
 
 def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,

@@ -2,7 +2,7 @@
 
 The mutants are the spec's one-step procedure edits (`checker.mutate.procedure`). Each is first bound as the
 table binds a spec (`binding_problem`): the edited `procedure:` section against the ruleset schema, the table's
-rules (`checker.table.rules.table_rules`) under the default options and under each other value of each option the
+rules (`checker.spec.procedure.table_rules`) under the default options and under each other value of each option the
 table reads, and the scorer; one that does not bind is no ruleset, and is counted `unbound` with the reason.
 
 A bound mutant is run on every procedure case with an `expect` that the reference table passes, through the same
@@ -33,7 +33,7 @@ from checker.mutate.catalog import Catalog
 from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
 from checker.spec import Ruleset, schema, value_key
-from checker.table.rules import ProcedureError, TableRules, table_rules
+from checker.spec.procedure import ProcedureError, TableRules, table_rules
 
 # what running a case under a mutant may raise when the edited spec is one the table cannot play
 PLAY_FAILURES = (ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError, AssertionError,

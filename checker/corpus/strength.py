@@ -49,6 +49,7 @@ from checker.mutate.catalog import FAMILIES, binding_problem, scoring_mutations
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.mutate.procedure import FAMILIES as PROCEDURE_FAMILIES, is_procedure, procedure_mutations
 from checker.spec import OptionRef, Ruleset, options_text
+from checker.spec.bind import bind
 
 POOL_HANDS = 3000  # random candidate hands per ruleset searched for a case that kills a survivor
 SEARCH_READINGS = 3  # readings searched where a mutant binds as the spec does under the defaults
@@ -373,11 +374,8 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
             for value in step.params.values():
                 if isinstance(value, OptionRef) and value.option in ruleset.options:
                     found += [{value.option: v} for v in ruleset.options[value.option].other_values()]
-    if "settlement.liability" in mutation.rules:
-        applies = ruleset.settlement.liability.get("applies")
-        if isinstance(applies, OptionRef) and applies.option in ruleset.options \
-                and True in ruleset.options[applies.option].values:
-            found.append({applies.option: True})
+    if "settlement.liability" in mutation.rules:  # 包 where an option decides it: a reading under which it applies
+        found += _liable_readings(ruleset)[:1]
     differing = differing_readings(ruleset, mutation)
     if {} not in differing:  # the defaults bind as the spec does: search where the binding differs instead
         found = [r for r in found if r] + differing[:SEARCH_READINGS]
@@ -388,6 +386,20 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
             options = {}  # the defaults, written out
         unique.setdefault(json_text(sorted(options.items())), options)
     return list(unique.values())
+
+
+def _liable_readings(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The one-option readings under which the settlement's liability (包) applies, when it does not under the
+    defaults (none when it does, or when no reading makes it apply)."""
+    def liable(reading: dict[str, Any]) -> bool:
+        try:
+            return bind(ruleset, reading).settlement.liability is not None
+        except ValueError:
+            return False
+
+    if liable({}):
+        return []
+    return [r for r in ({oid: v} for oid, o in ruleset.options.items() for v in o.other_values()) if liable(r)]
 
 
 class Clock:

@@ -10,7 +10,8 @@ from checker.engine.checks import CHECKS
 from checker.engine.shapes import SHAPES
 from checker.engine.steps import STEPS
 from checker.params import Params
-from checker.spec import Ruleset, SpecError, SpecIssue, load_ruleset_file as _load_file, named_by_id, ruleset_path
+from checker.spec import (Ruleset, SpecError, SpecIssue, SpecLines, load_ruleset_file as _load_file, named_by_id,
+                          read_yaml, ruleset_path, value_key)
 
 
 def compiled() -> bool:
@@ -38,7 +39,8 @@ def load_ruleset(ruleset_id: str) -> Ruleset:
 
 
 def load_ruleset_file(path: str | Path) -> Ruleset:
-    """Load and fully validate the ruleset in a spec file named on the command line."""
+    """Load and validate the ruleset in a spec file named on the command line: schema, references,
+    predicates, and the binding step under the default options (`reading_issues` binds under every reading)."""
     ruleset = _load_file(path, predicate_params())
     try:
         Scorer(ruleset)
@@ -47,5 +49,37 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     return ruleset
 
 
+def readings(ruleset: Ruleset) -> list[dict]:
+    """The readings a spec is bound under to be validated: the default options, then each other value of each
+    option, one at a time."""
+    return [{}] + [{oid: v} for oid, o in ruleset.options.items() for v in o.other_values()]
+
+
+def reading_issues(ruleset: Ruleset) -> list[SpecIssue]:
+    """What binding refuses of a loaded ruleset (`mjcheck spec validate`): the scorer, and with it the one binding
+    step (checker.spec.bind: every section, the table's procedure among them), under each of `readings`; each
+    problem once, naming the file, the field, its line and, when an option's value brings it, that value."""
+    issues: list[SpecIssue] = []
+    seen: set[tuple[str, str]] = set()
+    lines: SpecLines | None = None
+    for reading in readings(ruleset):
+        try:
+            Scorer(ruleset, reading)
+        except ValueError as exc:  # BindError, ProcedureError: each names where (`pointer`)
+            pointer = getattr(exc, "pointer", "/patterns")
+            reason = getattr(exc, "reason", None) or str(exc)
+            if (pointer, reason) in seen:
+                continue
+            seen.add((pointer, reason))
+            if lines is None:
+                try:
+                    lines = read_yaml(ruleset.path)[1]
+                except SpecError:  # a ruleset not read from a file: no line to give
+                    lines = SpecLines({})
+            under = "".join(f" (under {k}={value_key(v)})" for k, v in reading.items())
+            issues.append(SpecIssue(ruleset.path, pointer, reason + under, lines.line(pointer)))
+    return issues
+
+
 __all__ = ["Hand", "HandError", "Meld", "parse_meld", "parse_meld_text", "Score", "Scorer", "FanLine", "score_hand",
-           "load_ruleset", "load_ruleset_file", "Ruleset", "SpecError", "compiled"]
+           "load_ruleset", "load_ruleset_file", "reading_issues", "readings", "Ruleset", "SpecError", "compiled"]

@@ -27,7 +27,8 @@ from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Acted, Counted, Running, run_steps
-from checker.spec import Condition, Pattern, Ruleset, chosen
+from checker.spec import Pattern, Ruleset
+from checker.spec.bind import BindError, Bound, bind
 
 
 @dataclass(frozen=True)
@@ -190,20 +191,6 @@ class Score:
         return result
 
 
-class BindError(ValueError):
-    """A spec that loads but cannot be bound to option values; `pointer` is where in the spec (JSON pointer)."""
-
-    def __init__(self, message: str, pointer: str):
-        super().__init__(message)
-        self.pointer = pointer
-
-
-def _holds(cond: bool | Condition, options: Mapping[str, Any]) -> bool:
-    if isinstance(cond, Condition):
-        return options[cond.option] == cond.is_
-    return bool(cond)
-
-
 # Bound predicates and winning shapes by their parameters, shared by every Scorer that binds them alike (the
 # option sets of one ruleset mostly leave a pattern's parameters as they are): binding 27 MCR option sets made
 # each predicate's tables again for each. A predicate is a pure function of its parameters. Bounded, for specs
@@ -244,13 +231,14 @@ class Scorer:
 
     def __init__(self, ruleset: Ruleset, options: Mapping[str, Any] | None = None):
         self.ruleset = ruleset
-        self.options = ruleset.resolve_options(options)
+        self.bound: Bound = bind(ruleset, options)  # every option resolved once (checker.spec.bind)
+        self.options = self.bound.options
         self.counter_ranges = {name: (c.min, c.max, c.rule) for name, c in ruleset.counters.items()}
         self.known_flags = ruleset.flags or None  # what build_hand checks a hand against
         self.dragons_as_flowers = bool(ruleset.tiles.get("dragons_as_flowers", False))
-        opts = self.options
-        non_repeat = _holds(ruleset.principles.non_repeat, opts)
-        self.account_once = _holds(ruleset.principles.account_once, opts)
+        terms = self.bound
+        non_repeat = terms.non_repeat
+        self.account_once = terms.account_once
         self.chicken = ruleset.principles.chicken_hand
         by_id = {p.id: p for p in ruleset.patterns}
 
@@ -267,26 +255,21 @@ class Scorer:
             return frozenset(out)
 
         bound = []
-        for index, p in enumerate(ruleset.patterns):
-            if p.active_if is not None and not _holds(p.active_if, opts):
-                continue  # this pattern belongs to another reading of the rules
+        for pt in terms.patterns:  # those active under the options
+            p = pt.pattern
             kind = PREDICATES[p.when.name]
-            params = {k: chosen(v, opts) for k, v in p.when.params.items()}
+            params = dict(pt.params)
             try:
                 decide = _shared(_SHARED_DECIDERS, (p.when.name, params), partial(kind.make, **params))
             except (TypeError, ValueError) as exc:
                 raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
-                                f"/patterns/{index}/when/params") from None
+                                f"/patterns/{pt.index}/when/params") from None
             blocks = closure(p) if non_repeat else frozenset(p.excludes)
-            some: dict[str, int] = {}
-            for rule in p.excludes_if:
-                if _holds(rule.when, opts):
-                    if rule.count is None:
-                        blocks |= frozenset(rule.excludes)
-                    else:  # at most so many instances, even of a pattern `excludes` withholds whole
-                        some.update((t, rule.count) for t in rule.excludes)
-            blocks -= frozenset(some)
-            bound.append(BoundPattern(p, int(chosen(p.points, opts)), kind.scope, decide, blocks,
+            # excludes_if: what it keeps whole, and at most so many instances (even of a pattern `excludes`
+            # withholds whole)
+            some = dict(pt.excluded_some)
+            blocks = (blocks | pt.excluded) - frozenset(some)
+            bound.append(BoundPattern(p, pt.points, kind.scope, decide, blocks,
                                       frozenset(p.implies_within) if non_repeat else frozenset(), some,
                                       p.id not in ruleset.win.minimum_excludes))
         # Defaults and exceptions: a fan counts unless a fan of higher value already counted excludes it.
@@ -322,7 +305,8 @@ class Scorer:
         self.interp_plan = tuple((rank[b.id], b.decide, PREDICATES[b.pattern.when.name].tiles_only)
                                  for b in self.interp_patterns if b.decide is not None)
         self.chicken_rank = rank.get(self.chicken, -1) if self.chicken else -1
-        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if chosen(b.pattern.allows_win, opts))
+        allows = {pt.id for pt in terms.patterns if pt.allows_win}
+        self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.id in allows)
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
@@ -338,30 +322,25 @@ class Scorer:
         given: dict[str, dict[str, Any]] = {"cap": {"raised": raised},
                                              "add_base": {"base": ruleset.settlement.base,
                                                           "counter": ruleset.settlement.base_counter or ""}}
-        step_params = [(st.name, {k: chosen(v, opts) for k, v in st.params.items()})
-                       for st in ruleset.scoring.steps]
-        # a step whose `applies` is false under these options does nothing: it is left out of the run
-        kept = [(st, params) for st, (_, params) in zip(ruleset.scoring.steps, step_params)
-                if params.get("applies", True) is not False]
-        self.steps = tuple((STEPS[st.name][0], {**params, **given.get(st.name, {})}) for st, params in kept)
+        # the steps that apply under these options (checker.spec.bind leaves out one whose `applies` is false)
+        self.steps = tuple((STEPS[st.name][0], {**st.params, **given.get(st.name, {})}) for st in terms.steps)
         # per step run, its name and the spec rule it implements ("" when the spec names none)
-        self.step_ids: tuple[tuple[str, str], ...] = tuple((st.name, st.rule or "") for st, _ in kept)
+        self.step_ids: tuple[tuple[str, str], ...] = tuple((st.name, st.rule) for st in terms.steps)
         # a single-hand limit that bounds each payer's whole loss is the settlement's to apply
         loss_limit = None
-        for name, params in step_params:
-            if name == "outer_limit" and params.get("applies", True) and params.get("per", "share") == "payer":
-                loss_limit = int(params["units"]) * int(params["unit"])
-        for j, hc in enumerate(ruleset.hand_checks):
-            missing = REQUIRED[hc.check.name] - set(hc.check.params)
+        for st in terms.steps:
+            if st.name == "outer_limit" and st.params.get("per", "share") == "payer":
+                loss_limit = int(st.params["units"]) * int(st.params["unit"])
+        for hc in terms.checks:
+            missing = REQUIRED[hc.check] - set(hc.params)
             if missing:
-                raise BindError(f"hand check {hc.id!r}: check {hc.check.name!r} needs parameter(s) "
-                                f"{', '.join(sorted(missing))}", f"/hand_checks/{j}/params")
+                raise BindError(f"hand check {hc.id!r}: check {hc.check!r} needs parameter(s) "
+                                f"{', '.join(sorted(missing))}", f"/hand_checks/{hc.index}/params")
         self.checks = tuple(
-            (hc.id, partial(CHECKS[hc.check.name][0], **{k: chosen(v, opts) for k, v in hc.check.params.items()}),
-             hc.message, chosen(hc.check.params["flag"], opts) if hc.check.name in ABOUT_A_FLAG else None,
-             hc.check.name in MELDS_ONLY)
-            for hc in ruleset.hand_checks)
-        self.settlement = Payments(ruleset.settlement, self.options, loss_limit)
+            (hc.id, partial(CHECKS[hc.check][0], **hc.params), hc.message,
+             hc.params["flag"] if hc.check in ABOUT_A_FLAG else None, hc.check in MELDS_ONLY)
+            for hc in terms.checks)
+        self.settlement = Payments(terms.settlement, loss_limit)
         # 包 (settlement.liability) under these options: the ranks of the fans that make a discard win liable
         # (none: no liability, or not under these options)
         liability = self.settlement.liability
@@ -369,9 +348,9 @@ class Scorer:
             rank[pid] for pid in liability.patterns if pid in rank) if liability is not None else frozenset()
         self._check_plans: dict[frozenset[str], list] = {}  # by the hand's flags
         self._check_plans_after_melds: dict[frozenset[str], list] = {}  # the same, less the melds-only checks
-        self.requires_allowing = _holds(ruleset.win.requires_allowing_pattern, opts)
+        self.requires_allowing = terms.requires_allowing_pattern
         self.minimum_points: int = ruleset.win.minimum_points
-        shapes = [(s.when.name, {k: chosen(v, opts) for k, v in s.when.params.items()}) for s in ruleset.win.shapes]
+        shapes = [(s.predicate, dict(s.params)) for s in terms.shapes]
         self.shapes: BoundShapes = _shared(_SHARED_SHAPES, shapes, partial(BoundShapes, shapes))
 
     def build_hand(self, checked: bool = True, concealed: Any = (), melds: Any = (), win_tile: Any = None,

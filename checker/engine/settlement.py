@@ -8,121 +8,79 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from checker.engine.hand import WIN_BY, Hand
-from checker.spec import Settlement, chosen
+from checker.spec.bind import ContractTerms, LiabilityTerms, SettlementTerms
 
 
-def _payers(settlement: Settlement, win_by: str) -> Mapping[str, Any]:
-    """Who pays for a win of this kind (a robbed kong pays as a discard unless the spec says otherwise). The
-    schema requires self_draw and discard, so a loaded spec always names them."""
-    rule = settlement.payers.get(win_by) or settlement.payers.get("discard")
-    if rule is None:
-        raise ValueError(f"the settlement names no payers for a {win_by.replace('_', ' ')} win")
-    return rule
-
-
-def _seat_terms(settlement: Settlement, win_by: str, discarder: int | None,
-                options: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+def _seat_terms(settlement: SettlementTerms, win_by: str, discarder: int | None) -> tuple[tuple[int, int], ...]:
     """base_plus_points: for seats 1-3, how many times each pays the base and the hand's points."""
     rule = _payers(settlement, win_by)
     out = []
     for seat in (1, 2, 3):
         if "each_opponent" in rule:
-            terms = chosen(rule["each_opponent"], options)
+            terms = rule["each_opponent"]
         elif seat == discarder:
-            terms = chosen(rule["discarder"], options)
+            terms = rule["discarder"]
         else:
-            terms = chosen(rule["others"], options)
+            terms = rule["others"]
         n_base = len([t for t in terms if t == "base"])
         out.append((n_base, len(terms) - n_base))
     return tuple(out)
 
 
-def _role_shares(rule: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[int, int, int]:
-    """shares: (each opponent's, the discarder's, the others') shares under these options; -1 for each
-    opponent's when the rule names the discarder and the others instead. A role the rule leaves out pays 0."""
+def _payers(settlement: SettlementTerms, win_by: str) -> Mapping[str, Any]:
+    """Who pays for a win of this kind (checker.spec.bind: a robbed kong pays as a discard unless the spec says
+    otherwise; the schema requires self_draw and discard, so a loaded spec always names them)."""
+    rule = settlement.payers.get(win_by)
+    if rule is None:
+        raise ValueError(f"the settlement names no payers for a {win_by.replace('_', ' ')} win")
+    return rule
+
+
+def _role_shares(rule: Mapping[str, Any]) -> tuple[int, int, int]:
+    """shares: (each opponent's, the discarder's, the others') shares; -1 for each opponent's when the rule
+    names the discarder and the others instead. A role the rule leaves out pays 0."""
     if "each_opponent" in rule:
-        return _amount_of(rule["each_opponent"], options), 0, 0
-    return -1, _amount_of(rule.get("discarder", 0), options), _amount_of(rule.get("others", 0), options)
+        return int(rule["each_opponent"]), 0, 0
+    return -1, int(rule.get("discarder", 0)), int(rule.get("others", 0))
 
 
-class Contract:
-    """承包 (settlement.contract) bound to option values: every amount a whole number of shares. An amount the
-    spec leaves out is 0 shares (the mutual factor 1; the konger-partner's, the robbed kong's)."""
-
-    def __init__(self, contract: Mapping[str, Any], options: Mapping[str, Any]):
-        def shares(key: str, default: Any = 0) -> int:
-            return _amount_of(contract.get(key, default), options)
-
-        self.partner_counter: str = contract["partner_counter"]
-        self.mutual_flag: str = contract["mutual_flag"]
-        self.ready_flag: str = contract["ready_flag"]
-        self.double_win_flag: str = contract.get("double_win_flag") or ""
-        self.mutual_factor = shares("mutual_factor", 1)
-        self.discard = shares("discard")
-        self.self_draw = shares("self_draw")
-        self.self_draw_others = shares("self_draw_others")
-        self.robbing_kong = shares("robbing_kong")
-        self.robbing_kong_konger = shares("robbing_kong_konger", contract.get("robbing_kong", 0))
-        self.third_party_ready = shares("third_party_discard_ready")
-        self.third_party_not_ready = shares("third_party_discard_not_ready")
-        self.double_win_ready = shares("double_win_ready")
-        self.double_win_not_ready = shares("double_win_not_ready")
-
-
-class Liability:
-    """包 (settlement.liability) bound to option values: a discard win counting one of `patterns`, with at
-    least `claimed_sets` claimed sets, is paid `discarder` shares by the discarder and `others` by the rest."""
-
-    def __init__(self, patterns: frozenset[str], claimed_sets: int, discarder: int, others: int):
-        self.patterns, self.claimed_sets, self.discarder, self.others = patterns, claimed_sets, discarder, others
-
-    def holds(self, hand: Hand) -> bool:
-        """Whether a hand already known to count one of the patterns is liable: a discard win with enough
-        claimed (exposed) sets."""
-        if hand.win_by != "discard":
-            return False
-        claimed = 0
-        for m in hand.melds:
-            if not m.concealed:
-                claimed += 1
-        return claimed >= self.claimed_sets
-
-
-def bind_liability(settlement: Settlement, options: Mapping[str, Any]) -> Liability | None:
-    """The settlement's liability under these options, or None when it has none or it does not apply."""
-    spec = settlement.liability
-    if not spec or not chosen(spec.get("applies", True), options):
-        return None
-    return Liability(frozenset(spec["patterns"]), int(spec.get("claimed_sets", 0)),
-                     _amount_of(spec.get("discarder", 0), options), _amount_of(spec.get("others", 0), options))
+def liability_holds(liability: LiabilityTerms, hand: Hand) -> bool:
+    """Whether a hand already known to count one of the liability's patterns is liable (包): a discard win with
+    enough claimed (exposed) sets."""
+    if hand.win_by != "discard":
+        return False
+    claimed = 0
+    for m in hand.melds:
+        if not m.concealed:
+            claimed += 1
+    return claimed >= liability.claimed_sets
 
 
 class Payments:
-    """A settlement bound to option values, paying many hands: base_plus_points reads who pays what once per
-    way of winning and discarder; shares resolves every amount (payers, contract, liability) here, once."""
+    """A settlement bound to option values (checker.spec.bind), paying many hands: base_plus_points reads who
+    pays what once per way of winning and discarder."""
 
-    def __init__(self, settlement: Settlement, options: Mapping[str, Any], loss_limit: int | None = None):
+    def __init__(self, settlement: SettlementTerms, loss_limit: int | None = None):
         if settlement.method not in ("base_plus_points", "shares"):
             raise ValueError(f"unknown settlement method {settlement.method!r}")
-        self.settlement, self.options = settlement, options
+        self.settlement = settlement
         self.shares = settlement.method == "shares"
         self.base: int = settlement.base
-        self.base_counter: str = settlement.base_counter or ""
+        self.base_counter: str = settlement.base_counter
         # shares: the terms of one share under the chosen options, and the most any payer loses in the hand
         # on the hand's value (None: no such limit; the scorer reads it from the steps: single-hand limit)
-        self.per_share: tuple[str, ...] = tuple(chosen(settlement.per_share, options))
+        self.per_share: tuple[str, ...] = settlement.per_share
         self.n_base = len([t for t in self.per_share if t == "base"])
         self.n_value = len(self.per_share) - self.n_base
         self.loss_limit = loss_limit
         self._terms: dict[tuple[str, int | None], tuple[tuple[int, int], ...]] = {}
         self._roles: dict[str, tuple[int, int, int]] = {}
-        self.contract: Contract | None = None
-        self.liability: Liability | None = None
+        self.contract: ContractTerms | None = None
+        self.liability: LiabilityTerms | None = None
         if self.shares:
-            self._roles = {win_by: _role_shares(_payers(settlement, win_by), options) for win_by in WIN_BY}
-            if settlement.contract:
-                self.contract = Contract(settlement.contract, options)
-            self.liability = bind_liability(settlement, options)
+            self._roles = {win_by: _role_shares(_payers(settlement, win_by)) for win_by in WIN_BY}
+            self.contract = settlement.contract
+            self.liability = settlement.liability
 
     def pay(self, hand: Hand, points: int, liable: bool = False) -> tuple[int, ...]:
         """The four score changes for `hand` won with `points`; `liable`: the hand counts one of the
@@ -140,7 +98,7 @@ class Payments:
         key = (win_by, discarder)
         terms = self._terms.get(key)
         if terms is None:
-            terms = self._terms[key] = _seat_terms(self.settlement, win_by, discarder, self.options)
+            terms = self._terms[key] = _seat_terms(self.settlement, win_by, discarder)
         return terms
 
     def roles(self, win_by: str) -> tuple[int, int, int]:
@@ -159,7 +117,7 @@ class Payments:
             base = hand.counter(self.base_counter, base)
         share = self.n_base * base + self.n_value * value
         liability = self.liability
-        if liable and liability is not None and liability.holds(hand):
+        if liable and liability is not None and liability_holds(liability, hand):
             each, by_discarder, by_others = -1, liability.discarder, liability.others
         else:
             each, by_discarder, by_others = self._roles[hand.win_by]
@@ -186,12 +144,7 @@ class Payments:
         return tuple(paid)
 
 
-def _amount_of(amount, options) -> int:
-    """A number of shares: a plain number, an option's value, or an option mapped to numbers (see checker.spec.chosen)."""
-    return int(chosen(amount, options))
-
-
-def contract_shares(contract: Contract, hand: Hand, partner: int, shares: list[int]) -> None:
+def contract_shares(contract: ContractTerms, hand: Hand, partner: int, shares: list[int]) -> None:
     """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
     counted twice when the relation runs both ways (flag contract_mutual)."""
     factor = contract.mutual_factor if contract.mutual_flag in hand.flags else 1

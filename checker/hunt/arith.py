@@ -66,14 +66,11 @@ def _pow(base: int, exponent: Any, most: int) -> Any:
     return out
 
 
-def count_range(ruleset: Any, bound: Any, options: Mapping[str, Any]) -> int:
+def count_range(ruleset: Any, bound: Any, params: Mapping[str, Any]) -> int:
     """The most a pattern counts in one hand over the whole range its input declares: once-counted patterns
     once; a counter's pattern up to the counter's declared maximum (荒番: 99); the flowers up to every flower
     tile (and every dragon, where dragons are set aside as flowers); any other, MAX_COUNT."""
-    from checker.spec import chosen
-
     when = bound.pattern.when
-    params = {k: chosen(v, options) for k, v in (when.params or {}).items()}
     if bound.pattern.counting == "once":
         return 1
     if when.name == "counter":
@@ -105,7 +102,8 @@ class ArithModel:
         self.base_default = rs.settlement.base
         # the 底分 counter's declared range (-1 in the model: the hand does not carry it)
         self.base_top = rs.counters[self.counter].max if self.counter in rs.counters else 0
-        self.top = {b.id: count_range(rs, b, scorer.options) for b in self.patterns}
+        params = {pt.id: pt.params for pt in scorer.bound.patterns}
+        self.top = {b.id: count_range(rs, b, params[b.id]) for b in self.patterns}
 
     # ------------------------------------------------------------------ the model
     def copy(self, prefix: str, inner: str = "") -> "Vars":

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
 from checker import tiles as T
@@ -19,6 +20,7 @@ from checker.engine.shapes import SHAPES
 from checker.hunt.findings import Finding, statements_naming
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset, options_text
+from checker.spec.procedure import table_rules
 
 
 def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> dict[str, Any] | None:
@@ -196,12 +198,9 @@ def scene_rules(scenario: str, first: Ruleset, second: Ruleset) -> set[str]:
 
 def several_winners_part(first: Ruleset, second: Ruleset) -> bool:
     """Whether the two rulesets settle a second win on one discard differently (`procedure.multiple_winners`),
-    and the two-winner scene can be played under both (both or neither require the knock)."""
-    def knocks(rs: Ruleset) -> bool:
-        return bool((rs.procedure.get("knock") or {}).get("required_to_win"))
-
-    return (first.procedure.get("multiple_winners") != second.procedure.get("multiple_winners")
-            and knocks(first) and knocks(second))
+    and the two-winner scene, whose players knock, can be played under both (both require the knock)."""
+    a, b = table_rules(first), table_rules(second)
+    return a.multiple_winners != b.multiple_winners and a.knock_required and b.knock_required
 
 
 def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, mine: Mapping[str, Any],
@@ -243,24 +242,23 @@ def _scene_finding(first: Ruleset, second: Ruleset, scenario: str, words: str, m
 PASSED_TILE_SCENES = ("forgone_then_won", "again_from_the_same_seat", "drawn_by_the_waiting_player")
 # the procedure entries that rule on a passed winning tile: 001's 漏胡, 000's forgo-then-reclaim, and the knock
 # (a knocked player's missed win); the options they read are taken from the spec (`passed_tile_options`)
-PASSED_TILE_ENTRIES = ("lou_hu", "forgo_then_reclaim", "knock")
 PASSED_TILE_RULES = ("procedure.lou_hu", "procedure.forgo_then_reclaim", "procedure.knock_locks_hand")
+# the TableRules fields 001's 漏胡, 000's forgo-then-reclaim and the knock are bound into, in that order
+PASSED_TILE_FIELDS = ("lou_hu", "forgo", "knock")
 
 
 def passed_tile_options(ruleset: Ruleset) -> list[str]:
-    """The options the ruleset's passed-tile entries read, as the spec names them (`{option: ID}` values)."""
-    found: list[str] = []
+    """The options the ruleset's passed-tile entries read: those whose other values change what the bound
+    procedure rules on them (its `lou_hu`, `forgo` and `knock` fields), in the order of those entries."""
+    def ruled(reading: Mapping[str, Any]) -> tuple[tuple, ...]:
+        rules = table_rules(ruleset, reading)
+        return tuple(tuple(getattr(rules, f.name) for f in fields(rules) if f.name.startswith(prefix))
+                     for prefix in PASSED_TILE_FIELDS)
 
-    def walk(value: Any) -> None:
-        if isinstance(value, Mapping):
-            if isinstance(value.get("option"), str) and value["option"] not in found:
-                found.append(value["option"])
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                walk(v)
-
-    for entry in PASSED_TILE_ENTRIES:
-        walk(ruleset.procedure.get(entry))
-    return [o for o in found if o in ruleset.options]
+    plain = ruled({})
+    found: list[tuple[int, str]] = []
+    for oid, option in ruleset.options.items():
+        changed = [i for v in option.other_values() for i, part in enumerate(ruled({oid: v})) if part != plain[i]]
+        if option.read_by == "table" and changed:
+            found.append((min(changed), oid))
+    return [oid for _, oid in sorted(found, key=lambda f: f[0])]

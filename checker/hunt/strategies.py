@@ -35,7 +35,7 @@ from checker.engine import HandError, Scorer
 from checker.engine.hand import WIN_BY
 from checker.engine.shapes import KNITTED_STRAIGHTS, ORPHANS
 from checker.random_hands import _set_tiles as set_tiles
-from checker.spec import Ruleset, chosen
+from checker.spec import Ruleset
 
 __all__ = (
     "tiles", "flowers", "concealed_hands", "melds",
@@ -72,10 +72,8 @@ class _Rules:
     def shape_params(self, predicate: str) -> dict[str, Any] | None:
         """The parameters (under the bound options) of the first winning shape using `predicate`; None when
         the ruleset lists no such shape."""
-        for shape in self.ruleset.win.shapes:
-            if shape.when.name == predicate:
-                return {k: chosen(v, self.scorer.options) for k, v in shape.when.params.items()}
-        return None
+        params = self.scorer.bound.shape_params(predicate)
+        return dict(params) if params is not None else None
 
     def refusal(self, data: Mapping[str, Any]) -> HandError | None:
         """The HandError the scorer refuses this input with (None: it builds a Hand)."""
@@ -101,11 +99,8 @@ def _bound(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> _Rules:
     rs = scorer.ruleset
     dragons_as_flowers = bool(rs.tiles.get("dragons_as_flowers", False))
     pool = tuple(t for t in range(T.NUM_TILE_TYPES) if not (dragons_as_flowers and t in DRAGONS))
-    chow_seat = None
-    for check in rs.hand_checks:
-        if check.check.name == "chow_from":
-            chow_seat = int(chosen(check.check.params.get("seat", 3), scorer.options))
-            break
+    chow_from = scorer.bound.check_params("chow_from")
+    chow_seat = None if chow_from is None else int(chow_from.get("seat", 3))
     return _Rules(scorer, pool, chow_seat, dragons_as_flowers)
 
 

@@ -160,7 +160,7 @@ def read_by_table(section: str) -> list[str]:
     """The fields of the settlement's `section` (contract, liability) that the table reads, not the scorer (the
     schema's x-read-by): their mutants are the procedure's (checker.mutate.procedure)."""
     props = schema("ruleset")["properties"]["settlement"]["properties"].get(section, {}).get("properties", {})
-    return [key for key, declared in props.items() if declared.get("x-read-by") == "checker.table.rules"]
+    return [key for key, declared in props.items() if declared.get("x-read-by") == "checker.spec.procedure"]
 
 
 def _option_defaults(ruleset: Ruleset) -> list[Mutation]:

@@ -14,7 +14,8 @@ from typing import Any, Callable, Mapping
 
 from checker.case import CaseError, CaseRunner, hand_from_input, scored_result
 from checker.engine.hand import HandError
-from checker.engine.scoring import BindError, Scorer
+from checker.engine.scoring import Scorer
+from checker.spec.bind import BindError
 from checker.spec import Ruleset
 
 MAX_HANDS_KEPT = 200_000  # inputs read and kept at once (then forgotten together)

@@ -23,7 +23,7 @@ that does not read the option). The families, in the order they are listed (each
 - `procedure: dealer rotation`: who deals next (`dealer`, `dealer_rotation`);
 - `procedure: 荒番 count`: the count the next hand carries (`huangfan_count`);
 - `procedure: contract calls`: each number of the settlement's 承包 and 包 that the table reads rather than the
-  scorer (the schema's `x-read-by: checker.table.rules`: how many calls between two seats make a contract), at its
+  scorer (the schema's `x-read-by: checker.spec.procedure`: how many calls between two seats make a contract), at its
   one-step values (the scoring catalogue leaves these out: no score case can see them);
 - `procedure: option default`: each option the table reads (`table_options`; by default those marked
   `read_by: table`), defaulted to each of its other values.

@@ -290,6 +290,12 @@ class Ruleset:
         """The options the scorer reads (those of the table procedure left out: they never change a score)."""
         return {oid: o for oid, o in self.options.items() if o.read_by == "scorer"}
 
+    def executed_entries(self) -> tuple[str, ...]:
+        """The procedure entries given for the table to execute: all but those holding `not_executed` (data
+        with the reason the table does not play it)."""
+        return tuple(name for name, raw in self.procedure.items()
+                     if not (isinstance(raw, Mapping) and "not_executed" in raw))
+
     def rule_ids(self) -> frozenset[str]:
         """Every rule id this spec defines (see `defined_rules`), for statements and case `covers`."""
         return frozenset(self.rules)

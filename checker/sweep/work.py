@@ -32,7 +32,7 @@ from checker.space.concealed import ALL_TILES, ConcealedSpace
 from checker.space.open import OpenSpace, caps_of
 from checker.space.special import SpecialSpace
 from checker.space.wins import wins_of
-from checker.spec import chosen
+from checker.spec.bind import bind
 
 Space = ConcealedSpace | OpenSpace | SpecialSpace
 Batch = Callable[[list[Hand]], list[tuple]]  # a hand's cases → their results, as the sweep compares them
@@ -102,13 +102,12 @@ def space_of(name: str, context: Context = Context(), ruleset_id: str | None = N
 def chow_seat(ruleset_id: str, options: Mapping[str, Any] | None = None) -> int:
     """The seat a claimed chow comes from under the ruleset and options: the seat its `chow_from` hand check names
     (the check's own default when the spec gives none); the previous player, 3, when no check limits it."""
-    ruleset = worker_runner().ruleset(ruleset_id)
-    for hc in ruleset.hand_checks:
-        if hc.check.name == "chow_from":
-            if "seat" not in hc.check.params:
-                return int(inspect.signature(CHECKS["chow_from"][0]).parameters["seat"].default)
-            return int(chosen(hc.check.params["seat"], ruleset.resolve_options(dict(options or {}))))
-    return 3
+    params = bind(worker_runner().ruleset(ruleset_id), options).check_params("chow_from")
+    if params is None:
+        return 3
+    if "seat" not in params:
+        return int(inspect.signature(CHECKS["chow_from"][0]).parameters["seat"].default)
+    return int(params["seat"])
 
 
 @lru_cache(maxsize=4)

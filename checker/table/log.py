@@ -18,7 +18,7 @@ from checker.scorers import CaseError, Scorers
 from checker.spec import accepted, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.engine import Scorer
-from checker.table.rules import ProcedureError, TableRules, table_rules
+from checker.spec.procedure import ProcedureError, TableRules, table_rules
 from checker.table.settle import hand_result
 from checker.table.state import Table
 from checker.table.wall import WallError, parse_wall, shuffled_wall

@@ -1,6 +1,6 @@
 """The table procedure as a state machine: a hand of play from the deal to its end, one event at a time.
 
-`Table.apply(event)` checks the event against the ruleset's procedure (checker.table.rules) and either changes
+`Table.apply(event)` checks the event against the ruleset's procedure (checker.spec.procedure) and either changes
 the table or returns a `Violation` (the rule id, what happened, what was expected) and leaves it as it was.
 `step(table, event)` is the pure form: a new table, or the violation. Whether a complete hand may win is asked
 of the scorer (checker.engine), which also scores the hand at its end (checker.table.settle).
@@ -22,7 +22,7 @@ from checker.engine import HandError, Score, Scorer
 from checker.engine.hand import Meld as ScoredMeld
 from checker.table.events import Event, LogError, Violation
 from checker.table.hands import chow_other_end, chows_with, shapes_of
-from checker.table.rules import TableRules
+from checker.spec.procedure import TableRules
 from checker.table.wall import SEATS, deal_order
 
 

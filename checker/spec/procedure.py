@@ -9,10 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from checker.spec import Ruleset, SpecError, SpecIssue, SpecLines, _value, chosen, read_yaml, value_key
-
-# claim kinds in priority rank (higher outranks lower) when a spec gives no order
-
+from checker.spec.model import Ruleset, _value, chosen
 
 # every procedure entry the table engine reads; any other entry must say why not (`not_executed`)
 READ_ENTRIES = frozenset({
@@ -93,8 +90,7 @@ class TableRules:
 
     def has(self, entry: str) -> bool:
         """Whether the spec gives the entry for the table to execute (not a `not_executed` one)."""
-        raw = self.ruleset.procedure.get(entry)
-        return raw is not None and not (isinstance(raw, Mapping) and "not_executed" in raw)
+        return entry in self.ruleset.executed_entries()
 
 
 class _Procedure:
@@ -275,33 +271,6 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
 
 def _refusal(where: str, message: str) -> ProcedureError:
     return ProcedureError(f"procedure/{where}: {message}", f"/procedure/{where}", message)
-
-
-def procedure_issues(ruleset: Ruleset) -> list[SpecIssue]:
-    """What the table refuses of a ruleset's procedure (`mjcheck spec validate` reports it): table_rules under the
-    default options and under each other value of each option the table reads, each refusal once, naming the
-    file, the field and, when an option's value brings it, that value."""
-    readings: list[dict[str, Any]] = [{}]
-    readings += [{oid: v} for oid, o in ruleset.options.items() if o.read_by == "table" for v in o.other_values()]
-    issues: list[SpecIssue] = []
-    seen: set[tuple[str, str]] = set()
-    lines: SpecLines | None = None
-    for reading in readings:
-        try:
-            table_rules(ruleset, reading)
-        except ProcedureError as exc:
-            if (exc.pointer, exc.reason) in seen:
-                continue
-            seen.add((exc.pointer, exc.reason))
-            if lines is None:
-                try:
-                    lines = read_yaml(ruleset.path)[1]
-                except SpecError:  # a ruleset not read from a file: no line to give
-                    lines = SpecLines({})
-            under = "".join(f" (under {k}={value_key(v)})" for k, v in reading.items())
-            issues.append(SpecIssue(ruleset.path, exc.pointer, exc.reason + under,
-                                    lines.line(exc.pointer)))
-    return issues
 
 
 def _plain(value: Any) -> Any:
