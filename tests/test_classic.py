@@ -358,6 +358,21 @@ def test_eight_flowers_without_the_declaration_do_not_win(classic):
     assert s.error == "win.shape"
 
 
+def test_ba_hua_qi_declared_at_the_deal_holds_thirteen_tiles(classic):
+    # A non-dealer declaring at the deal holds its 13 dealt-and-replaced tiles, no turn's draw (tiles.hand_size
+    # allows it for a self-drawn declaration on all eight flowers alone). Loose tiles, nothing claimed:
+    #   花: flower 8. Direct: 八花齐 2勒 = 20, final. Value 20; share 2 + 20 = 22 from each opponent -> +66.
+    thirteen = "1m2m3m4m5m6m7m9m1p2p3p5s"  # 12 concealed, and 7s as the tile it "wins" on
+    s = score(classic, thirteen, win="7s", flags=("eight_flowers_win",), flowers="1f2f3f4f5f6f7f8f")
+    assert s.valid and s.total == 20 and s.payments == (66, -22, -22, -22)
+    for refused in (dict(flags=(), flowers="1f2f3f4f5f6f7f8f"),  # no declaration
+                    dict(flags=("eight_flowers_win",), flowers="1f2f3f4f5f6f7f"),  # seven flowers
+                    dict(flags=("eight_flowers_win",), flowers="1f2f3f4f5f6f7f8f", discard=2)):  # not at the deal
+        with pytest.raises(HandError) as refusal:
+            score(classic, thirteen, win="7s", **refused)
+        assert refusal.value.rule == "tiles.hand_size"
+
+
 def test_the_eighth_flower_is_what_completes_ba_hua_qi(classic):
     # The one way a kept flower changes who may win: with the declaration, seven flowers form no shape
     # (win.shape); the eighth makes 八花齐 (flower 8, 八花齐 2勒 = 20, cap 20 -> 20).

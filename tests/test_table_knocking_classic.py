@@ -829,3 +829,42 @@ def test_tile_swap_after_play_began_is_illegal():
 def test_tile_swap_is_not_part_of_knocking():
     r = replay(header(KNOCKING, {}), ["1 swap 1s2s3s4s5s"])
     assert (r.verdict, r.rule) == ("bad input", "input.event")
+
+
+# --------------------------------------------------------------------------- 八花齐 at the deal (eight_flowers_at_deal)
+
+# Seat 1 is dealt all eight flowers and 1m-5m; it exposes them one by one during the deal, drawing 6m 7m 8m 9m
+# 1p 1p 2p 4p from the back. The dealer (seat 0) holds no flower and 9s among its tiles.
+AT_DEAL = {0: "9s1s2s3s4s6s7s8s1p2p3p5p6p7p", 1: "1f2f3f4f5f6f7f8f1m2m3m4m5m"}
+AT_DEAL_BACK = "6m7m8m9m1p1p2p4p"
+AT_DEAL_FLOWERS = tuple(e for f, t in zip("12345678", ("6m", "7m", "8m", "9m", "1p", "1p", "2p", "4p"))
+                        for e in (f"1 flower {f}f", f"1 draw back {t}"))
+
+
+def test_eight_flowers_completed_at_the_deal_win_at_once_paid_as_self_drawn():
+    # 001: 抓满春夏秋冬梅兰竹菊8朵花即可马上胡牌 (eight_flowers_at_deal=at_once, the default). Seat 1 declares right
+    # after its eighth flower's replacement, out of turn, holding 13 tiles. 花: 8 flowers; 八花齐 settles directly
+    # at 2 勒 = 20 (如果这8个花抓起即可胡牌，此时胡牌直接算两个勒子). One share = 底分 2 + 20 = 22, and as a
+    # self-drawn win each opponent pays one: seat 1 +66, the others -22 each (absolute seats).
+    result = assert_legal(header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK), [*AT_DEAL_FLOWERS, "1 win"])
+    (winner,) = result["winners"]
+    assert (winner["seat"], winner["win_by"], winner["total"]) == (1, "self_draw", 20)
+    assert "eight_flowers_win" in winner["flags"] and "flower_replacement" not in winner["flags"]
+    assert result["payments"] == [-22, 66, -22, -22]
+
+
+def test_eight_flowers_at_the_deal_wait_for_the_own_turn_under_own_turn():
+    # eight_flowers_at_deal=own_turn: the same declaration is refused (procedure.flower_exposure); after the
+    # dealer's 9s, seat 1's own draw lets it win self-drawn, the same 22 from each opponent.
+    hdr = header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK, options={"eight_flowers_at_deal": "own_turn"})
+    assert_illegal(hdr, [*AT_DEAL_FLOWERS, "1 win"], "procedure.flower_exposure")
+    result = assert_legal(hdr, [*AT_DEAL_FLOWERS, "0 discard 9s", "1 draw", "1 win"])
+    assert result["payments"] == [-22, 66, -22, -22]
+
+
+def test_the_moment_to_declare_at_once_passes_with_the_next_event():
+    # at_once: seat 1 lets the moment go (the dealer discards); its declaration out of turn later, during seat 2's
+    # turn, is refused (procedure.flower_exposure). (The dealer's 9s itself it could still win on, as a discard.)
+    hdr = header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK)
+    assert_illegal(hdr, [*AT_DEAL_FLOWERS, "0 discard 9s", "1 draw", "1 discard 9m", "2 draw", "1 win"],
+                   "procedure.flower_exposure")

@@ -89,6 +89,8 @@ KNOCKING = {
     # eight-flower hand that wins without one)
     "passed_win_without_knocking": (ILLEGAL, 7, "win.knocked"),
     "eight_flowers_pass_a_win": (ILLEGAL, 23, "win.knocked"),
+    # no shape is declared on flowers in knocking: A's win after its flowers, in the dealer's turn, is out of turn
+    "eight_flowers_declared_at_the_deal": (ILLEGAL, 16, "procedure.turn"),
     "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
     # A has not knocked: no win, robbing or not
     "claimed_kong_robbed": (ILLEGAL, 2, "win.knocked"),
@@ -115,6 +117,9 @@ CLASSIC = {
     # s-001-056 八花齐 wins without the knock (win.requires_flags exempts it), and 漏胡 binds a player who has
     # knocked (the table reads knock.required_to_win so): A's win on C's 3m stands
     "eight_flowers_pass_a_win": ("win", 1, "discard"),
+    # s-001-056 抓满…8朵花即可马上胡牌 (eight_flowers_at_deal=at_once): A declares right after its last replacement,
+    # out of turn, as a self-drawn win
+    "eight_flowers_declared_at_the_deal": ("win", 1, "self_draw"),
     "win_without_knocking": (ILLEGAL, 5, "win.knocked"),
     # robbing_only_added_kongs: a kong claimed from a discard may not be robbed (refused before the knock is asked)
     "claimed_kong_robbed": (ILLEGAL, 2, "procedure.robbing_only_added_kongs"),
@@ -132,6 +137,7 @@ MCR = {
     # no knock and no 漏胡 in MCR: A's full flush (24 points, over the minimum of 8) wins on the discard
     "passed_win_without_knocking": ("win", 1, "discard"),
     "eight_flowers_pass_a_win": ("win", 1, "discard"),
+    "eight_flowers_declared_at_the_deal": (ILLEGAL, 16, "procedure.turn"),  # no shape declared on flowers in MCR
     "win_without_knocking": ("win", 1, "discard"),
     # robbing_only_added_kongs (MCR 2006: Robbing the kong is a win on a tile added to a melded pung)
     "claimed_kong_robbed": (ILLEGAL, 2, "procedure.robbing_only_added_kongs"),

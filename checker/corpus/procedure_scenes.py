@@ -22,6 +22,8 @@ the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is a
 - the knock required to win: A wins on B's discard without having knocked, or lets B's winning tile go unknocked
   and wins on C's copy (does 漏胡 bind a player who has not knocked?), also holding all eight flowers, the one
   hand classic lets win without a knock (s-001-056, win.requires_flags exempt).
+- 八花齐 at the deal (s-001-056, 即可马上胡牌; eight_flowers_at_deal): A exposes all eight flowers during the deal
+  and declares the win right after the last replacement, out of turn.
 """
 from __future__ import annotations
 
@@ -84,6 +86,11 @@ SCENES = (
           tuple(e for f, t in zip("12345678", ("6m", "7m", "8m", "9m", "1m", "1m", "2m", "4m"))
                 for e in (f"1 flower {f}f", f"1 draw back {t}"))
           + ("0 discard ?", "1 draw", "1 discard ?", "2 draw", "2 discard 3m", "3 draw", "3 discard 3m", "1 win")),
+    Scene("eight_flowers_declared_at_the_deal", "A, dealt all eight flowers, declares 八花齐 right after the last "
+          "flower's replacement, during the deal and out of turn (eight_flowers_at_deal)",
+          {1: "1f2f3f4f5f6f7f8f1m2m3m4m5m"},
+          tuple(e for f, t in zip("12345678", ("6m", "7m", "8m", "9m", "1p", "1p", "2p", "4p"))
+                for e in (f"1 flower {f}f", f"1 draw back {t}")) + ("1 win",)),
     Scene("claimed_kong_robbed", "C claims D's 4s as a kong and A, waiting on 1s or 4s, robs it",
           {0: "4s", 1: "1m2m3m4m5m6m7m8m9m1p1p2s3s", 3: "4s4s4s"}, ("0 discard 4s", "3 kong", "1 win")),
     Scene("three_calls_then_won", "A pungs three of D's discards (1m, 3m, 6m), knocks and wins on D's 9m: three "

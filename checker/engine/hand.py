@@ -201,8 +201,11 @@ class Hand:
     @classmethod
     def build(cls, concealed, melds=(), win_tile=None, win_by="self_draw", discarder=None,
               seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None, counters=None,
-              known_counters=None, dragons_as_flowers=False) -> "Hand":
-        """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints."""
+              known_counters=None, dragons_as_flowers=False, declared=()) -> "Hand":
+        """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints.
+        `declared`: (flag, flowers) of each winning shape declared on flowers (八花齐): a hand with that flag and
+        that many flower tiles may hold one tile fewer, 13, as a non-dealer does when it declares during the
+        deal (its flowers' replacements drawn, no turn's draw yet)."""
         held: tuple[int, ...] = _tiles(concealed, "concealed tiles")
         if win_tile is None:
             raise HandError("no winning tile given", "input.win_tile")
@@ -263,16 +266,19 @@ class Hand:
         hand = Hand(tuple(sorted(held)), melds, winning, win_by, discarder,
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))
-        hand._check_counts(in_hand)
+        hand._check_counts(in_hand, declared)
         if win_by == "robbing_kong" and hand.all_tiles.count(winning) > 1:
             raise HandError(f"a robbed kong's tile {T.tile_name(winning)} has its other three copies in the "
                             f"konger's pung: the winner cannot hold another copy", "input.win_tile")
         return hand
 
-    def _check_counts(self, all_tiles: list[int]) -> None:
-        """Rules tiles.hand_size and tiles.four_copies; `all_tiles` are the hand's tiles (all_tiles, in any order)."""
+    def _check_counts(self, all_tiles: list[int], declared: tuple[tuple[str, int], ...] = ()) -> None:
+        """Rules tiles.hand_size and tiles.four_copies; `all_tiles` are the hand's tiles (all_tiles, in any order).
+        A hand declared on its flowers during the deal may hold one tile fewer (see `build`)."""
         n_closed = len(self.closed_tiles)
         expected = 14 - 3 * len(self.melds)
+        if n_closed == expected - 1 and self.win_by == "self_draw" and self._declared_on_flowers(declared):
+            expected = n_closed
         if n_closed != expected:
             meld_tiles = sum(len(m.tiles) for m in self.melds)
             raise HandError(
@@ -286,6 +292,14 @@ class Hand:
             T.check_no_fifth_copy(self.all_tiles + self.flowers)
         except T.TileError as exc:
             raise HandError(str(exc), "tiles.four_copies") from None
+
+    def _declared_on_flowers(self, declared: tuple[tuple[str, int], ...]) -> bool:
+        """Whether the hand carries a declared-flowers shape's flag with that many flower tiles (八花齐)."""
+        held = len([f for f in self.flowers if T.is_flower(f)])
+        for flag, flowers in declared:
+            if flag in self.flags and held >= flowers:
+                return True
+        return False
 
 
 def _copies_allowed(tiles: list[int], flowers: tuple[int, ...]) -> bool:

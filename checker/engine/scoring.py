@@ -352,6 +352,10 @@ class Scorer:
         self.minimum_points: int = ruleset.win.minimum_points
         shapes = [(s.predicate, dict(s.params)) for s in terms.shapes]
         self.shapes: BoundShapes = _shared(_SHARED_SHAPES, shapes, partial(BoundShapes, shapes))
+        # (flag, flowers) of each shape declared on flowers (八花齐): such a hand may hold 13 tiles (Hand.build)
+        self.declared: tuple[tuple[str, int], ...] = tuple(
+            (str(s.params["flag"]), int(s.params.get("flowers", 8))) for s in terms.shapes
+            if s.predicate == "declared_flowers")
 
     def build_hand(self, checked: bool = True, concealed: Any = (), melds: Any = (), win_tile: Any = None,
                    win_by: Any = "self_draw", discarder: Any = None, seat_wind: Any = "E", round_wind: Any = "E",
@@ -360,7 +364,7 @@ class Scorer:
         which alone depend on the options. (The parameters are Hand.build's, written out: passing them on as
         **kwargs cost a corpus run a tenth of building the hand.)"""
         hand = Hand.build(concealed, melds, win_tile, win_by, discarder, seat_wind, round_wind, flowers, flags,
-                          self.known_flags, counters, self.counter_ranges, self.dragons_as_flowers)
+                          self.known_flags, counters, self.counter_ranges, self.dragons_as_flowers, self.declared)
         if checked:
             self.check(hand)
         return hand

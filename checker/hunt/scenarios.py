@@ -16,10 +16,13 @@ Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across
 - `forgone_then_won` (forgo-then-reclaim): A holds a pair of t and lets B's t go; C discards u and A pungs it,
   then knocks with its discard, waiting on t; C discards t again before A has drawn, and A declares the win:
   does the forgone tile block the win too (forgo_blocks_win)?
+- `eight_flowers_at_the_deal` (八花齐): A is dealt all eight flowers and five of the hand's tiles, exposes the
+  flowers during the deal, draws the hand's other eight tiles as their replacements and declares the win at
+  once, out of turn: may it (eight_flowers_at_deal)?
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -34,11 +37,11 @@ from checker.table.wall import WallError, arrange_wall
 
 SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win",
              "two_win_on_one_discard": "multiple_win_dealer", "forgone_then_won": "forgo_blocks_win",
-             "passed_after_the_knock": "knock_missed_win"}
+             "passed_after_the_knock": "knock_missed_win", "eight_flowers_at_the_deal": "eight_flowers_at_deal"}
 # the procedure rule each scene is about, beside its option
 SCENE_RULES = {"again_from_the_same_seat": "procedure.lou_hu", "drawn_by_the_waiting_player": "procedure.lou_hu",
                "two_win_on_one_discard": "procedure.lou_hu", "forgone_then_won": "procedure.forgo_then_reclaim",
-               "passed_after_the_knock": "procedure.knock"}
+               "passed_after_the_knock": "procedure.knock", "eight_flowers_at_the_deal": "procedure.flower_exposure"}
 
 
 def _plain(data: Mapping[str, Any]) -> bool:
@@ -52,6 +55,8 @@ def build(ruleset_id: str, scenario: str, data: Mapping[str, Any]) -> tuple[dict
         return _forgone_then_won(ruleset_id, data)
     if scenario == "passed_after_the_knock":
         return _passed_after_the_knock(ruleset_id, data)
+    if scenario == "eight_flowers_at_the_deal":
+        return _eight_flowers_at_the_deal(ruleset_id, data)
     hand = list(T.parse_tiles(data["concealed"]))
     t = T.parse_tile(data["win_tile"])
     counts = [hand.count(x) for x in range(T.NUM_TILE_TYPES)]
@@ -157,21 +162,42 @@ def _passed_after_the_knock(ruleset_id: str, data: Mapping[str, Any]) -> tuple[d
     return _log(ruleset_id, {0: d_hand, 1: hand, 2: b_hand, 3: c_hand}, draws, events)
 
 
-def _log(ruleset_id: str, hands: dict[int, list[int]], draws: list[int], events: list[tuple[str, int | None]]
-         ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-    """The scene's header (a wall dealing `hands` and giving `draws` from its front) and events; None when the
-    tiles asked for are not among the 144 (more copies than there are)."""
+def _eight_flowers_at_the_deal(ruleset_id: str, data: Mapping[str, Any]
+                               ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """A is dealt the eight flowers and the hand's first five tiles, draws its other eight as the flowers'
+    replacements (from the back of the wall) and declares the win at once."""
+    hand = list(T.parse_tiles(data["concealed"]))
+    if len(hand) != 13:
+        return None
+    flowers = list(T.FLOWERS)
+    events: list[tuple[str, int | None]] = []
+    for flower in flowers:
+        events += [("1 flower", flower), ("1 draw", None)]
+    events.append(("1 win", None))
+    return _log(ruleset_id, {1: flowers + hand[:5]}, [], events, back=hand[5:])
+
+
+def _log(ruleset_id: str, hands: dict[int, list[int]], draws: list[int], events: list[tuple[str, int | None]],
+         back: Sequence[int] = ()) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The scene's header (a wall dealing `hands` and giving `draws` from its front, `back` from its back) and
+    events (a draw after a flower is from the back); None when the tiles asked for are not among the 144 (more
+    copies than there are)."""
     try:
-        wall = arrange_wall({seat: T.format_tiles(tiles) for seat, tiles in hands.items()}, draws=T.format_tiles(draws))
+        wall = arrange_wall({seat: T.format_tiles(tiles) for seat, tiles in hands.items()}, draws=T.format_tiles(draws),
+                            replacements=T.format_tiles(back))
     except WallError:
         return None
     header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "wall": T.format_tiles(wall), "dealer": 0}
     out = []
+    after_flower = False
     for said, tile in events:
         seat, kind = said.split()
         e: dict[str, Any] = {"event": kind, "seat": int(seat)}
         if tile is not None and kind != "draw":
             e["tile"] = T.tile_name(tile)
+        if kind == "draw" and after_flower:
+            e["from"] = "back"
+        after_flower = kind == "flower"
         out.append(e)
     return header, out
 
@@ -180,7 +206,8 @@ SCENE_WORDS = {"forgone_then_won": "a player lets a tile go, claims another, kno
                "again_from_the_same_seat": "a passed winning tile comes again from the seat that discarded it",
                "drawn_by_the_waiting_player": "a passed winning tile is drawn by the player who passed it",
                "two_win_on_one_discard": "two players win on one discard (一炮多响)",
-               "passed_after_the_knock": "a player who has knocked lets a winning discard go, and another player wins later"}
+               "passed_after_the_knock": "a player who has knocked lets a winning discard go, and another player wins later",
+               "eight_flowers_at_the_deal": "a player completes all eight flowers during the deal and declares the win at once"}
 
 
 def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int, seed: int) -> Finding | None:

@@ -48,6 +48,9 @@ class TableRules:
     # (flag, flowers): a winning shape declared by holding that many flowers (八花齐), from the spec's shapes of
     # predicate declared_flowers; the table sets the flag on a player who holds them
     declared_flowers: tuple[tuple[str, int], ...]
+    # such a win may be declared at once, during the deal and out of turn, right after the last flower's
+    # replacement (flower_exposure/declared_win: at_once), or only at the player's own turn or on a discard
+    declared_win_at_once: bool
     # fact of play -> the flag (contract_partner: the counter) the spec names for it (its `table_context`)
     context: Mapping[str, str]
     knock_required: bool
@@ -212,6 +215,9 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
     robbable, robbing_rule = ("exposing", "procedure.robbing_kong") if exposing else \
         ("added", "procedure.robbing_only_added_kongs")
 
+    declared_win = str(p.field("flower_exposure", "declared_win", "own_turn"))
+    if declared_win not in ("at_once", "own_turn"):
+        raise _refusal("flower_exposure/declared_win", f"{declared_win!r} is not at_once or own_turn")
     knock_missed_win = str(p.field("knock", "missed_win", "forfeit_hand"))
     if knock_missed_win not in ("forfeit_hand", "not_allowed"):
         raise _refusal("knock/missed_win", f"{knock_missed_win!r} is not forfeit_hand or not_allowed")
@@ -238,6 +244,7 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         robbable_kongs=robbable, robbing_rule=robbing_rule,
         declared_flowers=tuple((str(chosen(shape.when.params["flag"], opts)), int(chosen(shape.when.params["flowers"], opts)))
                                for shape in ruleset.win.shapes if shape.when.name == "declared_flowers"),
+        declared_win_at_once=declared_win == "at_once",
         context=ruleset.table_context,
         knock_required=p.flag("knock", "required_to_win", False),
         knock_locks_hand=p.flag("knock", "locks_hand", False),

@@ -4,6 +4,7 @@ whenever it can, and discards what helps its hand least). Both only propose move
 from __future__ import annotations
 
 import random
+from itertools import chain
 from typing import Iterable, Iterator
 
 from checker import tiles as T
@@ -160,6 +161,13 @@ def _swaps_then_play(table: Table, players: list[Bot]) -> Iterator[Event]:
 
 def next_events(table: Table, players: list[Bot]) -> Iterable[Event]:
     """The moves to try next, in order, whatever the phase (the first one the table accepts is played)."""
+    phase = table.phase
+    if table.declarable >= 0:  # 八花齐 declared at once: a bot always takes it, then plays on if refused
+        return chain([Event("win", table.declarable)], _phase_events(table, players))
+    return _phase_events(table, players)
+
+
+def _phase_events(table: Table, players: list[Bot]) -> Iterable[Event]:
     phase = table.phase
     if phase == "swap":  # 换牌: a random bot swaps five random tiles one time in three; then the deal's flowers
         return _swaps_then_play(table, players)

@@ -106,6 +106,9 @@ class Table:
         self.buried: list[int] = []  # tiles a swap (换牌) put out of play
         self.swapped: list[int] = []  # the seats that have swapped
         self.unrobbable = False  # a mandatory kong the spec keeps from robbing awaits its replacement draw
+        # the seat whose flower replacement during the deal has just completed a declared-flowers shape (八花齐):
+        # where the spec lets it declare at once (flower_exposure.declared_win), its win is the next event's
+        self.declarable = -1
         if not deal:  # a table whose fields are about to be copied in (Table.copy)
             return
         for seat in deal_order(dealer, rules.dealer_tiles, rules.other_tiles):
@@ -159,7 +162,8 @@ class Table:
         LogError for an event that cannot be played at all (after the hand ended)."""
         if self.phase == "ended" and not (ev.kind in ("win", "pass") and self._won_on_a_tile()):
             raise LogError(f"{ev.text()}: the hand has already ended", "input.event")
-        if self.phase == "flowers" and ev.kind not in ("flower", "swap") and not (ev.kind == "draw" and ev.source == "back"):
+        if self.phase == "flowers" and ev.kind not in ("flower", "swap") and not (ev.kind == "draw" and ev.source == "back") \
+                and not (ev.kind == "win" and self.declares_on_flowers(self.players[ev.seat])):
             return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: the deal's flowers come first",
                              f"seat {self.turn} exposes its flower {T.tile_name(self.holds_flower(self.players[self.turn]))}")
         if self.phase == "play" and self.players[self.turn].knocking and ev.kind != "discard":
@@ -173,10 +177,15 @@ class Table:
             if problem is not None:
                 self.phase, self.turn = before
             return problem
-        handler = getattr(self, "_on_" + ev.kind)
-        problem = handler(ev)
+        declarable, self.declarable = self.declarable, -1  # only the very next event may declare it
+        if ev.kind == "win" and ev.seat == declarable:
+            problem = self._on_declared_win(ev)
+        else:
+            problem = getattr(self, "_on_" + ev.kind)(ev)
         if problem is None:
             self.events += 1
+        elif self.declarable < 0:
+            self.declarable = declarable
         return problem
 
     # each handler checks everything before it changes anything
@@ -207,6 +216,8 @@ class Table:
             if self.after_replace == "flowers":
                 self.phase = "flowers"
                 self._next_flower_seat()
+                if self.rules.declared_win_at_once and self.declares_on_flowers(p):
+                    self.declarable = ev.seat
             else:
                 p.drawn, self.phase = tile, "play"
             return None
@@ -545,7 +556,30 @@ class Table:
         if self.phase == "replace" and self._last_kong_claimed():
             return Violation(rules.robbing_rule, f"{ev.text()}: only an added kong may be robbed, not a kong claimed "
                              f"from a discard")
+        if self.declares_on_flowers(p) and self.phase in ("flowers", "play"):
+            when = "at once, right after the replacement of the last flower, or" if rules.declared_win_at_once else \
+                "(flower_exposure.declared_win: own_turn) only"
+            return Violation(rules.rule("flower_exposure"), f"{ev.text()}: a win on the flowers (八花齐) is declared "
+                             f"{when} at seat {ev.seat}'s own turn or on a discard it may take")
         return self._turn(ev, self._expected())
+
+    def declares_on_flowers(self, p: Player) -> bool:
+        """Whether the player holds the flowers a declared-flowers shape of the spec needs (八花齐)."""
+        held = len([f for f in p.flowers if T.is_flower(f)])
+        return any(held >= flowers for _, flowers in self.rules.declared_flowers)
+
+    def _on_declared_win(self, ev: Event) -> Violation | None:
+        """八花齐 declared at once (procedure.flower_exposure, declared_win: at_once): right after the replacement
+        that completed the flowers, during the deal and whoever's turn it is, paid as a self-drawn win. The
+        declaration rests on the flowers, not on a drawn tile: it is no win on a replacement (杠开)."""
+        p = self.players[ev.seat]
+        tile = ev.tile if 0 <= ev.tile < T.NUM_TILE_TYPES and p.counts[ev.tile] else \
+            next(t for t in range(T.NUM_TILE_TYPES) if p.counts[t])
+        chain, p.replacement = p.replacement, ()
+        problem = self._declare(ev, p, tile, "self_draw", None)
+        if problem is not None:
+            p.replacement = chain
+        return problem
 
     def _declare(self, ev: Event, p: Player, tile: int, win_by: str, discarder: int | None) -> Violation | None:
         rules = self.rules
@@ -873,7 +907,7 @@ class Table:
 _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
-                 "after_replace", "buried", "swapped", "unrobbable")
+                 "after_replace", "buried", "swapped", "unrobbable", "declarable")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
