@@ -68,14 +68,18 @@ class TileError(ValueError):
         self.text = text
 
 
+# the tile numbers of each kind (named once here; the engine and the tools read them from this module). The
+# bounds are plain numbers so that compiled loops over `range(NUM_SUITED, NUM_TILE_TYPES)` stay native loops.
+NUM_SUITED: Final = 27  # 1m-9m 0-8, 1p-9p 9-17, 1s-9s 18-26; the honours follow
+FIRST_DRAGON: Final = 31  # after the four winds 27-30
 NUM_TILE_TYPES: Final = 34
 NUM_TILES_WITH_FLOWERS: Final = 42
-FLOWERS: Final[range] = range(34, 42)
-# the tile numbers of each kind (named once here; the engine and the tools read them from this module)
-SUITED: Final[range] = range(0, 27)
-HONORS: Final[range] = range(27, 34)
-WINDS: Final[range] = range(27, 31)  # East, South, West, North
-DRAGONS: Final[range] = range(31, 34)  # red, green, white
+NUM_HONORS: Final = NUM_TILE_TYPES - NUM_SUITED
+FLOWERS: Final[range] = range(NUM_TILE_TYPES, NUM_TILES_WITH_FLOWERS)
+SUITED: Final[range] = range(0, NUM_SUITED)
+HONORS: Final[range] = range(NUM_SUITED, NUM_TILE_TYPES)
+WINDS: Final[range] = range(NUM_SUITED, FIRST_DRAGON)  # East, South, West, North
+DRAGONS: Final[range] = range(FIRST_DRAGON, NUM_TILE_TYPES)  # red, green, white
 CHOW_STARTS = tuple(9 * suit + rank for suit in range(3) for rank in range(7))  # each chow's lowest tile: 1-7 of a suit
 
 # --------------------------------------------------------------------------

@@ -124,7 +124,7 @@ def _context(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]
         flags.append("knocked")
     counters: dict[str, int] = {}
     extra: list[int] = []
-    if ruleset.tiles.get("dragons_as_flowers"):
+    if ruleset.dragons_as_flowers:
         extra = [rng.choice(DRAGONS) for _ in range(rng.choice((0, 0, 1, 2)))]
     if "kaibao" in known and rng.random() < 0.1:
         flags.append("kaibao")
@@ -149,7 +149,7 @@ def _context(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]
 def random_candidates(ruleset: Ruleset, seed: int, size: int) -> Iterator[tuple[str, dict[str, Any]]]:
     """`size` seeded random candidates as (theme name, case input), the themes taken in turn."""
     rng = random.Random(f"{ruleset.id}:{seed}")
-    avoid = frozenset(DRAGONS) if ruleset.tiles.get("dragons_as_flowers") else frozenset()
+    avoid = frozenset(DRAGONS) if ruleset.dragons_as_flowers else frozenset()
     for i in range(size):
         theme = THEMES[i % len(THEMES)]
         hand = winning_hand(themed_pick(rng, theme, avoid))

@@ -72,7 +72,7 @@ class HandFacts:
                 self._waiting = None
                 self._one_wait_free = self._one_wait_held = -1
             return
-        closed = [0] * 34
+        closed = [0] * T.NUM_TILE_TYPES
         types = 0  # how many tile types the concealed tiles span
         mask = 0
         for t in hand.concealed:

@@ -9,6 +9,10 @@ which fans each fan keeps from counting) and then scores hands:
 3. combination fans keep the largest set of instances the account-once principle allows;
 4. the interpretation with the highest qualifying score wins (principle.highest_interpretation);
 5. the chicken-hand pattern applies only when no interpretation has any other qualifying fan.
+
+Beside it: the exclusions of step 2 (checker.engine.exclusions), what a batch of hands alike shares
+(checker.engine.batch), and the predicates and shapes shared between bindings (checker.engine.binding). The
+options themselves are resolved before, by the binding step (checker.spec.bind).
 """
 from __future__ import annotations
 
@@ -22,7 +26,10 @@ from checker.engine.checks import ABOUT_A_FLAG, CHECKS, MELDS_ONLY, REQUIRED
 from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, divisions_of, interpretations
 from checker.engine.predicates import PREDICATES
-from checker.engine.predicates.registry import HAND, SPECIAL
+from checker.engine.batch import Shared, SharedFans
+from checker.engine.binding import DECIDERS, SHAPES, _key, shared  # _key: the shared bindings' key (tests read it)
+from checker.engine.exclusions import ExclusionTable, Withheld, withheld_by
+from checker.engine.predicates.registry import HAND, SPECIAL, Planned
 from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
@@ -47,47 +54,6 @@ class BoundPattern:
     @property
     def id(self) -> str:
         return self.pattern.id
-
-
-class Withheld:
-    """The fans withheld in one reading: withheld fan rank -> the rank of the fan withholding it (-1: the
-    account-once principle), with the names written out once (`Score.withheld`). Shared between hands when
-    it comes from the exclusion cache: read-only."""
-
-    def __init__(self, by: dict[int, int]) -> None:
-        self.by = by
-        self._names: tuple[tuple[str, str], ...] | None = None
-
-    def names(self, ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-        """(withheld fan id, id of the fan withholding it or "account_once") pairs, sorted."""
-        if self._names is None:
-            self._names = tuple(sorted((ids[t], ids[by] if by >= 0 else "account_once") for t, by in self.by.items()))
-        return self._names
-
-
-class Exclusions:
-    """What exclusions leave of a set of fans found (see Scorer._exclusions): the counted fans in value order,
-    the fans withheld (made from withheld fan -> the fan withholding it), the counted combination fans, and
-    whether a non-repeat-within rule applies (then the instances decide: see Scorer._exclude_instances).
-    Shared between hands: read-only."""
-
-    def __init__(self, counted: tuple[int, ...], withheld: dict[int, int], combinations: tuple[int, ...],
-                 needs_instances: bool):
-        self.counted, self.withheld, self.combinations = counted, Withheld(withheld), combinations
-        self.needs_instances = needs_instances
-
-
-class Planned:
-    """A predicate to run for a hand or an interpretation: the rank of its pattern, its decision function and,
-    for a hand-level one, its gate (see predicates.registry.hand_gate): `outside`, a tile mask (it cannot hold
-    if the hand holds any of these tiles), the context `flag` it needs and the ways of winning `win_by` it
-    allows. Plans are kept per structure and per context, as lists of these: the compiled engine reads them
-    without checking every item's type."""
-
-    def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int = 0, flag: str | None = None,
-                 win_by: frozenset[str] | None = None, tiles_only: bool = False):
-        self.rank, self.decide, self.outside, self.flag, self.win_by = rank, decide, outside, flag, win_by
-        self.tiles_only = tiles_only  # registered tiles_only: hands alike but for the winning tile share its answer
 
 
 @dataclass(init=False)
@@ -191,41 +157,6 @@ class Score:
         return result
 
 
-# Bound predicates and winning shapes by their parameters, shared by every Scorer that binds them alike (the
-# option sets of one ruleset mostly leave a pattern's parameters as they are): binding 27 MCR option sets made
-# each predicate's tables again for each. A predicate is a pure function of its parameters. Bounded, for specs
-# and option sets without end (the hunter, hostile specs): past MAX_SHARED, a binding is made and not kept.
-MAX_SHARED: Final = 4096
-_SHARED_DECIDERS: dict[Any, Any] = {}
-_SHARED_SHAPES: dict[Any, Any] = {}
-_NOT_MADE: Final = object()
-
-
-def _key(value: Any) -> Any:
-    """A parameter value as a dict key: its type kept (True and 1 are different parameters), lists and
-    mappings as tuples."""
-    if isinstance(value, Mapping):
-        return ("map", tuple(sorted((_key(k), _key(v)) for k, v in value.items())))
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, tuple(_key(v) for v in value))
-    return (type(value).__name__, value)
-
-
-def _shared(table: dict[Any, Any], key_of: Any, make: Callable[[], Any]) -> Any:
-    """What `make()` gives, made once for every Scorer that asks with the same `key_of` (TypeError, ValueError:
-    as make raises; a value no key can hold, which a spec's schema refuses anyway: made, not kept)."""
-    try:
-        key = _key(key_of)
-        found = table.get(key, _NOT_MADE)
-    except TypeError:
-        return make()
-    if found is _NOT_MADE:
-        found = make()
-        if len(table) < MAX_SHARED:
-            table[key] = found
-    return found
-
-
 class Scorer:
     """A ruleset bound to option values, ready to score hands."""
 
@@ -235,24 +166,12 @@ class Scorer:
         self.options = self.bound.options
         self.counter_ranges = {name: (c.min, c.max, c.rule) for name, c in ruleset.counters.items()}
         self.known_flags = ruleset.flags or None  # what build_hand checks a hand against
-        self.dragons_as_flowers = bool(ruleset.tiles.get("dragons_as_flowers", False))
+        self.dragons_as_flowers = ruleset.dragons_as_flowers
         terms = self.bound
         non_repeat = terms.non_repeat
         self.account_once = terms.account_once
         self.chicken = ruleset.principles.chicken_hand
         by_id = {p.id: p for p in ruleset.patterns}
-
-        def closure(start: Pattern) -> frozenset[str]:
-            """What a counted fan withholds under the non-repeat principle: its excludes and implies, and
-            everything those imply in turn. Only `implies` (inclusion by definition) is followed onward: a
-            fan another one excludes may itself exclude fans the first one does not contain."""
-            out, todo = set(), list(start.excludes) + list(start.implies)
-            while todo:
-                pid = todo.pop()
-                if pid not in out:
-                    out.add(pid)
-                    todo.extend(by_id[pid].implies)
-            return frozenset(out)
 
         bound = []
         for pt in terms.patterns:  # those active under the options
@@ -260,11 +179,12 @@ class Scorer:
             kind = PREDICATES[p.when.name]
             params = dict(pt.params)
             try:
-                decide = _shared(_SHARED_DECIDERS, (p.when.name, params), partial(kind.make, **params))
+                decide = shared(DECIDERS, (p.when.name, params), partial(kind.make, **params))
             except (TypeError, ValueError) as exc:
                 raise BindError(f"pattern {p.id!r}: predicate {p.when.name!r}: {exc}",
                                 f"/patterns/{pt.index}/when/params") from None
-            blocks = closure(p) if non_repeat else frozenset(p.excludes)
+            blocks = withheld_by(p.excludes, p.implies, lambda pid: by_id[pid].implies) if non_repeat \
+                else frozenset(p.excludes)
             # excludes_if: what it keeps whole, and at most so many instances (even of a pattern `excludes`
             # withholds whole)
             some = dict(pt.excluded_some)
@@ -310,7 +230,7 @@ class Scorer:
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
         self._plans: dict[tuple, list[Planned]] = {}
-        self._exclusion_cache: dict[tuple, Exclusions] = {}  # by the ranks of the fans found
+        self.exclusions = ExclusionTable(self.blocks, self.blocks_within, self.blocks_some, self.combination)
         # [rank][count] -> line, for fans without sets (counts up to 8; more are made each time)
         self._plain_lines: list[list[FanLine | None]] = [[None] * 9 for _ in self.patterns]
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,
@@ -351,7 +271,7 @@ class Scorer:
         self.requires_allowing = terms.requires_allowing_pattern
         self.minimum_points: int = ruleset.win.minimum_points
         shapes = [(s.predicate, dict(s.params)) for s in terms.shapes]
-        self.shapes: BoundShapes = _shared(_SHARED_SHAPES, shapes, partial(BoundShapes, shapes))
+        self.shapes: BoundShapes = shared(SHAPES, shapes, partial(BoundShapes, shapes))
         # (flag, flowers) of each shape declared on flowers (八花齐): such a hand may hold 13 tiles (Hand.build)
         self.declared: tuple[tuple[str, int], ...] = tuple(
             (str(s.params["flag"]), int(s.params.get("flowers", 8))) for s in terms.shapes
@@ -628,10 +548,10 @@ class Scorer:
                 r = p.decide(x)
                 if r:
                     found[p.rank] = _instances(r)
-        excluded = self._exclusions(found)
+        excluded = self.exclusions.of_fans(found)
         withheld, combo_ids = excluded.withheld, excluded.combinations
         if excluded.needs_instances:
-            counted, by = self._exclude_instances(found)
+            counted, by = self.exclusions.of_instances(found)
             withheld = Withheld(by)
             combination = self.combination
             combo_ids = tuple(i for i in counted if combination[i])
@@ -666,72 +586,6 @@ class Scorer:
             else:
                 rest.append(p)
         return SharedFans(found, rest)
-
-    def _exclusions(self, found: dict[int, tuple]) -> Exclusions:
-        """Defaults and exceptions on the fans alone, in order of value: a fan counts unless a counted fan
-        withholds it. Hands share few sets of fans, so the answer is kept per set, keyed by the ranks found
-        in the order found (hand-level fans, then the interpretation's, each in rank order: the same set gives
-        the same key); treat it as read-only."""
-        key = tuple(found)
-        cached = self._exclusion_cache.get(key)
-        if cached is None:
-            blocks, blocks_within, combination = self.blocks, self.blocks_within, self.combination
-            found_ids = frozenset(found)
-            counted: list[int] = []
-            withheld: dict[int, int] = {}
-            blocked_by: dict[int, int] = {}
-            needs_instances = False
-            for i in sorted(found_ids):  # patterns are their ranks: sorted is value order
-                if i in blocked_by:
-                    withheld[i] = blocked_by[i]
-                    continue
-                counted.append(i)
-                for target in blocks[i]:
-                    blocked_by.setdefault(target, i)
-                if blocks_within[i] & found_ids:
-                    needs_instances = True
-                for target, _ in self.blocks_some[i]:
-                    if target in found_ids:
-                        needs_instances = True
-            cached = Exclusions(tuple(counted), withheld, tuple(i for i in counted if combination[i]), needs_instances)
-            if len(self._exclusion_cache) < 1 << 16:
-                self._exclusion_cache[key] = cached
-        return cached
-
-    def _exclude_instances(self, found: dict[int, tuple]) -> tuple[dict[int, tuple], dict[int, int]]:
-        """Defaults and exceptions when a counted fan keeps others from reusing its own sets (non-repeat
-        within): a fan left with no instance is not counted and withholds nothing."""
-        blocks, blocks_within = self.blocks, self.blocks_within
-        counted: dict[int, tuple] = {}
-        withheld: dict[int, int] = {}  # withheld fan -> the fan that withholds it (-1: account-once)
-        blocked_by: dict[int, int] = {}
-        within: dict[int, list[int]] = {}  # fan -> counted fans whose own sets it may not reuse
-        some: dict[int, list[tuple[int, int]]] = {}  # fan -> (counted fan, how many of its instances it withholds)
-        for i in sorted(found):
-            if i in blocked_by:
-                withheld[i] = blocked_by[i]
-                continue
-            insts = found[i]
-            for holder in within.get(i, ()):
-                used = {g for inst in counted[holder] for g in inst}
-                kept = tuple([inst for inst in insts if not set(inst) <= used])
-                if len(kept) < len(insts):
-                    withheld.setdefault(i, holder)
-                insts = kept
-            for holder, n in some.get(i, ()):
-                if insts:
-                    withheld.setdefault(i, holder)
-                    insts = insts[n:]
-            if not insts:
-                continue
-            counted[i] = insts
-            for target in blocks[i]:
-                blocked_by.setdefault(target, i)
-            for target in blocks_within[i]:
-                within.setdefault(target, []).append(i)
-            for target, n in self.blocks_some[i]:
-                some.setdefault(target, []).append((i, n))
-        return counted, withheld
 
     def _lines(self, x: Interpretation, order: tuple[int, ...], instances: dict[int, tuple], withheld: Withheld) -> Reading:
         """The reading of x counting the fans `order` (in value order) with their `instances`."""
@@ -781,45 +635,6 @@ class Scorer:
     def _line(self, i: int, count: int, sets: tuple) -> FanLine:
         pid, name, name_zh, points, requirement, kind = self._line_heads[i]
         return FanLine(pid, name, name_zh, points, count, sets, requirement, kind)
-
-
-class SharedFans:
-    """For a batch's hands with one set of flags and way of winning, or for one division and structure: the fans
-    found by tiles_only predicates, and the predicates that read more than the tiles (run for each hand or
-    interpretation)."""
-
-    def __init__(self, found: dict[int, tuple], rest: list[Planned]):
-        self.found, self.rest = found, rest
-
-
-class SharedDivision:
-    """What a batch's hands share of one division: the tiles_only answers asked so far (by rank; () when the fan
-    does not hold), whatever the winning tile completes, and per way the winning tile completes it (which, the
-    tiles and melds being the same, decides the interpretation's structure) the tiles_only fans and the rest."""
-
-    def __init__(self) -> None:
-        self.answers: dict[int, tuple] = {}
-        self.by_win_kind: dict[str | None, SharedFans] = {}
-
-
-class Shared:
-    """What a batch of hands holding the same tiles shares (Scorer.score_wins): the answers of tiles_only
-    predicates, the hand-level ones per set of flags and way of winning, the interpretation-level ones per
-    division (Interpretation.division: `SharedDivision`); and per division one interpretation made of it."""
-
-    def __init__(self) -> None:
-        self.hands: dict[tuple[frozenset[str], str], SharedFans] = {}  # by flags and way of winning
-        self.divisions: list[SharedDivision | None] = []  # by division
-        self.made: list[Interpretation | None] = []  # per division, one interpretation made of it
-
-    def division(self, index: int) -> SharedDivision:
-        known = self.divisions
-        while len(known) <= index:
-            known.append(None)
-        shared = known[index]
-        if shared is None:
-            shared = known[index] = SharedDivision()
-        return shared
 
 
 ALL_TILES: Final = (1 << T.NUM_TILE_TYPES) - 1  # a tile mask holding every tile type

@@ -131,9 +131,9 @@ def _honor_division(counts: Iterable[int]) -> tuple[list[tuple[str, int]], list[
     sets, pairs = [], []
     for i, c in enumerate(counts):
         if c == 3 or c == 5:
-            sets.append((PUNG, 27 + i))
+            sets.append((PUNG, T.NUM_SUITED + i))
         if c == 2 or c == 5:
-            pairs.append(27 + i)
+            pairs.append(T.NUM_SUITED + i)
         elif c != 3 and c:
             return None
     return sets, pairs
@@ -178,7 +178,7 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
     """Divisions of the concealed tiles (counts of 34) into 4 - n_melds sets and a pair; pair last."""
     honor_sets: list[Group] = []
     honor_pair = -1
-    for t in range(27, 34):
+    for t in range(T.NUM_SUITED, T.NUM_TILE_TYPES):
         held = counts[t]
         if held == 3:
             honor_sets.append(PUNGS[t])
@@ -209,7 +209,7 @@ def regular_divisions(counts: tuple[int, ...], n_melds: int) -> list[tuple[Group
 
 def regular_complete(counts: tuple[int, ...], n_melds: int) -> bool:
     """True when the concealed tiles divide into sets and exactly one pair (the set count follows from size)."""
-    honors = _honor_division(counts[27:34])
+    honors = _honor_division(counts[T.NUM_SUITED:T.NUM_TILE_TYPES])
     if honors is None:
         return False
     pairs = len(honors[1])
@@ -309,12 +309,12 @@ def honors_and_knitted_divisions(counts: tuple[int, ...], n_melds: int) -> list[
     tally = count_tally(counts)
     if tally[1] != 14 or tally[0] != 20:
         return []
-    suited = {t for t in range(27) if counts[t]}
+    suited = {t for t in range(T.NUM_SUITED) if counts[t]}
     if len(suited) > 9:
         return []
     for straight in KNITTED_STRAIGHTS:
         if suited <= set(straight):
-            return [tuple(SINGLES[t] for t in range(34) if counts[t])]
+            return [tuple(SINGLES[t] for t in range(T.NUM_TILE_TYPES) if counts[t])]
     return []
 
 
@@ -353,15 +353,15 @@ def knitted_straight_complete(counts: tuple[int, ...], n_melds: int) -> bool:
 
 def tiles_of_one_class_divisions(counts, n_melds, hand, tiles="winds") -> list[tuple[Group, ...]]:
     """Every tile, melds included, is a wind (乱风: any arrangement, no sets needed)."""
-    allowed = range(27, 31) if tiles == "winds" else range(27, 34)
+    allowed = range(T.NUM_SUITED, T.FIRST_DRAGON) if tiles == "winds" else range(T.NUM_SUITED, T.NUM_TILE_TYPES)
     if all(t in allowed for t in hand.all_tiles):
-        return [tuple(SINGLES[t] for t in range(34) for _ in range(counts[t]))]
+        return [tuple(SINGLES[t] for t in range(T.NUM_TILE_TYPES) for _ in range(counts[t]))]
     return []
 
 
 def declared_flowers_divisions(hand, flag: str, flowers: int) -> list[tuple[Group, ...]]:
     """An immediate win declared with `flag` on holding `flowers` flowers (八花齐); the tiles do not matter."""
-    if flag in hand.flags and len([f for f in hand.flowers if f >= 34]) >= flowers:
+    if flag in hand.flags and len([f for f in hand.flowers if f >= T.NUM_TILE_TYPES]) >= flowers:
         return [()]
     return []
 
@@ -426,7 +426,7 @@ def regular_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
         tiles += c
     if tiles != 13 - 3 * n_melds:
         return set()
-    parts = [_part(counts, 0, 9), _part(counts, 9, 9), _part(counts, 18, 9), _part(counts, 27, 7)]
+    parts = [_part(counts, 0, 9), _part(counts, 9, 9), _part(counts, 18, 9), _part(counts, T.NUM_SUITED, T.NUM_HONORS)]
     short = -1  # the part that cannot stand as it is, if one
     all_pairs = 0
     for i in range(4):
@@ -455,7 +455,7 @@ def seven_pairs_waits(counts: tuple[int, ...], n_melds: int, four_identical_as_t
     tally = count_tally(counts)
     if tally[1] + tally[3] != 1 or tally[5] != 13:
         return set()
-    odd = [t for t in range(34) if counts[t] % 2]
+    odd = [t for t in range(T.NUM_TILE_TYPES) if counts[t] % 2]
     if len(odd) != 1:
         return set()
     grown = list(counts)
@@ -467,7 +467,8 @@ def thirteen_orphans_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if n_melds:
         return set()
     tally = count_tally(counts)
-    if tally[0] not in (21, 22) or tally[5] != 13 or any(counts[t] for t in range(34) if t not in ORPHANS):
+    if tally[0] not in (21, 22) or tally[5] != 13 or \
+            any(counts[t] for t in range(T.NUM_TILE_TYPES) if t not in ORPHANS):
         return set()
     missing = [t for t in ORPHANS if not counts[t]]
     doubled = [t for t in ORPHANS if counts[t] == 2]
@@ -483,7 +484,7 @@ def honors_and_knitted_waits(counts: tuple[int, ...], n_melds: int) -> set[int]:
     if tally[1] != 13 or tally[0] != 21:
         return set()
     waits = set()
-    for t in range(34):
+    for t in range(T.NUM_TILE_TYPES):
         if not counts[t]:
             grown = list(counts)
             grown[t] = 1

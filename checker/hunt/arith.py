@@ -76,7 +76,7 @@ def count_range(ruleset: Any, bound: Any, params: Mapping[str, Any]) -> int:
     if when.name == "counter":
         return 1 if params.get("stacking") == "once" else ruleset.counters[params["name"]].max
     if when.name == "flowers":
-        return int(ruleset.tiles.get("flowers", 8)) + (12 if ruleset.tiles.get("dragons_as_flowers") else 0)
+        return ruleset.flower_tiles + (12 if ruleset.dragons_as_flowers else 0)
     return MAX_COUNT
 
 

@@ -26,13 +26,13 @@ from checker.spec.procedure import table_rules
 def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> dict[str, Any] | None:
     """The hand as `target` would see it: flags and counters it lacks left out, the flags its win requires
     (the knock) given; None when its tiles cannot be a hand there (dragons are flowers under `target`)."""
-    if target.tiles.get("dragons_as_flowers") and not source.tiles.get("dragons_as_flowers"):
+    if target.dragons_as_flowers and not source.dragons_as_flowers:
         tiles = list(T.parse_tiles(data.get("concealed", ""))) + list(T.parse_tiles(data["win_tile"]))
         for m in data.get("melds") or []:
             tiles += list(T.parse_tiles(m["tiles"]))
         if any(T.is_dragon(t) for t in tiles):
             return None
-    if source.tiles.get("dragons_as_flowers") and not target.tiles.get("dragons_as_flowers"):
+    if source.dragons_as_flowers and not target.dragons_as_flowers:
         flowers = data.get("flowers") or ""
         if any(T.is_dragon(t) for t in T.parse_tiles(flowers if isinstance(flowers, str) else "".join(flowers))):
             return None

@@ -20,7 +20,7 @@ def one_more_flower(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any]
     held = set(T.parse_tiles(raw if isinstance(raw, str) else "".join(raw)))
     used = set(T.parse_tiles(data.get("concealed", ""))) | set(T.parse_tiles(data["win_tile"]))
     candidates = list(T.FLOWERS)
-    if ruleset.tiles.get("dragons_as_flowers"):
+    if ruleset.dragons_as_flowers:
         candidates = list(T.DRAGONS) + candidates
     for t in candidates:
         if t not in held and t not in used and not (T.is_dragon(t) and _dragon_copies(data, t)):

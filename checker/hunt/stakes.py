@@ -71,7 +71,7 @@ def counted_known(runner: CaseRunner, ruleset: Ruleset, option_id: str,
 def space_sample(ruleset: Ruleset, hands: int = SPACE_HANDS) -> list[list[Hand]]:
     """Every `stride`-th hand of the concealed space and of the one-claimed-set space (dragons left out where they
     are flowers), each as its wins (`wins_of`) with the flags every win of the ruleset requires."""
-    tiles = ALL_TILES & ~sum(1 << t for t in T.DRAGONS) if ruleset.tiles.get("dragons_as_flowers") else ALL_TILES
+    tiles = ALL_TILES & ~sum(1 << t for t in T.DRAGONS) if ruleset.dragons_as_flowers else ALL_TILES
     flags = frozenset(ruleset.win.required_flags)
     out: list[list[Hand]] = []
     for space in (ConcealedSpace(tiles), OpenSpace(1, tiles)):

@@ -97,7 +97,7 @@ def _runner() -> CaseRunner:
 def _bound(ruleset_id: str, options: tuple[tuple[str, Any], ...]) -> _Rules:
     scorer = _runner().scorer(ruleset_id, dict(options))
     rs = scorer.ruleset
-    dragons_as_flowers = bool(rs.tiles.get("dragons_as_flowers", False))
+    dragons_as_flowers = rs.dragons_as_flowers
     pool = tuple(t for t in range(T.NUM_TILE_TYPES) if not (dragons_as_flowers and t in DRAGONS))
     chow_from = scorer.bound.check_params("chow_from")
     chow_seat = None if chow_from is None else int(chow_from.get("seat", 3))

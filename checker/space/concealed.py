@@ -107,7 +107,7 @@ class ConcealedSpace:
         suit = _parts(False)
         honor = _parts(True)
 
-        most = tuple(caps) if caps is not None else (4,) * 34
+        most = tuple(caps) if caps is not None else (4,) * T.NUM_TILE_TYPES
 
         def allowed(parts: tuple[Part, ...], first: int) -> tuple[Part, ...]:
             return tuple(p for p in parts if all(not n or (tiles >> (first + r) & 1 and n <= most[first + r])
@@ -117,7 +117,7 @@ class ConcealedSpace:
         # is decided once per block
         self.blocks: list[tuple[tuple[Part, ...], ...]] = []
         for comp in _compositions(sets):
-            lists = [allowed(suit[n], 9 * s) if s < 3 else allowed(honor[n], 27) for s, n in enumerate(comp)]
+            lists = [allowed(suit[n], 9 * s) if s < 3 else allowed(honor[n], T.NUM_SUITED) for s, n in enumerate(comp)]
             by_mask = [_by_chows(parts) for parts in lists]
             for choice in product(*by_mask):
                 if self.chows is not None and not _chow_sums([mask for mask, _ in choice]) & self._chow_mask:

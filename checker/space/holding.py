@@ -34,7 +34,7 @@ def holding_hands(cores: Iterable[Sequence[tuple[str, int]]], limit: int) -> lis
     for core in cores:
         if len(core) > SETS:
             continue
-        base = [0] * 34
+        base = [0] * T.NUM_TILE_TYPES
         for kind, tile in core:
             _add(base, kind == "chow", tile)
         for rest in combinations_with_replacement(ALL_SETS, SETS - len(core)):
@@ -43,7 +43,7 @@ def holding_hands(cores: Iterable[Sequence[tuple[str, int]]], limit: int) -> lis
                 _add(counts, is_chow, tile)
             if max(counts) > 4:
                 continue
-            for pair in range(34):
+            for pair in range(T.NUM_TILE_TYPES):
                 if counts[pair] <= 2:
                     counts[pair] += 2
                     found.add(tuple(counts))

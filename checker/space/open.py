@@ -23,6 +23,7 @@ from functools import lru_cache
 from math import comb
 from typing import Iterator, Sequence
 
+from checker import tiles as T
 from checker.engine.hand import Meld
 from checker.space.concealed import ALL_TILES, SETS, ConcealedSpace
 
@@ -35,14 +36,14 @@ def meld_kinds(chow_seat: int = 3) -> tuple[Meld, ...]:
     """The 123 meld kinds, in the space's order: chows claimed from `chow_seat`, pungs, exposed and concealed
     kongs."""
     return tuple([Meld("chow", 9 * suit + rank, source=chow_seat) for suit in range(3) for rank in range(7)]
-                 + [Meld("pung", t, source=CLAIM_SEAT) for t in range(34)]
-                 + [Meld("kong", t, source=CLAIM_SEAT) for t in range(34)]
-                 + [Meld("kong", t, concealed=True) for t in range(34)])
+                 + [Meld("pung", t, source=CLAIM_SEAT) for t in range(T.NUM_TILE_TYPES)]
+                 + [Meld("kong", t, source=CLAIM_SEAT) for t in range(T.NUM_TILE_TYPES)]
+                 + [Meld("kong", t, concealed=True) for t in range(T.NUM_TILE_TYPES)])
 
 
 def caps_of(melds: tuple[Meld, ...]) -> tuple[int, ...]:
     """Per tile type, the copies the melds leave (negative: the melds hold more than four)."""
-    left = [4] * 34
+    left = [4] * T.NUM_TILE_TYPES
     for m in melds:
         for t in m.tiles:
             left[t] -= 1
@@ -58,7 +59,7 @@ def completions(sets: int, caps: Sequence[int], tiles: int = ALL_TILES) -> int:
     """How many concealed parts of `sets` sets and a pair fit within `caps` copies of each tile type of the mask
     `tiles`: `ConcealedSpace(tiles=tiles, sets=sets, caps=caps).size`, counted directly for none or one set (five
     tiles of one set and a pair divide only one way, so each fitting set and pair is one part)."""
-    pairs = [t for t in range(34) if tiles >> t & 1 and caps[t] >= 2]
+    pairs = [t for t in range(T.NUM_TILE_TYPES) if tiles >> t & 1 and caps[t] >= 2]
     if sets == 0:
         return len(pairs)
     if sets == SETS - 1:  # one meld: 123 spaces, kept for walking their hands after counting them
@@ -80,7 +81,8 @@ def completions(sets: int, caps: Sequence[int], tiles: int = ALL_TILES) -> int:
 
 
 _ONE_SET: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    [((t, 1), (t + 1, 1), (t + 2, 1)) for t in range(27) if t % 9 < 7] + [((t, 3),) for t in range(34)])
+    [((t, 1), (t + 1, 1), (t + 2, 1)) for t in range(T.NUM_SUITED) if t % 9 < 7]
+    + [((t, 3),) for t in range(T.NUM_TILE_TYPES)])
 
 
 class OpenSpace:
@@ -114,9 +116,9 @@ class OpenSpace:
         the tile types left for a pair are kept as melds are added and taken back."""
         uses = [m.tiles for m in self.kinds]
         starts, tiles, sets = self.starts, self.tiles, SETS - k
-        left = [4] * 34
+        left = [4] * T.NUM_TILE_TYPES
         over = 0  # tile types the melds hold more than four of
-        pairs = sum(1 for t in range(34) if tiles >> t & 1)  # tile types with two copies left for a pair
+        pairs = sum(1 for t in range(T.NUM_TILE_TYPES) if tiles >> t & 1)  # tile types with two copies left for a pair
 
         def walk(placed: int, lowest: int) -> None:
             nonlocal total, over, pairs

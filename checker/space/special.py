@@ -17,7 +17,7 @@ HONORS = tuple(T.HONORS)
 
 
 def _allowed(tiles: int, mask: int) -> list[int]:
-    return [t for t in range(34) if mask >> t & 1 and tiles >> t & 1]
+    return [t for t in range(T.NUM_TILE_TYPES) if mask >> t & 1 and tiles >> t & 1]
 
 
 def knitted_sets() -> list[tuple[int, ...]]:
@@ -49,7 +49,7 @@ class SevenPairsSpace:
         first); the hands before `start` are counted past, not made."""
         stop = self.size if stop is None else min(stop, self.size)
         skip, left_to_give = start, stop - start
-        counts = [0] * 34
+        counts = [0] * T.NUM_TILE_TYPES
         ways, types = self.ways, self.types
 
         def walk(i: int, left: int) -> Iterator[tuple[int, ...]]:
@@ -91,7 +91,7 @@ class ThirteenOrphansSpace:
         if not self.ok:
             return
         for twice in ORPHANS[start:stop]:
-            yield tuple((2 if t == twice else 1) if t in ORPHANS else 0 for t in range(34))
+            yield tuple((2 if t == twice else 1) if t in ORPHANS else 0 for t in range(T.NUM_TILE_TYPES))
 
 
 class HonorsAndKnittedSpace:
@@ -109,7 +109,7 @@ class HonorsAndKnittedSpace:
     def _all(self) -> Iterator[tuple[int, ...]]:
         for pool in self.pools:
             for chosen in combinations(pool, 14):
-                yield tuple(1 if t in chosen else 0 for t in range(34))
+                yield tuple(1 if t in chosen else 0 for t in range(T.NUM_TILE_TYPES))
 
 
 class KnittedStraightSpace:

@@ -291,6 +291,16 @@ class Ruleset:
         """The options the scorer reads (those of the table procedure left out: they never change a score)."""
         return {oid: o for oid, o in self.options.items() if o.read_by == "scorer"}
 
+    @property
+    def dragons_as_flowers(self) -> bool:
+        """Whether the dragons are set aside as flowers (tiles.dragons_as_flowers): never among a hand's tiles."""
+        return bool(self.tiles.get("dragons_as_flowers", False))
+
+    @property
+    def flower_tiles(self) -> int:
+        """How many flower tiles the set holds (tiles.flowers; 8, 1f-8f, when the spec does not say)."""
+        return int(self.tiles.get("flowers", 8))
+
     def executed_entries(self) -> tuple[str, ...]:
         """The procedure entries given for the table to execute: all but those holding `not_executed` (data
         with the reason the table does not play it)."""

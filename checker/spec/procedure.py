@@ -172,7 +172,7 @@ def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> T
         raise _refusal("dead_wall", "false, but wall_end keeps tiles back")
     if dead_wall is True and dead_wall_tiles == 0:
         raise _refusal("dead_wall", "true, but wall_end keeps no tile back (dead_wall_tiles 0)")
-    dragons = bool(ruleset.tiles.get("dragons_as_flowers", False))
+    dragons = ruleset.dragons_as_flowers
     dragons_too = p.field("flower_exposure", "dragons_too", dragons)
     if bool(dragons_too) != dragons:
         raise _refusal("flower_exposure/dragons_too", f"{_shown(dragons_too)}, but tiles.dragons_as_flowers is "

@@ -88,7 +88,7 @@ def space_of(name: str, context: Context = Context(), ruleset_id: str | None = N
     if name not in SPACES:
         raise ValueError(f"unknown space {name!r}: this sweep knows {', '.join(SPACES)}")
     tiles = ALL_TILES
-    if ruleset_id is not None and worker_runner().ruleset(ruleset_id).tiles.get("dragons_as_flowers"):
+    if ruleset_id is not None and worker_runner().ruleset(ruleset_id).dragons_as_flowers:
         tiles &= ~DRAGON_MASK
     if name == "open":
         return _open_space(open_melds, tiles, chow_seat(ruleset_id, options) if ruleset_id is not None else 3)

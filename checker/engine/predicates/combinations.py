@@ -85,7 +85,8 @@ def _cores(kind: str, size: int, suits: str, rule: str, steps: tuple[int, ...]) 
     """Every group of `size` chows (repeats allowed: identical chows) or distinct pungs that the tables accept,
     each as (kind, lowest tile) pairs: what a hand holding the combination must have among its sets."""
     suit_ok, rank_ok = _suit_table(size, suits), _rank_table(size, rule, steps)
-    groups = combinations_with_replacement(T.CHOW_STARTS, size) if kind == CHOW else subsets(range(34), size)
+    groups = combinations_with_replacement(T.CHOW_STARTS, size) if kind == CHOW else \
+        subsets(range(T.NUM_TILE_TYPES), size)
     found = []
     for group in groups:
         suit_mask = rank_mask = 0
@@ -149,7 +150,7 @@ def terminal_chows(suits):
 
     def decide(x: Interpretation) -> Any:
         pair = x.pair
-        if len(x.chows) != 4 or pair is None or pair.tile >= 27 or pair.tile % 9 != 4:
+        if len(x.chows) != 4 or pair is None or pair.tile >= T.NUM_SUITED or pair.tile % 9 != 4:
             return 0
         tiles = sorted(x.groups[i].tile for i in x.chows)
         chow_suits = [t // 9 for t in tiles]

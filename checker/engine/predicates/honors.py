@@ -35,12 +35,12 @@ def pungs_of(tiles):
     """Each pung/kong of: a dragon; the seat wind; the prevalent (round) wind; or a terminal or a wind that
     is neither seat nor prevalent wind (MCR's "pung of terminals or honors"). One instance per pung."""
 
-    terminal_or_wind = frozenset(t for t in range(34) if T.is_terminal(t) or t in WINDS)
+    terminal_or_wind = frozenset(t for t in range(T.NUM_TILE_TYPES) if T.is_terminal(t) or t in WINDS)
 
     def decide(x: Interpretation) -> Any:
         pungs = x.pungs
         if tiles == "dragons":
-            return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t >= 31)
+            return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t >= T.FIRST_DRAGON)
         hand = x.facts.hand
         if tiles == "seat_wind":
             return tuple((i,) for i, t in zip(pungs, x.pung_tiles) if t == hand.seat_wind)
@@ -59,7 +59,8 @@ def pungs_of(tiles):
 def sets_of(tiles, form):
     """Each set of numbered tiles (`suited`), winds or dragons in one form: a `pung` (concealed or exposed),
     an `exposed_kong` or a `concealed_kong`. One instance per set (Shanghai hua / 花 items)."""
-    in_class = {"suited": lambda t: t < 27, "winds": lambda t: t in WINDS, "dragons": lambda t: t in DRAGONS}[tiles]
+    in_class = {"suited": lambda t: t < T.NUM_SUITED, "winds": lambda t: t in WINDS,
+                "dragons": lambda t: t in DRAGONS}[tiles]
 
     def matches(g):
         if form == "pung":

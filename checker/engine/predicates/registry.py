@@ -80,3 +80,16 @@ def hand_gate(decide, within=None, flag=None, win_by=None):
     decide.within, decide.flag = within, flag
     decide.win_by = frozenset(win_by) if win_by is not None else None
     return decide
+
+
+class Planned:
+    """A predicate to run for a hand or an interpretation: the rank of its pattern, its decision function and,
+    for a hand-level one, its gate (see predicates.registry.hand_gate): `outside`, a tile mask (it cannot hold
+    if the hand holds any of these tiles), the context `flag` it needs and the ways of winning `win_by` it
+    allows. Plans are kept per structure and per context, as lists of these: the compiled engine reads them
+    without checking every item's type."""
+
+    def __init__(self, rank: int, decide: Callable[[Any], Any], outside: int = 0, flag: str | None = None,
+                 win_by: frozenset[str] | None = None, tiles_only: bool = False):
+        self.rank, self.decide, self.outside, self.flag, self.win_by = rank, decide, outside, flag, win_by
+        self.tiles_only = tiles_only  # registered tiles_only: hands alike but for the winning tile share its answer

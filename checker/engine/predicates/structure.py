@@ -40,7 +40,7 @@ def all_chows(knitted_straight=False):
     chows (knitted straight + a chow + a numbered pair)."""
 
     def decide(x: Interpretation) -> Any:
-        if x.pair is None or x.pair.tile >= 27:
+        if x.pair is None or x.pair.tile >= T.NUM_SUITED:
             return 0
         if x.shape == "regular":
             return int(len(x.chows) == 4)
@@ -58,7 +58,7 @@ def all_even_pungs():
     def decide(x: Interpretation) -> Any:
         if x.shape != "regular" or len(x.pungs) != 4:
             return 0
-        return int(all(g.tile < 27 and g.tile % 9 in (1, 3, 5, 7) for g in x.groups))
+        return int(all(g.tile < T.NUM_SUITED and g.tile % 9 in (1, 3, 5, 7) for g in x.groups))
 
     return gate(decide, shapes=("regular",), pungs=4)
 
@@ -66,10 +66,11 @@ def all_even_pungs():
 @predicate("every_set_contains", {"tiles": one_of("five", "terminal_or_honor")}, tiles_only=True)
 def every_set_contains(tiles):
     """Every set and the pair holds a 5 (`five`) or a terminal or honour (`terminal_or_honor`)."""
-    test = (lambda t: t < 27 and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
+    test = (lambda t: t < T.NUM_SUITED and t % 9 == 4) if tiles == "five" else T.is_terminal_or_honor
     # whether a chow starting at t / any other group of tile t holds such a tile
-    chow_holds = tuple(t < 27 and t % 9 <= 6 and any(test(t + k) for k in range(3)) for t in range(34))
-    tile_holds = tuple(test(t) for t in range(34))
+    chow_holds = tuple(t < T.NUM_SUITED and t % 9 <= 6 and any(test(t + k) for k in range(3))
+                       for t in range(T.NUM_TILE_TYPES))
+    tile_holds = tuple(test(t) for t in range(T.NUM_TILE_TYPES))
 
     def decide(x: Interpretation) -> Any:
         if x.shape != "regular":
@@ -169,7 +170,8 @@ def seven_shifted_pairs():
         if x.shape != "seven_pairs":
             return 0
         tiles = sorted(g.tile for g in x.groups)
-        return int(tiles[0] < 27 and tiles[-1] // 9 == tiles[0] // 9 and tiles == list(range(tiles[0], tiles[0] + 7)))
+        return int(tiles[0] < T.NUM_SUITED and tiles[-1] // 9 == tiles[0] // 9
+                   and tiles == list(range(tiles[0], tiles[0] + 7)))
 
     return gate(decide, shapes=("seven_pairs",))
 
@@ -181,7 +183,7 @@ def honors_and_knitted(all_honors):
     def decide(x: Interpretation) -> Any:
         if x.shape != "honors_and_knitted":
             return 0
-        return int(not all_honors or all(x.facts.counts[t] for t in range(27, 34)))
+        return int(not all_honors or all(x.facts.counts[t] for t in range(T.NUM_SUITED, T.NUM_TILE_TYPES)))
 
     return gate(decide, shapes=("honors_and_knitted",))
 

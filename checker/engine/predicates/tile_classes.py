@@ -104,7 +104,7 @@ def tile_hog(honors):
     def decide(f: HandFacts) -> Any:
         counts, kongs = f.counts, f.kong_mask
         hogs = 0
-        for t in range(34 if honors else 27):
+        for t in range(T.NUM_TILE_TYPES if honors else T.NUM_SUITED):
             if counts[t] == 4 and not kongs >> t & 1:
                 hogs += 1
         return hogs
