@@ -36,6 +36,10 @@ class OwnedFileError(OSError):
         super().__init__(f"{path}: {reason}")
         self.path, self.reason = path, reason
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its path and reason (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (self.path, self.reason))
+
 
 def write_whole(path: str, data: bytes) -> None:
     """`data` as the whole of `path`: written to a fresh file beside it, then renamed over it."""

@@ -27,10 +27,14 @@ class InputError(ValueError):
     """Input the tool cannot read or parse: "cannot ACTION LABEL: line N: REASON" (the line where known)."""
 
     def __init__(self, action: str, label: str, reason: str, line: int | None = None, what: str = ""):
-        self.action, self.label, self.reason, self.line = action, label, reason, line
+        self.action, self.label, self.reason, self.line, self.what = action, label, reason, line, what
         at = f"line {line}: " if line is not None else ""
         source = " ".join(x for x in (what, label) if x)
         super().__init__(f"cannot {action} {source}: {at}{reason}" if source else f"cannot {action}: {at}{reason}")
+
+    def __reduce__(self) -> tuple:
+        """Pickled with its fields (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (self.action, self.label, self.reason, self.line, self.what))
 
 
 def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from types import MappingProxyType
-from typing import Final, Mapping, SupportsIndex
+from typing import Any, Final, Mapping, SupportsIndex
 
 from checker.inputs import excerpt
 
@@ -66,6 +66,14 @@ class TileError(ValueError):
         self.token = token
         self.position = position
         self.text = text
+
+    def __reduce__(self) -> tuple:
+        """Pickled with where the bad tile is (an error raised in a worker process reaches the parent whole)."""
+        return (_tile_error, (str(self), self.token, self.position, self.text))
+
+
+def _tile_error(message: str, token: Any, position: Any, text: Any) -> TileError:
+    return TileError(message, token=token, position=position, text=text)
 
 
 # the tile numbers of each kind (named once here; the engine and the tools read them from this module). The

@@ -415,8 +415,16 @@ def _claims_apart(ruleset_id: str, effort: int, until: float) -> list[Claim]:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
-    with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as apart:
-        return apart.submit(_claims_of, ruleset_id, effort, until).result()
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as apart:
+            return apart.submit(_claims_of, ruleset_id, effort, until).result()
+    except Exception as exc:  # the process failed or died (BrokenProcessPool): the hunt goes on and says so
+        reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+        return [Claim("settlement-model", "the settlement model's claims", {}, "", "not-run",
+                      why=f"{PROCESS_FAILED}: {reason}")]
+
+
+PROCESS_FAILED = "the process making them failed"
 
 
 def _claims_of(ruleset_id: str, effort: int, until: float) -> list[Claim]:
@@ -427,8 +435,10 @@ def _claims_left(proved: list[dict[str, Any]]) -> list[str]:
     """The settlement model's claims the run left undecided, in words: not run for the budget, or past the
     solver's resource bound (a later effort gives it more)."""
     late = [c for c in proved if c["result"] == "not-run" and c["why"].startswith("the budget")]
-    bound = [c for c in proved if c["result"] == "not-run" and not c["why"].startswith("the budget")]
+    failed = [c for c in proved if c["result"] == "not-run" and c["why"].startswith(PROCESS_FAILED)]
+    bound = [c for c in proved if c["result"] == "not-run" and c not in late and c not in failed]
     out = [f"{len(late)} claim(s) of the settlement model not run (the budget ran out)"] if late else []
+    out += [f"the settlement model's claims were not made ({c['why']})" for c in failed]
     if bound:
         out.append(f"{len(bound)} claim(s) of the settlement model undecided within the solver's resource bound")
     return out

@@ -43,6 +43,10 @@ class SpecError(Exception):
         self.issues = tuple(issues)
         super().__init__("\n".join(str(i) for i in issues))
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its issues (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (list(self.issues),))
+
 
 # --------------------------------------------------------------------------- typed spec
 
