@@ -19,6 +19,10 @@ class CaseError(ValueError):
         super().__init__(message)
         self.rule = rule
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its rule (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (str(self), self.rule))
+
 
 MAX_OPTION_ORDERS: Final = 4096  # option sets as written kept for a quick lookup (beyond: resolved each time)
 

@@ -63,6 +63,9 @@ class _Broken(Exception):
         super().__init__(reason)
         self.timed_out = timed_out
 
+    def __reduce__(self) -> tuple:
+        return (type(self), (str(self), self.timed_out))
+
 
 class _Process:
     """One running engine: its pipes, a thread writing requests to stdin, a thread reading answers."""

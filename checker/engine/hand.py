@@ -25,6 +25,10 @@ class HandError(ValueError):
         super().__init__(message)
         self.rule = rule
 
+    def __reduce__(self) -> tuple:
+        """Pickled with its rule (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (str(self), self.rule))
+
 
 @dataclass(init=False, unsafe_hash=True)
 class Meld:

@@ -30,6 +30,10 @@ class ProcedureError(ValueError):
         super().__init__(message)
         self.pointer, self.reason = pointer, reason or message
 
+    def __reduce__(self) -> tuple:
+        """Pickled with where and why (an error raised in a worker process reaches the parent whole)."""
+        return (type(self), (str(self), self.pointer, self.reason))
+
 
 @dataclass(frozen=True)
 class TableRules:
