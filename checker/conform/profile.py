@@ -48,10 +48,12 @@ def case_name(r: CaseResult) -> str:
 
 
 def infer_profile(cases: Iterable[CaseResult], runner: CaseRunner | None = None,
-                  cap: int = MAX_CASES_PER_OPTION) -> tuple[dict[str, Any], dict[str, list[str]]]:
+                  cap: int | None = None) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """The profile per ruleset (as in summary.json's `profile`) and the failed cases each non-default
     reading explains (`"option=value"` → case names, as in `failures.by_option`). `cases`: read twice, in
-    corpus line order (a list is put in that order first)."""
+    corpus line order (a list is put in that order first). `cap`: cases scored again per option (None: the
+    module's MAX_CASES_PER_OPTION, read when called)."""
+    cap = MAX_CASES_PER_OPTION if cap is None else cap
     runner = runner or shared_runner()
     if not isinstance(cases, ResultStream):
         cases = sorted(cases, key=lambda r: r.line)
