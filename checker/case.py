@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any, BinaryIO, Container, Final, Iterator
+from typing import Any, BinaryIO, Container, Final, Iterator, Sequence
 
 import jsonschema
 
+from checker import tiles as T
 from checker.engine import Hand, HandError, Scorer, parse_meld
 from checker.inputs import (MAX_CASE_LINE_BYTES, InputError, Line, LineStream, decode, excerpt, parse_json,
                             read_bounded, read_lines, schema_message, whole)
@@ -90,6 +91,15 @@ def read_case_file(path: Path) -> list[dict[str, Any]]:
                 raise InputError("read", str(path), line.error or "not a case", line.line)
             out.append(dict(line.case))
     return out
+
+
+def example_cases(ruleset_id: str, folder: Path | None) -> list[dict[str, Any]]:
+    """The source documents' own examples (`FOLDER/*-examples.jsonl`, the shipped ones in checker.spec's
+    corpus_dir) for this ruleset, in file order; none without a folder."""
+    cases = []
+    for path in sorted(folder.glob("*-examples.jsonl")) if folder is not None and folder.is_dir() else []:
+        cases += [case for case in read_case_file(path) if case.get("ruleset") == ruleset_id]
+    return cases
 
 
 def read_case(stream: BinaryIO, source: str) -> Mapping[str, Any]:
@@ -282,6 +292,31 @@ class CaseRunner(Scorers):
         """The result of a case in the `expect` shape (not compared with its `expect`: the caller judges);
         invalid input gives {"valid": false, "error": …}."""
         return self._played(case)[0]
+
+
+def hand_input(hand: Hand, flags: Sequence[str] = (), counters: dict[str, int] | None = None,
+               extra_flowers: Sequence[int] = ()) -> dict[str, Any]:
+    """A case `input` (canonical tile names) for a Hand (the inverse of `hand_from_input`), with the given flags and counters."""
+    melds = []
+    for m in hand.melds:
+        meld: dict[str, Any] = {"type": m.kind, "tiles": T.format_tiles(m.tiles)}
+        if m.concealed:
+            meld["concealed"] = True
+        if m.source is not None:
+            meld["from"] = m.source
+        if m.after_knock:
+            meld["after_knock"] = True
+        melds.append(meld)
+    data: dict[str, Any] = {
+        "concealed": T.format_tiles(T.sort_tiles(hand.concealed)), "melds": melds,
+        "win_tile": T.tile_name(hand.win_tile), "win_by": hand.win_by, "discarder": hand.discarder,
+        "seat_wind": T.WIND_LETTERS[hand.seat_wind - T.WINDS.start], "round_wind": T.WIND_LETTERS[hand.round_wind - T.WINDS.start],
+        "flowers": T.format_tiles(T.sort_tiles(tuple(hand.flowers) + tuple(extra_flowers))),
+        "flags": {f: True for f in sorted(flags)},
+    }
+    if counters:
+        data["counters"] = dict(sorted(counters.items()))
+    return data
 
 
 def _scored(scorer: Scorer, read: Hand | HandError) -> tuple[Mapping[str, Any], bool]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from checker import tiles as T
+from checker.case import hand_input
 from checker.engine import Hand, parse_meld
 from checker.random_hands import winning_hand
 from checker.spec import Ruleset
@@ -87,31 +88,6 @@ def themed_pick(rng: random.Random, theme: Theme, avoid: frozenset[int] = frozen
         return rng.choice(seq)
 
     return pick
-
-
-def hand_input(hand: Hand, flags: Sequence[str] = (), counters: dict[str, int] | None = None,
-               extra_flowers: Sequence[int] = ()) -> dict[str, Any]:
-    """A case `input` (canonical tile names) for a Hand, with the given flags and counters."""
-    melds = []
-    for m in hand.melds:
-        meld: dict[str, Any] = {"type": m.kind, "tiles": T.format_tiles(m.tiles)}
-        if m.concealed:
-            meld["concealed"] = True
-        if m.source is not None:
-            meld["from"] = m.source
-        if m.after_knock:
-            meld["after_knock"] = True
-        melds.append(meld)
-    data: dict[str, Any] = {
-        "concealed": T.format_tiles(T.sort_tiles(hand.concealed)), "melds": melds,
-        "win_tile": T.tile_name(hand.win_tile), "win_by": hand.win_by, "discarder": hand.discarder,
-        "seat_wind": T.WIND_LETTERS[hand.seat_wind - T.WINDS.start], "round_wind": T.WIND_LETTERS[hand.round_wind - T.WINDS.start],
-        "flowers": T.format_tiles(T.sort_tiles(tuple(hand.flowers) + tuple(extra_flowers))),
-        "flags": {f: True for f in sorted(flags)},
-    }
-    if counters:
-        data["counters"] = dict(sorted(counters.items()))
-    return data
 
 
 def _context(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]:

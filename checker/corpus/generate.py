@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from checker.case import CaseRunner, read_case_file
+from checker.case import CaseRunner, example_cases
 from checker.corpus.adequacy import killing_cases
 from checker.corpus.candidates import random_candidates, targeted_candidates
 from checker.corpus.strength import MutantResult
@@ -46,15 +46,6 @@ class Corpus:
     def jsonl(self) -> str:
         """The corpus as JSON Lines: keys sorted, one case a line, in a stable order."""
         return "".join(json.dumps(c, sort_keys=True, ensure_ascii=False) + "\n" for c in self.cases)
-
-
-def example_cases(ruleset_id: str, folder: Path | None = None) -> list[dict[str, Any]]:
-    """The source documents' own examples (`corpus/*-examples.jsonl`) for this ruleset, in file order."""
-    folder = folder or corpus_dir()
-    cases = []
-    for path in sorted(folder.glob("*-examples.jsonl")) if folder is not None and folder.is_dir() else []:
-        cases += [case for case in read_case_file(path) if case.get("ruleset") == ruleset_id]
-    return cases
 
 
 def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Progress | None = None,
@@ -125,7 +116,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
         _add_parting(rs, p, generated, origin)
     report(total_work, total_work)
 
-    corpus.cases = example_cases(rs.id, examples) + [generated[k] for k in sorted(generated)]
+    corpus.cases = example_cases(rs.id, examples or corpus_dir()) + [generated[k] for k in sorted(generated)]
     if kill_mutants:  # a case for each one-step scoring mutant the cases so far let through
         added, corpus.survivors = killing_cases(rs, corpus.cases, runner, seed, origin)
         corpus.cases += added

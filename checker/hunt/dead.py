@@ -178,7 +178,7 @@ def _count(holding: dict[str, int], seen: set[str]) -> dict[str, int]:
 
 def case_input(ruleset: Ruleset, counts: tuple[int, ...]) -> dict[str, Any]:
     """The hand as a case input, with the flags the ruleset requires of every win (the knock)."""
-    from checker.corpus.candidates import hand_input
+    from checker.case import hand_input
 
     return hand_input(concealed_hand(counts), flags=list(ruleset.win.required_flags))
 

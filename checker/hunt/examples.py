@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from checker.case import CaseRunner, read_case_file
 from checker.engine import HandError
-from checker.corpus.generate import example_cases
+from checker.case import example_cases
 from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
 from checker.spec import Ruleset, value_key
@@ -23,9 +23,11 @@ NOT_STATED = ("hand built for it", "hand-worked", "derived")
 
 def stated_examples(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The document examples of this ruleset whose result the document states (one result, not `either`)."""
+    from checker.spec import corpus_dir
+
     docs = {s.doc for s in ruleset.statements}
     out = []
-    for case in example_cases(ruleset.id):
+    for case in example_cases(ruleset.id, corpus_dir()):
         origin = str(case.get("origin", ""))
         if case.get("kind", "score") != "score" or "either" in case.get("expect", {}):
             continue
@@ -110,7 +112,7 @@ def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
 
     folder = corpus_dir()
     path = folder / f"{ruleset.id}.jsonl" if folder is not None else None
-    cases = list(example_cases(ruleset.id))
+    cases = list(example_cases(ruleset.id, folder))
     if path is not None and path.is_file():
         cases += read_case_file(path)
     out, seen = [], set()

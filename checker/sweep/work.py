@@ -22,8 +22,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator, Sequence
 
 from checker import tiles as T
-from checker.case import fans_of, readings_of
-from checker.corpus.candidates import hand_input
+from checker.case import fans_of, hand_input, readings_of
 from checker.engine import Hand, HandError, Meld, Scorer
 from checker.engine.checks import CHECKS
 from checker.engine.hand import parse_meld_text

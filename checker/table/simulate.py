@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from checker.case import CaseRunner
+from checker.scorers import Scorers
 from checker.table.bots import Bot, next_events
 from checker.table.log import GAME, VERSION, new_table
 from checker.table.settle import hand_result
@@ -38,7 +38,7 @@ class Hand:
 
 def play_hand(ruleset: str, seed: int, bots: Sequence[str] = ("greedy",) * 4,
               options: Mapping[str, Any] | None = None, dealer: int = 0, counters: Mapping[str, int] | None = None,
-              runner: CaseRunner | None = None, hand_number: int = 0, round_wind: str = "E") -> Hand:
+              runner: Scorers | None = None, hand_number: int = 0, round_wind: str = "E") -> Hand:
     """Play one hand on the wall `seed` shuffles, the bots deciding from a generator seeded by `seed` too."""
     header: dict[str, Any] = {"game": GAME, "version": VERSION, "ruleset": ruleset, "seed": seed, "dealer": dealer,
                               "seats": list(bots)}
