@@ -37,7 +37,7 @@ from checker.conform.outputs import REPORT_FILE  # noqa: E402
 from checker.conform.pymahjonggb import pymahjonggb_engine  # noqa: E402
 from checker.conform.results import read_results  # noqa: E402
 from checker.conform.runner import run_conformance  # noqa: E402
-from checker.corpus.candidates import hand_input  # noqa: E402
+from checker.case import hand_input  # noqa: E402
 from checker.random_hands import seeded_hands  # noqa: E402
 
 CORPUS = ROOT / "corpus" / "mcr.jsonl"

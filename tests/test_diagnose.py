@@ -259,7 +259,8 @@ def test_a_cause_whose_cases_were_not_screened_first_is_found_for_the_cases_left
     def run(case):
         return runner.run({**case, "options": both})
     classes = diagnosed(tmp_path, MCR, run)
-    (shared,) = [c for c in classes if c["signature"] == "extra self_drawn 1; missing fully_concealed_hand 4"]
+    (shared,) = [c for c in classes
+                 if c["signature"] == "missing fully_concealed_hand 4; extra self_drawn 1; payments differs; total differs"]
     assert shared["cause"]["unexplained"] == 0, shared["cause"]
     assert {e["id"] for e in shared["cause"]["explained_by"]} == {
         "option:fully_concealed_with_concealed_shapes=false", "option:four_concealed_pungs_with_fully_concealed=false"}

@@ -33,7 +33,7 @@ MCR_EXAMPLES = ROOT / "corpus" / "mcr-examples.jsonl"
 OUTPUTS = ("summary.json", "report.md", "report.html", "junit.xml")
 cli = CliRunner()
 
-FULL_FLUSH_CLASS = "full_flush 24×1 scored 32×1"  # (checker.diagnose.classes words a fan's other points so)
+FULL_FLUSH_CLASS = "full_flush 24×1 scored 32×1; payments differs; total differs"  # (checker.diagnose.classes words a fan's other points so)
 FULL_FLUSH_CAUSE = "points:full_flush=32"
 ROBBING_CAUSE = "input:a win by robbing_kong"  # the engine errs on exactly the cases won by robbing a kong
 
@@ -374,15 +374,15 @@ def test_diff_names_cases_fixed_newly_failing_and_changed_by_class(two_runs):
     assert got["same_corpus"] is True
     assert got["counts"] == {"fixed": 1, "newly_failing": 1, "changed": 1, "still_failing": 1, "not_compared": 0}
     (fixed,) = got["fixed"]  # grouped by A's class: Self-drawn 1 point expected, 2 given
-    assert (fixed["signature"], [c["id"] for c in fixed["cases"]]) == ("self_drawn 1×1 scored 2×1", [X])
+    assert (fixed["signature"], [c["id"] for c in fixed["cases"]]) == ("self_drawn 1×1 scored 2×1; total differs", [X])
     assert fixed["cases"][0]["before"] == "failed" and fixed["cases"][0]["after"] == "passed"
     (new,) = got["newly_failing"]
-    assert (new["signature"], new["cases"][0]["id"], new["cases"][0]["before"]) == ("self_drawn 1×1 scored 2×1", Y,
+    assert (new["signature"], new["cases"][0]["id"], new["cases"][0]["before"]) == ("self_drawn 1×1 scored 2×1; total differs", Y,
                                                                                     "passed")
     assert new["cause"] is not None  # from B's summary.json
     (changed,) = got["changed"]  # in A only the total differed; in B Single wait scores 2
     case = changed["cases"][0]
-    assert (changed["signature"], case["id"], case["before_class"]) == ("single_wait 1×1 scored 2×1", Z,
+    assert (changed["signature"], case["id"], case["before_class"]) == ("single_wait 1×1 scored 2×1; total differs", Z,
                                                                         "total differs")
     assert "single_wait 1×1 in A, 2×1 in B" in case["answer"]
     md = diff(str(a), str(b)).output
@@ -453,8 +453,9 @@ def test_the_plugin_prints_the_failure_classes_at_the_end(pytester):
     out = result.stdout.str()
     head = out.index("mjcheck failure classes")
     assert f"mcr-examples.jsonl on python:renaming_engine:score: 1 failure class" in out[head:]
-    # the fans differ: tanyao (2 points) extra, all_simples (2 points) missing; the cause needs no re-scoring
-    assert f"  1. extra tanyao 2; missing all_simples 2 ({len(simples)} cases, mcr)" in out[head:]
+    # the fans differ: all_simples (2 points) missing, tanyao (2 points) extra, the total alike; the cause needs no
+    # re-scoring
+    assert f"  1. missing all_simples 2; extra tanyao 2 ({len(simples)} cases, mcr)" in out[head:]
     assert "cause: the engine scores tanyao, which the spec does not have, in place of all_simples" in out[head:]
     assert "     witness " in out[head:] and "wins on" in out[head:]
     assert "| mjcheck score --case -" in out[head:]
@@ -470,7 +471,7 @@ def test_the_plugin_prints_the_failure_classes_of_cases_judged_in_worker_process
     result.assert_outcomes(passed=9 - len(simples), failed=len(simples))
     out = result.stdout.str()
     head = out.index("mjcheck failure classes")
-    assert f"  1. extra tanyao 2; missing all_simples 2 ({len(simples)} cases, mcr)" in out[head:]
+    assert f"  1. missing all_simples 2; extra tanyao 2 ({len(simples)} cases, mcr)" in out[head:]
 
 
 def test_the_plugin_prints_no_classes_when_every_case_passes(pytester):

@@ -1,8 +1,8 @@
 """Writing a conformance run's outputs, and `rebuild` (for `mjcheck report DIR`) from the results alone.
 
 `DIR/summary.json`, `DIR/report.md`, `DIR/report.html` and `DIR/junit.xml` are all made from the result lines
-of `DIR/results.jsonl` (and the run's engine and corpus, kept in summary.json), so rebuilding them without
-running the engine gives the same bytes. The results are read again for each pass (checker.conform.stream),
+of `DIR/results.jsonl` (and the run's engine and corpus, kept in summary.json), and the engine's answers to
+diagnosis's probes (`DIR/probes.jsonl`), so rebuilding them without running the engine gives the same bytes. The results are read again for each pass (checker.conform.stream),
 never held all at once. Each file is replaced whole (written aside, then renamed).
 """
 from __future__ import annotations
@@ -13,8 +13,10 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, TextIO
 
 from checker.conform.known import Known, KnownError, known_from_summary
+from checker.conform.probing import recorded_probes, write_probes
 from checker.conform.results import RESULTS_FILE
 from checker.conform.stream import Cases, ResultStream
+from checker.diagnose.probes import Prober
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
 
@@ -30,15 +32,19 @@ class ReportError(Exception):
 
 
 def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Cases | None = None,
-                  run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
+                  run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
+                  prober: Prober | None = None) -> dict[str, Any]:
     """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. Each is
     made from `results` in passes (a ResultStream reads DIR/results.jsonl again for each: memory holds a few
     cases whatever the run's size) and written as it is made. (The report modules are imported only for those:
     jinja2's import alone cost a run's first summary 0.14 s.) `known`: declared departures
-    (checker.conform.known), recorded in the summary and shown apart."""
+    (checker.conform.known), recorded in the summary and shown apart. `prober`: the engine asked the probes
+    of diagnosis (checker.conform.probing), whose answers are written to DIR/probes.jsonl."""
     from checker.conform.report import markdown, summarize
 
-    summary = summarize(results or [], meta, partial, run, damaged, known)
+    summary = summarize(results or [], meta, partial, run, damaged, known, prober=prober)
+    if results is not None and prober is not None:
+        write_probes(out_dir, prober)
     write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
         from checker.conform import html, junit
@@ -121,7 +127,8 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -
         # a summary written because the reports were interrupted is partial for that alone: the run is as whole as
         # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
         partial = previous.get("partial") is True and not previous.get("interrupted_reports")
-        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known)
+        prober = Prober(None, recorded=recorded_probes(out_dir))  # the probes' answers as the run recorded them
+        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known, prober=prober)
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag

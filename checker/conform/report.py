@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from checker.diagnose import diagnose
+from checker.diagnose import Prober, diagnose
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines)
@@ -29,7 +29,7 @@ OTHER_REASONS = "(other reasons)"  # where skipped cases are counted past MAX_LI
 
 def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: bool,
               run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
-              quick: bool = False) -> dict[str, Any]:
+              quick: bool = False, prober: Prober | None = None) -> dict[str, Any]:
     """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `results`: a
     list, or a run's results streamed from its file (checker.conform.stream), read in passes that each hold one
     result at a time: lists of case names are cut at MAX_LISTED (`failures.cut` then says how many each
@@ -38,7 +38,8 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
     result lines that could not be read back. `known`: declared departures (checker.conform.known): each class
     then says whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the
     rest. `quick`: no profile and no cause search (the summary written when the reports themselves were
-    interrupted)."""
+    interrupted). `prober`: the engine (or its recorded answers) asked the probes that confirm or contradict
+    each class's cause (checker.diagnose.probes)."""
     cases = in_latest_order(results)
     tally = _Tally()
     for r in cases:
@@ -49,7 +50,7 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         else None
     missing = max(0, corpus_cases - tally.cases) if corpus_cases is not None else 0
     profile, by_option = infer_profile(cases) if tally.cases and not quick else ({}, {})
-    classes = diagnose(cases, search=not quick) if counts.get("failed") or counts.get("errored") else []
+    classes = diagnose(cases, search=not quick, prober=prober) if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
         classes, declared["known"] = declare(known, classes)

@@ -36,12 +36,14 @@ from checker.case import NOT_WON, REFUSED, WON, CaseLine, count_case_lines, matc
 from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
+from checker.conform.probing import EngineAsk, recorded_probes
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_interrupted, write_reports
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
                                     part_path, remove_parts, run_forked)
 from checker.conform.stream import ResultStream
+from checker.diagnose.probes import DEFAULT_PROBES, Prober
 from checker.corpus.canonical import canonical_case
 from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
@@ -74,7 +76,8 @@ class RunError(ValueError):
 
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
                     jobs: int = 1, on_start: Callable[[int], None] | None = None,
-                    on_result: Callable[[str], None] | None = None, known: Known | None = None) -> ConformRun:
+                    on_result: Callable[[str], None] | None = None, known: Known | None = None,
+                    probes: int = DEFAULT_PROBES) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
     the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many results the
@@ -85,7 +88,8 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     engine); `resume` continues only a file of the same corpus and engine (RunError otherwise), keeping the
     result lines whose checksums hold. The summary counts every case of the corpus: one without a readable
     result is `missing` and makes the status 1. `known`: declared departures (checker.conform.known): failed
-    and errored cases in the classes they declare do not make the status 1.
+    and errored cases in the classes they declare do not make the status 1. `probes`: how many cases diagnosis may
+    put to the engine after the run to confirm or contradict its causes (checker.conform.probing; 0: none).
     InputError: the corpus cannot be read; EngineError: the engine does not start; RunError: see above;
     OSError: DIR (checker.files.OwnedFileError: a file in it that is not the tool's own)."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
@@ -124,13 +128,18 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             interrupted = True
         finally:
             engine.stop()
+    asking = EngineAsk(engine, answer_problem)  # diagnosis's probes: the engine started again for them, if any is asked
     with ResultStream(results_path) as read, held_aside():
         try:
             summary = _write_summary(out_dir, meta, partial=interrupted, results=read, run=read.run or run,
-                                     damaged=read.damaged, known=known)
+                                     damaged=read.damaged, known=known,
+                                     prober=Prober(None if interrupted else asking, probes,
+                                                   recorded_probes(out_dir) if earlier is not None else None))
         except KeyboardInterrupt:  # while the reports were made: summary.json partial, the others removed
             interrupted = True
             summary = write_interrupted(out_dir, meta, read, read.run or run, read.damaged, known)
+        finally:
+            asking.close()
     counts = summary["counts"]
     ran = counts["passed"] + counts["failed"] + counts["errored"]
     status = REFUSED if summary["not_cases"] or (not ran and not interrupted) else \
@@ -320,8 +329,9 @@ def _answer_forms(kind: str) -> tuple[Any, jsonschema.Draft202012Validator, json
 
 
 def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: ResultStream | None = None,
-                   run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None) -> dict[str, Any]:
+                   run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
+                   prober: Prober | None = None) -> dict[str, Any]:
     """summary.json (and report.md, report.html and junit.xml when the results are given: read from the results
     file again for each pass), each replaced whole (written aside, then renamed), so a reader never sees half a
     file."""
-    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known)
+    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known, prober=prober)

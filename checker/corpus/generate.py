@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import CaseRunner, example_cases
 from checker.corpus.adequacy import killing_cases
-from checker.corpus.candidates import random_candidates, targeted_candidates
+from checker.mutate.candidates import random_candidates, targeted_candidates
 from checker.corpus.strength import MutantResult
 from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings

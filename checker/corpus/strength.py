@@ -7,7 +7,7 @@ under each mutant, through the reference engine only (`checker.mutate.Rescorer`)
 some case's result under it no longer `matches` the case's `expect` (the first killing case is kept; cases that
 count a pattern the mutant touches are tried first). A mutant no case kills is a **survivor**, and the search
 looks for a hand that tells it from the spec: seeded candidate hands of the corpus generator
-(`checker.corpus.candidates`: its targeted constructions, then `POOL_HANDS` random hands under its themes),
+(`checker.mutate.candidates`: its targeted constructions, then `POOL_HANDS` random hands under its themes),
 each scored by the reference engine under the spec and under the mutant, under the default options (and under
 the reading that makes the mutant's pattern or 包 apply, where one is needed). The first hand whose results
 differ is written as a case in the case format, `expect` the reference engine's result: *a case that kills
@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
-from checker.corpus.candidates import random_candidates, search_candidates, targeted_candidates
+from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.corpus.equivalence import differing_readings, proof
 from checker.corpus.procedure_search import Separation, separate
 from checker.corpus.procedure_strength import judge, readings as table_readings, reference_problems, table_options

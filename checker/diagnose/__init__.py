@@ -5,6 +5,9 @@
   command that reproduces it and the source sentences of its rules;
 - `checker.diagnose.causes`: the smallest departure (`checker.mutate`) that turns the reference engine's
   answers into the engine's on a class without changing its passing cases;
+- `checker.diagnose.answers`: when a re-scored result is the engine's whole answer; fans named in the documents'
+  words read back to the spec's ids;
+- `checker.diagnose.probes`: experiments: the cases that put a cause (and its rivals) to the live engine;
 - `checker.diagnose.sample`: the classes and passing cases of a run, read in two passes with bounded memory;
 - `diagnose(results)`: all of them, as the `classes` of a conformance summary.
 """
@@ -16,22 +19,29 @@ from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged
+from checker.diagnose.probes import Experiments, Prober
 from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
 
 MAX_CLASSES_SEARCHED = 50  # classes given a cause search; the rest are listed with "not searched"
 
-__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of", "MAX_MEMBERS_SEARCHED"]
+__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of", "MAX_MEMBERS_SEARCHED", "Prober"]
 
 
-def diagnose(results: Iterable[Judged], search: bool = True) -> list[dict[str, Any]]:
+def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | None = None) -> list[dict[str, Any]]:
     """The failure classes of a run as JSON (summary.json's `classes`), largest first, each with its count,
     signature, witness (case, words, command), source sentences and cause. `results` is read twice, the same
     each time (a list, or a run's results streamed from its file): the cause of a class of more than
-    MAX_MEMBERS_SEARCHED cases is searched on a sample of them (`searched_cases` says how many)."""
+    MAX_MEMBERS_SEARCHED cases is searched on a sample of them (`searched_cases` says how many). `prober`: the
+    engine under test (or its recorded answers), asked the probes that confirm or contradict each cause
+    (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
+    named."""
     sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
     found = sample.classes
     searcher = CauseSearch(sample.passing, totals=sample.passing_total) if search and found else None
     searched = searcher.explain_all(found[:MAX_CLASSES_SEARCHED]) if searcher is not None else []
+    if searcher is not None:
+        experiments = Experiments(searcher.rescorer, prober, searcher.own_rules) if prober is not None else None
+        searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments)
     causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))
     return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]

@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import inspect
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 from itertools import combinations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from checker.case import fans_of, matches, readings_of
+from checker.case import fans_of, readings_of
+from checker.diagnose.answers import FanNames, OwnRules, agreement, consistent_rules, own_rule_ids
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged
+from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial
 from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
 from checker.mutate.context import context_readings
@@ -50,31 +52,67 @@ SCORER_COST = 10  # deterministic, unlike time: the classes past it are listed "
 @dataclass(frozen=True)
 class Explanation:
     """A departure and the cases of the class it reproduces (`explains` of `of`), checked against `checked`
-    passing cases, none of which it changes."""
+    passing cases, none of which it changes; and what the engine's answers to probes said of it
+    (checker.diagnose.probes): `evidence` confirmed or untested ("" before the probes, or for a kind that
+    re-scoring cannot predict), the probes, the rivals no probe told apart from it (`or_equally`, id and
+    words), why it is untested, and the engine's own refusal ids read as the reference's rules."""
 
-    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement
+    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement, fan names
     id: str
     words: str
     rules: tuple[str, ...]
     explains: int
     of: int
     checked: int = 0
+    evidence: str = ""
+    probes: tuple[Probe, ...] = ()
+    or_equally: tuple[tuple[str, str], ...] = ()
+    why_untested: str = ""
+    rules_read: tuple[tuple[str, str], ...] = ()
+
+    def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
+        """The same explanation with what its trial found."""
+        return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
+                       or_equally=tuple((rival, words_of(rival)) for rival in trial.inseparable))
+
+    def said(self) -> str:
+        """Its words with its evidence: how many cases, the probes that confirm it, the rivals beside it."""
+        text = f"{self.words}: {self.explains} of {self.of} cases"
+        if self.rules_read:
+            text += " (the engine's own refusal ids read as: " + ", ".join(f"{a} = {b}" for a, b in self.rules_read) + ")"
+        if self.evidence == CONFIRMED:
+            held = sum(1 for p in self.probes if p.holds)
+            text += f", confirmed by {held} probe{'s' if held != 1 else ''}"
+        elif self.evidence == UNTESTED:
+            text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
+        if self.or_equally:
+            text += "; or equally, as no probe tells them apart: " + "; ".join(w for _, w in self.or_equally)
+        return text
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "id": self.id, "words": self.words, "rules": list(self.rules),
-                "explains": self.explains, "of": self.of, "passing_checked": self.checked}
+                "explains": self.explains, "of": self.of, "passing_checked": self.checked,
+                **({"evidence": self.evidence} if self.evidence else {}),
+                **({"why_untested": self.why_untested} if self.why_untested else {}),
+                **({"probes": [p.as_json() for p in self.probes]} if self.probes else {}),
+                **({"or_equally": [{"id": i, "words": w} for i, w in self.or_equally]} if self.or_equally else {}),
+                **({"rules_read": dict(self.rules_read)} if self.rules_read else {})}
 
 
 @dataclass(frozen=True)
 class Cause:
     """What a class's search found: the explanations that cover it (one, or several greedily), the cases none
-    explains, and what was tried."""
+    explains, and what was tried; after the probes, the departures that fit the cases but that the engine's
+    answers contradict (each with the probe), and those that fit but nothing tested (no passing case, no probe:
+    not named)."""
 
     explanations: tuple[Explanation, ...]
     unexplained: int
     tried: Mapping[str, int] = field(default_factory=dict)
     alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
     stopped: int | None = None  # the effort budget, when it was spent before this class was searched
+    contradicted: tuple[Explanation, ...] = ()
+    untested: tuple[Explanation, ...] = ()
 
     def choosing(self, chosen: Explanation) -> "Cause":
         """The same cause with `chosen`, one of its alternatives, named first (see `CauseSearch._prefer_shared`)."""
@@ -84,15 +122,44 @@ class Cause:
     def verdict(self) -> str:
         if self.stopped is not None:
             return f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes"
+        said = [e.said() for e in self.explanations]
+        if self.contradicted:
+            said.append("contradicted by the engine's answers to probes: " +
+                        "; ".join(f"{e.words} (probe {_probe_words(e.probes)})" for e in self.contradicted))
+        if self.untested:
+            said.append("fits the cases but nothing tested it (no passing case, no probe), so not named: " +
+                        "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
         if not self.explanations:
-            return UNEXPLAINED
-        return "; ".join(f"{e.words}: {e.explains} of {e.of} cases" for e in self.explanations)
+            return UNEXPLAINED + (": " + "; ".join(said) if said else "")
+        return "; ".join(said)
 
     def as_json(self) -> dict[str, Any]:
-        named = {e.id for e in self.explanations}
+        named = {e.id for e in self.explanations} | {i for e in self.explanations for i, _ in e.or_equally}
+        settled = any(e.evidence for e in self.explanations)  # rivals the probes separated are not listed
         return {"explained_by": [e.as_json() for e in self.explanations], "unexplained": self.unexplained,
-                "also_explained_by": [e.as_json() for e in self.alternatives if e.id not in named and e.checked],
+                "also_explained_by": [] if settled else
+                [e.as_json() for e in self.alternatives if e.id not in named and e.checked],
+                **({"contradicted": [e.as_json() for e in self.contradicted]} if self.contradicted else {}),
+                **({"untested": [e.as_json() for e in self.untested]} if self.untested else {}),
                 "tried": dict(self.tried), "verdict": self.verdict}
+
+
+def _probe_words(probes: Sequence[Probe]) -> str:
+    wrong = next((p for p in probes if p.holds is False), None)
+    if wrong is None:
+        return "none"
+    return f"{wrong.case.get('id')}: predicted {_short(wrong.predicted)}, the engine answered {_short(wrong.answer)}"
+
+
+def _short(result: Any) -> str:
+    if not isinstance(result, Mapping):
+        return "nothing"
+    first = readings_of(result)[0] if readings_of(result) else {}
+    if not first.get("valid", True):
+        return f"a refusal ({first.get('error')})"
+    fans = ", ".join(f"{f.get('id')} {f.get('points')}" + (f"×{f.get('count')}" if f.get("count", 1) != 1 else "")
+                     for f in first.get("fans") or [])
+    return f"a win of {first.get('total')} ({fans}), payments {first.get('payments')}"
 
 
 def _family_kind(m: Mutation) -> str:
@@ -103,19 +170,6 @@ def _family_kind(m: Mutation) -> str:
     if m.family == "pair":
         return "pair"
     return "spec edit"
-
-
-def reproduces(actual: Any, rescored: Mapping[str, Any] | None, expect: Any) -> bool:
-    """Whether the engine's answer is the re-scored result, compared on the keys the case's `expect` names."""
-    if rescored is None or not isinstance(actual, Mapping):
-        return False
-    keys: set[str] = set()
-    for member in readings_of(expect):
-        keys.update(member)
-    keys.discard("either")
-    members = [{k: v for k, v in r.items() if k in keys} for r in readings_of(rescored)]
-    projected = {"either": members} if len(members) > 1 else (members[0] if members else {})
-    return matches(actual, projected)
 
 
 class CauseSearch:
@@ -139,6 +193,11 @@ class CauseSearch:
             else every
         self.passing_total = {rs: len(cases) for rs, cases in every.items()} if totals is None else dict(totals)
         self._results: dict[tuple[int, str], bool] = {}
+        self._pairs: dict[tuple[int, str], tuple[str, str]] = {}  # the refusal ids read as one, where they differ
+        self._answers: dict[int, tuple[Judged, Any]] = {}
+        self._names: dict[str, FanNames] = {}
+        self._own: dict[str, OwnRules] = {}
+        self.expected_rules: set[str] = set()  # refusal ids the run's expectations name
         self._moved: dict[tuple[int, str], bool] = {}
         self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
         self._kept: dict[tuple[str, str], int | None] = {}
@@ -147,6 +206,9 @@ class CauseSearch:
     # ------------------------------------------------------------------ every class
 
     def explain_all(self, classes: Sequence[FailureClass]) -> list[Cause]:
+        for r in [*(r for cls in classes for r in cls.members), *(r for rs in self.passing.values() for r in rs)]:
+            self.expected_rules.update(str(w["error"]) for w in readings_of(r.expected) if w.get("error"))
+        self._own.clear()
         failed = sum(len(self._members(cls)) for cls in classes)
         self.effort = min(self.effort, EFFORT + EFFORT_PER_CASE * failed)
         causes = [self.explain(cls) for cls in classes]
@@ -253,7 +315,7 @@ class CauseSearch:
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
         chosen: Mutation | None = None
         for m in trials:  # two departures (of equal size: in the order found)
-            if all(self._explains(r, m) for r in screened) and len(self._explained(members, m)) == len(members):
+            if all(self._explains(r, m) for r in screened) and self._explains_all(members, m):
                 chosen = m
                 break
         if chosen is None:  # every departure found, with one of this class's own per part, then as few as explain it
@@ -277,7 +339,7 @@ class CauseSearch:
 
         def explains(chosen: Sequence[Mutation]) -> bool:
             m = _together(chosen)
-            return all(self._explains(r, m) for r in screened) and len(self._explained(members, m)) == len(members)
+            return all(self._explains(r, m) for r in screened) and self._explains_all(members, m)
 
         kept = list(parts)
         if not explains(kept):
@@ -297,14 +359,120 @@ class CauseSearch:
         below = self.rescorer.result(witness.case or {}, edits.minimum(ruleset.id, 0, ruleset.win.minimum_points))
         if below is None:
             return cls.parts
-        seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=witness.actual)
+        seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=self.answer(witness), ruleset=None)
         return signature(seen)[1]  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ experiments on the engine
+
+    def confirm_all(self, classes: Sequence[FailureClass], causes: Sequence[Cause],
+                    experiments: Experiments | None) -> list[Cause]:
+        """Each class's cause put to the engine (checker.diagnose.probes), largest class first."""
+        return [self.confirm(cls, cause, experiments) for cls, cause in zip(classes, causes)]
+
+    def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None) -> Cause:
+        """The cause with each named departure tried by probes: confirmed, or contradicted (a rival the probes
+        bear out named in its place, else its cases left unexplained), or untested (named only when passing
+        cases were checked; else set aside, said so); rivals no probe tells apart named beside it."""
+        members = self._members(cls)
+        ruleset = self.ruleset_of(cls.ruleset)
+        cases = [r.case for r in members if r.case is not None]
+        if cause.stopped is not None or not cause.explanations or ruleset is None or not cases:
+            return cause
+        rivals = self._rivals(cls, cause) if len(cause.explanations) == 1 else []
+        named: list[Explanation] = []
+        contradicted: list[Explanation] = []
+        untested: list[Explanation] = []
+        unexplained = cause.unexplained
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            if m is None:  # fans outside the spec, an input disagreement, fan names: read off the answers alone
+                named.append(e)
+                continue
+            e = self._with_rules_read(members, m, e)
+            others = [(a, r) for a, r in rivals if r.id != m.id]
+            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in others])
+            if trial.status == CONTRADICTED:
+                contradicted.append(e.tried_by(trial, self._words))
+                swap = self._borne_out(experiments, ruleset, cases, members, others, m)
+                if swap is not None:
+                    named.append(swap)
+                else:
+                    unexplained += e.explains
+            elif trial.status == UNTESTED and not e.checked:
+                untested.append(e.tried_by(trial, self._words))
+                unexplained += e.explains
+            else:
+                named.append(e.tried_by(trial, self._words))
+        return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, None, tuple(contradicted),
+                     tuple(untested))
+
+    def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+               m: Mutation, rivals: Sequence[Mutation]) -> Trial:
+        if experiments is None:
+            return Trial(UNTESTED, (), tuple(r.id for r in rivals), "no engine to ask")
+        return experiments.trial(ruleset, cases, m, rivals)
+
+    def _rivals(self, cls: FailureClass, cause: Cause) -> list[tuple[Explanation, Mutation]]:
+        """The other departures that explain the whole class alike and change no passing case checked."""
+        out = []
+        named = {e.id for e in cause.explanations}
+        for a in cause.alternatives:
+            m = self.mutations.get(a.id)
+            if a.id in named or m is None:
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m)
+            if checked is not None:
+                out.append((replace(a, checked=checked), m))
+        return out
+
+    def _borne_out(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+                   members: Sequence[Judged], rivals: Sequence[tuple[Explanation, Mutation]],
+                   contradicted: Mutation) -> Explanation | None:
+        """The first rival the engine's answers to its own probes do not contradict, tried as the named one was."""
+        for a, m in rivals:
+            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in rivals if r.id != m.id])
+            if trial.status == CONFIRMED or (trial.status == UNTESTED and a.checked):
+                return self._with_rules_read(members, m, a).tried_by(trial, self._words)
+        return None
+
+    def _with_rules_read(self, members: Sequence[Judged], m: Mutation, e: Explanation) -> Explanation:
+        read = self.rules_read(self._explained(members, m), m) or {}
+        return replace(e, rules_read=tuple(sorted(read.items()))) if read else e
+
+    def _words(self, mutation_id: str) -> str:
+        m = self.mutations.get(mutation_id)
+        return m.words if m is not None else mutation_id
 
     # ------------------------------------------------------------------ one class
 
     def explain(self, cls: FailureClass) -> Cause:
         if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
             return Cause((), len(cls.members), {}, stopped=self.effort)
+        named = self._fan_names(cls)
+        if named is None:
+            return self._explain(cls)
+        members = self._members(cls)
+        if all(self._explains(r, None) for r in members):  # the names are the whole departure
+            return Cause((named,), len(cls.members) - len(members), {"fan names": 1})
+        cause = self._explain(cls)
+        return replace(cause, explanations=(named,) + cause.explanations)
+
+    def _fan_names(self, cls: FailureClass) -> Explanation | None:
+        """Where the engine names fans in the documents' words: that reading, said with the names it read."""
+        if not any("names" in p for p in cls.parts):
+            return None
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None:
+            return None
+        read: dict[str, str] = {}
+        for r in cls.members:
+            read.update(self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[1])
+        said = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(read.items())[:8])
+        return Explanation("fan names", "fan-names", f"the engine names fans by their names in the documents ({said}), "
+                           f"not by the spec's ids", tuple(f"fan.{i}" for i in sorted(set(read.values()))),
+                           len(cls.members), len(cls.members))
+
+    def _explain(self, cls: FailureClass) -> Cause:
         members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
         tried: dict[str, int] = {}
@@ -344,7 +512,7 @@ class CauseSearch:
         for m in whole:
             if len(alternatives) >= MAX_ALTERNATIVES:
                 break
-            if len(self._explained(members, m)) != len(members):
+            if not self._explains_all(members, m):
                 continue
             self.mutations[m.id] = m
             if chosen is None:  # the first checked against the passing cases is named; the others kept to settle
@@ -376,7 +544,7 @@ class CauseSearch:
         for a, b in pairs:
             pair = combined(a, b)
             tried["pair"] = tried.get("pair", 0) + 1
-            if all(self._explains(r, pair) for r in screened) and len(self._explained(members, pair)) == len(members):
+            if all(self._explains(r, pair) for r in screened) and self._explains_all(members, pair):
                 checked = self._passing_kept(cls.ruleset or "", pair)
                 if checked is not None:
                     self.mutations[pair.id] = pair
@@ -503,13 +671,52 @@ class CauseSearch:
         except ValueError:
             return None
 
-    def _explains(self, r: Judged, m: Mutation) -> bool:
-        key = (id(r), m.id)
+    def _explains(self, r: Judged, m: Mutation | None) -> bool:
+        """Whether the reference under `m` (None: the rules) gives the engine's whole answer to the case
+        (checker.diagnose.answers), its fans read back from the documents' names."""
+        key = (id(r), m.id if m is not None else "")
         found = self._results.get(key)
         if found is None:
             self.spent += 1
-            found = self._results[key] = reproduces(r.actual, self.rescorer.result(r.case or {}, m), r.expected)
+            ruleset = r.ruleset or ""
+            told = agreement(self.answer(r), self.rescorer.result(r.case or {}, m), r.expected, self.own_rules(ruleset))
+            found = self._results[key] = told.same
+            if told.rule_pair is not None:
+                self._pairs[key] = told.rule_pair
         return found
+
+    def _explains_all(self, members: Sequence[Judged], m: Mutation) -> bool:
+        """Whether `m` explains every member, each refusal id of the engine's own standing for one rule."""
+        return len(self._explained(members, m)) == len(members) and self.rules_read(members, m) is not None
+
+    def rules_read(self, members: Sequence[Judged], m: Mutation | None) -> dict[str, str] | None:
+        """The engine's own refusal ids read as the reference's rules over `members` under `m` (None: one id
+        read as two rules)."""
+        mid = m.id if m is not None else ""
+        return consistent_rules(self._pairs.get((id(r), mid)) for r in members)
+
+    def answer(self, r: Judged) -> Any:
+        """The engine's answer with the fans it names in the documents' words read as the spec's ids."""
+        key = id(r)
+        kept = self._answers.get(key)
+        if kept is not None and kept[0] is r:
+            return kept[1]
+        ruleset = self.ruleset_of(r.ruleset)
+        read = self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[0] if ruleset is not None \
+            else r.actual
+        self._answers[key] = (r, read)
+        return read
+
+    def names(self, ruleset: Ruleset) -> FanNames:
+        if ruleset.id not in self._names:
+            self._names[ruleset.id] = FanNames.of(ruleset)
+        return self._names[ruleset.id]
+
+    def own_rules(self, ruleset_id: str) -> OwnRules:
+        """The refusal ids of the spec and the case format, and those the run's expectations name."""
+        if ruleset_id not in self._own:
+            self._own[ruleset_id] = OwnRules(own_rule_ids(self.ruleset_of(ruleset_id), self.expected_rules))
+        return self._own[ruleset_id]
 
     def _moves(self, r: Judged, m: Mutation) -> bool:
         """Whether `m` changes the reference engine's result for the case."""
@@ -594,6 +801,8 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
     counted = _counted_fans(cls)
     engine_fans = _engine_fans(cls)
     out: list[list[Mutation]] = []
+    fan_parts = any("fan" in part for part in (cls.parts if parts is None else parts))
+    amounts_given = False
     for part in (cls.parts if parts is None else parts):
         fan = part.get("fan")
         found: list[Mutation] = []
@@ -616,8 +825,9 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                         found.append(edits.implied_added(rid, other, fan))
         if fan in known:
             found += _parameter_edits(ruleset, known[fan])
-        if "verdict" in part or "field" in part:
-            found += _amount_edits(cls, ruleset)
+        if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
+            found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
+            amounts_given = "field" in part
         out.append(found)
     return out
 

@@ -2,8 +2,9 @@
 
 A case's *signature* is the shape of its departure, from the closest pair of expected and actual readings:
 the verdict when one side wins and the other refuses (with the rule each names), else the fans missing, extra
-or scored with other points, else the other fields that differ (the total, the payments); an errored case's
-signature is its reason with the parts that vary from case to case (numbers, quoted excerpts) left out. Cases
+or scored with other points and every other field that differs (the total, the payments, a refusal's rule),
+after fans the engine names in the documents' words are read as the spec's ids (itself a part); an errored
+case's signature is its reason with the parts that vary from case to case (tiles, numbers, ids) masked. Cases
 of one signature form a class, shown by its *witness*: the member with the fewest tiles and patterns, then the
 fewest context items, then the earliest line. Each class carries its witness in words, a one-line command
 that reproduces it, and the source sentences of the rules it involves.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.case import readings_of
+from checker.diagnose.answers import read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
 from checker.spec import Ruleset
@@ -59,21 +61,24 @@ class FailureClass:
 
 
 def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
-    """A failed or errored case's signature: a hashable key and the same as JSON parts."""
+    """A failed or errored case's signature: a hashable key and the same as JSON parts. Fans the engine names
+    in the documents' words are read as the spec's ids first (checker.diagnose.answers.FanNames), the reading
+    itself one part of the signature."""
     if r.outcome == "errored":
         reason = _varying(r.reason or "")
         return (("errored", reason),), ({"errored": reason},)
-    wants, gots = readings_of(r.expected), readings_of(r.actual)
+    actual, names = read_fan_names(r.ruleset, r.actual)
+    key: list[tuple] = [("names",)] if names else []
+    parts: list[Mapping[str, Any]] = [{"names": "fans named in the documents' words"}] if names else []
+    wants, gots = readings_of(r.expected), readings_of(actual)
     if wants and gots:
         want_valid = {bool(w.get("valid", True)) for w in wants}
         got_valid = {bool(g.get("valid", True)) for g in gots}
         if want_valid.isdisjoint(got_valid):
             expected = "win" if True in want_valid else str(wants[0].get("error"))
-            actual = "win" if True in got_valid else str(gots[0].get("error"))
-            return (("verdict", expected, actual),), ({"verdict": {"expected": expected, "actual": actual}},)
-    found = diff(r.expected, r.actual)
-    key: list[tuple] = []
-    parts: list[Mapping[str, Any]] = []
+            refused = "win" if True in got_valid else str(gots[0].get("error"))
+            return (("verdict", expected, refused),), ({"verdict": {"expected": expected, "actual": refused}},)
+    found = diff(r.expected, actual)
     for fan in found.missing:
         key.append(("missing", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"missing": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
@@ -85,14 +90,14 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
                     _plain(want.get("count")), _plain(got.get("count"))))
         parts.append({"different": True, "fan": str(want.get("id")), "expected": [want.get("points"), want.get("count")],
                       "actual": [_plain(got.get("points")), _plain(got.get("count"))]})
-    if not key:
-        for name, _, _ in found.fields:
-            key.append(("field", str(name)))
-            parts.append({"field": str(name)})
+    for name, _, _ in found.fields:  # every other field that differs, beside the fans
+        key.append(("field", str(name)))
+        parts.append({"field": str(name)})
     if not key:
         key.append(("shape",))
         parts.append({"shape": "the results differ in shape"})
-    order = sorted(range(len(key)), key=lambda i: repr(key[i]))
+    rank = {"names": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # the fans first, then the fields
+    order = sorted(range(len(key)), key=lambda i: (rank.get(str(key[i][0]), 5), repr(key[i])))
     return tuple(key[i] for i in order), tuple(parts[i] for i in order)
 
 
@@ -104,8 +109,11 @@ def _plain(value: Any) -> Any:
 
 
 def _varying(reason: str) -> str:
-    """An error's reason without the parts that vary from case to case."""
-    text = re.sub(r"'[^']*'|\"[^\"]*\"|\d+(\.\d+)?", "…", reason)
+    """An error's reason with the parts that vary from case to case masked: tiles (`5m5m`, `1z`), numbers and
+    ids holding digits (a case id, a line number). Its words are kept, quoted or not: `KeyError: 'flowers'` and
+    `not supported` are two kinds of error."""
+    text = re.sub(r"(?<![A-Za-z0-9])(?:[1-9][mpszf])+(?![A-Za-z0-9])", "‹tiles›", reason)
+    text = re.sub(r"[A-Za-z_.\-]*\d[\w.\-]*", "‹n›", text)
     return re.sub(r"\s+", " ", text).strip()[:160]
 
 
@@ -128,6 +136,8 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
             out.append(f"{p['fan']} {ep}×{ec} scored {ap}×{ac}")
         elif "field" in p:
             out.append(f"{p['field']} differs")
+        elif "names" in p:
+            out.append(str(p["names"]))
         else:
             out.append(str(p.get("shape", "")))
     return "; ".join(out)

@@ -11,7 +11,8 @@ mutant a corpus must kill are the same thing).
   settlement shares), made into a new frozen `Ruleset` in memory;
 - `checker.mutate.context`: context readings (a flag ignored or read as another, a win kind read as another,
   a counter or the flowers ignored), made on a case's input;
-- `checker.mutate.readings`: option readings, one option at a time.
+- `checker.mutate.readings`: option readings, one option at a time;
+- `checker.mutate.candidates`: seeded candidate hands of a ruleset, in which a departure is told from the rules.
 """
 from checker.mutate.mutation import Mutation, Rescorer
 

@@ -10,10 +10,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from checker.mutate.mutation import Mutation
 from checker.spec import Option, OptionRef, Pattern, Ruleset, Step, value_key
+
+
+def spec_said(value: Any) -> str:
+    """A spec value in words: a number or text as it is, terms joined by +, a value an option chooses as
+    "option X's reading" (never a Python repr)."""
+    if isinstance(value, OptionRef):
+        return f"option {value.option}'s reading"
+    if isinstance(value, Mapping) and "option" in value:
+        return f"option {value['option']}'s reading"
+    if isinstance(value, (list, tuple)):
+        return "+".join(spec_said(v) for v in value) if value else "nothing"
+    return value_key(value)
 
 
 def _with_pattern(ruleset: Ruleset, pattern_id: str, **changes: Any) -> Ruleset:
@@ -31,7 +43,7 @@ def points(ruleset_id: str, pattern_id: str, value: int, was: Any = None) -> Mut
         _pattern(ruleset, pattern_id)
         return _with_pattern(ruleset, pattern_id, points=value)
 
-    before = f" (the spec: {was})" if was is not None else ""
+    before = f" (the spec: {spec_said(was)})" if was is not None else ""
     return Mutation(f"points:{pattern_id}={value}", "points", ruleset_id,
                     f"{pattern_id} is worth {value}{before}", (f"fan.{pattern_id}",), edit)
 
@@ -92,7 +104,7 @@ def minimum(ruleset_id: str, value: int, was: int) -> Mutation:
         return replace(ruleset, win=replace(ruleset.win, minimum_points=value))
 
     return Mutation(f"minimum={value}", "minimum", ruleset_id,
-                    f"the minimum to win is {value} (the spec: {was})", ("win.minimum_points",), edit)
+                    f"the minimum to win is {value} (the spec: {spec_said(was)})", ("win.minimum_points",), edit)
 
 
 def base(ruleset_id: str, value: int, was: int) -> Mutation:
@@ -100,7 +112,7 @@ def base(ruleset_id: str, value: int, was: int) -> Mutation:
     def edit(ruleset: Ruleset) -> Ruleset:
         return replace(ruleset, settlement=replace(ruleset.settlement, base=value))
 
-    return Mutation(f"base={value}", "base", ruleset_id, f"the base is {value} (the spec: {was})",
+    return Mutation(f"base={value}", "base", ruleset_id, f"the base is {value} (the spec: {spec_said(was)})",
                     ("settlement.base",), edit)
 
 
@@ -117,7 +129,7 @@ def share(ruleset_id: str, win_kind: str, payer: str, value: Any, was: Any) -> M
     shown = "+".join(value) if isinstance(value, (list, tuple)) else value
     return Mutation(f"share:{win_kind}/{payer}={shown}", "settlement share", ruleset_id,
                     f"on a {win_kind.replace('_', ' ')} win, {payer.replace('_', ' ')} pays {shown} "
-                    f"(the spec: {'+'.join(was) if isinstance(was, (list, tuple)) else was})",
+                    f"(the spec: {spec_said(was)})",
                     (f"settlement.{win_kind}",), edit)
 
 
@@ -129,7 +141,7 @@ def pattern_cap(ruleset_id: str, pattern_id: str, value: int, was: int) -> Mutat
                                                for p in ruleset.patterns))
 
     return Mutation(f"cap:{pattern_id}={value}", "cap", ruleset_id,
-                    f"{pattern_id} raises the cap to {value} units (the spec: {was})", (f"fan.{pattern_id}",), edit)
+                    f"{pattern_id} raises the cap to {value} units (the spec: {spec_said(was)})", (f"fan.{pattern_id}",), edit)
 
 
 def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: int) -> Mutation:
@@ -146,7 +158,7 @@ def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: 
 
     what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
     return Mutation(f"{section}:{key}={value}", section, ruleset_id,
-                    f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {was})", (f"settlement.{section}",),
+                    f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {spec_said(was)})", (f"settlement.{section}",),
                     edit)
 
 
@@ -159,7 +171,7 @@ def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: in
 
     return Mutation(f"step:{index}:{step.name}.{name}={value}", "cap" if "cap" in step.name or "limit" in step.name
                     else "scoring step", ruleset_id,
-                    f"the {step.name} step's {name} is {value} (the spec: {step.params.get(name)})",
+                    f"the {step.name} step's {name} is {value} (the spec: {spec_said(step.params.get(name))})",
                     (step.rule,) if step.rule else (), edit)
 
 

@@ -1,4 +1,5 @@
-"""Candidate hands for corpus generation, as case `input` objects for one ruleset.
+"""Candidate hands of one ruleset, as case `input` objects: for corpus generation, the killing-case search of
+`corpus strength` and the probes diagnosis puts to an engine (`checker.diagnose.probes`).
 
 Candidates come from two sources: seeded random winning hands (`checker.random_hands.winning_hand`), each drawn
 under a *theme* that biases its tile and set choices (one suit, honours, terminals, green tiles, kongs …) so

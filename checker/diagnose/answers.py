@@ -1,0 +1,191 @@
+"""Whole answers: when a re-scored result is the engine's answer, field by field, and the engine's own words.
+
+A re-scored result *reproduces* an engine's answer only when every field of the result that the case expects or
+the engine answered (validity, the refusal's rule, fans with points and counts, total, payments: the case
+format's result fields) is the same on both sides. A refusal is compared on its rule too: where the engine
+names a rule the spec and the case format do not have (its rule ids are its own), the two refusals are paired
+(`Agreement.rule_pair`) and diagnosis requires one engine id to stand for one rule of the reference across the
+cases a cause explains (`consistent_rules`), so a refusal is never explained by any other refusal.
+
+Fan names: an engine may name a fan by the documents' own words, the English or Chinese name the spec gives
+the pattern (`清一色`, `Full flush`) rather than its id. `FanNames` reads those back to the spec's ids before
+anything is called a fan outside the spec, and says which names it read.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Container, Iterable, Mapping
+
+from checker.case import readings_of
+from checker.spec import Ruleset, load_ruleset
+
+RESULT_FIELDS = ("valid", "error", "fans", "total", "payments")  # the case schema's result (spec/schema)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Whether a re-scored result is the engine's answer; where both refuse and the engine names a rule of its
+    own, the pair (the engine's rule id, the reference's) that was read as one."""
+
+    same: bool
+    rule_pair: tuple[str, str] | None = None
+
+
+DIFFERENT = Agreement(False)
+
+
+def agreement(actual: Any, rescored: Mapping[str, Any] | None, expect: Any,
+              own_rules: Container[str] = ()) -> Agreement:
+    """How `rescored` stands to the engine's answer `actual`, compared on every result field the case's `expect`
+    names or the answer gives (an `either` on either side: some pair of readings). A refusal's rule is compared
+    exactly unless the engine's is not in `own_rules` (the spec's and the case format's ids): then it is paired."""
+    if rescored is None or not isinstance(actual, Mapping):
+        return DIFFERENT
+    expected_fields: set[str] = set()
+    for member in readings_of(expect):
+        expected_fields.update(k for k in member if k in RESULT_FIELDS)
+    paired: Agreement | None = None
+    for got in readings_of(actual):
+        for want in readings_of(rescored):
+            found = _same_answer(got, want, expected_fields, own_rules)
+            if found.same and found.rule_pair is None:
+                return found
+            if found.same and paired is None:
+                paired = found
+    return paired or DIFFERENT
+
+
+def _same_answer(got: Mapping[str, Any], want: Mapping[str, Any], expected_fields: set[str],
+                 own_rules: Container[str]) -> Agreement:
+    if bool(got.get("valid", True)) != bool(want.get("valid", True)):
+        return DIFFERENT
+    if not got.get("valid", True):  # two refusals: their rules (when the engine names one)
+        engine_rule, rule = got.get("error"), want.get("error")
+        if engine_rule is None or engine_rule == rule:
+            return Agreement(True)
+        if isinstance(engine_rule, str) and engine_rule not in own_rules and isinstance(rule, str):
+            return Agreement(True, (engine_rule, rule))
+        return DIFFERENT
+    fields = (expected_fields | {k for k in got if k in RESULT_FIELDS}) - {"valid", "error"}
+    for name in fields:
+        if name == "fans":
+            if _fan_keys(got.get("fans")) != _fan_keys(want.get("fans")):
+                return DIFFERENT
+        elif got.get(name) != want.get(name):
+            return DIFFERENT
+    return Agreement(True)
+
+
+def _fan_keys(fans: Any) -> list[tuple] | None:
+    if not isinstance(fans, list):
+        return None
+    return sorted((str(f.get("id")), repr(f.get("points")), repr(f.get("count"))) for f in fans
+                  if isinstance(f, Mapping))
+
+
+def consistent_rules(pairs: Iterable[tuple[str, str] | None]) -> dict[str, str] | None:
+    """The engine's own rule ids read as the reference's, when each stands for one rule (None: one engine id
+    was read as two rules of the reference, so the refusals are not the same rule)."""
+    found: dict[str, str] = {}
+    for pair in pairs:
+        if pair is None:
+            continue
+        engine_rule, rule = pair
+        if found.setdefault(engine_rule, rule) != rule:
+            return None
+    return found
+
+
+def own_rule_ids(ruleset: Ruleset | None, named: Iterable[str] = ()) -> frozenset[str]:
+    """The refusal ids the reference and the case format use: the spec's rule ids, the case format's `input.*`
+    ids, and those the run's expectations name (`named`)."""
+    found = set(named)
+    if ruleset is not None:
+        found |= ruleset.rule_ids()
+    return frozenset(found)
+
+
+class OwnRules(Container[str]):
+    """The ids `own_rule_ids` holds, and every `input.*` id (the case format's refusals of an input)."""
+
+    def __init__(self, ids: frozenset[str]):
+        self.ids = ids
+
+    def __contains__(self, rule: object) -> bool:
+        return isinstance(rule, str) and (rule in self.ids or rule.startswith("input."))
+
+
+# ------------------------------------------------------------------ fan names in the documents' words
+
+def _plain_name(name: str) -> str:
+    return re.sub(r"[\s_\-]+", " ", name.strip().casefold())
+
+
+@dataclass(frozen=True)
+class FanNames:
+    """The spec's patterns by their names: an engine's fan named `清一色` or `Full flush` is the spec's
+    `full_flush`. Only names that stand for one pattern are read."""
+
+    by_name: Mapping[str, str]
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> "FanNames":
+        seen: dict[str, set[str]] = {}
+        ids = {p.id for p in ruleset.patterns}
+        for p in ruleset.patterns:
+            for name in (p.name_en, p.name_zh):
+                if name and _plain_name(name) not in ids:
+                    seen.setdefault(_plain_name(name), set()).add(p.id)
+        return cls({name: next(iter(found)) for name, found in seen.items() if len(found) == 1})
+
+    def spec_id(self, fan_id: str) -> str | None:
+        """The spec's id of a fan the engine names by its English or Chinese name (None: not such a name)."""
+        return self.by_name.get(_plain_name(fan_id))
+
+    def read(self, answer: Any, known: Container[str]) -> tuple[Any, dict[str, str]]:
+        """The answer with each fan an engine names by a pattern's name given the pattern's id (ids the spec
+        knows are left as they are), and the names read, {engine's name: spec id}."""
+        read: dict[str, str] = {}
+
+        def one(result: Mapping[str, Any]) -> Mapping[str, Any]:
+            fans = result.get("fans")
+            if not isinstance(fans, list):
+                return result
+            out = []
+            for f in fans:
+                if isinstance(f, Mapping) and isinstance(f.get("id"), str) and f["id"] not in known:
+                    spec_id = self.spec_id(f["id"])
+                    if spec_id is not None:
+                        read[f["id"]] = spec_id
+                        f = {**f, "id": spec_id}
+                out.append(f)
+            return {**result, "fans": out}
+
+        if not isinstance(answer, Mapping):
+            return answer, read
+        if isinstance(answer.get("either"), list):
+            renamed: Any = {**answer, "either": [one(r) if isinstance(r, Mapping) else r for r in answer["either"]]}
+        else:
+            renamed = one(answer)
+        return (renamed if read else answer), read
+
+
+@lru_cache(maxsize=32)
+def _names_of(ruleset_id: str) -> tuple[FanNames, frozenset[str]] | None:
+    try:
+        ruleset = load_ruleset(ruleset_id)
+    except (ValueError, KeyError, OSError):
+        return None
+    return FanNames.of(ruleset), frozenset(p.id for p in ruleset.patterns)
+
+
+def read_fan_names(ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, str]]:
+    """An answer with the fans named in the documents' words read as the ruleset's ids (the ruleset found by
+    its id, as the shipped specs and MJCHECK_SPEC_PATH name it; none found: the answer as it is)."""
+    found = _names_of(ruleset_id) if isinstance(ruleset_id, str) else None
+    if found is None:
+        return answer, {}
+    names, known = found
+    return names.read(answer, known)

@@ -1,0 +1,260 @@
+"""Experiments on the live engine: a cause is confirmed only by the engine's answers to cases built to test it.
+
+A departure that reproduces a class's cases is a hypothesis. Before it is named, the tool builds *probes*: score
+cases on which the hypothesis predicts something other than the rules (the class's own hands with their
+context read otherwise, then seeded candidate hands of the ruleset, `checker.mutate.candidates`), and, for each
+rival that explains the class alike, a case on which the two predict differently. The engine under test answers
+them (`Prober`: at most `limit` probes a run, each answer recorded so `mjcheck report` reads it again rather
+than asking). A hypothesis is
+
+- *confirmed* when every probe asked of it was answered as it predicts (at least one);
+- *contradicted* when the engine answered a probe otherwise (it is then not named; a rival the same probe
+  confirms may be);
+- *untested* when no probe could be built or asked (no engine, the budget spent, or no case tells it from
+  the rules beyond the class's own): it is named only with what it was checked against, and said to be so.
+
+A rival no probe separates from the hypothesis is named beside it, never left out.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from checker.case import readings_of
+from checker.diagnose.answers import RESULT_FIELDS, agreement
+from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
+from checker.mutate.context import context_readings
+from checker.mutate.mutation import Mutation, Rescorer
+from checker.spec import Ruleset
+
+DEFAULT_PROBES = 300  # probes one run may ask the engine (`--probes`)
+PROBES_PER_CAUSE = 3  # probes that test a hypothesis against the rules
+POOL_HANDS = 240  # seeded random hands a ruleset's probe pool holds (besides its constructions)
+VARIANTS_FROM = 6  # a class's cases whose context is varied into probes
+POOL_SEED = 0
+
+Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
+
+CONFIRMED, CONTRADICTED, UNTESTED = "confirmed", "contradicted", "untested"
+
+
+def result_part(result: Any) -> Any:
+    """A result with only the fields the case format compares (a refusal's message left out)."""
+    if not isinstance(result, Mapping):
+        return result
+    if "either" in result:
+        return {"either": [result_part(r) for r in result["either"]]}
+    return {k: v for k, v in result.items() if k in RESULT_FIELDS}
+
+
+def _text(result: Any) -> str:
+    members = readings_of(result) if isinstance(result, Mapping) else []
+    canon = sorted(json.dumps({**result_part(m), "fans": sorted(json.dumps(f, sort_keys=True) for f in m.get("fans") or [])},
+                              sort_keys=True) for m in members)
+    return json.dumps(canon)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One case put to the engine: what the hypothesis predicts, what a rival (None: the rules) predicts, the
+    engine's answer (None: it gave none, erring or not asked) and whether it bears the hypothesis out."""
+
+    case: Mapping[str, Any]
+    predicted: Mapping[str, Any]
+    against: str | None
+    against_predicted: Mapping[str, Any]
+    answer: Mapping[str, Any] | None
+    holds: bool | None  # None: no answer
+
+    def as_json(self) -> dict[str, Any]:
+        return {"case": dict(self.case), "predicted": result_part(self.predicted), "against": self.against or "the rules",
+                "against_predicted": result_part(self.against_predicted),
+                "answer": result_part(self.answer) if self.answer is not None else None,
+                "holds": self.holds}
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What the probes said of one hypothesis: its status, the probes and the rivals none separated from it."""
+
+    status: str
+    probes: tuple[Probe, ...] = ()
+    inseparable: tuple[str, ...] = ()  # ids of rivals that explain the class and no probe told apart
+    why: str = ""  # why it is untested
+
+    @property
+    def held(self) -> int:
+        return sum(1 for p in self.probes if p.holds)
+
+
+class Prober:
+    """The engine under test, asked probe cases: every answer kept by the probe's canonical text (`recorded`
+    holds answers from an earlier run, asked again never), at most `limit` cases asked of `ask`."""
+
+    def __init__(self, ask: Ask | None, limit: int = DEFAULT_PROBES,
+                 recorded: Mapping[str, Mapping[str, Any] | None] | None = None):
+        self.ask, self.limit = ask, limit
+        self.answers: dict[str, Mapping[str, Any] | None] = dict(recorded or {})
+        self.asked = 0
+
+    @staticmethod
+    def key(case: Mapping[str, Any]) -> str:
+        return json.dumps({k: case.get(k) for k in ("ruleset", "options", "kind", "input")}, sort_keys=True,
+                          ensure_ascii=False)
+
+    def can_ask(self, case: Mapping[str, Any]) -> bool:
+        return self.key(case) in self.answers or (self.ask is not None and self.asked < self.limit)
+
+    def answer(self, case: Mapping[str, Any]) -> tuple[bool, Mapping[str, Any] | None]:
+        """(asked, the engine's answer): not asked when there is no engine or the budget is spent."""
+        key = self.key(case)
+        if key in self.answers:
+            return True, self.answers[key]
+        if self.ask is None or self.asked >= self.limit:
+            return False, None
+        self.asked += 1
+        (found,) = self.ask([case])
+        self.answers[key] = found
+        return True, found
+
+    def why_not(self) -> str:
+        if self.ask is None:
+            return "no engine to ask (the run's probes were not recorded)"
+        return f"the run's {self.limit} probes were spent on larger classes (--probes raises it)"
+
+    def record(self) -> list[dict[str, Any]]:
+        """Every probe asked or read, as lines of probes.jsonl: the case and the engine's answer."""
+        return [{"case": json.loads(k), "answer": a} for k, a in sorted(self.answers.items())]
+
+
+class Pool:
+    """Probe candidates of one ruleset: its constructions and seeded random hands as score cases under the
+    options of the class probed (made once per set of options, the same objects each time)."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.inputs = [data for _, data in targeted_candidates(ruleset)]
+        self.inputs += [data for _, data in search_candidates(ruleset)]
+        self.inputs += [data for _, data in random_candidates(ruleset, POOL_SEED, POOL_HANDS)]
+        self._cases: dict[str, list[dict[str, Any]]] = {}
+
+    def cases(self, options: Mapping[str, Any]) -> list[dict[str, Any]]:
+        key = json.dumps(sorted(options.items()), default=str)
+        if key not in self._cases:
+            self._cases[key] = [{"ruleset": self.ruleset.id, "options": dict(options), "kind": "score", "input": data}
+                                for data in self.inputs]
+        return self._cases[key]
+
+
+def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The cases with their context read otherwise, one context reading at a time (a flag dropped, a way of
+    winning read as another, the flowers left out, …): hands that differ from the class's in one respect."""
+    readings = context_readings(ruleset)
+    for case in cases:
+        data = case.get("input")
+        if not isinstance(data, Mapping):
+            continue
+        for m in readings:
+            if not m.touches_input:
+                continue
+            try:
+                other = m.read(data)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue
+            if other != data:
+                yield {"ruleset": case.get("ruleset"), "options": dict(case.get("options") or {}), "kind": "score",
+                       "input": dict(other)}
+
+
+class Experiments:
+    """Builds and asks the probes of the hypotheses of a run (see the module)."""
+
+    def __init__(self, rescorer: Rescorer, prober: Prober, own_rules: Callable[[str], Any]):
+        self.rescorer, self.prober, self.own_rules = rescorer, prober, own_rules
+        self._pools: dict[str, Pool] = {}
+        self.built = 0  # probes answered or read
+        self.made = 0  # probe cases made (asked or not)
+
+    def pool(self, ruleset: Ruleset) -> Pool:
+        if ruleset.id not in self._pools:
+            self._pools[ruleset.id] = Pool(ruleset)
+        return self._pools[ruleset.id]
+
+    def _candidates(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+        seen = {Prober.key(c) for c in members}
+        options = dict(members[0].get("options") or {}) if members else {}
+        for case in [*variants(ruleset, members[:VARIANTS_FROM]), *self.pool(ruleset).cases(options)]:
+            key = Prober.key(case)
+            if key not in seen:
+                seen.add(key)
+                yield case
+
+    def _result(self, case: Mapping[str, Any], m: Mutation | None) -> Mapping[str, Any] | None:
+        found = self.rescorer.result(case, m)
+        return None if found is None or "errored" in found else found
+
+    def separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
+                   rival: Mutation | None, at_most: int) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """Up to `at_most` cases on which `m` and `rival` (None: the rules) predict different answers, with both
+        predictions."""
+        out = []
+        for case in self._candidates(ruleset, members):
+            mine = self._result(case, m)
+            if mine is None:
+                continue
+            theirs = self._result(case, rival)
+            if theirs is None or _text(mine) == _text(theirs):
+                continue
+            out.append((case, mine, theirs))
+            if len(out) >= at_most:
+                break
+        return out
+
+    def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
+             theirs: Mapping[str, Any]) -> Probe | None:
+        expect = self.rescorer.result(case, None) or mine
+        self.made += 1  # (numbered in the order made: the same when the reports are rebuilt from the record)
+        probe_case = {**case, "id": f"probe-{self.made}", "expect": result_part(expect)}
+        asked, answer = self.prober.answer(probe_case)
+        if not asked:
+            return None
+        self.built += 1
+        own = self.own_rules(ruleset.id)
+        holds = None if answer is None else agreement(answer, mine, probe_case["expect"], own).same
+        return Probe(probe_case, mine, against, theirs, answer, holds)
+
+    def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
+              rivals: Sequence[Mutation] = ()) -> Trial:
+        """The hypothesis `m` put to the engine: against the rules, then against each rival."""
+        probes: list[Probe] = []
+        untested_why = ""
+        separations = self.separating(ruleset, members, m, None, PROBES_PER_CAUSE)
+        if not separations:
+            untested_why = "no case the tool built tells it from the rules beyond the class's own"
+        for case, mine, theirs in separations:
+            probe = self._ask(ruleset, case, mine, None, theirs)
+            if probe is None:
+                untested_why = untested_why or self.prober.why_not()
+                break
+            probes.append(probe)
+            if probe.holds is False:
+                return Trial(CONTRADICTED, tuple(probes))
+        inseparable = []
+        for rival in rivals:
+            found = self.separating(ruleset, members, m, rival, 1)
+            if not found:
+                inseparable.append(rival.id)
+                continue
+            case, mine, theirs = found[0]
+            probe = self._ask(ruleset, case, mine, rival.id, theirs)
+            if probe is None:
+                inseparable.append(rival.id)
+                continue
+            probes.append(probe)
+            if probe.holds is False:
+                return Trial(CONTRADICTED, tuple(probes))
+        if not any(p.holds for p in probes):
+            return Trial(UNTESTED, tuple(probes), tuple(inseparable),
+                         untested_why or "the engine answered none of its probes")
+        return Trial(CONFIRMED, tuple(probes), tuple(inseparable))
