@@ -834,6 +834,16 @@ def conform(
                                                   "causes, class signatures, each with a note or link): cases "
                                                   "of the failure classes it declares are reported apart and do "
                                                   "not fail the run."),
+    probes: Optional[str] = typer.Option(None, "--probes", metavar="N",
+                                         help="At most N new cases (default 300) diagnosis may put to the engine "
+                                              "after the run, each built to confirm or contradict a cause (and to "
+                                              "tell it from its rivals); 0: none, and no cause is confirmed. "
+                                              "Recorded in DIR/probes.jsonl."),
+    effort: Optional[str] = typer.Option(None, "--effort", metavar="N",
+                               help="The cause search's effort, N times the default (1-1000); every class gets a "
+                                    "share before large classes take the rest. Deterministic on any machine."),
+    no_diagnose: bool = typer.Option(False, "--no-diagnose", help="Group the failures into classes but search "
+                                                                  "no cause (and ask no probe)."),
 ) -> None:
     """Run a corpus of cases on an engine and report where it departs from their expectations.
 
@@ -850,6 +860,7 @@ def conform(
     import signal
 
     from checker.conform import EngineError, engine_from_spec, run_conformance
+    from checker.diagnose import Settings
     from checker.conform.runner import RunError
     from checker.corpus.shipped import CorpusNameError, corpus_path
 
@@ -858,6 +869,7 @@ def conform(
     except CorpusNameError as exc:
         fail(f"--corpus {exc}")
     known = _known_asked(known_file)
+    diagnosis = _diagnosis_asked(effort, probes, no_diagnose) or Settings()
     asked = _jobs_asked(jobs)
     seconds = _timeout_asked(timeout, "--timeout")
     extra = _load_ruleset_files(ruleset_file)
@@ -883,7 +895,7 @@ def conform(
         try:
             run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
                                   on_start=lambda n: progress.update(task, total=n),
-                                  jobs=processes, known=known,
+                                  jobs=processes, known=known, diagnosis=diagnosis,
                                   on_result=lambda outcome: progress.advance(task))
         except (InputError, EngineError, RunError) as exc:
             fail(str(exc))
@@ -908,6 +920,27 @@ def conform(
         err.print(safe(f"nothing was run: every case was skipped ({reasons or 'the corpus holds no case'})"),
                   highlight=False)
     raise typer.Exit(run.status)
+
+
+def _diagnosis_asked(effort: str | None, probes: str | None, no_diagnose: bool) -> Any:
+    """What `--effort`, `--probes` and `--no-diagnose` ask of diagnosis (checker.diagnose.Settings); None where
+    none is given (for `report`: what the run recorded); bad input otherwise."""
+    from checker.diagnose import Settings
+    from checker.diagnose.probes import DEFAULT_PROBES
+
+    if effort is None and probes is None and not no_diagnose:
+        return None
+    values = {}
+    for name, given, low, high in (("--effort", effort, 1, 1000), ("--probes", probes, 0, 100_000)):
+        if given is None:
+            continue
+        try:
+            values[name] = int(given)
+        except ValueError:
+            values[name] = low - 1
+        if not low <= values[name] <= high:
+            fail(f"{name} {excerpt(given)}: give a whole number from {low} to {high:,}")
+    return Settings(not no_diagnose, values.get("--effort", 1), values.get("--probes", DEFAULT_PROBES))
 
 
 def _known_asked(path: str | None) -> Any:
@@ -979,6 +1012,11 @@ def report(
                                              help="Apply this file's declared departures (as conform --known) "
                                                   "in place of those summary.json recorded."),
     no_known: bool = typer.Option(False, "--no-known", help="Drop the declared departures summary.json recorded."),
+    effort: Optional[str] = typer.Option(None, "--effort", metavar="N",
+                                         help="The cause search's effort, N times the default (1-1000); without "
+                                              "it, what the run recorded. Probes are answered from "
+                                              "DIR/probes.jsonl: the engine is not run."),
+    no_diagnose: bool = typer.Option(False, "--no-diagnose", help="Search no cause."),
 ) -> None:
     """Rebuild DIR's summary.json, report.md, report.html and junit.xml from DIR/results.jsonl (the engine
     and corpus named in DIR/summary.json), without running the engine: the same results give the same files.
@@ -993,7 +1031,8 @@ def report(
         fail("give --known FILE or --no-known, not both")
     known = _known_asked(known_file)
     try:
-        summary = rebuild(out_dir, known, keep_known=not no_known)
+        summary = rebuild(out_dir, known, keep_known=not no_known,
+                          settings=_diagnosis_asked(effort, None, no_diagnose))
     except ReportError as exc:
         fail(str(exc))
     except OSError as exc:

@@ -199,7 +199,10 @@ classes:
     out, entry = declare(known, classes)
     assert [c["declared"] for c in out] == [True, True, False, False, True, False, True]
     assert [d["id"] for d in out[2]["declared_by"]] == ["option:tile_hog_honors=true"]  # declared in part
-    assert [d["id"] for d in entry["stale"]] == ["base=10", "points:x=1"]
+    # base=10 holds for a ruleset no class has: stale; points:x=1 matches no class, but class d leaves a case
+    # unexplained (and the errored class has no cause), so the search may have missed it there: unsettled
+    assert [d["id"] for d in entry["stale"]] == ["base=10"]
+    assert [d["id"] for d in entry["unsettled"]] == ["points:x=1"]
     assert (entry["classes_declared"], entry["classes_new"]) == (4, 3)
     hog = entry["declarations"][0]
     assert [c["signature"] for c in hog["classes"]] == ["a", "b", "c"]
@@ -372,7 +375,9 @@ def test_diff_names_cases_fixed_newly_failing_and_changed_by_class(two_runs):
     assert r.exit_code == 1  # Y fails in B and did not in A
     got = json.loads(r.output)
     assert got["same_corpus"] is True
-    assert got["counts"] == {"fixed": 1, "newly_failing": 1, "changed": 1, "still_failing": 1, "not_compared": 0}
+    # W fails alike in both; B's run has no known file, so its class is not declared
+    assert got["counts"] == {"fixed": 1, "newly_failing": 1, "changed": 1, "still_failing": 1,
+                             "still_failing_declared": 0, "still_failing_undeclared": 1, "not_compared": 0}
     (fixed,) = got["fixed"]  # grouped by A's class: Self-drawn 1 point expected, 2 given
     assert (fixed["signature"], [c["id"] for c in fixed["cases"]]) == ("self_drawn 1×1 scored 2×1; total differs", [X])
     assert fixed["cases"][0]["before"] == "failed" and fixed["cases"][0]["after"] == "passed"
@@ -396,7 +401,7 @@ def test_diff_the_other_way_and_of_a_run_with_itself(two_runs):
     assert [g["cases"][0]["id"] for g in got["newly_failing"]] == [X]
     assert [g["cases"][0]["id"] for g in got["fixed"]] == [Y]
     r = diff(str(a), str(a))
-    assert r.exit_code == 0 and "| 0 | 0 | 0 | 3 | 0 |" in r.output  # X, Z and W still failing
+    assert r.exit_code == 0 and "| 0 | 0 | 0 | 3 (0 / 3) | 0 |" in r.output  # X, Z and W still failing, undeclared
 
 
 def test_diff_never_reads_a_damaged_line(two_runs, tmp_path):

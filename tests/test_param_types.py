@@ -182,8 +182,11 @@ def test_the_mutants_cover_every_declared_parameter():
     declared = {(owner, name) for owner, names in predicate_params().items() for name in names}
     assert used <= declared
     # parameters no spec sets: those a diagnosis sets on an edited ruleset only (an engine that reads a flag as a
-    # kong's replacement draw, checker.mutate.context.read_as_replacement; tested in test_diagnose.py)
-    for_diagnosis = {("replacement_draw_win", "also_flag"), ("replacement_draw_win", "also_win_by")}
+    # kong's replacement draw, checker.mutate.context.read_as_replacement; tested in test_diagnose.py; a cap on the
+    # doubles, checker.mutate.edits.doubles_capped; tested in test_win_refusals_and_caps.py and
+    # test_diagnose_evidence.py)
+    for_diagnosis = {("replacement_draw_win", "also_flag"), ("replacement_draw_win", "also_win_by"),
+                     ("step:doubles", "most")}
     assert declared - for_diagnosis == used, sorted(declared - for_diagnosis - used)
 
 

@@ -16,6 +16,7 @@ from checker.conform.known import Known, KnownError, known_from_summary
 from checker.conform.probing import recorded_probes, write_probes
 from checker.conform.results import RESULTS_FILE
 from checker.conform.stream import Cases, ResultStream
+from checker.diagnose import Settings
 from checker.diagnose.probes import Prober
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
@@ -33,16 +34,17 @@ class ReportError(Exception):
 
 def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Cases | None = None,
                   run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
-                  prober: Prober | None = None) -> dict[str, Any]:
+                  prober: Prober | None = None, settings: Settings = Settings()) -> dict[str, Any]:
     """summary.json, and when the results are given report.md, report.html and junit.xml; the summary. Each is
     made from `results` in passes (a ResultStream reads DIR/results.jsonl again for each: memory holds a few
     cases whatever the run's size) and written as it is made. (The report modules are imported only for those:
     jinja2's import alone cost a run's first summary 0.14 s.) `known`: declared departures
     (checker.conform.known), recorded in the summary and shown apart. `prober`: the engine asked the probes
-    of diagnosis (checker.conform.probing), whose answers are written to DIR/probes.jsonl."""
+    of diagnosis (checker.conform.probing), whose answers are written to DIR/probes.jsonl; `settings`: how much
+    diagnosis does."""
     from checker.conform.report import markdown, summarize
 
-    summary = summarize(results or [], meta, partial, run, damaged, known, prober=prober)
+    summary = summarize(results or [], meta, partial, run, damaged, known, prober=prober, settings=settings)
     if results is not None and prober is not None:
         write_probes(out_dir, prober)
     write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
@@ -94,12 +96,15 @@ def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Cases,
     return summary
 
 
-def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -> dict[str, Any]:
+def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
+            settings: Settings | None = None) -> dict[str, Any]:
     """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
     earlier layout: as DIR/summary.json named them), without running the engine, read in passes with memory
     flat in its size. ReportError when there is no results file, or it is not a regular file. `known`: declared
     departures to apply; without them, those the last summary.json recorded (`keep_known`, a ReportError if they
-    are not what the tool writes), so the same results give the same files, or none (`keep_known=False`)."""
+    are not what the tool writes), so the same results give the same files, or none (`keep_known=False`).
+    `settings`: how much diagnosis does (without them, what the last summary.json recorded); the probes are
+    answered from DIR/probes.jsonl, never by the engine."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
     try:
         read = ResultStream(results_path)
@@ -127,8 +132,10 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True) -
         # a summary written because the reports were interrupted is partial for that alone: the run is as whole as
         # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
         partial = previous.get("partial") is True and not previous.get("interrupted_reports")
-        prober = Prober(None, recorded=recorded_probes(out_dir))  # the probes' answers as the run recorded them
-        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known, prober=prober)
+        settings = settings or Settings.from_json(previous.get("diagnosis"))
+        prober = Prober(None, settings.probes, recorded_probes(out_dir))  # the answers as the run recorded them
+        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known, prober=prober,
+                             settings=settings)
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag
@@ -144,6 +151,6 @@ def _previous_summary(path: str) -> Mapping[str, Any]:
         return {}
     if not isinstance(loaded, dict):
         return {}
-    kept = ("partial", "corpus_cases", "known", "interrupted_reports")
+    kept = ("partial", "corpus_cases", "known", "interrupted_reports", "diagnosis")
     return {key: value for key, value in loaded.items() if key in META_KEYS + kept
             and (key in kept or key == "engine" and isinstance(value, dict) or isinstance(value, str))}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from checker.diagnose import Prober, diagnose
+from checker.diagnose import Prober, Settings, diagnose
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines)
@@ -21,6 +21,7 @@ from checker.conform.results import OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order, latest
 from checker.inputs import bounded, json_text
 
+UNEXPLAINED = "unexplained"
 NOT_A_CASE = "not a case"  # how the reason of a corpus line that is not a case begins
 DETAILED_FAILURES = 500  # failed cases shown one by one in report.md; results.jsonl has them all
 MAX_LISTED = 1000  # case names a list of summary.json's `failures` holds (and errored cases, skip reasons listed)
@@ -29,7 +30,7 @@ OTHER_REASONS = "(other reasons)"  # where skipped cases are counted past MAX_LI
 
 def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: bool,
               run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
-              quick: bool = False, prober: Prober | None = None) -> dict[str, Any]:
+              quick: bool = False, prober: Prober | None = None, settings: Settings = Settings()) -> dict[str, Any]:
     """Counts, failures by rule and by fan, errored cases with reasons, skipped cases by reason. `results`: a
     list, or a run's results streamed from its file (checker.conform.stream), read in passes that each hold one
     result at a time: lists of case names are cut at MAX_LISTED (`failures.cut` then says how many each
@@ -39,7 +40,8 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
     then says whether it is `declared`, the counts add `failed_declared` and `errored_declared`, and `known` the
     rest. `quick`: no profile and no cause search (the summary written when the reports themselves were
     interrupted). `prober`: the engine (or its recorded answers) asked the probes that confirm or contradict
-    each class's cause (checker.diagnose.probes)."""
+    each class's cause (checker.diagnose.probes); `settings`: how much diagnosis does (recorded in the summary,
+    so `mjcheck report` does the same again)."""
     cases = in_latest_order(results)
     tally = _Tally()
     for r in cases:
@@ -50,7 +52,8 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         else None
     missing = max(0, corpus_cases - tally.cases) if corpus_cases is not None else 0
     profile, by_option = infer_profile(cases) if tally.cases and not quick else ({}, {})
-    classes = diagnose(cases, search=not quick, prober=prober) if counts.get("failed") or counts.get("errored") else []
+    classes = diagnose(cases, search=settings.search and not quick, prober=prober, effort=settings.effort) \
+        if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
         classes, declared["known"] = declare(known, classes)
@@ -68,6 +71,7 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         "errored": tally.errored,
         "skipped": dict(tally.skipped.most_common()),
         "profile": profile,
+        "diagnosis": {**settings.as_json(), "probes_used": len(prober.answers) if prober is not None else 0},
     }
 
 
@@ -243,12 +247,21 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
             for e in explained:
                 out.append(f"- **explained by** ({_md(e['kind'])}) {_md(e['words'], 400)}: {e['explains']} of "
                            f"{e['of']} cases" + (f" (checked against {e['passing_checked']} passing cases)"
-                                                 if e.get("passing_checked") else ""))
+                                                 if e.get("passing_checked") else "") + _evidence(e))
+                out += _probe_lines(e)
             if cause.get("unexplained"):
                 out.append(f"- {cause['unexplained']} case(s) of the class unexplained")
         else:
             tried = ", ".join(f"{n} {_md(k)}" for k, n in (cause.get("tried") or {}).items())
-            out.append(f"- **{_md(cause.get('verdict', 'unexplained'))}**" + (f" (tried: {tried})" if tried else ""))
+            out.append(f"- **{_md(UNEXPLAINED if cause.get('contradicted') or cause.get('untested') else cause.get('verdict', UNEXPLAINED))}**"
+                       + (f" (tried: {tried})" if tried else ""))
+        for e in cause.get("contradicted") or []:
+            out.append(f"- **contradicted**: {_md(e['words'], 400)} reproduces {e['explains']} of {e['of']} cases, "
+                       f"but the engine's answer to a probe built to test it is not what it predicts")
+            out += _probe_lines(e)
+        for e in cause.get("untested") or []:
+            out.append(f"- **not named, untested**: {_md(e['words'], 400)} reproduces {e['explains']} of {e['of']} "
+                       f"cases, but no passing case checked it and no probe tested it ({_md(e.get('why_untested', ''))})")
         if c.get("searched_cases"):
             out.append(f"- cause searched on {c['searched_cases']} of its {c['count']} cases (its first in witness "
                        "order, the rest spread over the run)")
@@ -257,6 +270,35 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
         for s in c.get("sources") or []:
             out.append(f"- source ({_md(s['rule'])}): {_md(s['doc'])}, {_md(s['section'])}: \"{_md(s['phrase'], 300)}\"")
         out += ["", "  ```sh", "  " + bounded(w["reproduce"], 4000).replace("\n", " "), "  ```", ""]
+    return out
+
+
+def _evidence(e: Mapping[str, Any]) -> str:
+    """What the engine's answers to probes said of an explanation, in words."""
+    probes = e.get("probes") or []
+    held = sum(1 for p in probes if p.get("holds"))
+    text = ""
+    if e.get("evidence") == "confirmed":
+        text = f"; **confirmed by {held} probe{'s' if held != 1 else ''}** the engine answered as predicted"
+    elif e.get("evidence") == "untested":
+        text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
+    for r in e.get("or_equally") or []:
+        text += f"; **or equally** {_md(r.get('words', r.get('id', '')), 300)} (no probe tells them apart)"
+    for engine_rule, rule in (e.get("rules_read") or {}).items():
+        text += f"; the engine's refusal `{_md(engine_rule)}` read as `{_md(rule)}`"
+    return text
+
+
+def _probe_lines(e: Mapping[str, Any]) -> list[str]:
+    """Each probe an explanation was tried by: what was predicted, what the engine answered, and the case (a
+    reproducer: the same case put to the engine again gives the same answer)."""
+    out = []
+    for p in e.get("probes") or []:
+        case = p.get("case") or {}
+        verdict = {True: "as predicted", False: "**not as predicted**", None: "no answer"}[p.get("holds")]
+        out.append(f"  - probe {_md(str(case.get('id', '')))} (against {_md(str(p.get('against', 'the rules')))}): "
+                   f"{verdict}; predicted {_md(json_text(p.get('predicted')), 300)}, the engine answered "
+                   f"{_md(json_text(p.get('answer')), 300)}; the case: `{_md(json_text(case.get('input')), 600)}`")
     return out
 
 

@@ -7,7 +7,8 @@ are not compared). Cases are matched by id and line; a case is *failing* when it
 - *fixed*: failing in A, passed in B, grouped by A's class;
 - *newly failing*: failing in B and not in A (passed, skipped or no result there), grouped by B's class;
 - *changed*: failing in both, with another answer or in another class, grouped by B's class;
-- *still failing* (counted), and *not compared*: failing in A, skipped or with no result in B.
+- *still failing* (counted, and split into those whose class B's summary declares (`--known`) and the rest), and
+  *not compared*: failing in A, skipped or with no result in B.
 
 A case's class is its signature (checker.diagnose.classes), worked out again from its result; its cause verdict
 and whether it is declared come from the class of that signature in the run's summary.json, when that file is
@@ -132,6 +133,7 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
                      "checked; cases are matched by id and line")
     fixed, new, changed, not_compared = [], [], [], []
     still = 0
+    still_declared: Counter[bool | None] = Counter()  # of the still failing, by whether B's summary declares their class (None: unsaid)
     for key in sorted(set(a.results) | set(b.results), key=lambda k: (k[1], k[0] or "")):
         ra, rb = a.results.get(key), b.results.get(key)
         fail_a = ra is not None and ra.outcome in FAILING
@@ -152,12 +154,14 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
                                 "before_cause": before["cause"], "answer": answer})
             else:
                 still += 1
+                still_declared[after["declared"]] += 1
         elif fail_a:
             assert ra is not None
             not_compared.append(_case(ra, rb, _class_info(a, ra)))
     return {"a": a.describe(), "b": b.describe(), "same_corpus": same, "notes": notes,
             "counts": {"fixed": len(fixed), "newly_failing": len(new), "changed": len(changed),
-                       "still_failing": still, "not_compared": len(not_compared)},
+                       "still_failing": still, "still_failing_declared": still_declared[True],
+                       "still_failing_undeclared": still - still_declared[True], "not_compared": len(not_compared)},
             "newly_failing": _groups(new), "fixed": _groups(fixed), "changed": _groups(changed),
             "not_compared": [{**{k: v for k, v in c.items() if k != "_class"}, "signature": c["_class"]["signature"],
                               "cause": c["_class"]["cause"]} for c in not_compared]}
@@ -255,9 +259,14 @@ def markdown(found: Mapping[str, Any]) -> str:
     out += [f"- note: {_md(n, 600)}" for n in found["notes"]]
     if found["notes"]:
         out.append("")
-    out += ["| newly failing | fixed | changed | still failing | not compared |", "|---:|---:|---:|---:|---:|",
-            f"| {counts['newly_failing']} | {counts['fixed']} | {counts['changed']} | {counts['still_failing']} | "
+    out += ["| newly failing | fixed | changed | still failing (declared / not) | not compared |",
+            "|---:|---:|---:|---:|---:|",
+            f"| {counts['newly_failing']} | {counts['fixed']} | {counts['changed']} | {counts['still_failing']} "
+            f"({counts.get('still_failing_declared', 0)} / {counts.get('still_failing_undeclared', 0)}) | "
             f"{counts['not_compared']} |", ""]
+    if counts.get("still_failing_undeclared") and counts.get("still_failing_declared"):
+        out += [f"{counts['still_failing_undeclared']} case(s) still failing are in classes B's known file does not "
+                "declare: those are what a `--known` file leaves to fix.", ""]
     for title, key, which in (("Newly failing", "newly_failing", "B"), ("Fixed", "fixed", "A"),
                               ("Changed", "changed", "B")):
         if found[key]:

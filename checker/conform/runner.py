@@ -43,7 +43,8 @@ from checker.conform.results import RESULTS_FILE, CaseResult, FinishedCases, Res
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
                                     part_path, remove_parts, run_forked)
 from checker.conform.stream import ResultStream
-from checker.diagnose.probes import DEFAULT_PROBES, Prober
+from checker.diagnose import Settings
+from checker.diagnose.probes import Prober
 from checker.corpus.canonical import canonical_case
 from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
@@ -77,7 +78,7 @@ class RunError(ValueError):
 def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: str = "", resume: bool = False,
                     jobs: int = 1, on_start: Callable[[int], None] | None = None,
                     on_result: Callable[[str], None] | None = None, known: Known | None = None,
-                    probes: int = DEFAULT_PROBES) -> ConformRun:
+                    diagnosis: Settings = Settings()) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
     the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many results the
@@ -88,8 +89,9 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     engine); `resume` continues only a file of the same corpus and engine (RunError otherwise), keeping the
     result lines whose checksums hold. The summary counts every case of the corpus: one without a readable
     result is `missing` and makes the status 1. `known`: declared departures (checker.conform.known): failed
-    and errored cases in the classes they declare do not make the status 1. `probes`: how many cases diagnosis may
-    put to the engine after the run to confirm or contradict its causes (checker.conform.probing; 0: none).
+    and errored cases in the classes they declare do not make the status 1. `diagnosis`: whether causes are
+    searched, with what effort, and how many cases diagnosis may put to the engine after the run to confirm or
+    contradict them (checker.conform.probing; 0: none).
     InputError: the corpus cannot be read; EngineError: the engine does not start; RunError: see above;
     OSError: DIR (checker.files.OwnedFileError: a file in it that is not the tool's own)."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
@@ -133,8 +135,9 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         try:
             summary = _write_summary(out_dir, meta, partial=interrupted, results=read, run=read.run or run,
                                      damaged=read.damaged, known=known,
-                                     prober=Prober(None if interrupted else asking, probes,
-                                                   recorded_probes(out_dir) if earlier is not None else None))
+                                     prober=Prober(None if interrupted else asking, diagnosis.probes,
+                                                   recorded_probes(out_dir) if earlier is not None else None),
+                                     settings=diagnosis)
         except KeyboardInterrupt:  # while the reports were made: summary.json partial, the others removed
             interrupted = True
             summary = write_interrupted(out_dir, meta, read, read.run or run, read.damaged, known)
@@ -330,8 +333,9 @@ def _answer_forms(kind: str) -> tuple[Any, jsonschema.Draft202012Validator, json
 
 def _write_summary(out_dir: str, meta: Mapping[str, Any], partial: bool, results: ResultStream | None = None,
                    run: Mapping[str, Any] | None = None, damaged: int = 0, known: Known | None = None,
-                   prober: Prober | None = None) -> dict[str, Any]:
+                   prober: Prober | None = None, settings: Settings = Settings()) -> dict[str, Any]:
     """summary.json (and report.md, report.html and junit.xml when the results are given: read from the results
     file again for each pass), each replaced whole (written aside, then renamed), so a reader never sees half a
     file."""
-    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known, prober=prober)
+    return write_reports(out_dir, meta, partial, results, run=run, damaged=damaged, known=known, prober=prober,
+                         settings=settings)

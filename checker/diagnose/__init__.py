@@ -13,34 +13,59 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged
-from checker.diagnose.probes import Experiments, Prober
+from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober
 from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
 
 MAX_CLASSES_SEARCHED = 50  # classes given a cause search; the rest are listed with "not searched"
 
-__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of", "MAX_MEMBERS_SEARCHED", "Prober"]
+__all__ = ["diagnose", "FailureClass", "Cause", "CauseSearch", "classes_of", "MAX_MEMBERS_SEARCHED", "Prober", "Settings"]
 
 
-def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Settings:
+    """How much diagnosis does (`--no-diagnose`, `--effort N`, `--probes N`): `search` for causes at all,
+    `effort` times the default re-scorings, at most `probes` cases put to the engine."""
+
+    search: bool = True
+    effort: int = 1
+    probes: int = DEFAULT_PROBES
+
+    def as_json(self) -> dict[str, Any]:
+        return {"search": self.search, "effort": self.effort, "probes": self.probes}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Settings":
+        """Settings a summary recorded (what is missing or not a value of its kind: the default)."""
+        data = data if isinstance(data, dict) else {}
+        whole = [data.get(k) if isinstance(data.get(k), int) and not isinstance(data.get(k), bool) else None
+                 for k in ("effort", "probes")]
+        return cls(data.get("search") is not False, max(1, whole[0] or 1), max(0, whole[1] if whole[1] is not None
+                                                                            else DEFAULT_PROBES))
+
+
+def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | None = None,
+             effort: int = 1) -> list[dict[str, Any]]:
     """The failure classes of a run as JSON (summary.json's `classes`), largest first, each with its count,
     signature, witness (case, words, command), source sentences and cause. `results` is read twice, the same
     each time (a list, or a run's results streamed from its file): the cause of a class of more than
     MAX_MEMBERS_SEARCHED cases is searched on a sample of them (`searched_cases` says how many). `prober`: the
     engine under test (or its recorded answers), asked the probes that confirm or contradict each cause
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
-    named."""
+    named. `effort`: the search's re-scorings, so many times the default."""
     sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
     found = sample.classes
-    searcher = CauseSearch(sample.passing, totals=sample.passing_total) if search and found else None
+    searcher = CauseSearch(sample.passing, totals=sample.passing_total, scale=effort) if search and found else None
     searched = searcher.explain_all(found[:MAX_CLASSES_SEARCHED]) if searcher is not None else []
     if searcher is not None:
-        experiments = Experiments(searcher.rescorer, prober, searcher.own_rules) if prober is not None else None
+        experiments = Experiments(searcher.rescorer, prober, searcher.own_rules, searcher.read_names) \
+            if prober is not None else None
         searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments)
     causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))

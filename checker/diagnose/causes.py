@@ -38,6 +38,7 @@ from checker.mutate.readings import option_readings
 from checker.spec import Ruleset
 
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
+MAX_MEMBERS_FIRST = 5  # of those, the first ones a candidate must explain one of before it is tried on the rest
 MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
 PAIRS_FROM = 8  # the best partial candidates paired with each other
 MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
@@ -47,6 +48,11 @@ UNEXPLAINED = "unexplained"
 EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for an edited spec counts as
 EFFORT_PER_CASE = 20  # SCORER_COST of them), and so much more for each failed case of the classes searched;
 SCORER_COST = 10  # deterministic, unlike time: the classes past it are listed "not searched", saying why
+FLOOR_SHARE = 4  # a quarter of the effort is shared out evenly: every class searched gets at least its part
+
+
+class _OutOfEffort(Exception):
+    """The class being searched has spent its share of the run's effort."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,8 @@ class Cause:
     unexplained: int
     tried: Mapping[str, int] = field(default_factory=dict)
     alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
-    stopped: int | None = None  # the effort budget, when it was spent before this class was searched
+    stopped: int | None = None  # the effort budget, when it was spent before this class was searched (or in it)
+    share: bool = False  # stopped in the class's own search, its share of the effort spent
     contradicted: tuple[Explanation, ...] = ()
     untested: tuple[Explanation, ...] = ()
 
@@ -120,8 +127,12 @@ class Cause:
 
     @property
     def verdict(self) -> str:
+        if self.stopped is not None and self.share:
+            return (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
+                    f"re-scorings) was spent before a cause was found; --effort 2 or more gives every class more")
         if self.stopped is not None:
-            return f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes"
+            return (f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes; "
+                    f"--effort 2 or more gives every class more")
         said = [e.said() for e in self.explanations]
         if self.contradicted:
             said.append("contradicted by the engine's answers to probes: " +
@@ -180,7 +191,7 @@ class CauseSearch:
     single departure explains are tried again with the departures found for the others."""
 
     def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None, effort: int = 10**12,
-                 totals: Mapping[str, int] | None = None):
+                 totals: Mapping[str, int] | None = None, scale: int = 1):
         """`passing`: the run's cases (only passed score cases are kept); `totals`: given when `passing` is the
         sample already (checker.diagnose.sample), how many passing cases of each ruleset it was taken from."""
         self.rescorer = rescorer or Rescorer()
@@ -200,6 +211,8 @@ class CauseSearch:
         self.expected_rules: set[str] = set()  # refusal ids the run's expectations name
         self._moved: dict[tuple[int, str], bool] = {}
         self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
+        self.scale = scale  # `--effort`: the run's effort is so many times EFFORT (and EFFORT_PER_CASE a case)
+        self._limit: int | None = None  # re-scorings the class being searched may reach
         self._kept: dict[tuple[str, str], int | None] = {}
         self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
 
@@ -210,8 +223,16 @@ class CauseSearch:
             self.expected_rules.update(str(w["error"]) for w in readings_of(r.expected) if w.get("error"))
         self._own.clear()
         failed = sum(len(self._members(cls)) for cls in classes)
-        self.effort = min(self.effort, EFFORT + EFFORT_PER_CASE * failed)
-        causes = [self.explain(cls) for cls in classes]
+        self.effort = min(self.effort, (EFFORT + EFFORT_PER_CASE * failed) * self.scale)
+        floor = self.effort // (FLOOR_SHARE * max(1, len(classes)))  # what every class is kept, whatever comes before
+        causes = []
+        for i, cls in enumerate(classes):
+            self._limit = max(self.spent, self.effort - floor * (len(classes) - i - 1))
+            try:
+                causes.append(self.explain(cls))
+            except _OutOfEffort:
+                causes.append(Cause((), len(cls.members), {}, stopped=self._limit, share=True))
+        self._limit = None  # settling the classes together tries a bounded number of departures more
         causes = self._prefer_shared(classes, causes)
         return self._with_others(classes, causes)
 
@@ -366,13 +387,24 @@ class CauseSearch:
 
     def confirm_all(self, classes: Sequence[FailureClass], causes: Sequence[Cause],
                     experiments: Experiments | None) -> list[Cause]:
-        """Each class's cause put to the engine (checker.diagnose.probes), largest class first."""
-        return [self.confirm(cls, cause, experiments) for cls, cause in zip(classes, causes)]
+        """Each class's cause put to the engine (checker.diagnose.probes), largest class first. The departures
+        named for the run's classes of a ruleset are the run's model of the engine: a probe of one class may show
+        another's departure too, so a departure its probes contradict alone is tried again with the others."""
+        model: dict[str, list[Mutation]] = {}
+        for cls, cause in zip(classes, causes):
+            for e in cause.explanations:
+                for m in self._components(e.id):
+                    if m not in model.setdefault(cls.ruleset or "", []):
+                        model[cls.ruleset or ""].append(m)
+        return [self.confirm(cls, cause, experiments, model.get(cls.ruleset or "", []))
+                for cls, cause in zip(classes, causes)]
 
-    def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None) -> Cause:
-        """The cause with each named departure tried by probes: confirmed, or contradicted (a rival the probes
-        bear out named in its place, else its cases left unexplained), or untested (named only when passing
-        cases were checked; else set aside, said so); rivals no probe tells apart named beside it."""
+    def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None,
+                model: Sequence[Mutation] = ()) -> Cause:
+        """The cause with each named departure tried by probes: confirmed, or contradicted (tried again with the
+        run's other departures, `model`; else a rival the probes bear out named in its place, else its cases left
+        unexplained), or untested (named only when passing cases were checked; else set aside, said so); rivals no
+        probe tells apart named beside it."""
         members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
         cases = [r.case for r in members if r.case is not None]
@@ -392,6 +424,13 @@ class CauseSearch:
             others = [(a, r) for a, r in rivals if r.id != m.id]
             trial = self._trial(experiments, ruleset, cases, m, [r for _, r in others])
             if trial.status == CONTRADICTED:
+                jointly = self._with_model(experiments, ruleset, cases, members, m, model)
+                if jointly is not None:
+                    joint, joint_trial = jointly
+                    said = "; ".join(o.words for o in model if o.id not in m.id and o.id in joint.id)
+                    named.append(replace(e, words=f"{e.words} (its probes predicted with the run's other "
+                                                  f"departures: {said})").tried_by(joint_trial, self._words))
+                    continue
                 contradicted.append(e.tried_by(trial, self._words))
                 swap = self._borne_out(experiments, ruleset, cases, members, others, m)
                 if swap is not None:
@@ -403,8 +442,22 @@ class CauseSearch:
                 unexplained += e.explains
             else:
                 named.append(e.tried_by(trial, self._words))
-        return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, None, tuple(contradicted),
-                     tuple(untested))
+        return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, contradicted=tuple(contradicted),
+                     untested=tuple(untested))
+
+    def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+                    members: Sequence[Judged], m: Mutation,
+                    model: Sequence[Mutation]) -> tuple[Mutation, Trial] | None:
+        """`m` with the run's other departures (those that set no option `m` sets), when together they still
+        explain the class and the engine's answers to their probes bear them out."""
+        others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
+        if not others or experiments is None:
+            return None
+        joint = _together([m, *others])
+        if not self._explains_all(members, joint):
+            return None
+        trial = self._trial(experiments, ruleset, cases, joint, [])
+        return (joint, trial) if trial.status == CONFIRMED else None
 
     def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                m: Mutation, rivals: Sequence[Mutation]) -> Trial:
@@ -500,7 +553,10 @@ class CauseSearch:
             return beside
         screened = members[:MAX_MEMBERS_SCREENED]
         scores: list[tuple[int, Mutation]] = []
-        for m in candidates:
+        first = screened[:MAX_MEMBERS_FIRST]
+        for m in candidates:  # a departure that explains none of the first few is not scored on the rest
+            if not any(self._explains(r, m) for r in first):
+                continue
             hits = sum(1 for r in screened if self._explains(r, m))
             if hits:
                 scores.append((hits, m))
@@ -677,13 +733,19 @@ class CauseSearch:
         key = (id(r), m.id if m is not None else "")
         found = self._results.get(key)
         if found is None:
-            self.spent += 1
+            self._spend()
             ruleset = r.ruleset or ""
             told = agreement(self.answer(r), self.rescorer.result(r.case or {}, m), r.expected, self.own_rules(ruleset))
             found = self._results[key] = told.same
             if told.rule_pair is not None:
                 self._pairs[key] = told.rule_pair
         return found
+
+    def _spend(self) -> None:
+        """One re-scoring more; _OutOfEffort when the class being searched has spent its share."""
+        if self._limit is not None and self.spent + SCORER_COST * self.rescorer.builds >= self._limit:
+            raise _OutOfEffort
+        self.spent += 1
 
     def _explains_all(self, members: Sequence[Judged], m: Mutation) -> bool:
         """Whether `m` explains every member, each refusal id of the engine's own standing for one rule."""
@@ -707,6 +769,10 @@ class CauseSearch:
         self._answers[key] = (r, read)
         return read
 
+    def read_names(self, ruleset: Ruleset, answer: Any) -> Any:
+        """An answer with the fans it names in the documents' words read as the spec's ids."""
+        return self.names(ruleset).read(answer, {p.id for p in ruleset.patterns})[0]
+
     def names(self, ruleset: Ruleset) -> FanNames:
         if ruleset.id not in self._names:
             self._names[ruleset.id] = FanNames.of(ruleset)
@@ -723,7 +789,7 @@ class CauseSearch:
         key = (id(r), m.id)
         found = self._moved.get(key)
         if found is None:
-            self.spent += 1
+            self._spend()
             case = r.case or {}
             found = self._moved[key] = _canonical(self.rescorer.result(case, m)) != _canonical(
                 self.rescorer.result(case, None))
@@ -825,6 +891,8 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                         found.append(edits.implied_added(rid, other, fan))
         if fan in known:
             found += _parameter_edits(ruleset, known[fan])
+        if "verdict" in part and part["verdict"]["expected"] == "win" and part["verdict"]["actual"] != "win":
+            found += _refusals(cls, ruleset)  # the engine refuses wins the rules allow: by their context?
         if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
             found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
             amounts_given = "field" in part
@@ -868,6 +936,7 @@ def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
                                 if isinstance(w.get("total"), int)})
     values = set(edits.neighbours(was)) | {t + 1 for t in totals} | set(totals)
     out += [edits.minimum(rid, v, was) for v in sorted(values) if v != was and v >= 0]
+    out += [edits.minimum_counts(rid, p) for p in ruleset.win.minimum_excludes]  # flowers toward the minimum
     settlement = ruleset.settlement
     if settlement.base:
         paid = {abs(p) for r in cls.members for a in readings_of(r.actual) if isinstance(a.get("payments"), list)
@@ -887,11 +956,40 @@ def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
                 variants = [[t for t in terms if t != drop] for drop in terms] + \
                            [terms + [t] for t in ("base", "points", "value") if t not in terms and t in _terms(ruleset)]
                 out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
+    kinds = {p.id: p.kind for p in ruleset.patterns}
+    doubled = sorted({sum(int(f.get("points") or 0) * int(f.get("count") or 1) for f in fans_of(w)
+                          if kinds.get(str(f.get("id"))) == "double")
+                      for r in cls.members for w in readings_of(r.expected)})
     for index, step in enumerate(ruleset.scoring.steps):
         for name, value in step.params.items():
             if isinstance(value, int) and not isinstance(value, bool):
                 out += [edits.step_parameter(rid, index, step, name, v) for v in edits.neighbours(value)]
+        if step.name == "doubles" and "most" not in step.params and doubled and doubled[-1] > 1:
+            out += [edits.doubles_capped(rid, index, step, most) for most in range(1, doubled[-1])]
     return out
+
+
+def _refusals(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """Wins refused by a context every case of the class shares: its way of winning, its flowers (none or
+    some), a flag none of them has; alone and two together."""
+    inputs = [r.input for r in cls.members if isinstance(r.input, Mapping)]
+    if not inputs:
+        return []
+    ways = {str(d.get("win_by", "self_draw")) for d in inputs}
+    flowered = {bool(d.get("flowers")) for d in inputs}
+    had = {str(f) for d in inputs for f, v in (d.get("flags") or {}).items() if v} if all(
+        isinstance(d.get("flags") or {}, Mapping) for d in inputs) else set(ruleset.flags)
+    win_by = (next(iter(ways)),) if len(ways) == 1 else ()
+    flowers = ("some" if next(iter(flowered)) else "none") if len(flowered) == 1 else None
+    lacking = [f for f in ruleset.flags if f not in had]
+    conditions: list[tuple[tuple[str, ...], str | None, str | None]] = []
+    for w in ((), win_by) if win_by else ((),):
+        for f in (None, flowers) if flowers else (None,):
+            for flag in (None, *lacking):
+                if sum((bool(w), f is not None, flag is not None)) in (1, 2):
+                    conditions.append((w, f, flag))
+    conditions.sort(key=lambda c: sum((bool(c[0]), c[1] is not None, c[2] is not None)))  # single ones first
+    return [edits.refusal_added(ruleset.id, w, f, flag) for w, f, flag in conditions]
 
 
 def _terms(ruleset: Ruleset) -> set[str]:

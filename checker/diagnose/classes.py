@@ -65,7 +65,7 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     in the documents' words are read as the spec's ids first (checker.diagnose.answers.FanNames), the reading
     itself one part of the signature."""
     if r.outcome == "errored":
-        reason = _varying(r.reason or "")
+        reason = _varying((r.reason or "").replace(r.id, "‹id›") if r.id else r.reason or "")
         return (("errored", reason),), ({"errored": reason},)
     actual, names = read_fan_names(r.ruleset, r.actual)
     key: list[tuple] = [("names",)] if names else []
@@ -109,8 +109,8 @@ def _plain(value: Any) -> Any:
 
 
 def _varying(reason: str) -> str:
-    """An error's reason with the parts that vary from case to case masked: tiles (`5m5m`, `1z`), numbers and
-    ids holding digits (a case id, a line number). Its words are kept, quoted or not: `KeyError: 'flowers'` and
+    """An error's reason with the parts that vary from case to case masked (the case's own id is masked before):
+    tiles (`5m5m`, `1z`), numbers and ids holding digits (a line number). Its words are kept, quoted or not: `KeyError: 'flowers'` and
     `not supported` are two kinds of error."""
     text = re.sub(r"(?<![A-Za-z0-9])(?:[1-9][mpszf])+(?![A-Za-z0-9])", "‹tiles›", reason)
     text = re.sub(r"[A-Za-z_.\-]*\d[\w.\-]*", "‹n›", text)

@@ -170,8 +170,11 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
 class Experiments:
     """Builds and asks the probes of the hypotheses of a run (see the module)."""
 
-    def __init__(self, rescorer: Rescorer, prober: Prober, own_rules: Callable[[str], Any]):
-        self.rescorer, self.prober, self.own_rules = rescorer, prober, own_rules
+    def __init__(self, rescorer: Rescorer, prober: Prober, own_rules: Callable[[str], Any],
+                 read: Callable[[Ruleset, Any], Any] = lambda ruleset, answer: answer):
+        """`own_rules`: the refusal ids of a ruleset the engine shares with the reference; `read`: an answer as
+        diagnosis compares it (its fans named in the documents' words read as the spec's ids)."""
+        self.rescorer, self.prober, self.own_rules, self.read = rescorer, prober, own_rules, read
         self._pools: dict[str, Pool] = {}
         self.built = 0  # probes answered or read
         self.made = 0  # probe cases made (asked or not)
@@ -221,7 +224,7 @@ class Experiments:
             return None
         self.built += 1
         own = self.own_rules(ruleset.id)
-        holds = None if answer is None else agreement(answer, mine, probe_case["expect"], own).same
+        holds = None if answer is None else agreement(self.read(ruleset, answer), mine, probe_case["expect"], own).same
         return Probe(probe_case, mine, against, theirs, answer, holds)
 
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,

@@ -229,6 +229,7 @@ class Scorer:
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.id in allows)
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
+        self.refused_when = ruleset.win.refused_when
         self._plans: dict[tuple, list[Planned]] = {}
         self.exclusions = ExclusionTable(self.blocks, self.blocks_within, self.blocks_some, self.combination)
         # [rank][count] -> line, for fans without sets (counts up to 8; more are made each time)
@@ -468,6 +469,9 @@ class Scorer:
         for flag, required_rule, message, _ in self.requires_flags:
             if rule == required_rule:
                 return rule, message
+        for refusal in self.refused_when:
+            if rule == refusal.rule:
+                return rule, refusal.message
         if rule == "win.minimum_points":
             return rule, f"{qual} qualifying point(s): a win needs at least {self.minimum_points} before flowers"
         allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
@@ -479,6 +483,9 @@ class Scorer:
         for flag, rule, _, exempt in self.requires_flags:
             if flag not in hand.flags and not _counts_any(tally, exempt):
                 return rule
+        for refusal in self.refused_when:  # (win.refused_when: a way of winning, the flowers, a flag missing)
+            if refusal.refuses(hand.win_by, bool(hand.flowers), hand.flags):
+                return refusal.rule
         if self.requires_allowing and not _counts_any(tally, self.allowing):
             return self.ruleset.win.allowing_pattern_rule
         if qual < self.minimum_points:

@@ -93,11 +93,14 @@ def fig(run: Running, counted: Sequence[Counted], hand, base: str, value: int, t
                            + ("" if then_doubled else ", not doubled"))
 
 
-@step("doubles")
-def doubles(run: Running, counted: Sequence[Counted], hand) -> None:
-    """value × 2^(number of doubles)."""
+@step("doubles", {"most": integer(0, 64)})
+def doubles(run: Running, counted: Sequence[Counted], hand, most: int | None = None) -> None:
+    """value × 2^(number of doubles); with `most`, no more than that many doubles count."""
     items = _of(counted, "double")
     n = sum(c.points * c.count for c in items)
+    if most is not None and n > most:
+        run.explain.append(f"{n} doubles, of which at most {most} count")
+        n = most
     if not n:
         return
     if run.fixed:

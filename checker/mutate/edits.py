@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from checker.mutate.mutation import Mutation
-from checker.spec import Option, OptionRef, Pattern, Ruleset, Step, value_key
+from checker.spec import Option, OptionRef, Pattern, Ruleset, Step, WinRefusal, value_key
 
 
 def spec_said(value: Any) -> str:
@@ -107,6 +107,33 @@ def minimum(ruleset_id: str, value: int, was: int) -> Mutation:
                     f"the minimum to win is {value} (the spec: {spec_said(was)})", ("win.minimum_points",), edit)
 
 
+def minimum_counts(ruleset_id: str, pattern_id: str) -> Mutation:
+    """`pattern_id`'s points count toward the minimum (taken out of win.minimum_excludes: flowers counted)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        if pattern_id not in ruleset.win.minimum_excludes:
+            raise KeyError(pattern_id)
+        kept = tuple(p for p in ruleset.win.minimum_excludes if p != pattern_id)
+        return replace(ruleset, win=replace(ruleset.win, minimum_excludes=kept))
+
+    return Mutation(f"minimum-counts:{pattern_id}", "minimum", ruleset_id,
+                    f"{pattern_id} counts toward the minimum to win (the spec adds it only after the minimum)",
+                    ("win.minimum_points", f"fan.{pattern_id}"), edit)
+
+
+def refusal_added(ruleset_id: str, win_by: tuple[str, ...] = (), flowers: str | None = None,
+                  without_flag: str | None = None) -> Mutation:
+    """A win refused by its context (a win.refused_when entry the spec does not have): the way of winning,
+    the flowers (`none` or `some`), a flag missing."""
+    parts = [*win_by, *([{"none": "no_flowers", "some": "with_flowers"}[flowers]] if flowers else []), *([f"without_{without_flag}"] if without_flag else [])]
+    rule = "win.refused." + ".".join(parts)
+    refusal = WinRefusal(rule, "", tuple(win_by), flowers, without_flag)
+
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return replace(ruleset, win=replace(ruleset.win, refused_when=ruleset.win.refused_when + (refusal,)))
+
+    return Mutation(f"refusal:{'+'.join(parts)}", "refusal", ruleset_id, refusal.words(), ("win.shape",), edit)
+
+
 def base(ruleset_id: str, value: int, was: int) -> Mutation:
     """The settlement's base is `value` (settlement.base)."""
     def edit(ruleset: Ruleset) -> Ruleset:
@@ -172,6 +199,21 @@ def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: in
     return Mutation(f"step:{index}:{step.name}.{name}={value}", "cap" if "cap" in step.name or "limit" in step.name
                     else "scoring step", ruleset_id,
                     f"the {step.name} step's {name} is {value} (the spec: {spec_said(step.params.get(name))})",
+                    (step.rule,) if step.rule else (), edit)
+
+
+def doubles_capped(ruleset_id: str, index: int, step: Step, most: int) -> Mutation:
+    """At most `most` doubles count (the doubles step at `index` given a `most`)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        steps = list(ruleset.scoring.steps)
+        if steps[index].name != step.name:
+            raise KeyError(step.name)
+        steps[index] = replace(steps[index], params=MappingProxyType({**steps[index].params, "most": most}))
+        return replace(ruleset, scoring=replace(ruleset.scoring, steps=tuple(steps)))
+
+    was = step.params.get("most")
+    return Mutation(f"doubles-at-most:{most}", "step parameter", ruleset_id,
+                    f"at most {most} doubles count (the spec: {'no cap' if was is None else spec_said(was)})",
                     (step.rule,) if step.rule else (), edit)
 
 

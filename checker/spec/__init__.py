@@ -26,14 +26,14 @@ from checker.spec.files import (RULESET_ID, SPEC_PATH, accepted, available_rules
                                 ruleset_path, schema, spec_dir)
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
                                 HandCheck, Locator, Option, OptionMap, OptionRef, Pattern, Predicate, Principles,
-                                Ruleset, Scoring, Settlement, Shape, SpecError, SpecIssue, Statement, Step, WinRule,
+                                Ruleset, Scoring, Settlement, Shape, SpecError, SpecIssue, Statement, Step, WinRefusal, WinRule,
                                 _value, chosen, options_text, value_key)
 
 __all__ = [  # the names the rest of the project takes from checker.spec, wherever they are defined
     "ENGINE_RULES", "PAYMENT_PATHS", "RULESET_ID", "SPEC_PATH", "Condition", "ConditionalExclusion", "Counter",
     "Decision", "HandCheck", "Locator", "Option", "OptionMap", "OptionRef", "Pattern", "Predicate", "Principles",
     "Ruleset", "Scoring", "Settlement", "Shape", "SpecError", "SpecIssue", "SpecLines", "Statement", "Step",
-    "WinRule", "_value", "accepted", "available_rulesets", "chosen", "corpus_dir", "defined_rules",
+    "WinRefusal", "WinRule", "_value", "accepted", "available_rulesets", "chosen", "corpus_dir", "defined_rules",
     "load_ruleset", "load_ruleset_file", "named_by_id", "options_text", "pointer_of", "read_yaml", "ruleset_files", "ruleset_path",
     "schema", "spec_dir", "value_key",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
                                 HandCheck, Locator, Option, Pattern, Predicate, Principles, Ruleset, Scoring,
-                                Settlement, Shape, SpecIssue, Statement, Step, WinRule, _value)
+                                Settlement, Shape, SpecIssue, Statement, Step, WinRefusal, WinRule, _value)
 
 def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
     """Every rule id a spec defines, each with where it is defined (a JSON pointer, or the engine): the ids a
@@ -26,6 +26,8 @@ def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
         rules["win.minimum_excludes"] = "/win/minimum_excludes"
     for i, req in enumerate(win.get("requires_flags", [])):
         rules[req["rule"]] = f"/win/requires_flags/{i}"
+    for i, refusal in enumerate(win.get("refused_when", [])):
+        rules[refusal["rule"]] = f"/win/refused_when/{i}"
     if "requires_allowing_pattern" in win:
         rules[win.get("allowing_pattern_rule", "win.allowed_hands")] = "/win/requires_allowing_pattern"
     for i, st in enumerate((data.get("scoring") or {}).get("steps", [])):
@@ -148,7 +150,9 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                           for r in win.get("requires_flags", [])),
                     _applies({"applies": win["requires_allowing_pattern"]}) if "requires_allowing_pattern" in win
                     else False,
-                    win.get("allowing_pattern_rule", "win.allowed_hands")),
+                    win.get("allowing_pattern_rule", "win.allowed_hands"),
+                    tuple(WinRefusal(r["rule"], r["message"], tuple(r.get("win_by", [])), r.get("flowers"),
+                                     r.get("without_flag")) for r in win.get("refused_when", []))),
         principles=principles, patterns=patterns, settlement=settlement, statements=statements,
         tiles=MappingProxyType(dict(data.get("tiles", {}))), flags=MappingProxyType(dict(data.get("flags", {}))),
         counters=MappingProxyType({name: Counter(name, c["about"], c["min"], c["max"], c.get("rule", "input.counters"),

@@ -246,6 +246,12 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     for j, req in enumerate(win.get("requires_flags", [])):
         if declared_flags and req["flag"] not in declared_flags:
             issue(f"/win/requires_flags/{j}/flag", f"flag {req['flag']!r} is not declared in `flags`")
+    for j, refusal in enumerate(win.get("refused_when", [])):
+        if declared_flags and "without_flag" in refusal and refusal["without_flag"] not in declared_flags:
+            issue(f"/win/refused_when/{j}/without_flag", f"flag {refusal['without_flag']!r} is not declared in `flags`")
+        if not {"win_by", "flowers", "without_flag"} & set(refusal):
+            issue(f"/win/refused_when/{j}", "a refusal needs a condition (win_by, flowers or without_flag): "
+                                            "with none it would refuse every win")
     if isinstance(win.get("requires_allowing_pattern"), dict):
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 

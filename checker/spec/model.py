@@ -152,6 +152,32 @@ class Shape:
 
 
 @dataclass(frozen=True)
+class WinRefusal:
+    """A win refused by its context (win.refused_when): a hand that meets every condition given (a way of
+    winning among `win_by`, flowers `none` or `some`, `without_flag` missing) may not win, by `rule`."""
+
+    rule: str
+    message: str
+    win_by: tuple[str, ...] = ()
+    flowers: str | None = None
+    without_flag: str | None = None
+
+    def refuses(self, win_by: str, has_flowers: bool, flags: frozenset[str] | set[str]) -> bool:
+        return (not self.win_by or win_by in self.win_by) \
+            and (self.flowers is None or (self.flowers == "some") == has_flowers) \
+            and (self.without_flag is None or self.without_flag not in flags)
+
+    def words(self) -> str:
+        """The refusal as a rule: `a hand with no flowers may not win on a discard`."""
+        who = "a hand" + {"none": " with no flowers", "some": " with flowers", None: ""}[self.flowers]
+        if self.without_flag:
+            who += f" without the {self.without_flag} flag"
+        how = " or ".join({"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
+                          .get(w, w) for w in self.win_by)
+        return f"{who} may not win" + (f" {how}" if how else "")
+
+
+@dataclass(frozen=True)
 class WinRule:
     shapes: tuple[Shape, ...]
     minimum_points: int = 0
@@ -159,6 +185,7 @@ class WinRule:
     requires_flags: tuple[tuple[str, str, str, tuple[str, ...]], ...] = ()  # (flag, rule id, message, exempt)
     requires_allowing_pattern: bool | Condition = False
     allowing_pattern_rule: str = "win.allowed_hands"
+    refused_when: tuple[WinRefusal, ...] = ()
 
     @property
     def required_flags(self) -> tuple[str, ...]:

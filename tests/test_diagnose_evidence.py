@@ -1,0 +1,261 @@
+"""Diagnosis that proves its causes, on planted engines: Shanghai ones as much as MCR ones, refusals in an
+engine's own words, fans under the documents' names, errors of several kinds, departures whose fans meet.
+
+Each engine wraps the reference engine with changes made here (spec edits on the YAML data, or the answer
+rewritten), and the causes each test expects are written by hand from what the engine was made to do, never read
+from the tool's output. Every test also asserts that nothing else is named: no other cause, no rival, and every
+case of every class explained (`named`). A cause is named only when the engine's answers to probes (cases built
+to test it, asked of the engine after the run) bear it out.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from checker.case import CaseRunner
+from checker.conform import run_conformance
+from checker.conform.adapters import EngineInfo, InProcessEngine
+from checker.conform.known import declare, load_known
+from checker.diagnose import Settings
+from checker.spec import load_ruleset
+
+from test_diagnose import CLASSIC, MCR, ROOT, edited_runner, engine, pattern, without_flag
+
+KNOCKING = ROOT / "corpus" / "shanghai-knocking.jsonl"
+
+
+def run(tmp_path: Path, corpus: Path, function, probes: int = 300) -> list[dict]:
+    done = run_conformance(str(corpus), InProcessEngine(function, EngineInfo("planted", "1")), str(tmp_path / "out"),
+                           diagnosis=Settings(probes=probes))
+    classes = done.summary["classes"]
+    assert classes, "the planted departure shows in the corpus"
+    return classes
+
+
+def named(classes: list[dict]) -> set[str]:
+    """Every departure named anywhere (each part of a pair, and every rival named beside a cause), with every
+    case of every class explained and every named cause confirmed by the engine's answers to probes."""
+    found = set()
+    for c in classes:
+        cause = c["cause"]
+        assert cause.get("explained_by") and cause["unexplained"] == 0, f"{c['signature']}: {cause['verdict']}"
+        for e in cause["explained_by"]:
+            found.update(e["id"].split(" + "))
+            found.update(r["id"] for r in e.get("or_equally") or [])
+            if e["kind"] not in ("fan names", "fans outside the spec", "input disagreement"):
+                assert e.get("evidence") == "confirmed", f"{c['signature']}: {e}"
+    return found
+
+
+def refusing_no_flower_discards(rule: str):
+    """The reference engine, except that a hand with no flowers won on a discard is refused, naming `rule`."""
+    reference = CaseRunner()
+
+    def answer(case):
+        data = case["input"]
+        if data.get("win_by") == "discard" and not data.get("flowers"):
+            return {"valid": False, "error": rule}
+        return reference.run(case)
+    return answer
+
+
+# ----------------------------------------------------------------------- Shanghai settlement and scoring
+
+def test_an_engine_that_pays_no_base_is_named_by_the_base(tmp_path):
+    """Classic: one share is 底分 + 花分 (the room's base, 2, plus the hand's value); this engine pays the value
+    alone. Only the payments differ, and only the base explains them whole."""
+    def no_base(data):
+        data["settlement"]["base"] = 0
+    classes = run(tmp_path, CLASSIC, engine(edited_runner(tmp_path, "shanghai-classic", no_base)))
+    assert named(classes) == {"base=0"}
+
+
+def test_a_konger_paying_once_for_a_robbed_kong_is_named_by_the_share(tmp_path):
+    """Knocking: 抢杠 pays a flat ×3, the konger paying three times the value; this engine has him pay once."""
+    def konger_once(data):
+        data["settlement"]["robbing_kong"]["discarder"] = 1
+    classes = run(tmp_path, KNOCKING, engine(edited_runner(tmp_path, "shanghai-knocking", konger_once)))
+    assert named(classes) == {"share:robbing_kong/discarder=1"}
+
+
+def test_a_cap_of_three_doubles_is_named(tmp_path):
+    """Knocking: the whole sum is doubled once per double; this engine counts three at most. The shipped corpus
+    holds no hand of four doubles, so one is added, worked by hand: four concealed pungs of characters and a pair
+    of 9m, self-drawn, knocked, one flower: hua 1 (底) + 1 (花) = 2; doubles 门清 1 + 碰碰胡 1 + 清一色 2 = 4;
+    2 × 2^4 = 32 from each opponent: [96, -32, -32, -32] (the engine: 2 × 2^3 = 16)."""
+    four = {"id": "four-doubles", "ruleset": "shanghai-knocking", "kind": "score", "options": {},
+            "input": {"concealed": "1m1m1m3m3m3m5m5m5m7m7m7m9m", "melds": [], "win_tile": "9m", "win_by": "self_draw",
+                      "discarder": None, "seat_wind": "E", "round_wind": "E", "flowers": "1f",
+                      "flags": {"knocked": True}},
+            "expect": {"valid": True, "total": 32, "payments": [96, -32, -32, -32],
+                       "fans": [{"id": "going_out", "points": 1, "count": 1}, {"id": "flower", "points": 1, "count": 1},
+                                {"id": "suited_pung", "points": 0, "count": 4},
+                                {"id": "men_qing", "points": 1, "count": 1},
+                                {"id": "peng_peng_hu", "points": 1, "count": 1},
+                                {"id": "qing_yi_se", "points": 2, "count": 1}]}}
+    corpus = tmp_path / "knocking.jsonl"
+    corpus.write_text(KNOCKING.read_text(encoding="utf-8") + json.dumps(four, ensure_ascii=False) + "\n",
+                      encoding="utf-8")
+
+    def three(data):
+        next(s for s in data["scoring"]["steps"] if s["step"] == "doubles")["params"] = {"most": 3}
+    classes = run(tmp_path, corpus, engine(edited_runner(tmp_path, "shanghai-knocking", three)))
+    assert named(classes) == {"doubles-at-most:3"}
+    assert classes[0]["witness"]["id"] == "four-doubles"
+
+
+def test_a_refusal_in_the_engines_own_words_is_named_by_its_conditions_not_by_a_minimum(tmp_path):
+    """Knocking: the engine refuses a hand with no flowers won on a discard, naming its own rule. A refusal is not
+    explained by any other refusal: the cause names the conditions, reads the engine's rule id as the one the
+    departure adds, and no minimum is named (a minimum refusing these hands would refuse others the engine wins:
+    a probe shows it)."""
+    classes = run(tmp_path, KNOCKING, refusing_no_flower_discards("no_flower_discard"))
+    assert named(classes) == {"refusal:discard+no_flowers"}
+    (cause,) = classes[0]["cause"]["explained_by"]
+    assert cause["words"] == "a hand with no flowers may not win on a discard"
+    assert cause["rules_read"] == {"no_flower_discard": "win.refused.discard.no_flowers"}
+
+
+def in_chinese(runner: CaseRunner):
+    """`runner`'s answers with every fan named by its Chinese name in the classic spec (清一色, not qing_yi_se)."""
+    chinese = {p.id: p.name_zh for p in load_ruleset("shanghai-classic").patterns}
+
+    def rename(r):
+        return {**r, "fans": [{**f, "id": chinese[f["id"]]} for f in r.get("fans", [])]}
+
+    def answer(case):
+        result = runner.run(case)
+        return {"either": [rename(r) for r in result["either"]]} if "either" in result else rename(result)
+    return answer
+
+
+def test_fans_answered_under_their_chinese_names_are_read_as_the_specs(tmp_path):
+    """Classic: the engine answers every fan by its Chinese name; nothing else differs."""
+    classes = run(tmp_path, CLASSIC, in_chinese(CaseRunner()))
+    assert named(classes) == {"fan-names"}
+    assert {c["signature"] for c in classes} == {"fans named in the documents' words"}
+
+
+def test_fans_under_their_names_and_a_base_not_paid_are_each_named(tmp_path):
+    """The two at once: the names are read back to the spec's ids, then the base explains what is left."""
+    def no_base(data):
+        data["settlement"]["base"] = 0
+    answer = in_chinese(edited_runner(tmp_path, "shanghai-classic", no_base))
+    assert named(run(tmp_path, CLASSIC, answer)) == {"fan-names", "base=0"}
+
+
+def test_a_flower_replacement_not_counted_as_gang_kai_is_named(tmp_path):
+    """Knocking: 杠开 is won off a kong or a flower replacement draw; this engine ignores the flower replacement."""
+    classes = run(tmp_path, KNOCKING, engine(read=without_flag("flower_replacement")))
+    assert named(classes) == {"flag-ignored:flower_replacement"}
+
+
+# ----------------------------------------------------------------------- MCR
+
+def test_flowers_counted_toward_the_minimum_are_named(tmp_path):
+    """MCR: eight points are needed before flowers; this engine counts the flowers toward them (so a flower is a
+    fan that keeps Chicken hand away, and a 7-point hand with a flower wins)."""
+    def flowers_in_minimum(data):
+        data["win"]["minimum_excludes"] = []
+        for statement in data["statements"]:  # the rule id goes with the list it named
+            if "win.minimum_excludes" in statement.get("rules", []):
+                statement["rules"] = ["win.minimum_points" if r == "win.minimum_excludes" else r
+                                      for r in statement["rules"]]
+    classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", flowers_in_minimum)))
+    assert named(classes) == {"minimum-counts:flower_tiles"}
+
+
+def test_two_departures_whose_fans_meet_are_each_named_and_nothing_else(tmp_path):
+    """MCR: Fully concealed hand worth 5 (the table: 4) and no longer implying Self drawn, so both count. Both
+    touch the same hands; no exclusion between other fans may be named for the cases where they meet."""
+    def both(data):
+        pattern(data, "fully_concealed_hand")["points"] = 5
+        pattern(data, "fully_concealed_hand")["implies"].remove("self_drawn")
+    classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", both)))
+    assert named(classes) == {"points:fully_concealed_hand=5", "implied-dropped:fully_concealed_hand/self_drawn"}
+
+
+def test_two_departures_of_one_engine_in_separate_classes_are_each_confirmed(tmp_path):
+    """MCR with a base of 10 (the guide: 8) and Full flush worth 32: the base class and the Full flush class (a
+    pair with the base); a probe of one may show the other, so each is predicted with the run's other departures
+    where alone it would be contradicted."""
+    def both(data):
+        data["settlement"]["base"] = 10
+        pattern(data, "full_flush")["points"] = 32
+    classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", both)))
+    assert named(classes) == {"base=10", "points:full_flush=32"}
+
+
+# ----------------------------------------------------------------------- evidence
+
+def test_with_no_probe_a_cause_no_passing_case_checked_is_not_named(tmp_path):
+    """MCR with a base of 10 (the guide: 8): every case that wins fails, so the causes are checked against the
+    few refused cases at most. Asked no probe, the run says so; asked probes, the base is confirmed."""
+    def base_10(data):
+        data["settlement"]["base"] = 10
+    edited = edited_runner(tmp_path, "mcr", base_10)
+    confirmed = run(tmp_path / "probed", MCR, engine(edited))
+    assert named(confirmed) == {"base=10"}
+    unprobed = run(tmp_path / "unprobed", MCR, engine(edited), probes=0)
+    for c in unprobed:
+        for e in c["cause"]["explained_by"]:
+            assert e["passing_checked"] > 0 and e["evidence"] == "untested", e
+            assert "no engine to ask" in e["why_untested"] or "probes were spent" in e["why_untested"]
+
+
+def test_every_probe_is_recorded_and_report_rebuilds_the_same_causes_without_the_engine(tmp_path):
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    def konger_once(data):
+        data["settlement"]["robbing_kong"]["discarder"] = 1
+    run(tmp_path, KNOCKING, engine(edited_runner(tmp_path, "shanghai-knocking", konger_once)))
+    out = tmp_path / "out"
+    before = (out / "summary.json").read_bytes()
+    probes = [json.loads(line) for line in (out / "probes.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert probes and all(p["case"]["input"] and p["answer"] for p in probes)
+    result = CliRunner().invoke(app, ["report", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "summary.json").read_bytes() == before
+    assert "confirmed by" in (out / "report.md").read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------------- errors by kind
+
+def test_errors_are_classed_by_kind_and_a_known_pattern_declares_only_its_own(tmp_path):
+    """Three ways of failing: a KeyError on hands with flowers, 'not supported' naming the tiles of a kong, and an
+    answer that is not a result on hands won by robbing a kong (checked in that order)."""
+    reference = CaseRunner()
+
+    def erring(case):
+        data = case["input"]
+        if data.get("flowers"):
+            raise KeyError("flowers")
+        kongs = [m["tiles"] for m in data.get("melds") or [] if m["type"] == "kong"]
+        if kongs:
+            raise ValueError(f"not supported: {kongs[0]} in case {case.get('id')}")
+        if data.get("win_by") == "robbing_kong":
+            return ["not", "a", "result"]
+        return reference.run(case)
+    classes = run(tmp_path, MCR, erring)
+    errors = sorted(c["signature"] for c in classes if c["outcome"] == "errored")
+    assert len(errors) == 3, errors
+    # the message as the runner quotes it, its varying parts masked: the tiles, the case's id, the line number
+    assert any(e.startswith("errored: raised KeyError:") and "flowers" in e for e in errors)
+    assert any("not supported: ‹tiles› in case ‹id›" in e for e in errors)
+    known = tmp_path / "known.yaml"
+    known.write_text('classes:\n  - {signature: "errored: raised ValueError: \'not supported*", note: kongs}\n',
+                     encoding="utf-8")
+    declared, _ = declare(load_known(str(known)), classes)
+    assert [c["signature"] for c in declared if c["declared"]] == [e for e in errors if "not supported" in e]
+
+
+def test_a_refusal_is_never_explained_by_a_refusal_of_another_rule_of_the_spec(tmp_path):
+    """The engine refuses hands with no flowers won on a discard naming the spec's own minimum rule
+    (`win.minimum_points`, an id the spec has): a departure that refuses them by another rule of the spec does
+    not reproduce the answer, and the minimum, which would name the same rule, refuses hands the engine wins."""
+    classes = run(tmp_path, KNOCKING, refusing_no_flower_discards("win.minimum_points"))
+    for c in classes:
+        for e in c["cause"].get("explained_by") or []:
+            assert not e["id"].startswith("minimum="), e
