@@ -37,12 +37,17 @@ DIFFERENT = Agreement(False)
 
 
 def agreement(actual: Any, rescored: Mapping[str, Any] | None, expect: Any,
-              own_rules: Container[str] = ()) -> Agreement:
+              own_rules: Container[str] = (), kind: str = "score") -> Agreement:
     """How `rescored` stands to the engine's answer `actual`, compared on every result field the case's `expect`
     names or the answer gives (an `either` on either side: some pair of readings). A refusal's rule is compared
-    exactly unless the engine's is not in `own_rules` (the spec's and the case format's ids): then it is paired."""
+    exactly unless the engine's is not in `own_rules` (the spec's and the case format's ids): then it is paired.
+    A hand of play (`kind` procedure) is compared on every field but the messages: its verdict, the illegal event
+    and its rule (paired alike), how it ended, each winner's fans, total and way of winning, the payments and
+    what the next hand starts from."""
     if rescored is None or not isinstance(actual, Mapping):
         return DIFFERENT
+    if kind == "procedure":
+        return _same_play(actual, rescored, expect, own_rules)
     expected_fields: set[str] = set()
     for member in readings_of(expect):
         expected_fields.update(k for k in member if k in RESULT_FIELDS)
@@ -76,6 +81,30 @@ def _same_answer(got: Mapping[str, Any], want: Mapping[str, Any], expected_field
         elif got.get(name) != want.get(name):
             return DIFFERENT
     return Agreement(True)
+
+
+MESSAGES = ("message", "why", "reason")  # free text beside a verdict: never compared
+
+
+def _same_play(got: Mapping[str, Any], want: Mapping[str, Any], expect: Any, own_rules: Container[str]) -> Agreement:
+    fields = {k for k in (expect if isinstance(expect, Mapping) else {})} | set(got)
+    pair: tuple[str, str] | None = None
+    for name in sorted(fields - set(MESSAGES)):
+        mine, theirs = got.get(name), want.get(name)
+        if name == "rule" and mine != theirs:
+            if isinstance(mine, str) and mine not in own_rules and isinstance(theirs, str):
+                pair = (mine, theirs)
+                continue
+            return DIFFERENT
+        if name == "winners" and isinstance(mine, list) and isinstance(theirs, list):
+            if len(mine) != len(theirs) or any(
+                    not isinstance(a, Mapping) or not isinstance(b, Mapping)
+                    or {k: v for k, v in a.items() if k != "fans"} != {k: v for k, v in b.items() if k != "fans"}
+                    or _fan_keys(a.get("fans")) != _fan_keys(b.get("fans")) for a, b in zip(mine, theirs)):
+                return DIFFERENT
+        elif mine != theirs:
+            return DIFFERENT
+    return Agreement(True, pair)
 
 
 def _fan_keys(fans: Any) -> list[tuple] | None:

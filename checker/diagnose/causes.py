@@ -34,6 +34,7 @@ from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined
+from checker.mutate.procedure import procedure_mutations
 from checker.mutate.readings import option_readings
 from checker.spec import Ruleset
 
@@ -197,7 +198,7 @@ class CauseSearch:
         self.rescorer = rescorer or Rescorer()
         every: dict[str, list[Judged]] = {}
         for r in passing:
-            if r.outcome == "passed" and r.ruleset is not None and scored_case(r):
+            if r.outcome == "passed" and r.ruleset is not None and rescorable(r):
                 every.setdefault(r.ruleset, []).append(r)
         # at most MAX_PASSING_CHECKED of them, spread evenly over the run (every k-th), the same every time
         self.passing = {rs: cases[::passing_step(len(cases))] for rs, cases in every.items()} if totals is None \
@@ -717,7 +718,7 @@ class CauseSearch:
     # ------------------------------------------------------------------ helpers
 
     def _members(self, cls: FailureClass) -> list[Judged]:
-        return [r for r in cls.members if r.outcome == "failed" and scored_case(r)]
+        return [r for r in cls.members if r.outcome == "failed" and rescorable(r)]
 
     def ruleset_of(self, ruleset_id: str | None) -> Ruleset | None:
         if ruleset_id is None:
@@ -735,7 +736,8 @@ class CauseSearch:
         if found is None:
             self._spend()
             ruleset = r.ruleset or ""
-            told = agreement(self.answer(r), self.rescorer.result(r.case or {}, m), r.expected, self.own_rules(ruleset))
+            told = agreement(self.answer(r), self.rescorer.result(r.case or {}, m), r.expected, self.own_rules(ruleset),
+                             kind_of(r))
             found = self._results[key] = told.same
             if told.rule_pair is not None:
                 self._pairs[key] = told.rule_pair
@@ -804,6 +806,8 @@ class CauseSearch:
         if key not in self._kept:
             checked: int | None = 0
             for r in self.passing.get(ruleset_id, []):
+                if m.touches_input and kind_of(r) == "procedure":
+                    continue  # a context reading reads a hand's input: a hand of play has none to read otherwise
                 if not self._explains(r, m):
                     checked = None
                     break
@@ -831,10 +835,14 @@ def passing_step(passing: int) -> int:
     return max(1, -(-passing // MAX_PASSING_CHECKED))
 
 
-def scored_case(r: Judged) -> bool:
-    """A score case (not a hand of play) with an input and an expectation: one the reference can score again."""
-    return (r.case or {}).get("kind", "score") == "score" and isinstance(r.input, Mapping) \
+def rescorable(r: Judged) -> bool:
+    """A score case or a hand of play, with an input and an expectation: one the reference can run again."""
+    return (r.case or {}).get("kind", "score") in ("score", "procedure") and isinstance(r.input, Mapping) \
         and isinstance(r.expected, Mapping)
+
+
+def kind_of(r: Judged) -> str:
+    return str((r.case or {}).get("kind", "score"))
 
 
 # ------------------------------------------------------------------ candidates
@@ -845,6 +853,8 @@ def candidates_for(cls: FailureClass, ruleset: Ruleset,
     signature (or `parts`, another view of it) suggests, then every context reading, then (where `parts` is
     another view) the amounts its verdict suggests."""
     found: list[Mutation] = list(option_readings(ruleset))
+    if kind_of(cls.witness) == "procedure":  # a hand of play: the procedure's one-step edits (corpus strength's)
+        return list({m.id: m for m in found + procedure_mutations(ruleset)}.values())
     found += suggested_edits(cls, ruleset, parts)
     found += context_readings(ruleset)
     if parts is not None and parts is not cls.parts:
@@ -1063,6 +1073,12 @@ FEATURES: tuple[tuple[str, Callable[[Mapping[str, Any], Mapping[str, Any]], Iter
 def _features(r: Judged) -> set[str]:
     case, data = r.case or {}, r.input or {}
     out: set[str] = set()
+    if kind_of(r) == "procedure":  # a hand of play: the kinds of event its log holds, and its options
+        events = data.get("events")
+        out.update(f"an event {e.get('event')}" for e in (events if isinstance(events, list) else [])
+                   if isinstance(e, Mapping))
+        out.update(f"option {k}" for k in (case.get("options") or {}))
+        return out
     for _, read in FEATURES:
         try:
             out.update(read(case, data))

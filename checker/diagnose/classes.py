@@ -26,6 +26,7 @@ from checker.spec import Ruleset
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
 WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
 MAX_SOURCES = 6  # source sentences quoted per class
+PLAY_VERDICTS = ("legal", "illegal", "unfinished")  # a hand of play's verdicts (checker.table)
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,10 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     key: list[tuple] = [("names",)] if names else []
     parts: list[Mapping[str, Any]] = [{"names": "fans named in the documents' words"}] if names else []
     wants, gots = readings_of(r.expected), readings_of(actual)
+    played = _play_verdicts(wants, gots)
+    if played is not None:  # a hand of play judged otherwise: legal, illegal (by which rule), unfinished
+        expected, refused = played
+        return (("verdict", expected, refused),), ({"verdict": {"expected": expected, "actual": refused}},)
     if wants and gots:
         want_valid = {bool(w.get("valid", True)) for w in wants}
         got_valid = {bool(g.get("valid", True)) for g in gots}
@@ -101,6 +106,19 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     return tuple(key[i] for i in order), tuple(parts[i] for i in order)
 
 
+def _play_verdicts(wants: Sequence[Mapping[str, Any]], gots: Sequence[Mapping[str, Any]]) -> tuple[str, str] | None:
+    """Where a hand of play is judged otherwise (its `verdict`, with the rule an illegal or unfinished one names),
+    the two verdicts in words; else None."""
+    if len(wants) != 1 or len(gots) != 1 or "verdict" not in wants[0]:
+        return None
+
+    def said(result: Mapping[str, Any]) -> str:
+        rule = result.get("rule")
+        return f"{result.get('verdict')}" + (f" ({rule})" if rule else "")
+    want, got = said(wants[0]), said(gots[0])
+    return (want, got) if wants[0].get("verdict") != gots[0].get("verdict") else None
+
+
 def _plain(value: Any) -> Any:
     """A value kept in a signature: a number, text or null as it is, anything else as short text."""
     if value is None or isinstance(value, (bool, int, float, str)):
@@ -123,6 +141,9 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
     for p in parts:
         if "errored" in p:
             out.append(f"errored: {p['errored']}")
+        elif "verdict" in p and str(p["verdict"]["expected"]).split(" ")[0] in PLAY_VERDICTS:
+            v = p["verdict"]
+            out.append(f"expected the hand {v['expected']}, engine: {v['actual']}")
         elif "verdict" in p:
             v = p["verdict"]
             out.append(f"expected {'a win' if v['expected'] == 'win' else 'refused: ' + v['expected']}, "
@@ -241,5 +262,10 @@ def class_rules(cls: FailureClass) -> list[str]:
     rules = [f"fan.{f}" for f in cls.fan_ids]
     for p in cls.parts:
         if "verdict" in p:
-            rules += [v for v in (p["verdict"]["expected"], p["verdict"]["actual"]) if v != "win"]
+            for v in (str(p["verdict"]["expected"]), str(p["verdict"]["actual"])):
+                played = re.fullmatch(r"(\w+)(?: \((.+)\))?", v) if v.split(" ")[0] in PLAY_VERDICTS else None
+                if played is not None:
+                    rules += [played.group(2)] if played.group(2) else []
+                elif v != "win":
+                    rules.append(v)
     return rules

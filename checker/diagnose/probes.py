@@ -21,18 +21,23 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from checker import tiles as T
 from checker.case import readings_of
-from checker.diagnose.answers import RESULT_FIELDS, agreement
+from checker.diagnose.answers import MESSAGES, agreement
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
+from checker.table.simulate import SimulationError, play_hand
+from checker.table.wall import shuffled_wall
 
 DEFAULT_PROBES = 300  # probes one run may ask the engine (`--probes`)
 PROBES_PER_CAUSE = 3  # probes that test a hypothesis against the rules
 POOL_HANDS = 240  # seeded random hands a ruleset's probe pool holds (besides its constructions)
 VARIANTS_FROM = 6  # a class's cases whose context is varied into probes
 POOL_SEED = 0
+PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes of hands of play
+PLAYERS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
 
@@ -40,12 +45,12 @@ CONFIRMED, CONTRADICTED, UNTESTED = "confirmed", "contradicted", "untested"
 
 
 def result_part(result: Any) -> Any:
-    """A result with only the fields the case format compares (a refusal's message left out)."""
+    """A result with only the fields a case compares (a refusal's or a verdict's message left out)."""
     if not isinstance(result, Mapping):
         return result
     if "either" in result:
         return {"either": [result_part(r) for r in result["either"]]}
-    return {k: v for k, v in result.items() if k in RESULT_FIELDS}
+    return {k: v for k, v in result.items() if k not in MESSAGES}
 
 
 def _text(result: Any) -> str:
@@ -129,22 +134,45 @@ class Prober:
 
 
 class Pool:
-    """Probe candidates of one ruleset: its constructions and seeded random hands as score cases under the
-    options of the class probed (made once per set of options, the same objects each time)."""
+    """Probe candidates of one ruleset, made once each and then the same objects each time under the options of
+    the class probed: its constructions and seeded random hands as score cases; hands played by the bots on
+    seeded walls (`PLAYED_HANDS`, the log as the table kept it) as hands of play."""
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
-        self.inputs = [data for _, data in targeted_candidates(ruleset)]
-        self.inputs += [data for _, data in search_candidates(ruleset)]
-        self.inputs += [data for _, data in random_candidates(ruleset, POOL_SEED, POOL_HANDS)]
+        self._inputs: dict[str, list[dict[str, Any]]] = {}
         self._cases: dict[str, list[dict[str, Any]]] = {}
 
-    def cases(self, options: Mapping[str, Any]) -> list[dict[str, Any]]:
-        key = json.dumps(sorted(options.items()), default=str)
+    def inputs(self, kind: str) -> list[dict[str, Any]]:
+        if kind not in self._inputs:
+            if kind == "procedure":
+                self._inputs[kind] = list(played_hands(self.ruleset, PLAYED_HANDS))
+            else:
+                found = [data for _, data in targeted_candidates(self.ruleset)]
+                found += [data for _, data in search_candidates(self.ruleset)]
+                found += [data for _, data in random_candidates(self.ruleset, POOL_SEED, POOL_HANDS)]
+                self._inputs[kind] = found
+        return self._inputs[kind]
+
+    def cases(self, options: Mapping[str, Any], kind: str = "score") -> list[dict[str, Any]]:
+        key = kind + json.dumps(sorted(options.items()), default=str)
         if key not in self._cases:
-            self._cases[key] = [{"ruleset": self.ruleset.id, "options": dict(options), "kind": "score", "input": data}
-                                for data in self.inputs]
+            self._cases[key] = [{"ruleset": self.ruleset.id, "options": dict(options), "kind": kind, "input": data}
+                                for data in self.inputs(kind)]
         return self._cases[key]
+
+
+def played_hands(ruleset: Ruleset, hands: int) -> Iterator[dict[str, Any]]:
+    """Hands played by the bots under the rules on seeded walls, as procedure case inputs (the wall written out,
+    the dealer, the events); a hand the bots cannot finish is left out."""
+    for i in range(hands):
+        seed = POOL_SEED * 1_000 + i
+        try:
+            hand = play_hand(ruleset.id, seed, PLAYERS[i % len(PLAYERS)])
+        except (SimulationError, ValueError, KeyError):
+            continue
+        yield {"wall": T.format_tiles(shuffled_wall(seed)), "dealer": hand.header.get("dealer", 0),
+               "events": hand.events}
 
 
 def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -187,7 +215,9 @@ class Experiments:
     def _candidates(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
         seen = {Prober.key(c) for c in members}
         options = dict(members[0].get("options") or {}) if members else {}
-        for case in [*variants(ruleset, members[:VARIANTS_FROM]), *self.pool(ruleset).cases(options)]:
+        kind = str(members[0].get("kind", "score")) if members else "score"
+        varied = list(variants(ruleset, members[:VARIANTS_FROM])) if kind == "score" else []
+        for case in [*varied, *self.pool(ruleset).cases(options, kind)]:
             key = Prober.key(case)
             if key not in seen:
                 seen.add(key)
@@ -224,7 +254,8 @@ class Experiments:
             return None
         self.built += 1
         own = self.own_rules(ruleset.id)
-        holds = None if answer is None else agreement(self.read(ruleset, answer), mine, probe_case["expect"], own).same
+        holds = None if answer is None else agreement(self.read(ruleset, answer), mine, probe_case["expect"], own,
+                                                      str(case.get("kind", "score"))).same
         return Probe(probe_case, mine, against, theirs, answer, holds)
 
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,

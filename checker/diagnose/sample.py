@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.causes import MAX_MEMBERS_SCREENED, passing_step, scored_case
+from checker.diagnose.causes import MAX_MEMBERS_SCREENED, passing_step, rescorable
 from checker.diagnose.classes import FailureClass, signature, witness_order
 from checker.diagnose.judged import Judged
 
@@ -56,7 +56,7 @@ def sample_run(results: Iterable[Judged], searched: int) -> RunSample:
             entry.first.append((witness_order(r), number))
             if len(entry.first) >= 2 * MAX_MEMBERS_SCREENED:
                 entry.first = sorted(entry.first)[:MAX_MEMBERS_SCREENED]
-        elif r.outcome == "passed" and r.ruleset is not None and scored_case(r):
+        elif r.outcome == "passed" and r.ruleset is not None and rescorable(r):
             passing[r.ruleset] = passing.get(r.ruleset, 0) + 1
     ordered = sorted(classes.items(), key=lambda kv: (-kv[1].count, repr(kv[0])))
     wanted: set[int] = set()
@@ -78,7 +78,7 @@ def sample_run(results: Iterable[Judged], searched: int) -> RunSample:
                 assert entry.kept is not None
                 entry.kept.append(r)
             entry.seen += 1
-        elif r.outcome == "passed" and r.ruleset is not None and scored_case(r):
+        elif r.outcome == "passed" and r.ruleset is not None and rescorable(r):
             index = seen.get(r.ruleset, 0)
             seen[r.ruleset] = index + 1
             if index % steps[r.ruleset] == 0:

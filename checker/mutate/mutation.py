@@ -19,6 +19,9 @@ from checker.spec.bind import BindError
 from checker.spec import Ruleset
 
 MAX_HANDS_KEPT = 200_000  # inputs read and kept at once (then forgotten together)
+# what replaying a hand of play under an edited spec may raise when the table cannot play that spec
+PLAY_FAILURES = (CaseError, BindError, ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError,
+                 AssertionError, StopIteration)
 Edit = Callable[[Ruleset], Ruleset]
 Read = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
@@ -79,6 +82,7 @@ class Rescorer:
         self.runner = runner or CaseRunner()
         self._rulesets: dict[str, Ruleset | None] = {}
         self._scorers: dict[tuple, Scorer | None] = {}
+        self._runners: dict[str, CaseRunner | None] = {}  # a table holding each edited spec, for hands of play
         self.builds = 0  # scorers built for edited specs (the costliest step of a search)
         # a case's input read once (the same for every spec edit and reading; again for each context reading),
         # keyed by the case object's identity and kept beside it, so the key cannot name another object later
@@ -86,7 +90,11 @@ class Rescorer:
 
     def result(self, case: Mapping[str, Any], mutation: Mutation | None = None) -> Mapping[str, Any] | None:
         """The reference engine's result for a score case under `mutation` (None: as the rules are), or None
-        when the mutation makes no ruleset or the case cannot be run."""
+        when the mutation makes no ruleset or the case cannot be run. A hand of play (`kind: procedure`) is
+        replayed by the reference table holding the mutated ruleset; a context reading, which reads a hand's
+        input, does not apply to one (None)."""
+        if case.get("kind", "score") == "procedure":
+            return self._played(case, mutation)
         try:
             scorer = self.scorer(case["ruleset"], case.get("options"), mutation)
         except (CaseError, KeyError, TypeError):
@@ -112,6 +120,30 @@ class Rescorer:
                 self._hands.clear()
             self._hands[key] = (case, read)  # the case kept with it: its identity cannot pass to another
         return scored_result(scorer, read)
+
+    def _played(self, case: Mapping[str, Any], mutation: Mutation | None) -> Mapping[str, Any] | None:
+        if mutation is not None and mutation.touches_input:
+            return None
+        ruleset_id = case.get("ruleset")
+        if not isinstance(ruleset_id, str):
+            return None
+        runner = self.runner
+        if mutation is not None and mutation.edits_spec:
+            key = f"{ruleset_id}\x00{mutation.id}"
+            if key not in self._runners:
+                edited = self.ruleset(ruleset_id, mutation)
+                self.builds += 1
+                self._runners[key] = CaseRunner({ruleset_id: edited}) if edited is not None else None
+            found = self._runners[key]
+            if found is None:
+                return None
+            runner = found
+        if mutation is not None and mutation.options:
+            case = {**case, "options": {**(case.get("options") or {}), **mutation.options}}
+        try:
+            return runner.run(case)
+        except PLAY_FAILURES:
+            return None
 
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None, mutation: Mutation | None) -> Scorer | None:
         if mutation is None:

@@ -175,10 +175,13 @@ def witness_case(plan: Plan, number: int, k: int, seen: Mapping[str, Any], runne
 
 
 def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Sequence[Sequence[Mapping[str, Any]]],
-                 sample: Sample) -> list[dict[str, Any]]:
+                 sample: Sample, effort: int = 1, search: bool = True) -> list[dict[str, Any]]:
     """For each class (merged, largest first) with its witnesses (the shards' own, the report's first): its
     signature, its witness in words, the command that reproduces it, the source sentences of its rules, and its
-    cause as a conformance summary gives it (`Cause.as_json`). The first MAX_CLASSES_SEARCHED are searched."""
+    cause as a conformance summary gives it (`Cause.as_json`). The first MAX_CLASSES_SEARCHED are searched, with
+    `effort` times the default re-scorings (none without `search`). The sweep puts no probe to the other engine:
+    a cause is said to be checked against the agreeing cases, not confirmed, and one no agreeing case checked is
+    not named."""
     runner = worker_runner()
     found: list[FailureClass] = []
     for number, (c, seen) in enumerate(zip(classes, witnesses), 1):
@@ -186,11 +189,12 @@ def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Se
                    if (w := witness_case(plan, number, k, s, runner)) is not None]
         found.append(FailureClass(("sweep", repr(c["key"])), class_parts(c["key"]), tuple(members)))
     searchable = [cls for cls in found if cls.members]
-    search = CauseSearch(sample.cases, ComparedRescorer()) if searchable else None
+    searcher = CauseSearch(sample.cases, ComparedRescorer(), scale=effort) if searchable and search else None
     causes: dict[int, Cause] = {}
-    if search is not None:
+    if searcher is not None:
         chosen = searchable[:MAX_CLASSES_SEARCHED]
-        causes = {id(cls): cause for cls, cause in zip(chosen, search.explain_all(chosen))}
+        said = searcher.confirm_all(chosen, searcher.explain_all(chosen), None)
+        causes = {id(cls): cause for cls, cause in zip(chosen, said)}
     out = []
     for cls, seen in zip(found, witnesses):
         if not cls.members:
@@ -198,7 +202,7 @@ def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Se
                         "cause": {"explained_by": [], "unexplained": len(seen),
                                   "verdict": "unexplained (no witness of it is a case the reference can score)"}})
             continue
-        entry = class_json(cls, causes.get(id(cls)), search)
+        entry = class_json(cls, causes.get(id(cls)), searcher)
         out.append({"signature": entry["signature"], "witnesses": len(cls.members),
                     "words": entry["witness"]["words"], "reproduce": entry["witness"]["reproduce"],
                     "sources": entry["sources"], "cause": entry["cause"]})

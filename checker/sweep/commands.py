@@ -100,6 +100,9 @@ def sweep_command(
     shard_hands: int = typer.Option(20_000, "--shard-hands", min=1, max=10_000_000, help="Hands a shard."),
     out_dir: Path = typer.Option(..., "--out", metavar="DIR", help="Where plan.json, shards/ and the report go."),
     resume: bool = typer.Option(False, "--resume", help="Continue the sweep in DIR: finished shards are kept."),
+    effort: int = typer.Option(1, "--effort", min=1, max=1000, metavar="N",
+                               help="The cause search's effort, N times the default; every class gets a share."),
+    no_diagnose: bool = typer.Option(False, "--no-diagnose", help="Report the classes, search no cause."),
 ) -> None:
     """Check every hand of a space, each with every distinct winning tile, self-drawn and on a discard, by the
     reference engine and by ENGINE; report each class of disagreement (the fans that differ) with its count, its
@@ -242,7 +245,7 @@ def sweep_command(
     shards = read_shards(plan, out_dir)
     whole = complete(plan, shards)
     try:
-        body = write_report(plan, out_dir, shards, complete=whole)
+        body = write_report(plan, out_dir, shards, complete=whole, effort=effort, search=not no_diagnose)
     except OSError as exc:
         fail(f"cannot write the report in {out_dir}: {exc}")
         return

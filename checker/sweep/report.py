@@ -51,13 +51,14 @@ def merge(shards: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], list[lis
 
 
 def write_report(plan: Plan, out_dir: Path, shards: Sequence[Mapping[str, Any]], complete: bool,
-                 sample: Sample | None = None) -> dict[str, Any]:
+                 sample: Sample | None = None, effort: int = 1, search: bool = True) -> dict[str, Any]:
     """Merge the shards, name each class's cause (checked against `sample`, by default the agreeing cases of
-    hands spread over the space, scored now) and write sweep.json, sweep.md and sweep.html; the report's body."""
+    hands spread over the space, scored now; `effort` times the default search, none without `search`) and write
+    sweep.json, sweep.md and sweep.html; the report's body."""
     merged, witnesses = merge(shards)
     if sample is None:
-        sample = agreeing_sample(plan) if merged["classes"] else Sample((), 0)
-    for c, named in zip(merged["classes"], named_causes(plan, merged["classes"], witnesses, sample)):
+        sample = agreeing_sample(plan) if merged["classes"] and search else Sample((), 0)
+    for c, named in zip(merged["classes"], named_causes(plan, merged["classes"], witnesses, sample, effort, search)):
         c.update(named)
     checked: dict[str, Any] = {"agreeing_cases": len(sample.cases), "hands": sample.hands,
                                "witnesses_a_class": MAX_WITNESSES}
