@@ -1062,6 +1062,52 @@ def diff_runs(
     raise typer.Exit(NOT_WON if found["counts"]["newly_failing"] else WON)
 
 
+@app.command("reproduce")
+def reproduce_cases(
+    file: str = typer.Argument(..., metavar="FILE", help="A JSON Lines file of cases (a failure class's reproducer, "
+                                                         "DIR/reproducers/class-N.jsonl), or - for standard input."),
+    engine: str = typer.Option(..., "--engine", metavar="ENGINE",
+                               help="The engine under test, as `conform --engine` names it."),
+    ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
+                                           help="A spec file of your own for the reference engine."),
+    timeout: str = typer.Option("10", "--timeout", metavar="SECONDS", help="Per-case time limit of a cmd: engine."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object a case: the case, the reference's result, "
+                                                       "the engine's answer (or its error) and whether it agrees."),
+) -> None:
+    """Put cases to an engine under test beside the reference engine, and show both answers.
+
+    For each case: the case in words, what it expects, the reference engine's result and the engine's answer, and
+    how the answer departs from the expectation. A conformance run writes each failure class's witness and the
+    probes that tried its cause to DIR/reproducers/class-N.jsonl, and report.md gives the command; rerun it after
+    a fix to see the engine's answers change.
+
+    Exit status: 0 the engine meets every case's expectation; 1 it departs on some case; 2 bad input (an unreadable
+    file or a line that is not a case, an unknown engine, an engine that does not start).
+    """
+    from checker.conform import EngineError, engine_from_spec
+    from checker.conform.reproduce import reproduce
+
+    extra = _load_ruleset_files(ruleset_file)
+    seconds = _timeout_asked(timeout, "--timeout")
+    cases = []
+    try:
+        with open_input(file, "FILE") as stream:
+            for item in read_cases(stream, file):
+                if item.case is None:
+                    fail(f"{file}:{item.line}: {item.error} [{item.rule}]")
+                cases.append(item.case)
+    except InputError as exc:
+        fail(str(exc))
+    try:
+        adapter = engine_from_spec(engine, extra, seconds)
+        found = reproduce(cases, adapter, CaseRunner(extra) if extra else None)
+    except EngineError as exc:
+        fail(str(exc))
+    for r in found:
+        print(json_text(r.as_json()) if as_json else "\n".join(r.lines()))
+    raise typer.Exit(WON if all(r.agrees for r in found) else NOT_WON)
+
+
 def main() -> None:
     app()
 

@@ -282,3 +282,68 @@ def test_a_refusal_is_never_explained_by_a_refusal_of_another_rule_of_the_spec(t
     for c in classes:
         for e in c["cause"].get("explained_by") or []:
             assert not e["id"].startswith("minimum="), e
+
+
+# ----------------------------------------------------------------------- reproducers that show the engine
+
+NO_FLOWER_ENGINE = '''\
+from checker.case import CaseRunner
+
+_reference = CaseRunner()
+
+
+def score(case):
+    data = case["input"]
+    if data.get("win_by") == "discard" and not data.get("flowers"):
+        return {"valid": False, "error": "no_flower_discard"}
+    return _reference.run(case)
+'''
+
+
+def test_a_class_reproducer_puts_its_witness_and_probes_to_the_engine_and_shows_both_answers(tmp_path, monkeypatch):
+    """conform writes each class's witness and probes to DIR/reproducers/class-N.jsonl with the command that puts
+    them to the engine; `mjcheck reproduce` shows, case by case, the reference's result and the engine's answer."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    (tmp_path / "no_flower_engine.py").write_text(NO_FLOWER_ENGINE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["conform", "--corpus", str(KNOCKING), "--engine", "python:no_flower_engine:score",
+                                 "--out", str(out)])
+    assert r.exit_code == 1, r.output
+    (c,) = json.loads((out / "summary.json").read_text(encoding="utf-8"))["classes"]
+    assert c["reproducer_file"] == "reproducers/class-1.jsonl"  # named within the run's folder
+    assert c["reproduce_engine"] == "mjcheck reproduce --engine python:no_flower_engine:score reproducers/class-1.jsonl"
+    lines = [json.loads(line) for line in (out / c["reproducer_file"]).read_text(encoding="utf-8").splitlines()]
+    probes = c["cause"]["explained_by"][0]["probes"]
+    assert [case["id"] for case in lines] == [c["witness"]["id"]] + [p["case"]["id"] for p in probes]
+    assert c["reproduce_engine"] in (out / "report.md").read_text(encoding="utf-8")
+    monkeypatch.chdir(out)
+    shown = CliRunner().invoke(app, ["reproduce", "--engine", "python:no_flower_engine:score", c["reproducer_file"]])
+    assert shown.exit_code == 1  # the engine departs from every case's expectation (each a win with no flowers)
+    assert shown.output.count("the engine departs") == len(lines)
+    assert shown.output.count('engine:    {"valid": false, "error": "no_flower_discard"}') == len(lines)
+    assert shown.output.count('reference: {"valid": true') == len(lines)
+    same = CliRunner().invoke(app, ["reproduce", "--engine", "reference", c["reproducer_file"]])
+    assert same.exit_code == 0 and same.output.count("the engine agrees") == len(lines)
+
+
+def test_fans_outside_the_spec_explain_only_what_their_worth_accounts_for(tmp_path):
+    """MCR: the engine calls All simples `tanyao` (2 points, as the spec's) and adds 5 to every total besides. The
+    outside fan accounts for the fans, not for the total: no cause may say the class is explained by it."""
+    from test_diagnose import renamed
+    rename = renamed("all_simples", "tanyao")
+    reference = CaseRunner()
+
+    def answer(case):
+        result = rename(reference.run(case))
+        if result.get("valid") and any(f["id"] == "tanyao" for f in result.get("fans", [])):
+            return {**result, "total": result["total"] + 5}
+        return result
+    done = run_conformance(str(MCR), InProcessEngine(answer, EngineInfo("planted", "1")), str(tmp_path / "out"))
+    c = next(c for c in done.summary["classes"] if "tanyao" in c["signature"])  # (largest first)
+    assert "total differs" in c["signature"]
+    whole = [e for e in c["cause"]["explained_by"] if e["explains"] == e["of"]]
+    assert not any(e["id"] == "outside:tanyao" for e in whole), c["cause"]["verdict"]

@@ -14,6 +14,7 @@ from typing import Any, Iterator, Mapping, TextIO
 
 from checker.conform.known import Known, KnownError, known_from_summary
 from checker.conform.probing import recorded_probes, write_probes
+from checker.conform.reproduce import write_reproducers
 from checker.conform.results import RESULTS_FILE
 from checker.conform.stream import Cases, ResultStream
 from checker.diagnose import Settings
@@ -47,6 +48,8 @@ def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results:
     summary = summarize(results or [], meta, partial, run, damaged, known, prober=prober, settings=settings)
     if results is not None and prober is not None:
         write_probes(out_dir, prober)
+    if results is not None:
+        write_reproducers(out_dir, summary["classes"], str(meta.get("engine_spec") or ""))
     write_text(os.path.join(out_dir, SUMMARY_FILE), json_text(summary, indent=2) + "\n")
     if results is not None:
         from checker.conform import html, junit

@@ -9,6 +9,7 @@ checker.conform.stream), keeping counts and at most MAX_LISTED case names a list
 """
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -269,8 +270,23 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
         out.append(f"- witness: {_md(w.get('id') or '')} (line {w.get('line')}): {_md(w['words'], 600)}")
         for s in c.get("sources") or []:
             out.append(f"- source ({_md(s['rule'])}): {_md(s['doc'])}, {_md(s['section'])}: \"{_md(s['phrase'], 300)}\"")
-        out += ["", "  ```sh", "  " + bounded(w["reproduce"], 4000).replace("\n", " "), "  ```", ""]
+        out += ["", "  ```sh", "  " + _reference_command(c),
+                *([f"  {c['reproduce_engine']}  # in the run's folder: the engine beside the reference"]
+                  if c.get("reproduce_engine") else []), "  ```", ""]
     return out
+
+
+LONG_COMMAND = 1000  # characters past which a command is given by its file instead (report.md never cuts one)
+
+
+def _reference_command(c: Mapping[str, Any]) -> str:
+    """The command that runs the reference engine on the class's witness: the one-line `echo … | mjcheck score
+    --case -`, or, when that is long, `mjcheck score --batch FILE` on the class's reproducer file."""
+    command = str(c["witness"]["reproduce"]).replace("\n", " ")
+    if len(command) > LONG_COMMAND and c.get("reproducer_file"):
+        return (f"mjcheck score --batch {shlex.quote(str(c['reproducer_file']))}  # in the run's folder: the witness, "
+                f"then the probes")
+    return command
 
 
 def _evidence(e: Mapping[str, Any]) -> str:

@@ -88,7 +88,8 @@ def class_json(cls: FailureClass, cause: Cause | None, searcher: CauseSearch | N
         "cases": [_name(r) for r in cls.members[:20]],
         **({"searched_cases": len(cls.members)} if cause is not None and cause.stopped is None
            and cls.total is not None else {}),
-        "witness": {"id": witness.id, "line": witness.line, "words": in_words(witness),
+        "witness": {"id": witness.id, "line": witness.line, "kind": (witness.case or {}).get("kind", "score"),
+                    "words": in_words(witness),
                     "input": witness.input, "options": witness.options, "expected": witness.expected,
                     "actual": witness.actual, "reason": witness.reason, "reproduce": reproduce_command(witness)},
         "sources": sources_of(ruleset, rules),

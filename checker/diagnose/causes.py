@@ -713,7 +713,27 @@ class CauseSearch:
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
             return None
+        if found.fields and not self._worth_accounts(r, departure, ruleset, found):
+            return None  # the total or payments differ by more than the outside fans account for
         return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing)), lifted
+
+    def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any) -> bool:
+        """Whether the fields beside the fans (total, payments) differ only as the outside fans' worth makes them:
+        one outside fan in place of one spec fan, the reference scoring that spec fan at the outside fan's points
+        gives the engine's total and payments."""
+        if len(found.extra) != 1 or len(found.missing) != 1 or found.missing[0].get("count") != found.extra[0].get("count"):
+            return False
+        worth = found.extra[0].get("points")
+        if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0:
+            return False
+        spec_fan = str(found.missing[0].get("id"))
+        repriced = edits.points(ruleset.id, spec_fan, worth, None)
+        rescored = self.rescorer.result(r.case or {}, repriced if departure is None else combined(departure, repriced))
+        if rescored is None or not isinstance(r.actual, Mapping):
+            return False
+        return not diff(rescored, {**r.actual, "fans": [
+            {**f, "id": spec_fan} if str(f.get("id")) == str(found.extra[0].get("id")) else f
+            for f in r.actual.get("fans") or []]}).size
 
     # ------------------------------------------------------------------ helpers
 
@@ -877,9 +897,13 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
     counted = _counted_fans(cls)
     engine_fans = _engine_fans(cls)
     out: list[list[Mutation]] = []
-    fan_parts = any("fan" in part for part in (cls.parts if parts is None else parts))
+    shown = cls.parts if parts is None else parts
+    # fans the spec has that differ make the total and payments differ with them; fans outside the spec do not
+    # say what they are worth to the rules, so the amounts are searched beside them
+    outside = any(part.get("extra") and part.get("fan") not in known for part in shown)
+    fan_parts = any("fan" in part for part in shown) and not outside
     amounts_given = False
-    for part in (cls.parts if parts is None else parts):
+    for part in shown:
         fan = part.get("fan")
         found: list[Mutation] = []
         if part.get("different") and fan in known:

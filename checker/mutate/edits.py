@@ -131,7 +131,7 @@ def refusal_added(ruleset_id: str, win_by: tuple[str, ...] = (), flowers: str | 
     def edit(ruleset: Ruleset) -> Ruleset:
         return replace(ruleset, win=replace(ruleset.win, refused_when=ruleset.win.refused_when + (refusal,)))
 
-    return Mutation(f"refusal:{'+'.join(parts)}", "refusal", ruleset_id, refusal.words(), ("win.shape",), edit)
+    return Mutation(f"refusal:{'+'.join(parts)}", "refusal", ruleset_id, refusal.words(), (), edit)
 
 
 def base(ruleset_id: str, value: int, was: int) -> Mutation:
