@@ -28,6 +28,12 @@ NAMES: Final = "x-names"
 BOOLEAN: Final[Schema] = {"type": "boolean"}
 
 
+def boolean(meaning: str) -> Schema:
+    """A true/false parameter, with what `true` means said as a rule (diagnosis words an engine that reads it
+    the other way with it)."""
+    return {"type": "boolean", "x-meaning": meaning}  # (`description` words the type in error messages)
+
+
 def integer(low: int, high: int | None = None) -> Schema:
     """A whole number from `low` to `high` (no upper bound when None)."""
     schema: dict[str, Any] = {"type": "integer", "minimum": low}

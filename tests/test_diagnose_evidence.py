@@ -104,6 +104,17 @@ def test_a_cap_of_three_doubles_is_named(tmp_path):
     assert classes[0]["witness"]["id"] == "four-doubles"
 
 
+def test_a_multiplier_read_as_a_double_is_named_and_not_as_other_points(tmp_path):
+    """Classic: 荒番 multiplies the value and the cap by 2 (a multiplier, after the cap); this engine counts it as
+    one double, inside the cap. On capped hands a 荒番 worth 1 (×1) gives the same totals, but not on the others
+    of the same class, so no such points are named: the kind is."""
+    def huang_fan_a_double(data):
+        pattern(data, "huang_fan")["kind"] = "double"
+        pattern(data, "huang_fan")["points"] = 1
+    classes = run(tmp_path, CLASSIC, engine(edited_runner(tmp_path, "shanghai-classic", huang_fan_a_double)))
+    assert named(classes) == {"kind:huang_fan=double"}
+
+
 def test_a_refusal_in_the_engines_own_words_is_named_by_its_conditions_not_by_a_minimum(tmp_path):
     """Knocking: the engine refuses a hand with no flowers won on a discard, naming its own rule. A refusal is not
     explained by any other refusal: the cause names the conditions, reads the engine's rule id as the one the

@@ -423,7 +423,9 @@ class CauseSearch:
                 continue
             e = self._with_rules_read(members, m, e)
             others = [(a, r) for a, r in rivals if r.id != m.id]
-            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in others])
+            beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
+            own = self._own_contradiction(members, m, beside)  # a case of the class it moves, not to the answer
+            trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
             if trial.status == CONTRADICTED:
                 jointly = self._with_model(experiments, ruleset, cases, members, m, model)
                 if jointly is not None:
@@ -445,6 +447,20 @@ class CauseSearch:
                 named.append(e.tried_by(trial, self._words))
         return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, contradicted=tuple(contradicted),
                      untested=tuple(untested))
+
+    def _own_contradiction(self, members: Sequence[Judged], m: Mutation, beside: Sequence[Mutation]) -> Trial | None:
+        """Where `m` explains part of a class: a case of the class it does not explain but still changes (its
+        prediction there is not the engine's answer, nor is it with any departure named `beside` it) contradicts it
+        as a probe would; None if there is none."""
+        for r in members:
+            if not self._explains(r, m) and self._moves(r, m) and \
+                    not any(self._explains(r, combined(m, o)) for o in beside):
+                predicted = self.rescorer.result(r.case or {}, m) or {}
+                reference = self.rescorer.result(r.case or {}, None) or {}
+                probe = Probe(dict(r.case or {}), predicted, None, reference,
+                              r.actual if isinstance(r.actual, Mapping) else None, False)
+                return Trial(CONTRADICTED, (probe,))
+        return None
 
     def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                     members: Sequence[Judged], m: Mutation,
@@ -910,6 +926,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
             (ep, ec), (ap, ac) = part["expected"], part["actual"]
             if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
                 found.append(edits.points(rid, fan, ap, known[fan].points))
+            found += _kind_edits(ruleset, known[fan])
         if part.get("extra") and fan in known:  # the patterns the reference counted in these hands first
             for p in sorted(ruleset.patterns, key=lambda p: p.id not in counted):
                 if fan in p.excludes:
@@ -947,7 +964,8 @@ def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
             continue
         given = pattern.when.params.get(name, _default_of(kind.make, name))
         if isinstance(given, bool):
-            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns))
+            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns,
+                                                 str(schema.get("x-meaning") or "")))
     return out
 
 
@@ -1000,7 +1018,23 @@ def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
                 out += [edits.step_parameter(rid, index, step, name, v) for v in edits.neighbours(value)]
         if step.name == "doubles" and "most" not in step.params and doubled and doubled[-1] > 1:
             out += [edits.doubles_capped(rid, index, step, most) for most in range(1, doubled[-1])]
+    counted = _counted_fans(cls)
+    for p in ruleset.patterns:
+        if p.id in counted:
+            out += _kind_edits(ruleset, p)
     return out
+
+
+def _kind_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
+    """A multiplier read as doubles (×2^d as d doubles, inside the cap), or doubles as a multiplier."""
+    points = pattern.points
+    if not isinstance(points, int) or isinstance(points, bool) or points <= 0:
+        return []
+    if pattern.kind == "multiplier" and points & (points - 1) == 0:
+        return [edits.read_as_kind(ruleset.id, pattern.id, "double", points.bit_length() - 1, pattern.kind)]
+    if pattern.kind == "double" and points <= 6:
+        return [edits.read_as_kind(ruleset.id, pattern.id, "multiplier", 2 ** points, pattern.kind)]
+    return []
 
 
 def _refusals(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:

@@ -202,6 +202,20 @@ def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: in
                     (step.rule,) if step.rule else (), edit)
 
 
+def read_as_kind(ruleset_id: str, pattern_id: str, kind: str, points: int, was: str) -> Mutation:
+    """`pattern_id` read as another kind of item: a multiplier (×N on the value and the cap, after the doubles
+    and the cap) read as doubles inside the cap (×2^d), or the reverse; `points` its worth as that kind."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        if _pattern(ruleset, pattern_id).kind != was:
+            raise KeyError(pattern_id)
+        return _with_pattern(ruleset, pattern_id, kind=kind, points=points)
+
+    said = {"double": f"{points} double{'s' if points != 1 else ''} (inside the cap)",
+            "multiplier": f"a multiplier ×{points} (on the value and the cap)"}
+    return Mutation(f"kind:{pattern_id}={kind}", "kind", ruleset_id,
+                    f"{pattern_id} counts as {said.get(kind, kind)} (the spec: a {was})", (f"fan.{pattern_id}",), edit)
+
+
 def doubles_capped(ruleset_id: str, index: int, step: Step, most: int) -> Mutation:
     """At most `most` doubles count (the doubles step at `index` given a `most`)."""
     def edit(ruleset: Ruleset) -> Ruleset:
@@ -238,10 +252,12 @@ def option_default(ruleset_id: str, option: Option, value: Any) -> Mutation:
                     f"(the spec's default: {value_key(option.default)})", (f"option.{option.id}",), edit)
 
 
-def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, patterns: tuple[str, ...]) -> Mutation:
+def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, patterns: tuple[str, ...],
+                        meaning: str = "") -> Mutation:
     """Every pattern decided by `predicate` is decided with its parameter `name` set to `value` (the patterns that
     choose it by an option keep their choice): an engine that reads one rule of a family of fans otherwise, e.g.
-    a pung completed by a discard counted as concealed in every concealed-pungs fan."""
+    a pung completed by a discard counted as concealed in every concealed-pungs fan. `meaning`: what the
+    parameter set true means, as a rule (the words say it, or that it no longer holds)."""
     def edit(ruleset: Ruleset) -> Ruleset:
         changed = []
         for p in ruleset.patterns:
@@ -251,6 +267,7 @@ def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, 
             changed.append(p)
         return replace(ruleset, patterns=tuple(changed))
 
+    said = (f": {meaning}" if value is True else f": not so that {meaning}") if meaning else ""
     return Mutation(f"predicate:{predicate}.{name}={value_key(value)}", "predicate parameter", ruleset_id,
-                    f"{', '.join(patterns)} decided with {name}={value_key(value)} ({predicate})",
+                    f"{', '.join(patterns)} decided with {name}={value_key(value)} ({predicate}){said}",
                     tuple(f"fan.{p}" for p in patterns), edit)

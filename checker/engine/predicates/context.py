@@ -7,7 +7,7 @@ from typing import Any, Final
 from checker.engine.hand import WIN_BY
 from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.registry import HAND, SPECIAL, gate, hand_gate, predicate
-from checker.params import BOOLEAN, COUNTER, FLAG, list_of, one_of
+from checker.params import COUNTER, FLAG, boolean, list_of, one_of
 
 WAYS_OF_WINNING: Final = list_of(one_of(*WIN_BY))  # an empty list would make the predicate never hold
 
@@ -39,7 +39,8 @@ def last_copy(flag="fourth_tile_visible"):
     return decide
 
 
-@predicate("replacement_draw_win", {"flower_replacement_counts": BOOLEAN, "also_flag": FLAG,
+@predicate("replacement_draw_win", {"flower_replacement_counts": boolean(
+    "a win on a flower's replacement tile counts as a replacement draw win too"), "also_flag": FLAG,
                                     "also_win_by": WAYS_OF_WINNING}, scope=HAND, context_only=True)
 def replacement_draw_win(flower_replacement_counts=False, also_flag=None, also_win_by=WIN_BY):
     """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`.
@@ -60,8 +61,10 @@ def replacement_draw_win(flower_replacement_counts=False, also_flag=None, also_w
     return hand_gate(decide, win_by=("self_draw",) if also_flag is None else None)
 
 
-@predicate("wait", {"kind": one_of("edge", "closed", "single"), "single_tile_type": BOOLEAN,
-                    "held_four_is_a_wait": BOOLEAN})
+@predicate("wait", {"kind": one_of("edge", "closed", "single"), "single_tile_type": boolean(
+                        "a wait counts only when the hand waits on that one tile type"),
+                    "held_four_is_a_wait": boolean(
+                        "a tile whose four copies the hand already holds counts among its waits")})
 def wait(kind, single_tile_type=True, held_four_is_a_wait=False):
     """The winning tile filled an `edge`, `closed` (middle of a chow) or `single` (pair) wait; with
     `single_tile_type`, only when the hand waited on that one tile type. A tile whose four copies the hand

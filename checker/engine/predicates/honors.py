@@ -6,13 +6,14 @@ from typing import Any, Final
 from checker import tiles as T
 from checker.engine.interpretation import Interpretation
 from checker.engine.predicates.registry import gate, predicate
-from checker.params import BOOLEAN, integer, one_of
+from checker.params import boolean, integer, one_of
 
 WINDS: Final = T.WINDS
 DRAGONS: Final = T.DRAGONS
 
 
-@predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": BOOLEAN}, tiles_only=True)
+@predicate("honor_pungs", {"kind": one_of("wind", "dragon"), "pungs": integer(0, 4), "pair": boolean(
+    "the pair must be of the same kind of honour")}, tiles_only=True)
 def honor_pungs(kind, pungs, pair=False):
     """At least `pungs` pungs/kongs of winds or dragons; with `pair`, the pair is of that kind too.
     The one instance holds every such pung."""

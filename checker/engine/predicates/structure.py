@@ -9,7 +9,7 @@ from checker.engine.interpretation import HandFacts, Interpretation
 from checker.engine.predicates.context import WAYS_OF_WINNING
 from checker.engine.predicates.registry import HAND, gate, hand_gate, predicate
 from checker.engine.shapes import CHOW, KNITTED_STRAIGHTS, KONG, SHAPES
-from checker.params import BOOLEAN, integer, one_of
+from checker.params import boolean, integer, one_of
 
 NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -34,7 +34,7 @@ def all_pungs():
     return gate(decide, shapes=("regular",), pungs=4)
 
 
-@predicate("all_chows", {"knitted_straight": BOOLEAN}, tiles_only=True)
+@predicate("all_chows", {"knitted_straight": boolean("a knitted straight counts as three chows")}, tiles_only=True)
 def all_chows(knitted_straight=False):
     """Four chows and a pair of a numbered tile; with `knitted_straight`, a knitted straight counts as three
     chows (knitted straight + a chow + a numbered pair)."""
@@ -83,7 +83,8 @@ def every_set_contains(tiles):
     return gate(decide, shapes=("regular",))
 
 
-@predicate("concealed_pungs", {"at_least": integer(0, 4), "discard_completed": BOOLEAN})  # at most four pungs
+@predicate("concealed_pungs", {"at_least": integer(0, 4), "discard_completed": boolean(
+    "a pung completed by a discard counts as concealed")})  # at most four pungs
 def concealed_pungs(at_least, discard_completed=False):
     """At least `at_least` concealed pungs/kongs. A pung completed by a discard is not concealed (MCR: "a pung
     completed by ron is not concealed"); `discard_completed`: it is (a reading the rules rule out, which an
@@ -98,7 +99,8 @@ def concealed_pungs(at_least, discard_completed=False):
     return gate(decide, shapes=("regular", "knitted_straight"), pungs=at_least)
 
 
-@predicate("kongs", {"at_least": integer(0, 4), "concealed": BOOLEAN, "melded": BOOLEAN})
+@predicate("kongs", {"at_least": integer(0, 4), "concealed": boolean("only concealed kongs count"),
+                    "melded": boolean("only exposed kongs count")})
 def kongs(at_least, concealed=None, melded=None):
     """At least `at_least` kongs; only concealed kongs if `concealed`, only exposed ones if `melded`.
     The one instance holds every such kong."""
@@ -111,7 +113,8 @@ def kongs(at_least, concealed=None, melded=None):
     return gate(decide, shapes=("regular", "knitted_straight"), kongs=at_least)
 
 
-@predicate("melded_hand", {"win_by": WAYS_OF_WINNING, "count_concealed_kongs": BOOLEAN})
+@predicate("melded_hand", {"win_by": WAYS_OF_WINNING, "count_concealed_kongs": boolean(
+    "a concealed kong counts as laid down")})
 def melded_hand(win_by=("discard",), count_concealed_kongs=False):
     """Four sets laid down (exposed; concealed kongs too if `count_concealed_kongs`); the winning tile,
     won as listed in `win_by`, completes the pair (MCR Melded hand, Shanghai 大吊车 / 大挑车)."""
@@ -135,7 +138,7 @@ def concealment(win_by):
     return hand_gate(decide, win_by=win_by)
 
 
-@predicate("concealed_hand", {"self_draw_only": BOOLEAN}, scope=HAND)
+@predicate("concealed_hand", {"self_draw_only": boolean("the hand must be self-drawn too")}, scope=HAND)
 def concealed_hand(self_draw_only=False):
     """Nothing claimed: no chow, pung or exposed kong (concealed kongs allowed); self-drawn too if
     `self_draw_only` (Shanghai 门清)."""
@@ -176,7 +179,7 @@ def seven_shifted_pairs():
     return gate(decide, shapes=("seven_pairs",))
 
 
-@predicate("honors_and_knitted_tiles", {"all_honors": BOOLEAN}, tiles_only=True)
+@predicate("honors_and_knitted_tiles", {"all_honors": boolean("all seven honours must be among its tiles")}, tiles_only=True)
 def honors_and_knitted(all_honors):
     """The honours-and-knitted-tiles shape; with `all_honors`, all seven honours are among its tiles."""
 

@@ -6,7 +6,7 @@ from typing import Any, Final
 from checker import tiles as T
 from checker.engine.interpretation import HandFacts, Interpretation, tile_mask
 from checker.engine.predicates.registry import HAND, gate, hand_gate, predicate
-from checker.params import BOOLEAN, integer, list_of, one_of
+from checker.params import boolean, integer, list_of, one_of
 
 CLASSES: Final = {
     "terminal": tile_mask(t for t in range(T.NUM_TILE_TYPES) if T.is_terminal(t)),
@@ -97,7 +97,7 @@ def all_types():
     return decide
 
 
-@predicate("tile_hog", {"honors": BOOLEAN}, scope=HAND, tiles_only=True)
+@predicate("tile_hog", {"honors": boolean("four copies of an honour count too")}, scope=HAND, tiles_only=True)
 def tile_hog(honors):
     """Each tile type whose four copies are all in the hand without forming a kong; honours only if `honors`."""
 
@@ -148,7 +148,8 @@ def seat_flowers(by_seat):
     return decide
 
 
-@predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": BOOLEAN}, tiles_only=True)
+@predicate("flush_pungs", {"honors": one_of("forbidden", "winds", "honors"), "pungs": boolean(
+    "four pungs or kongs and a pair are needed too")}, tiles_only=True)
 def flush_pungs(honors, pungs=True):
     """One numbered suit with no honours (`forbidden`), or with honours of the given class (`winds`: winds and
     no dragons; `honors`: any honours); with `pungs`, also four pungs/kongs and a pair (清碰, 混碰); without,
