@@ -358,3 +358,25 @@ def test_fans_outside_the_spec_explain_only_what_their_worth_accounts_for(tmp_pa
     assert "total differs" in c["signature"]
     whole = [e for e in c["cause"]["explained_by"] if e["explains"] == e["of"]]
     assert not any(e["id"] == "outside:tanyao" for e in whole), c["cause"]["verdict"]
+
+
+def test_one_fan_outside_the_spec_in_place_of_two_is_named_whole_with_no_made_up_exclusion(tmp_path):
+    """MCR: a hand with a concealed kong and a melded kong (Concealed kong 2 + Melded kong 1 in the table) is
+    scored one fan of the engine's own, 明暗杠, worth 5. The engine is the reference with Concealed kong worth 4
+    on those hands (so its total and payments are what 5 points make them), the two fans answered as one. The
+    cause is the outside fan in place of both; no exclusion between other fans is made up to pair them off."""
+    edited = edited_runner(tmp_path, "mcr", lambda data: pattern(data, "concealed_kong").update(points=4))
+    reference = CaseRunner()
+
+    def answer(case):
+        result = reference.run(case)
+        ids = {f["id"] for f in result.get("fans", [])} if "either" not in result else set()
+        if not {"concealed_kong", "melded_kong"} <= ids:
+            return result
+        result = edited.run(case)
+        fans = [f for f in result["fans"] if f["id"] not in ("concealed_kong", "melded_kong")]
+        return {**result, "fans": fans + [{"id": "明暗杠", "points": 5, "count": 1}]}
+    classes = run(tmp_path, MCR, answer)
+    assert named(classes) == {"outside:明暗杠"}
+    assert all("in place of concealed_kong, melded_kong" in e["words"]
+               for c in classes for e in c["cause"]["explained_by"])

@@ -735,21 +735,21 @@ class CauseSearch:
 
     def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any) -> bool:
         """Whether the fields beside the fans (total, payments) differ only as the outside fans' worth makes them:
-        one outside fan in place of one spec fan, the reference scoring that spec fan at the outside fan's points
-        gives the engine's total and payments."""
-        if len(found.extra) != 1 or len(found.missing) != 1 or found.missing[0].get("count") != found.extra[0].get("count"):
+        one outside fan in place of one or more spec fans, the reference scoring the first of them at the outside
+        fan's points (and the others at none) gives the engine's total and payments."""
+        if len(found.extra) != 1 or not found.missing:
             return False
-        worth = found.extra[0].get("points")
-        if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0:
+        worth, count = found.extra[0].get("points"), found.extra[0].get("count")
+        if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0 or not isinstance(count, int) \
+                or found.missing[0].get("count") != count:
             return False
-        spec_fan = str(found.missing[0].get("id"))
-        repriced = edits.points(ruleset.id, spec_fan, worth, None)
+        repriced = edits.points(ruleset.id, str(found.missing[0].get("id")), worth, None)
+        for other in found.missing[1:]:
+            repriced = combined(repriced, edits.points(ruleset.id, str(other.get("id")), 0, None))
         rescored = self.rescorer.result(r.case or {}, repriced if departure is None else combined(departure, repriced))
-        if rescored is None or not isinstance(r.actual, Mapping):
+        if rescored is None or not isinstance(r.actual, Mapping) or "either" in rescored or "either" in r.actual:
             return False
-        return not diff(rescored, {**r.actual, "fans": [
-            {**f, "id": spec_fan} if str(f.get("id")) == str(found.extra[0].get("id")) else f
-            for f in r.actual.get("fans") or []]}).size
+        return all(rescored.get(k) == r.actual.get(k) for k in ("valid", "total", "payments"))
 
     # ------------------------------------------------------------------ helpers
 
