@@ -175,10 +175,14 @@ class FanNames:
 
     def read(self, answer: Any, known: Container[str]) -> tuple[Any, dict[str, str]]:
         """The answer with each fan an engine names by a pattern's name given the pattern's id (ids the spec
-        knows are left as they are), and the names read, {engine's name: spec id}."""
+        knows are left as they are; a hand of play's winners' fans too), and the names read, {engine's name: spec
+        id}."""
         read: dict[str, str] = {}
 
         def one(result: Mapping[str, Any]) -> Mapping[str, Any]:
+            winners = result.get("winners")
+            if isinstance(winners, list):  # a hand of play: each winner's fans
+                result = {**result, "winners": [one(w) if isinstance(w, Mapping) else w for w in winners]}
             fans = result.get("fans")
             if not isinstance(fans, list):
                 return result
