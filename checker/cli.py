@@ -852,6 +852,11 @@ def conform(
     run its ruleset or kind, or it has no `expect`). Results are written as they come; an interrupted run
     leaves a partial report and --resume continues it.
 
+    Failures are grouped into classes, each with the departure from the rules that explains it: named only
+    when the reference engine under it reproduces the engine's whole answers, and when the engine's answers to
+    probes (new cases built to tell it from the rules and from its rivals, asked after the run; --probes) bear
+    it out. DIR/reproducers/ holds each class's cases for `mjcheck reproduce`.
+
     Exit status: 0 every case passed (skipped allowed), or every failed and errored case is in a class the
     --known file declares; 1 a case failed or errored outside them, or the run was cut short; 2 bad input
     (an unreadable corpus or a line that is not a case, an unknown engine, an engine that does not start, a
