@@ -380,3 +380,24 @@ def test_one_fan_outside_the_spec_in_place_of_two_is_named_whole_with_no_made_up
     assert named(classes) == {"outside:明暗杠"}
     assert all("in place of concealed_kong, melded_kong" in e["words"]
                for c in classes for e in c["cause"]["explained_by"])
+
+
+def test_a_class_whose_share_of_the_effort_ran_out_says_how_far_it_got_and_names_nothing(tmp_path):
+    """With an effort of 300 re-scorings the Full flush class (Full flush worth 32) is stopped in its own search:
+    it names no cause, says how many candidates it screened and what --effort would screen them all."""
+    import re
+
+    from checker.conform.results import read_results
+    from checker.diagnose import classes_of
+    from checker.diagnose.causes import CauseSearch
+
+    def full_flush_32(data):
+        pattern(data, "full_flush")["points"] = 32
+    run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", full_flush_32)))
+    results = read_results(str(tmp_path / "out" / "results.jsonl"))
+    (cause,) = CauseSearch(results, effort=300).explain_all(classes_of(results))
+    assert not cause.explanations
+    said = re.search(r"with (\d+) of its (\d+) candidate departures screened; --effort (\d+) would", cause.verdict)
+    assert said is not None, cause.verdict
+    done, of, effort = map(int, said.groups())
+    assert 0 < done < of and effort >= -(-of // done)  # so many times the effort screens every candidate

@@ -119,6 +119,8 @@ class Cause:
     alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
     stopped: int | None = None  # the effort budget, when it was spent before this class was searched (or in it)
     share: bool = False  # stopped in the class's own search, its share of the effort spent
+    screened: tuple[int, int] | None = None  # then: how many of its candidates were screened, of how many
+    effort: int = 1  # the run's --effort
     contradicted: tuple[Explanation, ...] = ()
     untested: tuple[Explanation, ...] = ()
 
@@ -129,8 +131,14 @@ class Cause:
     @property
     def verdict(self) -> str:
         if self.stopped is not None and self.share:
-            return (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
-                    f"re-scorings) was spent before a cause was found; --effort 2 or more gives every class more")
+            text = (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
+                    f"re-scorings) was spent before a cause was found")
+            if self.screened is not None and self.screened[0]:
+                done, of = self.screened
+                more = -(-of * self.effort // done)  # its candidates cost alike: so many times the effort screens all
+                return text + (f", with {done} of its {of} candidate departures screened; --effort {max(more, self.effort + 1)}"
+                               f" would screen them all (before pairs and later rounds)")
+            return text + f", before its first candidate was screened; --effort {self.effort * 2} or more gives it more"
         if self.stopped is not None:
             return (f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes; "
                     f"--effort 2 or more gives every class more")
@@ -214,6 +222,7 @@ class CauseSearch:
         self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
         self.scale = scale  # `--effort`: the run's effort is so many times EFFORT (and EFFORT_PER_CASE a case)
         self._limit: int | None = None  # re-scorings the class being searched may reach
+        self._screening: tuple[int, int] | None = None  # (candidates screened, of) in the class being searched
         self._kept: dict[tuple[str, str], int | None] = {}
         self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
 
@@ -232,7 +241,9 @@ class CauseSearch:
             try:
                 causes.append(self.explain(cls))
             except _OutOfEffort:
-                causes.append(Cause((), len(cls.members), {}, stopped=self._limit, share=True))
+                causes.append(Cause((), len(cls.members), {}, stopped=self._limit, share=True,
+                                    screened=self._screening, effort=self.scale))
+            self._screening = None
         self._limit = None  # settling the classes together tries a bounded number of departures more
         causes = self._prefer_shared(classes, causes)
         return self._with_others(classes, causes)
@@ -571,7 +582,8 @@ class CauseSearch:
         screened = members[:MAX_MEMBERS_SCREENED]
         scores: list[tuple[int, Mutation]] = []
         first = screened[:MAX_MEMBERS_FIRST]
-        for m in candidates:  # a departure that explains none of the first few is not scored on the rest
+        for number, m in enumerate(candidates):  # a departure that explains none of the first few is not scored on
+            self._screening = (number, len(candidates))  # the rest (how far it got, said if the class's share ends)
             if not any(self._explains(r, m) for r in first):
                 continue
             hits = sum(1 for r in screened if self._explains(r, m))
