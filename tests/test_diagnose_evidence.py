@@ -401,3 +401,28 @@ def test_a_class_whose_share_of_the_effort_ran_out_says_how_far_it_got_and_names
     assert said is not None, cause.verdict
     done, of, effort = map(int, said.groups())
     assert 0 < done < of and effort >= -(-of // done)  # so many times the effort screens every candidate
+
+
+def test_an_input_disagreement_is_put_to_the_engine_with_other_cases_of_that_form(tmp_path):
+    """An engine that errs on every hand won by robbing a kong does not take that form: probes of other such hands
+    confirm it. One that errs on the corpus's robbing-kong cases by their ids alone takes the form well: a probe
+    of another hand won by robbing a kong shows it, and the disagreement is not named."""
+    reference = CaseRunner()
+
+    def by_form(case):
+        if case["input"].get("win_by") == "robbing_kong":
+            raise ValueError("robbing the kong is not supported")
+        return reference.run(case)
+    erring = {json.loads(line)["id"] for line in MCR.read_text(encoding="utf-8").splitlines()
+              if json.loads(line)["input"].get("win_by") == "robbing_kong"}
+
+    def by_id(case):
+        if case.get("id") in erring:
+            raise ValueError("this case is not supported")
+        return reference.run(case)
+    (form,) = run(tmp_path / "form", MCR, by_form)
+    (disagreement,) = form["cause"]["explained_by"]
+    assert (disagreement["id"], disagreement["evidence"]) == ("input:a win by robbing_kong", "confirmed")
+    (ids,) = run(tmp_path / "ids", MCR, by_id)
+    assert not ids["cause"]["explained_by"]
+    assert [e["id"] for e in ids["cause"]["contradicted"]] == ["input:a win by robbing_kong"]

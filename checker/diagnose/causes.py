@@ -420,6 +420,9 @@ class CauseSearch:
         members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
         cases = [r.case for r in members if r.case is not None]
+        if ruleset is not None and experiments is not None and any(
+                e.kind == "input disagreement" for e in cause.explanations):
+            cause = self._disagreements_tried(cause, ruleset, experiments)
         if cause.stopped is not None or not cause.explanations or ruleset is None or not cases:
             return cause
         rivals = self._rivals(cls, cause) if len(cause.explanations) == 1 else []
@@ -458,6 +461,23 @@ class CauseSearch:
                 named.append(e.tried_by(trial, self._words))
         return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, contradicted=tuple(contradicted),
                      untested=tuple(untested))
+
+    def _disagreements_tried(self, cause: Cause, ruleset: Ruleset, experiments: Experiments) -> Cause:
+        """An input disagreement ("the engine does not take a case with X") put to the engine: other cases with X
+        must be refused or erred on too; one it answers contradicts it (its cases are then unexplained)."""
+        named, contradicted, unexplained = [], list(cause.contradicted), cause.unexplained
+        for e in cause.explanations:
+            if e.kind != "input disagreement":
+                named.append(e)
+                continue
+            feature = e.id.split(":", 1)[1]
+            trial = experiments.trial_feature(ruleset, lambda case: feature in case_features(case))
+            if trial.status == CONTRADICTED:
+                contradicted.append(e.tried_by(trial, self._words))
+                unexplained += e.explains
+            else:
+                named.append(e.tried_by(trial, self._words))
+        return replace(cause, explanations=tuple(named), contradicted=tuple(contradicted), unexplained=unexplained)
 
     def _own_contradiction(self, members: Sequence[Judged], m: Mutation, beside: Sequence[Mutation]) -> Trial | None:
         """Where `m` explains part of a class: a case of the class it does not explain but still changes (its
@@ -1141,9 +1161,16 @@ FEATURES: tuple[tuple[str, Callable[[Mapping[str, Any], Mapping[str, Any]], Iter
 
 
 def _features(r: Judged) -> set[str]:
-    case, data = r.case or {}, r.input or {}
+    return case_features(r.case or {})
+
+
+def case_features(case: Mapping[str, Any]) -> set[str]:
+    """The features of a case's input an engine may not take: its way of winning, flags, counters, kinds of meld,
+    flowers, options (a hand of play: the kinds of event its log holds, and its options)."""
+    given = case.get("input")
+    data: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
     out: set[str] = set()
-    if kind_of(r) == "procedure":  # a hand of play: the kinds of event its log holds, and its options
+    if case.get("kind", "score") == "procedure":  # a hand of play: the kinds of event its log holds, and options
         events = data.get("events")
         out.update(f"an event {e.get('event')}" for e in (events if isinstance(events, list) else [])
                    if isinstance(e, Mapping))

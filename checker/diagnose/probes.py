@@ -258,6 +258,33 @@ class Experiments:
                                                       str(case.get("kind", "score"))).same
         return Probe(probe_case, mine, against, theirs, answer, holds)
 
+    def trial_feature(self, ruleset: Ruleset, has: Callable[[Mapping[str, Any]], bool]) -> Trial:
+        """That the engine takes no case with some feature of its input, put to it: candidate hands that have it
+        (under the default options), each of which it must refuse or err on."""
+        probes: list[Probe] = []
+        refused = {"valid": False}
+        for case in self.pool(ruleset).cases({}):
+            if len(probes) >= PROBES_PER_CAUSE:
+                break
+            if not has(case):
+                continue
+            expect = self._result(case, None)
+            if expect is None:
+                continue
+            self.made += 1
+            probe_case = {**case, "id": f"probe-{self.made}", "expect": result_part(expect)}
+            asked, answer = self.prober.answer(probe_case)
+            if not asked:
+                return Trial(UNTESTED, tuple(probes), (), self.prober.why_not())
+            self.built += 1
+            holds = answer is None or not bool(answer.get("valid", True))
+            probes.append(Probe(probe_case, refused, None, expect, answer, holds))
+            if not holds:
+                return Trial(CONTRADICTED, tuple(probes))
+        if not probes:
+            return Trial(UNTESTED, (), (), "no candidate case the tool built has that feature")
+        return Trial(CONFIRMED, tuple(probes))
+
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
               rivals: Sequence[Mutation] = ()) -> Trial:
         """The hypothesis `m` put to the engine: against the rules, then against each rival."""
