@@ -28,6 +28,8 @@ from checker.mutate.candidates import random_candidates, search_candidates, targ
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
+from checker.table.log import GAME, VERSION
+from checker.table.mutate import witnesses
 from checker.table.simulate import SimulationError, play_hand
 from checker.table.wall import shuffled_wall
 
@@ -38,6 +40,8 @@ VARIANTS_FROM = 6  # a class's cases whose context is varied into probes
 POOL_SEED = 0
 PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes of hands of play
 PLAYERS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
+CHANGED_FROM = 12  # hands of play changed, one event at a time, to break a rule a class shows broken
+CHANGES_TRIED = 800  # changed logs replayed a hand, at most
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
 
@@ -162,6 +166,20 @@ class Pool:
         return self._cases[key]
 
 
+def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: set[str]) -> Iterator[dict[str, Any]]:
+    """Single changes of legal hands of play that the rules refuse by one of `rules` (checker.table.mutate): the
+    cases that tell a table which does not enforce such a rule from the rules, at most one a hand and rule."""
+    for data in hands[:CHANGED_FROM]:
+        header = {"game": GAME, "version": VERSION, "ruleset": ruleset.id, "wall": data["wall"],
+                  "dealer": data["dealer"]}
+        try:
+            found = witnesses(header, list(data["events"]), set(rules), CHANGES_TRIED)
+        except (ValueError, KeyError, TypeError):
+            continue
+        for rule in sorted(found):
+            yield {"wall": data["wall"], "dealer": data["dealer"], "events": found[rule]["events"]}
+
+
 def played_hands(ruleset: Ruleset, hands: int) -> Iterator[dict[str, Any]]:
     """Hands played by the bots under the rules on seeded walls, as procedure case inputs (the wall written out,
     the dealer, the events); a hand the bots cannot finish is left out."""
@@ -222,6 +240,15 @@ class Experiments:
             if key not in seen:
                 seen.add(key)
                 yield case
+        refused = {str(c["expect"]["rule"]) for c in members
+                   if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == "illegal"
+                   and c["expect"].get("rule")}
+        if kind == "procedure" and refused:  # a rule the class shows broken: legal hands changed to break it
+            for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind), refused):
+                case = {"ruleset": ruleset.id, "options": options, "kind": kind, "input": data}
+                if Prober.key(case) not in seen:
+                    seen.add(Prober.key(case))
+                    yield case
 
     def _result(self, case: Mapping[str, Any], m: Mutation | None) -> Mapping[str, Any] | None:
         found = self.rescorer.result(case, m)
