@@ -19,19 +19,22 @@ many).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from checker.case import CaseError, CaseRunner
+from checker.case import CaseError, CaseRunner, hand_from_input
+from checker.conform.adapters import EngineError
 from checker.diagnose import MAX_CLASSES_SEARCHED, class_json
 from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import CaseFields
+from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober
 from checker.engine import HandError, Scorer
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.sweep.run import Plan
-from checker.sweep.work import agree, cases_at, result_of, shown, worker_runner
+from checker.sweep.work import agree, both_engines, cases_at, result_of, shown, worker_runner
 
 MAX_WITNESSES = 12  # witnesses a class is searched on (one a shard, spread over the shards)
 SAMPLE_RUNS = 32  # runs of consecutive hands, spread over the space, scored on both engines at report time
@@ -174,14 +177,34 @@ def witness_case(plan: Plan, number: int, k: int, seen: Mapping[str, Any], runne
     return SweepCase(case["id"], k, "failed", actual, case, expected)
 
 
+@contextmanager
+def engine_asked(plan: Plan) -> Iterator[Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]]:
+    """The other engine of the sweep, asked probe cases (checker.diagnose.probes): each case's hand (read as the
+    other engine's options read it) answered as the sweep compares answers; None for a case it cannot be given."""
+    with both_engines(plan.ruleset, plan.options, plan.against, plan.against_options) as (_, _, theirs):
+        other = worker_runner().scorer(plan.ruleset, dict(plan.against_options))
+
+        def ask(cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any] | None]:
+            out: list[Mapping[str, Any] | None] = []
+            for case in cases:
+                try:
+                    hand = hand_from_input(case["input"], other, checked=False)
+                    out.append(compared_form(shown(theirs([hand])[0])))
+                except (HandError, CaseError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+                    out.append(None)
+            return out
+        yield ask
+
+
 def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Sequence[Sequence[Mapping[str, Any]]],
-                 sample: Sample, effort: int = 1, search: bool = True) -> list[dict[str, Any]]:
+                 sample: Sample, effort: int = 1, search: bool = True,
+                 probes: int = DEFAULT_PROBES) -> list[dict[str, Any]]:
     """For each class (merged, largest first) with its witnesses (the shards' own, the report's first): its
     signature, its witness in words, the command that reproduces it, the source sentences of its rules, and its
     cause as a conformance summary gives it (`Cause.as_json`). The first MAX_CLASSES_SEARCHED are searched, with
-    `effort` times the default re-scorings (none without `search`). The sweep puts no probe to the other engine:
-    a cause is said to be checked against the agreeing cases, not confirmed, and one no agreeing case checked is
-    not named."""
+    `effort` times the default re-scorings (none without `search`), and each cause put to the other engine by at
+    most `probes` probes in all (checker.diagnose.probes); where that engine cannot be run now, a cause is said to
+    be checked against the agreeing cases, not confirmed, and one no agreeing case checked is not named."""
     runner = worker_runner()
     found: list[FailureClass] = []
     for number, (c, seen) in enumerate(zip(classes, witnesses), 1):
@@ -193,7 +216,14 @@ def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Se
     causes: dict[int, Cause] = {}
     if searcher is not None:
         chosen = searchable[:MAX_CLASSES_SEARCHED]
-        said = searcher.confirm_all(chosen, searcher.explain_all(chosen), None)
+        said = searcher.explain_all(chosen)
+        try:
+            with engine_asked(plan) as ask:
+                experiments = Experiments(searcher.rescorer, Prober(ask, probes), searcher.own_rules,
+                                          searcher.read_names)
+                said = searcher.confirm_all(chosen, said, experiments)
+        except (EngineError, OSError):  # the other engine cannot be run now: causes checked, not confirmed
+            said = searcher.confirm_all(chosen, said, None)
         causes = {id(cls): cause for cls, cause in zip(chosen, said)}
     out = []
     for cls, seen in zip(found, witnesses):
