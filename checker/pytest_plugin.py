@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pytest
 
@@ -146,7 +146,7 @@ class Conformance:
                 if any(r.outcome in ("failed", "errored") for r in judged)]
         if not runs:
             return
-        from checker.diagnose import diagnose
+        from checker.diagnose import Prober, diagnose
         from checker.inputs import bounded
 
         def line(text: str) -> None:  # (a corpus's text reaches the terminal with its control characters escaped)
@@ -154,7 +154,7 @@ class Conformance:
 
         terminalreporter.write_sep("=", "mjcheck failure classes")
         for corpus, slot, judged in runs:
-            classes = diagnose(judged)
+            classes = diagnose(judged, prober=Prober(slot.ask))  # its causes put to the engine (probes)
             line(f"{corpus} on {slot.spec}: {len(classes)} failure class{'es' if len(classes) != 1 else ''}")
             for number, c in enumerate(classes, 1):
                 cause = c.get("cause") or {}
@@ -165,6 +165,8 @@ class Conformance:
                 line(f"     cause: {cause.get('verdict', 'not searched')}")
                 line(f"     witness {name}: {witness['words']}")
                 line(f"     reproduce: {witness['reproduce']}")
+        for slot in self.engines:  # (started again for the probes, after the session's end stopped it)
+            slot.stop()
 
 
 class EngineSlot:
@@ -204,6 +206,18 @@ class EngineSlot:
         for _, answer in self.engine.run([(0, case)]):
             return answer
         return Answer(error="the engine gave no answer")
+
+    def ask(self, cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any] | None]:
+        """Diagnosis's probes put to the engine (started if it is not): each answer, or None for an error."""
+        try:
+            self.started()
+        except CaseFailure:
+            return [None] * len(cases)
+        out: list[Mapping[str, Any] | None] = []
+        for case in cases:
+            answer = self.answer(case)
+            out.append(answer.result if answer.error is None and isinstance(answer.result, Mapping) else None)
+        return out
 
     def stop(self) -> None:
         if self.engine is not None and self.info is not None:
