@@ -3,8 +3,9 @@
 - `checker.diagnose.diff`: how one result departs from one expectation (the fan diff);
 - `checker.diagnose.classes`: failed and errored cases grouped by signature, each class's witness in words, a
   command that reproduces it and the source sentences of its rules;
+- `checker.diagnose.candidates`: the departures tried for a class, most likely first;
 - `checker.diagnose.causes`: the smallest departure (`checker.mutate`) that turns the reference engine's
-  answers into the engine's on a class without changing its passing cases;
+  answers into the engine's on a class without changing its passing cases, put to the engine by probes;
 - `checker.diagnose.answers`: when a re-scored result is the engine's whole answer; fans named in the documents'
   words read back to the spec's ids;
 - `checker.diagnose.probes`: experiments: the cases that put a cause (and its rivals) to the live engine;

@@ -49,3 +49,14 @@ class CaseFields:
     @property
     def input(self) -> Mapping[str, Any] | None:
         return self.case.get("input") if self.case is not None else None
+
+
+def rescorable(r: Judged) -> bool:
+    """A score case or a hand of play, with an input and an expectation: one the reference can run again."""
+    return (r.case or {}).get("kind", "score") in ("score", "procedure") and isinstance(r.input, Mapping) \
+        and isinstance(r.expected, Mapping)
+
+
+def kind_of(r: Judged) -> str:
+    """A judged case's kind: `score`, or `procedure` (a hand of play)."""
+    return str((r.case or {}).get("kind", "score"))

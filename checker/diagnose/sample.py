@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.causes import MAX_MEMBERS_SCREENED, passing_step, rescorable
+from checker.diagnose.causes import MAX_MEMBERS_SCREENED, passing_step
 from checker.diagnose.classes import FailureClass, signature, witness_order
-from checker.diagnose.judged import Judged
+from checker.diagnose.judged import Judged, rescorable
 
 MAX_MEMBERS_SEARCHED = 200  # cases of a class the cause search looks at (the screened first, the rest spread)
 

@@ -1,0 +1,221 @@
+"""The departures tried for a failure class (checker.diagnose.causes searches them), most likely first.
+
+For a class: the option readings; the one-step spec edits its signature points at (the points an engine gives a
+fan, a multiplier read as doubles or the reverse, the exclusions and implied links that would keep out a fan it
+adds or lacks, a predicate's true/false parameter the other way); for a verdict or amounts that differ, the
+amounts (the minimum and the flowers counted toward it, the base, each payer's share, each step's numbers, a cap
+on the doubles) and a win refused by a context every case shares; then every context reading. A hand of play's
+class is tried with the readings and the procedure's one-step edits (checker.mutate.procedure). Each edit is made
+by checker.mutate; nothing here scores.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, Mapping, Sequence
+
+from checker.case import fans_of, readings_of
+from checker.diagnose.classes import FailureClass
+from checker.diagnose.judged import kind_of
+from checker.engine.predicates.registry import PREDICATES
+from checker.mutate import edits
+from checker.mutate.context import context_readings
+from checker.mutate.mutation import Mutation
+from checker.mutate.procedure import procedure_mutations
+from checker.mutate.readings import option_readings
+from checker.spec import Ruleset
+
+
+def candidates_for(cls: FailureClass, ruleset: Ruleset,
+                   parts: Sequence[Mapping[str, Any]] | None = None) -> list[Mutation]:
+    """The departures tried for a class, smallest and most likely first: readings, the spec edits its
+    signature (or `parts`, another view of it) suggests, then every context reading, then (where `parts` is
+    another view) the amounts its verdict suggests."""
+    found: list[Mutation] = list(option_readings(ruleset))
+    if kind_of(cls.witness) == "procedure":  # a hand of play: the procedure's one-step edits (corpus strength's)
+        return list({m.id: m for m in found + procedure_mutations(ruleset)}.values())
+    found += suggested_edits(cls, ruleset, parts)
+    found += context_readings(ruleset)
+    if parts is not None and parts is not cls.parts:
+        found += _amount_edits(cls, ruleset)
+    return list({m.id: m for m in found}.values())
+
+
+def suggested_edits(cls: FailureClass, ruleset: Ruleset, parts: Sequence[Mapping[str, Any]] | None = None) -> list[Mutation]:
+    """The one-step spec edits a class's signature points at (`parts`: another view of its signature)."""
+    return [m for edits_of_part in edits_by_part(cls, ruleset, parts) for m in edits_of_part]
+
+
+def edits_by_part(cls: FailureClass, ruleset: Ruleset,
+                  parts: Sequence[Mapping[str, Any]] | None = None) -> list[list[Mutation]]:
+    """For each part of a class's signature, the spec edits that would make it, most likely first: the points an
+    engine gives a fan; the exclusions or implied links that keep out a fan it adds; those that would keep out a
+    fan it lacks; the amounts, for a verdict or a field."""
+    rid = ruleset.id
+    known = {p.id: p for p in ruleset.patterns}
+    counted = _counted_fans(cls)
+    engine_fans = _engine_fans(cls)
+    out: list[list[Mutation]] = []
+    shown = cls.parts if parts is None else parts
+    # fans the spec has that differ make the total and payments differ with them; fans outside the spec do not
+    # say what they are worth to the rules, so the amounts are searched beside them
+    outside = any(part.get("extra") and part.get("fan") not in known for part in shown)
+    fan_parts = any("fan" in part for part in shown) and not outside
+    amounts_given = False
+    for part in shown:
+        fan = part.get("fan")
+        found: list[Mutation] = []
+        if part.get("different") and fan in known:
+            (ep, ec), (ap, ac) = part["expected"], part["actual"]
+            if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
+                found.append(edits.points(rid, fan, ap, known[fan].points))
+            found += _kind_edits(ruleset, known[fan])
+        if part.get("extra") and fan in known:  # the patterns the reference counted in these hands first
+            for p in sorted(ruleset.patterns, key=lambda p: p.id not in counted):
+                if fan in p.excludes:
+                    found.append(edits.exclusion_dropped(rid, p.id, fan))
+                if fan in p.implies or fan in p.implies_within:
+                    found.append(edits.implied_dropped(rid, p.id, fan))
+        if part.get("missing") and fan in known:
+            for other in sorted(engine_fans | counted):
+                if other in known and other != fan:
+                    if fan not in known[other].excludes:
+                        found.append(edits.exclusion_added(rid, other, fan))
+                    if fan not in known[other].implies:
+                        found.append(edits.implied_added(rid, other, fan))
+        if fan in known:
+            found += _parameter_edits(ruleset, known[fan])
+        if "verdict" in part and part["verdict"]["expected"] == "win" and part["verdict"]["actual"] != "win":
+            found += _refusals(cls, ruleset)  # the engine refuses wins the rules allow: by their context?
+        if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
+            found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
+            amounts_given = "field" in part
+        out.append(found)
+    return out
+
+
+def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
+    """Each true/false parameter of the predicate deciding `pattern`, the other way, for every pattern it decides
+    (a parameter an option chooses is left to the option readings)."""
+    kind = PREDICATES.get(pattern.when.name)
+    if kind is None:
+        return []
+    patterns = tuple(p.id for p in ruleset.patterns if p.when.name == pattern.when.name)
+    out = []
+    for name, schema in kind.params.items():
+        if schema.get("type") != "boolean":
+            continue
+        given = pattern.when.params.get(name, _default_of(kind.make, name))
+        if isinstance(given, bool):
+            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns,
+                                                 str(schema.get("x-meaning") or "")))
+    return out
+
+
+def _default_of(make: Callable[..., Any], name: str) -> Any:
+    """A factory's default for one parameter (False when it cannot be read: a compiled factory may hide it)."""
+    try:
+        default = inspect.signature(make).parameters[name].default
+    except (ValueError, TypeError, KeyError):
+        return False
+    return False if default is inspect.Parameter.empty or default is None else default
+
+
+def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """Edits of the amounts: the minimum (at the values that would flip the class's verdicts), the base, each
+    payer's share, each scoring step's numeric parameters."""
+    rid = ruleset.id
+    out: list[Mutation] = []
+    was = ruleset.win.minimum_points
+    totals: list[int] = sorted({int(w["total"]) for r in cls.members for w in readings_of(r.expected)
+                                if isinstance(w.get("total"), int)})
+    values = set(edits.neighbours(was)) | {t + 1 for t in totals} | set(totals)
+    out += [edits.minimum(rid, v, was) for v in sorted(values) if v != was and v >= 0]
+    out += [edits.minimum_counts(rid, p) for p in ruleset.win.minimum_excludes]  # flowers toward the minimum
+    settlement = ruleset.settlement
+    if settlement.base:
+        paid = {abs(p) for r in cls.members for a in readings_of(r.actual) if isinstance(a.get("payments"), list)
+                for p in a["payments"] if isinstance(p, int) and not isinstance(p, bool) and p < 0}
+        for r in cls.members:  # a payer of base and points: what is left of the payment when the points are out
+            for a in readings_of(r.actual):
+                if isinstance(a.get("total"), int):
+                    paid |= {p - a["total"] for p in set(paid) if p > a["total"]}
+        values = set(edits.neighbours(settlement.base)) | {v for v in paid if v <= 10 * settlement.base + 100}
+        out += [edits.base(rid, v, settlement.base) for v in sorted(values) if v != settlement.base]
+    for kind, roles in settlement.payers.items():
+        for role, amount in roles.items():
+            if isinstance(amount, int) and not isinstance(amount, bool):
+                out += [edits.share(rid, kind, role, v, amount) for v in edits.neighbours(amount)]
+            elif isinstance(amount, (list, tuple)) and all(isinstance(t, str) for t in amount):
+                terms = list(amount)
+                variants = [[t for t in terms if t != drop] for drop in terms] + \
+                           [terms + [t] for t in ("base", "points", "value") if t not in terms and t in _terms(ruleset)]
+                out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
+    kinds = {p.id: p.kind for p in ruleset.patterns}
+    doubled = sorted({sum(int(f.get("points") or 0) * int(f.get("count") or 1) for f in fans_of(w)
+                          if kinds.get(str(f.get("id"))) == "double")
+                      for r in cls.members for w in readings_of(r.expected)})
+    for index, step in enumerate(ruleset.scoring.steps):
+        for name, value in step.params.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                out += [edits.step_parameter(rid, index, step, name, v) for v in edits.neighbours(value)]
+        if step.name == "doubles" and "most" not in step.params and doubled and doubled[-1] > 1:
+            out += [edits.doubles_capped(rid, index, step, most) for most in range(1, doubled[-1])]
+    counted = _counted_fans(cls)
+    for p in ruleset.patterns:
+        if p.id in counted:
+            out += _kind_edits(ruleset, p)
+    return out
+
+
+def _kind_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
+    """A multiplier read as doubles (×2^d as d doubles, inside the cap), or doubles as a multiplier."""
+    points = pattern.points
+    if not isinstance(points, int) or isinstance(points, bool) or points <= 0:
+        return []
+    if pattern.kind == "multiplier" and points & (points - 1) == 0:
+        return [edits.read_as_kind(ruleset.id, pattern.id, "double", points.bit_length() - 1, pattern.kind)]
+    if pattern.kind == "double" and points <= 6:
+        return [edits.read_as_kind(ruleset.id, pattern.id, "multiplier", 2 ** points, pattern.kind)]
+    return []
+
+
+def _refusals(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+    """Wins refused by a context every case of the class shares: its way of winning, its flowers (none or
+    some), a flag none of them has; alone and two together."""
+    inputs = [r.input for r in cls.members if isinstance(r.input, Mapping)]
+    if not inputs:
+        return []
+    ways = {str(d.get("win_by", "self_draw")) for d in inputs}
+    flowered = {bool(d.get("flowers")) for d in inputs}
+    had = {str(f) for d in inputs for f, v in (d.get("flags") or {}).items() if v} if all(
+        isinstance(d.get("flags") or {}, Mapping) for d in inputs) else set(ruleset.flags)
+    win_by = (next(iter(ways)),) if len(ways) == 1 else ()
+    flowers = ("some" if next(iter(flowered)) else "none") if len(flowered) == 1 else None
+    lacking = [f for f in ruleset.flags if f not in had]
+    conditions: list[tuple[tuple[str, ...], str | None, str | None]] = []
+    for w in ((), win_by) if win_by else ((),):
+        for f in (None, flowers) if flowers else (None,):
+            for flag in (None, *lacking):
+                if sum((bool(w), f is not None, flag is not None)) in (1, 2):
+                    conditions.append((w, f, flag))
+    conditions.sort(key=lambda c: sum((bool(c[0]), c[1] is not None, c[2] is not None)))  # single ones first
+    return [edits.refusal_added(ruleset.id, w, f, flag) for w, f, flag in conditions]
+
+
+def _terms(ruleset: Ruleset) -> set[str]:
+    found: set[str] = set()
+    for roles in ruleset.settlement.payers.values():
+        for amount in roles.values():
+            if isinstance(amount, (list, tuple)):
+                found.update(t for t in amount if isinstance(t, str))
+    return found
+
+
+def _counted_fans(cls: FailureClass) -> set[str]:
+    return {str(f.get("id")) for r in cls.members for w in readings_of(r.expected)
+            for f in fans_of(w)}
+
+
+def _engine_fans(cls: FailureClass) -> set[str]:
+    return {str(f.get("id")) for r in cls.members for w in readings_of(r.actual)
+            for f in fans_of(w)}
