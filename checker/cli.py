@@ -1103,6 +1103,8 @@ def reproduce_cases(
                 cases.append(item.case)
     except InputError as exc:
         fail(str(exc))
+    if not cases:
+        fail(f"{file}: no case to reproduce (a JSON Lines file of cases, as DIR/reproducers/class-N.jsonl)")
     try:
         adapter = engine_from_spec(engine, extra, seconds)
         found = reproduce(cases, adapter, CaseRunner(extra) if extra else None)

@@ -421,3 +421,69 @@ def test_an_input_disagreement_is_put_to_the_engine_with_other_cases_of_that_for
     (ids,) = run(tmp_path / "ids", MCR, by_id)
     assert not ids["cause"]["explained_by"]
     assert [e["id"] for e in ids["cause"]["contradicted"]] == ["input:a win by robbing_kong"]
+
+
+def test_a_probe_answer_changed_in_the_record_is_not_read_and_nothing_is_confirmed_by_it(tmp_path):
+    """probes.jsonl carries each line's checksum: an answer edited by hand does not hold, so `mjcheck report`
+    does not read it; the cause it confirmed is then said to be untested, never confirmed by a forged answer."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    def konger_once(data):
+        data["settlement"]["robbing_kong"]["discarder"] = 1
+    run(tmp_path, KNOCKING, engine(edited_runner(tmp_path, "shanghai-knocking", konger_once)))
+    out = tmp_path / "out"
+    lines = (out / "probes.jsonl").read_text(encoding="utf-8").splitlines()
+    assert lines and all(line.endswith('"}') and ',"sum":"' in line for line in lines)
+    forged = [line.replace('"valid": true', '"valid": false') for line in lines]
+    assert forged != lines  # (each answer a win, the konger paying once)
+    (out / "probes.jsonl").write_text("".join(line + "\n" for line in forged), encoding="utf-8")
+    assert CliRunner().invoke(app, ["report", str(out)]).exit_code == 0
+    (c,) = json.loads((out / "summary.json").read_text(encoding="utf-8"))["classes"]
+    (e,) = c["cause"]["explained_by"]
+    assert e["evidence"] == "untested" and "not recorded" in e["why_untested"]
+
+
+def test_a_rival_no_case_tells_apart_is_named_beside_the_cause_saying_so(tmp_path):
+    """MCR: the engine follows two_concealed_kongs_points=6. The option's reading and the points edit of Two
+    concealed kongs to 6 make the same spec: no case can tell them apart, and the cause says so."""
+    reference = CaseRunner()
+
+    def other_reading(case):
+        return reference.run({**case, "options": {**(case.get("options") or {}), "two_concealed_kongs_points": 6}})
+    classes = run(tmp_path, MCR, other_reading)
+    beside = [r for c in classes for e in c["cause"]["explained_by"] for r in e.get("or_equally") or []]
+    assert beside and all(r["words"].endswith("(no case the tool built tells them apart)") for r in beside)
+
+
+def test_reproducers_are_not_written_through_a_link_planted_in_the_runs_folder(tmp_path):
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / "reproducers").symlink_to(elsewhere)
+    (tmp_path / "no_flower_engine.py").write_text(NO_FLOWER_ENGINE, encoding="utf-8")
+    import sys
+    sys.path.insert(0, str(tmp_path))
+    try:
+        r = CliRunner().invoke(app, ["conform", "--corpus", str(KNOCKING), "--engine", "python:no_flower_engine:score",
+                                     "--out", str(out)])
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert r.exit_code == 2 and "reproducers" in r.output and "Traceback" not in r.output
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_reproduce_refuses_a_file_with_no_case(tmp_path):
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    r = CliRunner().invoke(app, ["reproduce", "--engine", "reference", str(empty)])
+    assert r.exit_code == 2 and "no case to reproduce" in r.output

@@ -3,8 +3,10 @@
 After a run's cases, diagnosis may put new cases to the engine to confirm or contradict a cause: `EngineAsk`
 starts the engine again when the first probe comes (an answer checked as a case's is: outside the result
 schema it counts as no answer), and stops it when the reports are written. Every probe and the engine's
-answer are written to `DIR/probes.jsonl`, one JSON object a line (`{"case": …, "answer": …}`), so that
-`mjcheck report DIR` reads the same answers again, without the engine, and rebuilds the same reports.
+answer are written to `DIR/probes.jsonl`, one JSON object a line (`{"case": …, "answer": …, "sum": …}`, the
+line's checksum last, as results.jsonl's lines), so that `mjcheck report DIR` reads the same answers again,
+without the engine, and rebuilds the same reports; a line whose checksum does not hold is not read (that probe is
+then said not to have been asked).
 """
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import os
 from typing import Any, Callable, Mapping, Sequence
 
 from checker.conform.adapters import Engine
+from checker.conform.results import checked_body, checked_line
 from checker.diagnose.probes import Prober
-from checker.files import OwnedFileError, read_owned, write_text
+from checker.files import OwnedFileError, read_owned, write_whole
 from checker.inputs import ANSWER_JSON, InputError, json_text, parse_json
 
 PROBES_FILE = "probes.jsonl"
@@ -57,7 +60,7 @@ def write_probes(out_dir: str, prober: Prober) -> None:
         except FileNotFoundError:
             pass
         return
-    write_text(path, "".join(json_text(line) + "\n" for line in lines))
+    write_whole(path, b"".join(checked_line(json_text(line).encode("utf-8", "replace") + b"\n") for line in lines))
 
 
 def recorded_probes(out_dir: str) -> dict[str, Mapping[str, Any] | None]:
@@ -70,10 +73,13 @@ def recorded_probes(out_dir: str) -> dict[str, Mapping[str, Any] | None]:
     except OwnedFileError:
         return {}
     found: dict[str, Mapping[str, Any] | None] = {}
-    for raw in (data or b"").decode("utf-8", "replace").splitlines():
+    for raw in (data or b"").splitlines():
+        body = checked_body(raw)
+        if body is None:  # damaged, or not written by the tool
+            continue
         try:
-            line = parse_json(raw, path, limits=ANSWER_JSON)
-        except InputError:
+            line = parse_json((body + b"}").decode("utf-8"), path, limits=ANSWER_JSON)
+        except (InputError, UnicodeDecodeError):
             continue
         if isinstance(line, dict) and isinstance(line.get("case"), dict) and \
                 (line.get("answer") is None or isinstance(line.get("answer"), dict)):

@@ -299,7 +299,7 @@ def _evidence(e: Mapping[str, Any]) -> str:
     elif e.get("evidence") == "untested":
         text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
     for r in e.get("or_equally") or []:
-        text += f"; **or equally** {_md(r.get('words', r.get('id', '')), 300)} (no probe tells them apart)"
+        text += f"; **or equally** {_md(r.get('words', r.get('id', '')), 400)}"
     for engine_rule, rule in (e.get("rules_read") or {}).items():
         text += f"; the engine's refusal `{_md(engine_rule)}` read as `{_md(rule)}`"
     return text

@@ -21,7 +21,7 @@ from checker.conform.adapters import Engine
 from checker.corpus.canonical import canonical_case
 from checker.diagnose.classes import in_words
 from checker.diagnose.diff import describe, diff
-from checker.files import write_text
+from checker.files import OwnedFileError, write_text
 from checker.inputs import json_text
 
 REPRODUCERS = "reproducers"  # the folder of a run's reproducer files
@@ -92,6 +92,9 @@ def write_reproducers(out_dir: str, classes: Iterable[dict[str, Any]], engine_sp
     tried by) and, in the class, `reproducer_file` (that file, named within the run's folder) and
     `reproduce_engine`: the command, run in the run's folder, that puts them to the engine again."""
     folder = os.path.join(out_dir, REPRODUCERS)
+    if os.path.islink(folder) or (os.path.exists(folder) and not os.path.isdir(folder)):
+        raise OwnedFileError(folder, "not a folder the tool made (a link or a file in its place): nothing was "
+                                     "written through it")
     for number, c in enumerate(classes, 1):
         cases = [_witness_case(c)] + [p["case"] for e in _explanations(c) for p in e.get("probes") or []]
         cases = [case for case in cases if case]

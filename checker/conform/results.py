@@ -209,7 +209,7 @@ def result_at(stream: BinaryIO, offset: int, checked: bool) -> CaseResult | None
 
 def _header(raw: bytes) -> Mapping[str, Any] | None:
     """The run a results file's first line names, or None when it is not a header."""
-    body = _checked(raw)
+    body = checked_body(raw)
     if body is None:
         return None
     try:
@@ -226,7 +226,7 @@ def _result_line(raw: bytes, checked: bool) -> CaseResult | None:
     whatever the file's header says; one without is read only in a file of the earlier layout (no header)."""
     line = raw.rstrip(b"\r\n")
     if checked or line.endswith(b'"}') and line.rfind(_SUM_FIELD) == len(line) - len(_SUM_FIELD) - 10:
-        body = _checked(raw)
+        body = checked_body(raw)
         if body is None:
             return None
         closing = "}"
@@ -241,7 +241,7 @@ def _result_line(raw: bytes, checked: bool) -> CaseResult | None:
 _SUM_FIELD = b',"sum":"'
 
 
-def _checked(raw: bytes) -> bytes | None:
+def checked_body(raw: bytes) -> bytes | None:
     """A line's content without its checksum field and closing brace, if its checksum holds; else None."""
     line = raw.rstrip(b"\r\n")
     at = line.rfind(_SUM_FIELD)

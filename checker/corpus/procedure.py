@@ -21,12 +21,12 @@ from checker.case import CaseRunner
 from checker.corpus.adequacy import procedure_killing_cases
 from checker.corpus.generate import Corpus
 from checker.engine import load_ruleset
+from checker.table.bots import SEAT_MIXES
 from checker.table.log import GAME, VERSION, replay_events
 from checker.table.mutate import witnesses
 from checker.table.simulate import play_hand
 from checker.table.wall import shuffled_wall
 
-BOTS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
 DEFAULT_HANDS = 6
 MUTATION_BUDGET = 2500  # changed logs replayed per legal hand
 
@@ -50,7 +50,7 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
     for i in range(hands):
         report(i, hands)
         hand_seed = seed * 1_000 + i
-        hand = play_hand(ruleset_id, hand_seed, BOTS[i % len(BOTS)])
+        hand = play_hand(ruleset_id, hand_seed, SEAT_MIXES[i % len(SEAT_MIXES)])
         deal = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0)}
         events = hand.events
         header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal}  # the wall, not the seed

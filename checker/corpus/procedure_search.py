@@ -37,6 +37,7 @@ from checker.case import CaseError, CaseRunner, matches
 from checker.corpus.procedure_scenes import SCENES, scene_data
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, options_text
+from checker.table.bots import SEAT_MIXES
 from checker.table.events import LogError, parse_event
 from checker.table.log import GAME, VERSION, new_table, procedure_result
 from checker.table.mutate import OPERATORS
@@ -45,7 +46,6 @@ from checker.table.simulate import SimulationError, play_hand
 from checker.table.state import Table
 from checker.table.wall import shuffled_wall
 
-BOTS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
 HANDS = 6  # bot-played hands per reading and per table (the spec's, the mutant's)
 HAND_NUMBERS = range(1, 9)  # header hand numbers tried on the given cases (two rounds of four)
 COUNTER_VALUES = 3  # values above a counter's minimum tried in the given cases' headers
@@ -167,7 +167,7 @@ def _played(ruleset: Ruleset, edited: Ruleset, options: Sequence[Mapping[str, An
     for reading in options:
         for i in range(HANDS):
             hand_seed = seed * 1_000 + 500 + i
-            bots = BOTS[i % len(BOTS)]
+            bots = SEAT_MIXES[i % len(SEAT_MIXES)]
             for table_name, runner in (("the spec's", spec_runner), ("the mutant's", mutant_runner)):
                 try:
                     hand = play_hand(ruleset.id, hand_seed, bots, reading, runner=runner)

@@ -127,20 +127,16 @@ def consistent_rules(pairs: Iterable[tuple[str, str] | None]) -> dict[str, str] 
     return found
 
 
-def own_rule_ids(ruleset: Ruleset | None, named: Iterable[str] = ()) -> frozenset[str]:
-    """The refusal ids the reference and the case format use: the spec's rule ids, the case format's `input.*`
-    ids, and those the run's expectations name (`named`)."""
-    found = set(named)
-    if ruleset is not None:
-        found |= ruleset.rule_ids()
-    return frozenset(found)
-
-
 class OwnRules(Container[str]):
-    """The ids `own_rule_ids` holds, and every `input.*` id (the case format's refusals of an input)."""
+    """The refusal ids the reference and the case format use: the spec's rule ids, those the run's expectations
+    name, and every `input.*` id (the case format's refusals of an input). An engine's id outside them is its own."""
 
     def __init__(self, ids: frozenset[str]):
         self.ids = ids
+
+    @classmethod
+    def of(cls, ruleset: Ruleset | None, named: Iterable[str] = ()) -> "OwnRules":
+        return cls(frozenset(named) | (ruleset.rule_ids() if ruleset is not None else frozenset()))
 
     def __contains__(self, rule: object) -> bool:
         return isinstance(rule, str) and (rule in self.ids or rule.startswith("input."))

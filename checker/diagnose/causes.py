@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
-from checker.diagnose.answers import FanNames, OwnRules, agreement, consistent_rules, own_rule_ids
+from checker.diagnose.answers import FanNames, OwnRules, agreement, consistent_rules
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
 from checker.diagnose.candidates import candidates_for, edits_by_part
@@ -77,9 +77,13 @@ class Explanation:
     rules_read: tuple[tuple[str, str], ...] = ()
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
-        """The same explanation with what its trial found."""
+        """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
+        tool built tells them apart, or the probe that would was not asked)."""
+        beside = [(rival, f"{words_of(rival)} (no case the tool built tells them apart)") for rival in trial.inseparable]
+        beside += [(rival, f"{words_of(rival)} (the probe that would tell them apart was not asked: {trial.why or 'no engine, or the --probes budget spent'})")
+                   for rival in trial.unasked]
         return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
-                       or_equally=tuple((rival, words_of(rival)) for rival in trial.inseparable))
+                       or_equally=tuple(beside))
 
     def said(self) -> str:
         """Its words with its evidence: how many cases, the probes that confirm it, the rivals beside it."""
@@ -92,7 +96,7 @@ class Explanation:
         elif self.evidence == UNTESTED:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
         if self.or_equally:
-            text += "; or equally, as no probe tells them apart: " + "; ".join(w for _, w in self.or_equally)
+            text += "; or equally: " + "; ".join(w for _, w in self.or_equally)
         return text
 
     def as_json(self) -> dict[str, Any]:
@@ -442,8 +446,8 @@ class CauseSearch:
             if trial.status == CONTRADICTED:
                 jointly = self._with_model(experiments, ruleset, cases, members, m, model)
                 if jointly is not None:
-                    joint, joint_trial = jointly
-                    said = "; ".join(o.words for o in model if o.id not in m.id and o.id in joint.id)
+                    joint_trial, others_used = jointly
+                    said = "; ".join(o.words for o in others_used)
                     named.append(replace(e, words=f"{e.words} (its probes predicted with the run's other "
                                                   f"departures: {said})").tried_by(joint_trial, self._words))
                     continue
@@ -494,9 +498,9 @@ class CauseSearch:
 
     def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                     members: Sequence[Judged], m: Mutation,
-                    model: Sequence[Mutation]) -> tuple[Mutation, Trial] | None:
+                    model: Sequence[Mutation]) -> tuple[Trial, list[Mutation]] | None:
         """`m` with the run's other departures (those that set no option `m` sets), when together they still
-        explain the class and the engine's answers to their probes bear them out."""
+        explain the class and the engine's answers to their probes bear them out: the trial, and those others."""
         others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
         if not others or experiments is None:
             return None
@@ -504,7 +508,7 @@ class CauseSearch:
         if not self._explains_all(members, joint):
             return None
         trial = self._trial(experiments, ruleset, cases, joint, [])
-        return (joint, trial) if trial.status == CONFIRMED else None
+        return (trial, others) if trial.status == CONFIRMED else None
 
     def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                m: Mutation, rivals: Sequence[Mutation]) -> Trial:
@@ -558,15 +562,16 @@ class CauseSearch:
         return replace(cause, explanations=(named,) + cause.explanations)
 
     def _fan_names(self, cls: FailureClass) -> Explanation | None:
-        """Where the engine names fans in the documents' words: that reading, said with the names it read."""
-        if not any("names" in p for p in cls.parts):
-            return None
+        """Where the engine names fans in the documents' words: that reading, said with the names it read (read
+        off the answers themselves, with the ruleset the search scores under)."""
         ruleset = self.ruleset_of(cls.ruleset)
         if ruleset is None:
             return None
         read: dict[str, str] = {}
         for r in cls.members:
             read.update(self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[1])
+        if not read:
+            return None
         said = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(read.items())[:8])
         return Explanation("fan names", "fan-names", f"the engine names fans by their names in the documents ({said}), "
                            f"not by the spec's ids", tuple(f"fan.{i}" for i in sorted(set(read.values()))),
@@ -850,7 +855,7 @@ class CauseSearch:
     def own_rules(self, ruleset_id: str) -> OwnRules:
         """The refusal ids of the spec and the case format, and those the run's expectations name."""
         if ruleset_id not in self._own:
-            self._own[ruleset_id] = OwnRules(own_rule_ids(self.ruleset_of(ruleset_id), self.expected_rules))
+            self._own[ruleset_id] = OwnRules.of(self.ruleset_of(ruleset_id), self.expected_rules)
         return self._own[ruleset_id]
 
     def _moves(self, r: Judged, m: Mutation) -> bool:

@@ -22,11 +22,12 @@ from checker.diagnose.answers import read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
 from checker.spec import Ruleset
+from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
 WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
 MAX_SOURCES = 6  # source sentences quoted per class
-PLAY_VERDICTS = ("legal", "illegal", "unfinished")  # a hand of play's verdicts (checker.table)
+PLAY_VERDICTS = (LEGAL, ILLEGAL, UNFINISHED)  # a hand of play's verdicts
 
 
 @dataclass(frozen=True)

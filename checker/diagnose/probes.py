@@ -28,7 +28,8 @@ from checker.mutate.candidates import random_candidates, search_candidates, targ
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
-from checker.table.log import GAME, VERSION
+from checker.table.bots import SEAT_MIXES
+from checker.table.log import GAME, ILLEGAL, VERSION
 from checker.table.mutate import witnesses
 from checker.table.simulate import SimulationError, play_hand
 from checker.table.wall import shuffled_wall
@@ -39,7 +40,6 @@ POOL_HANDS = 240  # seeded random hands a ruleset's probe pool holds (besides it
 VARIANTS_FROM = 6  # a class's cases whose context is varied into probes
 POOL_SEED = 0
 PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes of hands of play
-PLAYERS = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
 CHANGED_FROM = 12  # hands of play changed, one event at a time, to break a rule a class shows broken
 CHANGES_TRIED = 800  # changed logs replayed a hand, at most
 
@@ -89,12 +89,9 @@ class Trial:
 
     status: str
     probes: tuple[Probe, ...] = ()
-    inseparable: tuple[str, ...] = ()  # ids of rivals that explain the class and no probe told apart
+    inseparable: tuple[str, ...] = ()  # ids of rivals that explain the class and no case the tool built tells apart
     why: str = ""  # why it is untested
-
-    @property
-    def held(self) -> int:
-        return sum(1 for p in self.probes if p.holds)
+    unasked: tuple[str, ...] = ()  # ids of rivals a probe was built for but not asked (no engine, the budget spent)
 
 
 class Prober:
@@ -111,9 +108,6 @@ class Prober:
     def key(case: Mapping[str, Any]) -> str:
         return json.dumps({k: case.get(k) for k in ("ruleset", "options", "kind", "input")}, sort_keys=True,
                           ensure_ascii=False)
-
-    def can_ask(self, case: Mapping[str, Any]) -> bool:
-        return self.key(case) in self.answers or (self.ask is not None and self.asked < self.limit)
 
     def answer(self, case: Mapping[str, Any]) -> tuple[bool, Mapping[str, Any] | None]:
         """(asked, the engine's answer): not asked when there is no engine or the budget is spent."""
@@ -186,7 +180,7 @@ def played_hands(ruleset: Ruleset, hands: int) -> Iterator[dict[str, Any]]:
     for i in range(hands):
         seed = POOL_SEED * 1_000 + i
         try:
-            hand = play_hand(ruleset.id, seed, PLAYERS[i % len(PLAYERS)])
+            hand = play_hand(ruleset.id, seed, SEAT_MIXES[i % len(SEAT_MIXES)])
         except (SimulationError, ValueError, KeyError):
             continue
         yield {"wall": T.format_tiles(shuffled_wall(seed)), "dealer": hand.header.get("dealer", 0),
@@ -222,8 +216,7 @@ class Experiments:
         diagnosis compares it (its fans named in the documents' words read as the spec's ids)."""
         self.rescorer, self.prober, self.own_rules, self.read = rescorer, prober, own_rules, read
         self._pools: dict[str, Pool] = {}
-        self.built = 0  # probes answered or read
-        self.made = 0  # probe cases made (asked or not)
+        self.made = 0  # probe cases made (asked or not): their ids, the same when the reports are rebuilt
 
     def pool(self, ruleset: Ruleset) -> Pool:
         if ruleset.id not in self._pools:
@@ -241,7 +234,7 @@ class Experiments:
                 seen.add(key)
                 yield case
         refused = {str(c["expect"]["rule"]) for c in members
-                   if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == "illegal"
+                   if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == ILLEGAL
                    and c["expect"].get("rule")}
         if kind == "procedure" and refused:  # a rule the class shows broken: legal hands changed to break it
             for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind), refused):
@@ -251,8 +244,7 @@ class Experiments:
                     yield case
 
     def _result(self, case: Mapping[str, Any], m: Mutation | None) -> Mapping[str, Any] | None:
-        found = self.rescorer.result(case, m)
-        return None if found is None or "errored" in found else found
+        return self.rescorer.result(case, m)
 
     def separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
                    rival: Mutation | None, at_most: int) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
@@ -279,7 +271,6 @@ class Experiments:
         asked, answer = self.prober.answer(probe_case)
         if not asked:
             return None
-        self.built += 1
         own = self.own_rules(ruleset.id)
         holds = None if answer is None else agreement(self.read(ruleset, answer), mine, probe_case["expect"], own,
                                                       str(case.get("kind", "score"))).same
@@ -303,7 +294,6 @@ class Experiments:
             asked, answer = self.prober.answer(probe_case)
             if not asked:
                 return Trial(UNTESTED, tuple(probes), (), self.prober.why_not())
-            self.built += 1
             holds = answer is None or not bool(answer.get("valid", True))
             probes.append(Probe(probe_case, refused, None, expect, answer, holds))
             if not holds:
@@ -328,7 +318,7 @@ class Experiments:
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
-        inseparable = []
+        inseparable, unasked = [], []
         for rival in rivals:
             found = self.separating(ruleset, members, m, rival, 1)
             if not found:
@@ -337,12 +327,12 @@ class Experiments:
             case, mine, theirs = found[0]
             probe = self._ask(ruleset, case, mine, rival.id, theirs)
             if probe is None:
-                inseparable.append(rival.id)
+                unasked.append(rival.id)
                 continue
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
         if not any(p.holds for p in probes):
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
-                         untested_why or "the engine answered none of its probes")
-        return Trial(CONFIRMED, tuple(probes), tuple(inseparable))
+                         untested_why or "the engine answered none of its probes", tuple(unasked))
+        return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked))

@@ -13,6 +13,8 @@ from checker.table.hands import chows_with
 from checker.table.state import SEATS, Player, Table
 
 BOTS = ("random", "greedy")
+# the bots at the four seats of simulated hands, taken in turn (corpus generation, its search, diagnosis's probes)
+SEAT_MIXES = (("greedy", "random", "greedy", "random"), ("random",) * 4, ("greedy",) * 4)
 
 
 def self_moves(table: Table, seat: int) -> list[Event]:
