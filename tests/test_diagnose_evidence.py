@@ -197,6 +197,44 @@ def test_two_departures_of_one_engine_in_separate_classes_are_each_confirmed(tmp
     assert named(classes) == {"base=10", "points:full_flush=32"}
 
 
+def test_three_departures_meeting_in_one_class_are_named_together_and_each_alone_elsewhere(tmp_path):
+    """MCR with a base of 10 (the guide: 8), Full flush worth 32 (24) and All chows worth 3 (2): one engine, one
+    model. Cases with neither fan show the base alone; with one of the fans, the base and that fan; the four cases
+    with both (e.g. mcr-exclusion-short-straight-pure-straight: Full flush, Pure straight, All chows) show all three
+    at once, and are named by the three together, nothing more."""
+    def three(data):
+        data["settlement"]["base"] = 10
+        pattern(data, "full_flush")["points"] = 32
+        pattern(data, "all_chows")["points"] = 3
+    classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", three)))
+    assert named(classes) == {"base=10", "points:full_flush=32", "points:all_chows=3"}
+    by_signature = {c["signature"]: {e["id"] for e in c["cause"]["explained_by"]} for c in classes}
+    both = "all_chows 2×1 scored 3×1; full_flush 24×1 scored 32×1; payments differs; total differs"
+    assert by_signature[both] == {"base=10 + points:all_chows=3 + points:full_flush=32"}
+    assert by_signature["payments differs"] == {"base=10"}
+
+
+def test_a_departure_a_cover_does_not_need_is_left_out_and_the_counts_follow(tmp_path):
+    """The greedy cover of a class takes A (cases 1-3), then B (case 4), then C (cases 4-6): B explains nothing C
+    does not, so the class is named by A and C, C counting the three cases no departure before it explains."""
+    from checker.diagnose.causes import CauseSearch, Explanation
+    from checker.mutate.mutation import Mutation
+
+    cases = [object() for _ in range(6)]
+    shows = {"A": cases[0:3], "B": cases[3:4], "C": cases[3:6]}
+
+    class Search(CauseSearch):
+        def _explained(self, members, m):
+            return [r for r in members if r in shows[m.id]]
+
+    search = Search([])
+    for i in shows:
+        search.mutations[i] = Mutation(i, "spec", "mcr", i)
+    found = [Explanation("spec edit", i, i, (), len(shows[i]) if i != "C" else 2, 6) for i in "ABC"]
+    kept = search._needed(None, cases, found)
+    assert [(e.id, e.explains) for e in kept] == [("A", 3), ("C", 3)]
+
+
 # ----------------------------------------------------------------------- hands of play
 
 def test_a_table_with_two_procedure_departures_is_named_by_both(tmp_path):

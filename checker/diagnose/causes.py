@@ -42,6 +42,7 @@ MAX_MEMBERS_FIRST = 5  # of those, the first ones a candidate must explain one o
 MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
 PAIRS_FROM = 8  # the best partial candidates paired with each other
 MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
+MAX_FOUND_IN_TRIPLES = 8  # the run's departures (those explaining most classes first) tried three at a time
 MAX_ROUNDS = 4  # times the cases a partial cover leaves are screened again for a departure of their own
 MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
@@ -273,8 +274,11 @@ class CauseSearch:
         return out
 
     def _with_others(self, classes: Sequence[FailureClass], causes: list[Cause]) -> list[Cause]:
-        """Classes left unexplained (wholly or partly), tried again with the departures named for the other classes
-        of their ruleset: all of them together, each pair, and each with every candidate of the class."""
+        """One model of the engine: the departures named anywhere in the run (by ruleset, those that explain the
+        most classes first) form one set. A class left unexplained, wholly or partly, is tried again with its
+        smallest subsets (one, two, three of them; then one with a candidate of the class; then as few of all of them
+        as explain it), whichever class they were found in; a class explained is explained instead by departures
+        that explain more classes where they need no more departures."""
         named: dict[str, list[Mutation]] = {}
         reach: dict[str, int] = {}  # how many classes each single departure takes part in explaining
         for cls, cause in zip(classes, causes):
@@ -290,7 +294,7 @@ class CauseSearch:
         for cls, cause in zip(classes, causes):
             found = sorted(named.get(cls.ruleset or "", []), key=lambda m: -reach.get(m.id, 0))  # (stable)
             own = [m for e in cause.explanations for m in self._components(e.id)]
-            if cause.unexplained and found and (not cause.explanations or len(cause.explanations) > 1):
+            if found and cause.unexplained > len(cls.members) - len(self._members(cls)):  # a case it could explain
                 better = self._explain_with(cls, found, cause)
                 cause = better if better is not None else cause
             elif own and found:
@@ -345,12 +349,11 @@ class CauseSearch:
         if not members or ruleset is None:
             return None
         own = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f] + context_readings(ruleset)
-        trials = [combined(a, b) for a, b in combinations(found, 2)]
-        trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
+        trials = self._joint_trials(found, own)
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
         chosen: Mutation | None = None
-        for m in trials:  # two departures (of equal size: in the order found)
+        for m in trials:  # the run's departures: one, two, three (in the order found), then one with the class's own
             if all(self._explains(r, m) for r in screened) and self._explains_all(members, m):
                 chosen = m
                 break
@@ -365,6 +368,39 @@ class CauseSearch:
         self.mutations[chosen.id] = chosen
         return Cause((self._explanation(chosen, len(members), len(cls.members), checked),),
                      len(cls.members) - len(members), tried)
+
+    @staticmethod
+    def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
+        """The subsets of the run's departures a class is tried with, smallest first: each alone, each pair, each
+        triple of the first MAX_FOUND_IN_TRIPLES, then one of them with one of the class's own candidates."""
+        trials = list(found)
+        trials += [combined(a, b) for a, b in combinations(found, 2)]
+        trials += [_together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
+        trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
+        return trials
+
+    def _needed(self, cls: FailureClass, members: Sequence[Judged], found: list[Explanation]) -> list[Explanation]:
+        """A greedy cover without the departures it does not need: each (the last first) left out where the others
+        explain every case it explained; each one kept then counts the cases it is the first to explain."""
+        cases = {e.id: {id(r) for r in self._explained(members, self.mutations[e.id])}
+                 for e in found if e.id in self.mutations}
+        kept = list(found)
+        for e in reversed(found):
+            others = set().union(*(cases[o.id] for o in kept if o is not e and o.id in cases))
+            if e.id in cases and len(kept) > 1 and cases[e.id] <= others:
+                kept.remove(e)
+        if len(kept) == len(found):
+            return found
+        done: set[int] = set()
+        out = []
+        for e in kept:
+            mine = cases.get(e.id)
+            if mine is None:
+                out.append(e)
+                continue
+            out.append(replace(e, explains=len(mine - done)))
+            done |= mine
+        return out
 
     def _least(self, members: Sequence[Judged], parts: Sequence[Mutation]) -> Mutation | None:
         """The departures of `parts` together, if they explain every member, with each left out in turn (the last
@@ -677,6 +713,7 @@ class CauseSearch:
                 found.extend(rest.explanations)
                 left = []
         unexplained = len(left) + len(cls.members) - len(members)
+        found = self._needed(cls, members, found)
         if not found and disagreement is not None:
             return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
         return Cause(tuple(found), unexplained, tried)
