@@ -10,11 +10,12 @@ import pytest
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt import proofs
+from checker.hunt.examine import examine, hand_pool
 from checker.hunt.examples import known_hands
 from checker.hunt.limit import TABLES, at_table, limit_finding
 from checker.hunt.options import outcome
 from checker.hunt.page import page
-from checker.hunt.settle import SettlementModel
+from checker.hunt.settle import SettlementModel, table_of
 
 RUNNER = CaseRunner()
 RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
@@ -48,9 +49,7 @@ def test_the_model_pays_what_the_engine_pays_on_known_hands(ruleset_id, options)
             if not result.get("valid"):
                 continue
             base = (grown.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
-            claimed = len([m for m in grown.get("melds") or [] if m.get("from")])
-            words = model.evaluate({f["id"]: int(f["count"]) for f in result["fans"]}, base,
-                                   {**table, "claimed_sets": claimed})
+            words = model.evaluate({f["id"]: int(f["count"]) for f in result["fans"]}, base, table_of(scorer, grown))
             assert words["payments"] == result["payments"], (grown, words)
             assert words["value"] == result["total"]
             compared += 1
@@ -64,37 +63,141 @@ def test_payments_sum_to_zero_is_proved_for_every_ruleset(ruleset_id):
     assert "independently" in claim.domain  # the domain is stated with the claim
 
 
-def test_the_single_hand_limit_is_broken_by_the_default_scope_and_kept_by_whole_loss():
+def test_the_single_hand_limit_is_broken_by_the_default_scope_and_by_two_winners_under_whole_loss():
     """玩家一局最多只输5个勒子 (5 勒 = 50 花). Under single_hand_limit_scope=each_share the limit bounds one share,
     and a robbed konger pays 3 shares: a hand worth 20 costs it 60 in value. Under whole_loss the limit bounds
-    the payer's whole loss: proved for every payer. With no limit (single_hand_limit=false) it does not apply."""
+    what a payer pays one winner, but classic allows 一炮多响 (procedure.multiple_winners: all_paid), each winner
+    paid as a hand of its own: two winners on one discard take more than 50 in value from the discarder, while
+    neither alone takes more than 50. With no limit (single_hand_limit=false) it does not apply."""
     rs = load_ruleset("shanghai-classic")
     default = proofs.single_hand_limit(RUNNER, rs, {})
     assert default.result == "refuted"
     w = default.witness
     loser = next(seat for seat in (1, 2, 3) if w["payments"][seat] < 0)
     assert -w["payments"][loser] - 2 * w["shares"][loser - 1] > 50  # 底分 2 per share stays outside the limit
-    assert proofs.single_hand_limit(RUNNER, rs, {"single_hand_limit_scope": "whole_loss"}).result == "proved"
+    whole = proofs.single_hand_limit(RUNNER, rs, {"single_hand_limit_scope": "whole_loss"})
+    assert whole.result == "refuted" and "2-3 winners of one discard" in whole.domain
+    w = whole.witness
+    assert len(w["other_winners"]) == 1 and w["win_by"] == "discard" and w["other_winners"][0]["win_by"] == "discard"
+    # the discarder's seat, counted from the first winner, and from the second (who sits at `seat`)
+    discarder, second = w["discarder"], w["other_winners"][0]
+    assert second["discarder"] == (discarder - second["seat"]) % 4 and second["seat"] != discarder
+    each = [-w["payments"][discarder] - w["shares"][discarder - 1] * w["share_base"],
+            -second["payments"][second["discarder"]] - second["shares"][second["discarder"] - 1] * second["share_base"]]
+    assert all(x <= 50 for x in each) and sum(each) > 50 and w["lost"][discarder] == sum(each)
     off = proofs.single_hand_limit(RUNNER, rs, {"single_hand_limit": False})
     assert off.result == "not-applicable" and "no single-hand limit" in off.why
 
 
+def _proved(key: str, words: str, reading: dict, rules: list[str] | None = None) -> proofs.Claim:
+    return proofs.Claim(key, words, reading, "", "proved", rules or [])
+
+
+def test_two_real_hands_winning_on_one_discard_break_whole_loss_and_the_engine_says_so():
+    """The engine's own counter-example to the whole_loss claim, worked by hand. Both hands win on 5m, at a table
+    with 荒番 1, knocked (必须先敲), on a discard from the same player: one holds 1m-4m pungs and 5m (the discarder
+    sits across from it), the other 6m-9m pungs and 5m (the discarder is its next player); between them three 5m,
+    one of them the discard. Each: 清一色 settles at 1 勒 = 10, 门清 doubles it to 20, 荒番 1 doubles again to 40;
+    one share is 底分 2 + 40 = 42, and a discard is paid by the discarder alone, one share. Each winner takes 40 in
+    value, within 50; together 80, past the 5 勒 a player may lose in one hand."""
+    rs = load_ruleset("shanghai-classic")
+    table = {"win_tile": "5m", "win_by": "discard", "seat_wind": "E", "round_wind": "E", "flowers": "",
+             "flags": {"knocked": True}, "counters": {"huangfan": 1}, "melds": []}
+    across = {**table, "concealed": "1m1m1m2m2m2m3m3m3m4m4m4m5m", "discarder": 2}
+    after = {**table, "concealed": "6m6m6m7m7m7m8m8m8m9m9m9m5m", "discarder": 1}
+    whole = {"single_hand_limit_scope": "whole_loss"}
+    assert outcome(RUNNER, rs.id, whole, across)["payments"] == [42, 0, -42, 0]
+    assert outcome(RUNNER, rs.id, whole, after)["payments"] == [42, -42, 0, 0]
+    claim = _proved("single-hand-limit", "no player loses more than 50", whole)
+    found = examine(RUNNER, rs, claim, [across, after])
+    assert found.result == "refuted" and found.by == "engine" and "found one" in found.examined
+    assert found.witness["lost"] == 80 and len(found.witness["winners"]) == 2
+    # a pool whose two hands cannot win on one discard (another winning tile) breaks nothing
+    apart = {**after, "concealed": "6m6m6m7m7m7m8m8m8m9m9m9m4p", "win_tile": "4p"}
+    kept = examine(RUNNER, rs, claim, [across, apart])
+    assert kept.result == "proved" and "none found" in kept.examined
+
+
+def test_readings_of_a_pair_count_huangfan_each_within_its_own_range():
+    """huangfan_stacking=once counts 荒番 once; the other readings count it up to the counter's 99. The four
+    readings of a pair share one situation (one 荒番 counter) and each counts it within its own range, so 荒番 2
+    is examined. A 清一色 门清 hand with 荒番 2, won on a discard: under the defaults 10 × 2 × 2 × 2 = 80, cut by the
+    single-hand limit to 50; counting 荒番 once: 10 × 2 × 2 = 40; with no limit: 80, and once: 40. Counting once
+    changes the winner's take by 40 - 50 = -10 with the limit and 40 - 80 = -40 without: the two interact."""
+    rs = load_ruleset("shanghai-classic")
+    claim = proofs.interaction(RUNNER, rs, ("huangfan_stacking", "once"), ("single_hand_limit", False))
+    assert claim.result == "refuted" and "each reading counts the same situation" in claim.domain
+    under = claim.witness["under"]
+    assert under[0]["counts"]["huang_fan"] >= 2 and under[1]["counts"]["huang_fan"] == 1
+    hand = {"concealed": "1m1m1m2m2m2m3m3m3m4m4m4m5m", "win_tile": "5m", "win_by": "discard", "discarder": 2,
+            "seat_wind": "E", "round_wind": "E", "flowers": "", "flags": {"knocked": True},
+            "counters": {"huangfan": 2}, "melds": []}
+    taken = [outcome(RUNNER, rs.id, r, hand)["payments"][0] for r in claim.readings]
+    assert taken == [52, 42, 82, 42]  # 底分 2 + the value, under: none, once, no limit, both
+
+
+def test_one_more_self_draw_is_refuted_on_a_real_hand_where_the_model_holds_every_other_count():
+    """MCR under chicken_hand_scores=false. The model, which holds every other pattern's count when Self drawn
+    is added, proves that one more never stops a win; a real hand breaks it. Four chows melded (2m3m4m, 5p6p7p,
+    3s4s5s, 7s8s9s) and a lone 9p won on a discard: Melded hand 6 + All chows 2 = 8, the minimum. Self-drawn it
+    is no longer a Melded hand (that needs the last tile from a discard): All chows 2 + Single wait 1 + Self
+    drawn 1 = 4 < 8, so it may not win."""
+    rs = load_ruleset("mcr")
+    reading = {"chicken_hand_scores": False}
+    model = proofs.monotone(RUNNER, rs, reading, "self_drawn")
+    assert model.result == "proved" and "count vectors" in model.words
+    hand = {"concealed": "9p", "win_tile": "9p", "win_by": "discard", "discarder": 1, "seat_wind": "E",
+            "round_wind": "E", "flowers": "", "flags": {},
+            "melds": [{"type": "chow", "tiles": t, "from": 3} for t in ("2m3m4m", "5p6p7p", "3s4s5s", "7s8s9s")]}
+    found = examine(RUNNER, rs, model, [hand])
+    assert found.result == "refuted" and found.by == "engine"
+    before, after = found.witness["before"]["result"], found.witness["after"]["result"]
+    assert before["total"] == 8 and {f["id"] for f in before["fans"]} == {"melded_hand", "all_chows"}
+    assert after == {"valid": False, "error": "win.minimum_points"}
+    # the pool the hunt uses finds such a hand too (its hands with every set melded)
+    pool = hand_pool(rs, known_hands(rs))
+    assert examine(RUNNER, rs, model, pool).result == "refuted"
+
+
+def test_every_claim_the_model_proves_is_cross_examined_and_the_page_says_what_was_searched():
+    rs = load_ruleset("shanghai-knocking")
+    listed = list(proofs.claims(RUNNER, rs, pool=hand_pool(rs, known_hands(rs))))
+    proved = [c for c in listed if c.result == "proved"]
+    assert proved and all("none found" in c.examined for c in proved)
+    text = page(rs.id, rs.title, {"counts": {}, "findings": [], "proofs": [c.as_dict() for c in listed]})
+    assert "Cross-examined: the engine's search for a counter-example on" in text
+
+
+def test_a_claim_a_real_hand_breaks_is_flagged_at_the_top_of_the_page():
+    rs = load_ruleset("mcr")
+    model = proofs.monotone(RUNNER, rs, {"chicken_hand_scores": False}, "self_drawn")
+    found = examine(RUNNER, rs, model, hand_pool(rs, known_hands(rs)))
+    text = page(rs.id, rs.title, {"counts": {}, "findings": [], "proofs": [found.as_dict()]})
+    assert "**The settlement model proved 1 claim(s) that real hands break**" in text
+    assert "refuted by the engine on a real hand" in text and "may not win (win.minimum_points)" in text
+
+
 def test_the_broken_limit_becomes_a_finding_with_a_real_hand():
-    """The must-find of the hunter issue: 清碰 (direct, 2 勒 = 20) with 开宝 (×2) is worth 40 — the document's
-    own 清碰+开宝为4勒子. Self-drawn under a contract, the partner pays 5 shares of 底分 2 + 40 = 42: 210, which
-    is 200 of value against the 50 of 玩家一局最多只输5个勒子. Under whole_loss the partner pays 5 × 2 of base and
-    min(5 × 40, 50) = 50 of value: 60."""
+    """The must-find of the hunter issue, on the first known hand won at the model's own witness table: a robbed
+    kong. The known hand's three pungs (1m, 3m, 6m) were all claimed from seat 1, which makes seat 1 the 承包
+    partner (如果吃碰杠一家…超过3次（包括3次），则承包), and seat 1 is the konger robbed. 清一色 settles at 1 勒 =
+    10; one share is 底分 2 + 10 = 12; the konger pays 3 shares (相当于杠的人付3份) and, as the partner, 3 more
+    (抢杠时如果还有承包关系，承包者也付3份): 6 × 12 = 72, which is 60 of value against the 50 of
+    玩家一局最多只输5个勒子. Under whole_loss it pays 6 × 2 of base and min(6 × 10, 50) = 50 of value: 62."""
     rs = load_ruleset("shanghai-classic")
     found = proofs.grouped([proofs.single_hand_limit(RUNNER, rs, o) for o in proofs.readings(RUNNER, rs)])
     finding = limit_finding(RUNNER, rs, found, known_hands(rs))
     assert finding is not None
     assert finding.kind == "contradiction" and finding.deciding_option == "single_hand_limit_scope"
-    assert finding.witness["input"]["counters"]["contract_with"] == 1
+    hand = finding.witness["input"]
+    assert hand["win_by"] == "robbing_kong" and hand["discarder"] == 1
+    assert [m["from"] for m in hand["melds"]] == [1, 1, 1] and not hand["counters"].get("contract_with")
     default, whole = finding.outcomes
-    assert default["result"]["payments"] == [210, -210, 0, 0]
-    assert whole["result"]["payments"] == [60, -60, 0, 0]
+    assert default["result"]["payments"] == [72, -72, 0, 0]
+    assert whole["result"]["payments"] == [62, -62, 0, 0]
     assert any("玩家一局最多只输5个勒子" in s["phrase"] for s in finding.statements)
     assert "DEFECT" not in finding.note
+    assert "paying one winner; several winners of one discard" in finding.note
 
 
 def test_the_fig_is_the_cause_of_a_flower_lowering_a_knocking_hand():

@@ -131,7 +131,7 @@ class Payments:
                 shares[seat] = by_others
         contract = self.contract
         if contract is not None:
-            partner = hand.counter(contract.partner_counter)
+            partner = contract_partner(contract, hand)
             if partner:
                 contract_shares(contract, hand, partner, shares)
         loss_limit = self.loss_limit
@@ -142,6 +142,24 @@ class Payments:
             paid = [-(n * (share - n_value * value) + min(n * n_value * value, loss_limit)) for n in shares]
         paid[0] = -sum(paid[1:])
         return tuple(paid)
+
+
+def claimed_from(hand: Hand, calls: int) -> int:
+    """The seat the winner's melds show `calls` or more claims from (a chow, pung or kong taken from its
+    discards; 0: none, or no number given)."""
+    if calls <= 0:
+        return 0
+    shown = [0, 0, 0, 0]
+    for meld in hand.melds:
+        if meld.source:
+            shown[meld.source] += 1
+    return next((seat for seat in (1, 2, 3) if shown[seat] >= calls), 0)
+
+
+def contract_partner(contract: ContractTerms, hand: Hand) -> int:
+    """承包's partner: the seat the partner counter names, else the seat the winner's melds show `calls` claims
+    from (如果吃碰杠一家…超过3次（包括3次），则承包: the claims make the contract whether or not it is named)."""
+    return hand.counter(contract.partner_counter) or claimed_from(hand, contract.calls)
 
 
 def contract_shares(contract: ContractTerms, hand: Hand, partner: int, shares: list[int]) -> None:

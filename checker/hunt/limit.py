@@ -9,9 +9,8 @@ from typing import Any, Mapping
 from checker.case import CaseRunner
 from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
-from checker.hunt.proofs import _limit, _shown
-from checker.hunt.settle import SEATS, Claim, SettlementModel
-from checker.spec import Ruleset
+from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
+from checker.spec import Ruleset, options_text as _shown
 
 # the tables tried after the model's own witness, in this order: the ways one player pays several shares
 TABLES: tuple[dict[str, Any], ...] = (
@@ -41,9 +40,13 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
     first = found[0] if found else None
     if first is None or first.key != "single-hand-limit" or first.result != "refuted" or first.reading:
         return None
+    # a reading under which the limit holds, or holds for each winner (only several winners of one discard break it)
     keeping = next((c.reading for c in found if c.result == "proved"), None)
+    one_winner = keeping is None and next((c.reading for c in found if c.result == "refuted" and c.witness
+                                           and c.witness.get("other_winners")), None)
+    keeping = keeping or one_winner or None
     scorer = runner.scorer(ruleset.id, {})
-    limit = _limit(scorer)
+    limit = limit_of(scorer)
     if limit is None or first.witness is None:
         return None
     top, rule = limit
@@ -58,19 +61,18 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
             if not result.get("valid"):
                 continue
             base = (grown.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
-            claimed = len([m for m in grown.get("melds") or [] if m.get("from")])
             words = model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
-                                   {**table, "claimed_sets": claimed})
+                                   table_of(scorer, grown))
             over = [(seat, words["shares"][seat - 1]) for seat in SEATS
                     if -words["payments"][seat] - words["shares"][seat - 1] * words["share_base"] > top]
             if over:
-                return _finding(runner, ruleset, grown, result, words, over[0], top, rule, keeping)
+                return _finding(runner, ruleset, grown, result, words, over[0], top, rule, keeping, bool(one_winner))
     return None
 
 
 def _finding(runner: CaseRunner, ruleset: Ruleset, data: dict[str, Any], result: Mapping[str, Any],
              words: Mapping[str, Any], over: tuple[int, int], top: int, rule: str,
-             keeping: Mapping[str, Any] | None) -> Finding:
+             keeping: Mapping[str, Any] | None, per_winner: bool = False) -> Finding:
     from checker.hunt.page import SEAT_WORDS
 
     seat, shares = over
@@ -92,5 +94,7 @@ def _finding(runner: CaseRunner, ruleset: Ruleset, data: dict[str, Any], result:
         note=f"The Z3 settlement model refutes, under the default readings, that no player loses more than {top} "
              f"in value in one hand; the witness is a known legal hand won at the table the model found (or the "
              f"first of a fixed list of tables where one player pays several shares), scored by the engine."
-             + (f" Under {_shown(keeping)} the model proves the limit holds for every player." if keeping else "")
+             + (f" Under {_shown(keeping)} the model proves the limit holds for every player"
+                + (" paying one winner; several winners of one discard (一炮多响) still take more together "
+                   "(see the model's claims)." if per_winner else ".") if keeping else "")
              + check)

@@ -137,19 +137,62 @@ def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, lis
         if c.get("also"):
             reading += f" and {len(c['also'])} other reading(s)"
         w = c.get("witness") or None
-        if w and "before" in w:
+        if w and c.get("by") == "engine":
+            shown = engine_witness(w)
+        elif w and "before" in w:
             shown = f"{situation(w['before'])} → with one more: {situation(w['after'])}"
             if w.get("lowered_by"):
                 shown += f"; the step that lowers it: {w['lowered_by']}"
         else:
             shown = situation(w) if w else ""
-        rows.append({"claim": c["claim"], "result": RESULT_WORDS.get(c["result"], c["result"]), "under": reading,
-                     "witness": shown, "why": c.get("why") or ""})
+            for other in (w or {}).get("other_winners") or []:
+                shown += (f"; on the same discard {SEAT_WORDS.get(other['seat'], 'another seat')} wins too: "
+                          f"{situation(other)}")
+            if w and w.get("lost"):
+                shown += f"; lost in value by seat (0 the first winner): {', '.join(str(x) for x in w['lost'])}"
+        result = RESULT_WORDS.get(c["result"], c["result"])
+        if c.get("by") == "engine":
+            result += " by the engine on a real hand"
+        domain = c.get("domain") or ""
+        rows.append({"claim": c["claim"], "result": result, "under": reading, "witness": shown,
+                     "why": c.get("why") or "", "examined": c.get("examined") or "",
+                     "domain": domain if domain != proof_domain(body) else ""})
     return rows, {k: v for k, v in pairs.items() if v}
 
 
+def model_refuted(body: Mapping[str, Any]) -> list[str]:
+    """The model's claims a real hand refutes (checker.hunt.examine), each with its reading, in words."""
+    return [f"{c['claim']} (under {reading_words(c['reading'])})" for c in body.get("proofs") or []
+            if c.get("by") == "engine"]
+
+
+def engine_witness(w: Mapping[str, Any]) -> str:
+    """A claim's counter-example found by the engine on real hands (checker.hunt.examine), in words."""
+    def scored(part: Mapping[str, Any]) -> str:
+        r = part.get("result") or {}
+        worth = f"worth {r.get('total')}; {paid(r.get('payments') or [])}" if r.get("valid") else \
+            f"may not win ({r.get('error')})"
+        return f"{hand_line(part['hand'])}: {worth}"
+
+    if "before" in w:
+        return f"{scored(w['before'])} → grown: {scored(w['after'])}"
+    if "winners" in w:
+        return "; ".join(f"winner {i + 1}: {scored(x)}" for i, x in enumerate(w["winners"])) + \
+            f"; the discarder loses {w['lost']} in value"
+    if "under" in w:
+        return f"{hand_line(w['hand'])}: " + "; ".join(
+            f"under {reading_words(u['reading'])}: " + (f"{paid(u['result'].get('payments') or [])}"
+                                                       if u["result"].get("valid") else "may not win")
+            for u in w["under"])
+    text = scored(w)
+    if w.get("model_pays"):
+        text += f"; the model pays {paid(w['model_pays'])}"
+    return text
+
+
 def proof_domain(body: Mapping[str, Any]) -> str:
-    return next((c["domain"] for c in body.get("proofs") or []), "")
+    """The domain of the first claim (the defaults'); a claim over another domain states its own."""
+    return next((c["domain"] for c in body.get("proofs") or [] if c.get("domain")), "")
 
 
 def _cell(text: str) -> str:
@@ -192,6 +235,11 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     if stopped:
         lines += [f"**This run stopped early**, so findings may be missing: {'; '.join(stopped)}. What it left out "
                   f"is listed at the end of the page.", ""]
+    wrong = model_refuted(body)
+    if wrong:
+        lines += [f"**The settlement model proved {len(wrong)} claim(s) that real hands break** (the engine's "
+                  f"counter-examples are listed under \"What the Z3 settlement model proves\"): "
+                  + "; ".join(wrong) + ".", ""]
     lines += ["| kind | what it means | findings |", "|---|---|---:|"]
     for kind in KINDS:
         lines.append(f"| {kind} | {KIND_WORDS[kind]} | {counts.get(kind, 0)} |")
@@ -242,11 +290,15 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     if rows:
         lines += ["", "## What the Z3 settlement model proves", "",
                   f"Over {proof_domain(body)}: wider than the hands tiles can make, so a refuting situation may "
-                  f"be one no hand reaches (a finding above then gives a real hand where there is one).", ""]
+                  f"be one no hand reaches (a finding above then gives a real hand where there is one). Before a "
+                  f"claim is called proved, the engine searches real hands for a counter-example (what it searched "
+                  f"is said with each claim); one it finds refutes the claim, against the model.", ""]
         for r in rows:
             line = f"- **{r['result']}** under {r['under']}: {r['claim']}"
             line += f". Witness: {r['witness']}" if r["witness"] else ""
             line += f" ({r['why']})" if r["why"] else ""
+            line += f". Over {r['domain']}" if r["domain"] else ""
+            line += f". Cross-examined: {r['examined']}" if r["examined"] else ""
             lines.append(line)
         for what, names in pairs.items():
             lines += ["", f"**Pairs of readings that {what if what != 'not run' else 'were not run'}** "
@@ -604,6 +656,7 @@ def html_page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
     return render("checker.hunt/findings.html.j2", ruleset_id=ruleset_id, title=gloss(title, ruleset_id),
                   page_title=f"What the hunt found in {title}", command=command_line(ruleset_id, body),
                   bounded=how_bounded(body), stopped=stopped_early(body), left=left_out(body),
+                  wrong=model_refuted(body),
                   kinds=[(k, KIND_WORDS[k], counts.get(k, 0)) for k in KINDS], total=sum(counts.values()),
                   findings=findings, sprite=drawing.sprite(), proofs=proofs(body)[0], pairs=proofs(body)[1],
                   roots=[{**r, "title": prose(r["title"], ruleset_id)} for r in root_rows(body)],

@@ -13,37 +13,54 @@ import z3  # type: ignore[import-untyped]
 
 from checker.case import CaseRunner
 from checker.hunt.arith import MAX_COUNT, Situation, cause, context_patterns
-from checker.hunt.settle import DOMAIN, SEATS, Claim, SettlementModel, signature
+from checker.engine.hand import WIN_BY
+from checker.hunt.examine import MAX_SCORED, examine
+from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, signature
 from checker.spec import Ruleset, options_text
 
 RLIMIT = 100_000_000  # Z3 resource units one claim may use at effort 1 (each later effort so many times as many)
+RETRIES = 3  # seeded searches a claim gets before it is left undecided
+SMALL_COUNT = 3  # the corner a witness is first looked for in: every count at most this, no 底分 counter
+SMALLER_SHARE = 20  # a step making a witness smaller gets this part of it (past it, the witness found is kept)
 
 
 def _shown(options: Mapping[str, Any]) -> str:
     return options_text(options)
 
 
-def _domain() -> str:
-    return DOMAIN.format(most=MAX_COUNT)
-
-
 def _solve(solver: Any, effort: int) -> str:
-    """sat, unsat or unknown (the resource bound ran out)."""
+    """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches). Z3's search, and
+    so what one bound decides, depends on the terms made before in the process; another seed is another path."""
     solver.set("rlimit", RLIMIT * effort)
-    return str(solver.check())
+    answer = str(solver.check())
+    for seed in range(1, RETRIES):
+        if answer != "unknown":
+            break
+        solver.set("random_seed", seed)
+        answer = str(solver.check())
+    return answer
 
 
-def _smallest(solver: Any, sizes: list[Any], effort: int) -> Any:
+def _smallest(solver: Any, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
     """The model of a satisfiable `solver` whose sizes are least, each in turn (the first before the second):
-    a witness with the fewest patterns, then the smallest counts. The solver is left as it was."""
+    a witness with the fewest patterns, then the smallest counts, as far as a bounded search finds (a step
+    past its resource share keeps what was found: still a witness, maybe not the smallest). The solver is left
+    as it was."""
     model = solver.model()
     solver.push()
+    if box:  # a small corner of the domain first (every count at most a few): its witness is a start to shrink
+        solver.push()
+        solver.add(*box)
+        if _solve(solver, effort) == "sat":
+            model = solver.model()
+        solver.pop()
     for size in sizes:
         best = model.eval(size, model_completion=True).as_long()
         while best > 0:
             solver.push()
             solver.add(size < best)
-            if _solve(solver, effort) != "sat":
+            solver.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
+            if str(solver.check()) != "sat":
                 solver.pop()
                 break
             model = solver.model()
@@ -63,14 +80,14 @@ def _sizes(model: SettlementModel, v: Any, t: Any) -> list[Any]:
     return [z3.Sum([z3.If(c > 0, 1, 0) for c in counts]), z3.Sum(counts), z3.Sum(extras)]
 
 
-def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], answer: str,
+def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], answer: str, domain: str,
            witness: Any = None) -> Claim:
     if answer == "unknown":
-        return Claim(key, words, dict(options), _domain(), "not-run", rules,
+        return Claim(key, words, dict(options), domain, "not-run", rules,
                      why="the solver's resource bound ran out before an answer (raise --effort)")
     if answer == "unsat":
-        return Claim(key, words, dict(options), _domain(), "proved", rules)
-    return Claim(key, words, dict(options), _domain(), "refuted", rules, witness=witness)
+        return Claim(key, words, dict(options), domain, "proved", rules)
+    return Claim(key, words, dict(options), domain, "refuted", rules, witness=witness)
 
 
 def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
@@ -86,38 +103,69 @@ def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], e
     return _claim("zero-sum", "the payments of a winning hand sum to zero, no payer gains and the winner never loses",
                   options, [r for r in ("settlement.self_draw", "settlement.discard", "settlement.robbing_kong",
                                         "settlement.contract", "settlement.liability") if r in ruleset.rules],
-                  answer, model.words(_smallest(solver, _sizes(model, v, t), effort), v, t, paid)
+                  answer, model.domain_words(), model.words(_smallest(solver, _sizes(model, v, t), effort), v, t, paid)
                   if answer == "sat" else None)
-
-
-def _limit(scorer: Any) -> tuple[int, str] | None:
-    """The single-hand limit the scorer applies (value units) and its step's rule, or None."""
-    for (fn, params), (_, rule) in zip(scorer.steps, scorer.step_ids):
-        if fn.__name__ == "outer_limit":
-            return int(params["units"]) * int(params["unit"]), rule
-    return None
 
 
 def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
     """No player loses more than the single-hand limit in value (each share's 底分 on top where the settlement
-    keeps it outside the value)."""
+    keeps it outside the value); where one discard may have several winners (一炮多响, each paid as a hand of its
+    own), over all of them together."""
     scorer = runner.scorer(ruleset.id, dict(options))
-    limit = _limit(scorer)
+    limit = limit_of(scorer)
     key = "single-hand-limit"
+    model = SettlementModel(scorer)
     if limit is None:
-        return Claim(key, "no player loses more than a single-hand limit", dict(options), _domain(),
+        return Claim(key, "no player loses more than a single-hand limit", dict(options), model.domain_words(),
                      "not-applicable", why="the ruleset states no single-hand limit under this reading")
     top, rule = limit
-    model = SettlementModel(scorer)
     v, t = model.situation("s.")
     paid = model.paid(v, t)
-    over = [-paid.changes[seat] - paid.shares[i] * paid.base_part > top for i, seat in enumerate(SEATS)]
     solver = z3.Solver()
-    solver.add(*model.domain(v, t), *paid.rules, paid.valid, z3.Or(over))
+    solver.add(*model.domain(v, t), *paid.rules, paid.valid)
+    # seats relative to the first winner (0); each other winner of the same discard sits at `at`, neither the
+    # first winner's seat nor the discarder's, and reads the discarder's seat relative to its own
+    lost = [z3.IntVal(0)] + [_lost(paid, seat) for seat in SEATS]
+    others: list[tuple[Any, Any, Any, Any, Any]] = []
+    for i in range(1, model.winners_most):
+        vi, ti = model.situation(f"w{i}.")
+        pi = model.paid(vi, ti)
+        present, at = z3.Bool(f"w{i}.present"), z3.Int(f"w{i}.seat")
+        solver.add(z3.Implies(present, z3.And(*model.domain(vi, ti), *pi.rules, pi.valid,
+                                              t.win == WIN_BY.index("discard"), ti.win == WIN_BY.index("discard"),
+                                              at >= 1, at <= 3, at != t.discarder,
+                                              ti.discarder == (t.discarder - at + 4) % 4)))
+        for _, other_at, other_present, _, _ in others:  # two winners never share a seat
+            solver.add(z3.Implies(z3.And(present, other_present), at != other_at))
+        for x in range(4):
+            relative = (x - at + 4) % 4
+            loss = z3.If(relative == 1, _lost(pi, 1), z3.If(relative == 2, _lost(pi, 2), _lost(pi, 3)))
+            lost[x] = lost[x] + z3.If(z3.And(present, at != x), loss, 0)
+        others.append((vi, at, present, ti, pi))
+    solver.add(z3.Or([loss > top for loss in lost]))
     answer = _solve(solver, effort)
     words = f"no player loses more than the single-hand limit of {top} in value in one hand"
-    return _claim(key, words, options, [rule] if rule else [], answer,
-                  model.words(_smallest(solver, _sizes(model, v, t), effort), v, t, paid) if answer == "sat" else None)
+    if model.winners_most > 1:
+        words += f", whoever pays and however many win on one discard"
+    witness = None
+    if answer == "sat":
+        sizes = _sizes(model, v, t)
+        for vi, _, present, ti, _ in others:  # a winner more, then patterns, counts and extras of all of them
+            sizes = [a + z3.If(present, b, 0) for a, b in zip(sizes, _sizes(model, vi, ti))]
+        sizes = [z3.Sum([z3.If(o[2], 1, 0) for o in others])] + sizes if others else sizes
+        m = _smallest(solver, sizes, effort)
+        witness = model.words(m, v, t, paid)
+        more = [{"seat": m.eval(at, model_completion=True).as_long(), **model.words(m, vi, ti, pi)}
+                for vi, at, present, ti, pi in others if z3.is_true(m.eval(present, model_completion=True))]
+        if more:  # the other winners of the same discard, each with its seat relative to the first winner
+            witness["other_winners"] = more
+            witness["lost"] = [m.eval(x, model_completion=True).as_long() for x in lost]
+    return _claim(key, words, options, [rule] if rule else [], answer, model.domain_words(), witness)
+
+
+def _lost(paid: Any, seat: int) -> Any:
+    """What the payer at `seat` (relative to its winner) loses in value: its change less its shares' 底分."""
+    return -paid.changes[seat] - paid.shares[seat - 1] * paid.base_part
 
 
 def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], pid: str, effort: int = 1) -> Claim:
@@ -138,8 +186,10 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
                              *[pb.changes[s] <= pa.changes[s] for s in SEATS])))
     answer = _solve(solver, effort)
     pattern = next(p for p in ruleset.patterns if p.id == pid)
-    words = (f"one more {pattern.name_en}, every other pattern counted the same, never leaves the winner with less, "
-             f"a payer paying less, or a winning hand unable to win")
+    words = (f"a hand that gains one more {pattern.name_en} from its context alone is never left unable to win nor "
+             f"worth less to the winner, nor, won the same way, paid less by anyone (the model proves it of count "
+             f"vectors, every other count held; real hands, whose other patterns may move with it, are searched by "
+             f"the engine)")
     witness: dict[str, Any] | None = None
     rules = [f"fan.{pid}"]
     if answer == "sat":
@@ -151,7 +201,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
         if step:  # the scoring step after which the grown hand falls behind names the cause
             witness["lowered_by"] = step
             rules.insert(0, step)
-    return _claim(f"monotone.{pid}", words, options, rules, answer, witness)
+    return _claim(f"monotone.{pid}", words, options, rules, answer, model.domain_words(), witness)
 
 
 def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any],
@@ -163,10 +213,21 @@ def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], se
     t = models[0].table("s.")
     outcomes, paid_all, vs = [], [], []
     solver = z3.Solver()
+    # one situation: each pattern's count and the 底分 counter over the widest range any reading gives it; each
+    # reading counts it within its own range (荒番 under huangfan_stacking=once: at most once)
+    tops: dict[str, int] = {}
+    for model in models:
+        for pid, most in model.arith.top.items():
+            tops[pid] = max(tops.get(pid, 0), most)
+    raw = {pid: z3.Int(f"s.raw.{pid}") for pid in tops}
+    base = z3.Int("s.raw.base")
+    solver.add(*[z3.And(c >= 0, c <= tops[pid]) for pid, c in raw.items()])
     for i, model in enumerate(models):
-        v = model.arith.copy("s.", f"r{i}.")
+        v = model.arith.copy(f"r{i}.")
         paid = model.paid(v, t)
-        solver.add(*model.domain(v, t), *paid.rules)
+        solver.add(*model.domain(v, t), *paid.rules, v.base == base)
+        top = model.arith.top
+        solver.add(*[c == z3.If(raw[pid] > top[pid], top[pid], raw[pid]) for pid, c in v.count.items()])
         outcomes.append([z3.If(paid.valid, 1, 0)] + [z3.If(paid.valid, c, 0) for c in paid.changes])
         paid_all.append(paid)
         vs.append(v)
@@ -176,12 +237,16 @@ def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], se
     a, b = _shown(dict([first])), _shown(dict([second]))
     witness = None
     if answer == "sat":
-        m = _smallest(solver, _sizes(models[0], vs[0], t)[:1], effort)  # the fewest patterns: enough to read
+        fewest = z3.Sum([z3.If(c > 0, 1, 0) for c in raw.values()])
+        small = [c <= SMALL_COUNT for c in raw.values()] + [base == -1]
+        m = _smallest(solver, [fewest], effort, small)  # in a small corner, the fewest patterns
         witness = {"under": [{"reading": _shown(r) or "the defaults", **models[i].words(m, vs[i], t, paid_all[i])}
                              for i, r in enumerate(readings)]}
-    result = _claim(f"interaction.{a}&{b}", f"what {a} changes in a hand's outcome is the same whatever {b}", {},
-                    [f"option.{first[0]}", f"option.{second[0]}"], answer, witness)
-    return result
+    claim = _claim(f"interaction.{a}&{b}", f"what {a} changes in a hand's outcome is the same whatever {b}", {},
+                   [f"option.{first[0]}", f"option.{second[0]}"], answer, models[0].domain_words(readings=4),
+                   witness)
+    claim.readings = readings
+    return claim
 
 
 def readings(runner: CaseRunner, ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -197,36 +262,48 @@ def readings(runner: CaseRunner, ruleset: Ruleset) -> list[dict[str, Any]]:
 
 def grouped(found: list[Claim]) -> list[Claim]:
     """One claim's answers under several readings, the defaults' first: a reading whose result is the defaults'
-    is listed under it (`also`), one with another result stays apart."""
+    (refuted the same way: by the model or by a real hand, with one winner or several) is listed under it
+    (`also`), one with another result stays apart."""
     first, out = found[0], [found[0]]
     for claim in found[1:]:
-        if claim.result == first.result and claim.why == first.why:
+        if (claim.result, claim.why, claim.by, _several(claim)) == (first.result, first.why, first.by, _several(first)):
             first.also.append(claim.reading)
         else:
             out.append(claim)
     return out
 
 
+def _several(claim: Claim) -> bool:
+    """Whether the claim's witness needs several winners of one discard (kept apart from one that does not)."""
+    return bool(claim.witness and claim.witness.get("other_winners"))
+
+
 def claims(runner: CaseRunner, ruleset: Ruleset, effort: int = 1, pairs: bool = True,
-           until: float = math.inf) -> Iterator[Claim]:
+           until: float = math.inf, pool: list[dict[str, Any]] | None = None) -> Iterator[Claim]:
     """Every claim, in a fixed order: zero-sum, the single-hand limit and monotonicity in each context pattern,
     each under the defaults and every reading that changes the model (grouped by result), then (with `pairs`)
-    whether each pair of readings of two options interacts. A claim reached after `until` (time.monotonic) is
-    not run, and says so."""
+    whether each pair of readings of two options interacts. Each claim the model proves is cross-examined by
+    the engine on the hands of `pool` (checker.hunt.examine), when given. A claim reached after `until`
+    (time.monotonic) is not run, and says so."""
     def due(key: str, words: str, options: Mapping[str, Any], prove: Callable[[], Claim]) -> Claim:
         if time.monotonic() >= until:
-            return Claim(key, words, dict(options), _domain(), "not-run", why="the budget ran out before it")
-        return prove()
+            return Claim(key, words, dict(options), "", "not-run", why="the budget ran out before it")
+        claim = prove()
+        return claim if pool is None else examine(runner, ruleset, claim, pool, MAX_SCORED * effort)
 
     models = readings(runner, ruleset)
     yield from grouped([due("zero-sum", "the payments sum to zero", o,
                             partial(zero_sum, runner, ruleset, o, effort)) for o in models])
+    # the monotone claims are made before the limit's, whose several winners add many terms: Z3's search (and so
+    # what its resource bound decides) depends on the terms made before in the process
+    monotones = [grouped([due(f"monotone.{pid}", f"one more {pid} never lowers a hand", o,
+                              partial(monotone, runner, ruleset, o, pid, effort)) for o in models
+                          if pid in runner.scorer(ruleset.id, o).rank])
+                 for pid in context_patterns(runner.scorer(ruleset.id, {}))]
     yield from grouped([due("single-hand-limit", "no player loses more than the single-hand limit", o,
                             partial(single_hand_limit, runner, ruleset, o, effort)) for o in models])
-    for pid in context_patterns(runner.scorer(ruleset.id, {})):
-        yield from grouped([due(f"monotone.{pid}", f"one more {pid} never lowers a hand", o,
-                                partial(monotone, runner, ruleset, o, pid, effort)) for o in models
-                            if pid in runner.scorer(ruleset.id, o).rank])
+    for claims_of_one in monotones:
+        yield from claims_of_one
     if pairs:
         changing = [next(iter(r.items())) for r in models[1:]]
         for i, first in enumerate(changing):

@@ -26,10 +26,12 @@ from checker.hunt.cross import (PASSED_TILE_SCENES, excluded_shapes, hunt_cross,
                                 passed_tile_options, several_winners_part,
                                 hunt_excluded_shape, overlap_inputs)
 from checker.hunt.decisions import decision_findings
+from checker.hunt.silent import comment_findings
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.allowance import Allowance
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
 from checker.hunt.examples import hunt_example, known_hands, stated_examples
+from checker.hunt.examine import hand_pool
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.limit import limit_finding
 from checker.hunt.proofs import Claim, claims as model_claims
@@ -369,7 +371,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
-        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs)], earlier[rs.id])
+        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs)],
+                            earlier[rs.id])
         ranked = roots(runner, rs, [f.as_dict() for f in findings], known_hands(rs), space_sample(rs))
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
                    and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
@@ -428,7 +431,8 @@ PROCESS_FAILED = "the process making them failed"
 
 
 def _claims_of(ruleset_id: str, effort: int, until: float) -> list[Claim]:
-    return list(model_claims(CaseRunner(), load_ruleset(ruleset_id), effort, until=until))
+    ruleset = load_ruleset(ruleset_id)
+    return list(model_claims(CaseRunner(), ruleset, effort, until=until, pool=hand_pool(ruleset, known_hands(ruleset))))
 
 
 def _claims_left(proved: list[dict[str, Any]]) -> list[str]:

@@ -26,7 +26,7 @@ import z3  # type: ignore[import-untyped]
 
 from checker.engine import Scorer
 from checker.engine.hand import WIN_BY
-from checker.hunt.arith import ArithModel, Vars
+from checker.hunt.arith import MAX_COUNT, ArithModel, Vars
 
 SEATS = (1, 2, 3)  # the payers, relative to the winner: next, across, previous
 CLAIMED_MOST = 4  # claimed sets a hand can hold
@@ -72,17 +72,14 @@ class Claim:
     witness: dict[str, Any] | None = None
     why: str = ""
     also: list[dict[str, Any]] = field(default_factory=list)  # other readings giving the same result
+    readings: list[dict[str, Any]] = field(default_factory=list)  # an interaction's four: none, each, both
+    by: str = "model"  # who refuted it: the model (Z3), or the engine on a real hand (checker.hunt.examine)
+    examined: str = ""  # what the engine's search for a counter-example covered, and found
 
     def as_dict(self) -> dict[str, Any]:
         return {"key": self.key, "claim": self.words, "reading": self.reading, "domain": self.domain,
                 "result": self.result, "rules": self.rules, "witness": self.witness, "why": self.why,
-                "also": self.also}
-
-
-DOMAIN = ("every pattern's count over its declared range (flowers up to every flower tile, a counter's pattern up to "
-          "the counter's maximum, others up to {most}), the 底分 counter over its range or absent, each way of "
-          "winning, each discarder, each contract partner (0-3) and contract flag, 0-4 claimed sets, all "
-          "independently of one another")
+                "also": self.also, "by": self.by, "examined": self.examined}
 
 
 class SettlementModel:
@@ -96,6 +93,30 @@ class SettlementModel:
         contract = self.pay.contract
         self.flag_names = [f for f in ((contract.mutual_flag, contract.ready_flag, contract.double_win_flag)
                                        if contract is not None else ()) if f]
+        # 一炮多响: each of up to three winners of one discard is paid as a hand of its own (procedure.multiple_winners)
+        self.winners_most = len(SEATS) if scorer.bound.procedure.multiple_winners == "all_paid" else 1
+
+    def domain_words(self, readings: int = 1) -> str:
+        """The domain the model covers under this reading, read off the bound spec: each pattern's range (those
+        not at the common bound named), the 底分 counter, the table, and the winners of one discard."""
+        arith, top = self.arith, self.arith.top
+        named = [f"{b.id} 0-{top[b.id]}" for b in arith.patterns if top[b.id] not in (1, MAX_COUNT)]
+        once = [b.id for b in arith.patterns if top[b.id] == 1]
+        counts = ", ".join(named + ([f"{len(once)} pattern(s) counted once 0-1"] if once else []) +
+                           [f"every other pattern 0-{MAX_COUNT}"])
+        base = (f"the 底分 counter {arith.counter} 0-{arith.base_top} or absent" if arith.counter else
+                f"底分 {self.pay.base}")
+        table = "each way of winning, each discarder"
+        if self.pay.contract is not None:
+            table += ", each contract partner (none or seats 1-3) and contract flag"
+        if self.pay.liability is not None:
+            table += f", 0-{CLAIMED_MOST} claimed sets"
+        winners = ("one winner of a hand" if self.winners_most == 1 else
+                   f"one winner, or 2-{self.winners_most} winners of one discard each paid as a hand of its own "
+                   f"(procedure.multiple_winners: all_paid)")
+        joined = ("; each reading counts the same situation within its own ranges (a count past a reading's range "
+                  "counted at its most)") if readings > 1 else ""
+        return (f"pattern counts: {counts}; {base}; {table}; {winners}; all independently of one another{joined}")
 
     # ------------------------------------------------------------------ variables
     def situation(self, prefix: str, inner: str = "") -> tuple[Vars, Table]:
@@ -251,6 +272,28 @@ class SettlementModel:
             out["shares"] = [num(n) for n in paid.shares]
             out["share_base"] = num(paid.base_part)  # the 底分 part of one share (0 when the value holds it)
         return out
+
+
+def table_of(scorer: Scorer, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The table around a hand input as `SettlementModel.evaluate` reads it: its way of winning, discarder,
+    contract partner (the engine's: the counter, else the seat its melds show the contract's calls from), flags
+    and claimed sets."""
+    from checker.case import hand_from_input
+    from checker.engine.settlement import contract_partner
+
+    contract = scorer.settlement.contract
+    partner = contract_partner(contract, hand_from_input(data, scorer)) if contract is not None else 0
+    return {"win_by": data.get("win_by"), "discarder": data.get("discarder"), "contract_with": partner,
+            "flags": [f for f, on in (data.get("flags") or {}).items() if on],
+            "claimed_sets": len([m for m in data.get("melds") or [] if m.get("from")])}
+
+
+def limit_of(scorer: Scorer) -> tuple[int, str] | None:
+    """The single-hand limit the scorer applies (value units) and its step's rule, or None."""
+    for (fn, params), (_, rule) in zip(scorer.steps, scorer.step_ids):
+        if fn.__name__ == "outer_limit":
+            return int(params["units"]) * int(params["unit"]), rule
+    return None
 
 
 def signature(scorer: Scorer) -> tuple:

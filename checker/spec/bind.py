@@ -102,6 +102,7 @@ class ContractTerms:
     third_party_not_ready: int
     double_win_ready: int
     double_win_not_ready: int
+    calls: int = 0  # claims from one seat that make a contract with it, shown by the winner's melds (0: none)
 
 
 @dataclass(frozen=True)
@@ -267,6 +268,7 @@ def _contract(contract: Mapping[str, Any], opts: Mapping[str, Any]) -> ContractT
         third_party_ready=shares("third_party_discard_ready"),
         third_party_not_ready=shares("third_party_discard_not_ready"),
         double_win_ready=shares("double_win_ready"), double_win_not_ready=shares("double_win_not_ready"),
+        calls=shares("calls"),
     )
 
 
