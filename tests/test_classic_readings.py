@@ -116,11 +116,12 @@ def test_base_placement_gives_four_fan_qing_yi_se_something_to_double(classic_ru
 
 # =========================================================================== scope of the 5-勒 limit
 
-# 风碰 with three pungs claimed from seat 1 (seat 1 is the 承包 partner): [111z][222z][333z from seat 1] 555z + 4z4z,
+# 风碰 with three pungs claimed, two from seat 1 and one from seat 2 (no 承包 unless a row names one: three claims
+# from one seat would make seat 1 the partner): [111z from 1][222z from 2][333z from 1] 555z + 4z4z,
 # self-drawn on 4z, 荒番 1.
 #   花: wind_pung 1×3 = 3, dragon_pung 2 = 5. Direct 风碰 4勒 = 40 (风 = every honour). 番 none (claimed pungs).
 #   Cap 4勒 = 40 (风碰). 荒番 × 2: value 80, cap 80. No lift; limit 80 ≤ 80.
-FENG_PENG = dict(concealed="5z5z5z4z", win="4z", melds=["pung:1z1z1z@1", "pung:2z2z2z@1", "pung:3z3z3z@1"])
+FENG_PENG = dict(concealed="5z5z5z4z", win="4z", melds=["pung:1z1z1z@1", "pung:2z2z2z@2", "pung:3z3z3z@1"])
 
 
 @pytest.mark.parametrize("scope, options, how, counters, value, payments", [
@@ -313,9 +314,13 @@ def test_full_flush_liability_discarder_pays_for_all(classic_ruleset, options, h
     # 清一色四番 (qingyise=four_fan) is a 清一色 too: FLUSH, won on 5m from seat 2. 花 0 × 2^4 = 0, cap 10 -> value 0,
     # share 底分 2 + 0 = 2; 包: 3 × 2 = 6.
     ("7m8m9m5m", FLUSH["melds"], {"qingyise": "four_fan"}, {"qing_yi_se_four_fan": 4}, 0, (6, 0, -6, 0)),
-    # 清碰 with three claimed pungs: [111s from 1] [333s from 1] [555s from 1] 777s + 9s9s, from seat 2.
+    # 清碰 with three claimed pungs: [111s from 1] [333s from 3] [555s from 1] 777s + 9s9s, from seat 2 (no seat
+    # claimed from three times, so no 承包).
     #   花 0. Direct 清碰 2勒 = 20. Cap 2勒 = 20. Value 20, share 22; 包: 3 × 22 = 66.
-    ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (66, 0, -66, 0)),
+    ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@3", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (66, 0, -66, 0)),
+    # The same pungs all from seat 1 make seat 1 the 承包 partner; seat 2, a third party not ready, pays 2 shares
+    # (如点炮者未听牌，则赔付胡牌者2倍点数): the contract, not 包, decides (decision classic-contract-and-liability).
+    ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (44, 0, -44, 0)),
     # An exposed kong is laid down: [123m from 3] [456m from 3] [kong 7777m from 1] 222m + 5m5m, from seat 2.
     #   花: suited_exposed_kong 1. Direct 清一色 10 (the value becomes 10). Cap 10. Value 10; 包: 3 × 12 = 36.
     ("2m2m2m5m", ["chow:123m@3", "chow:456m@3", "kong:7m7m7m7m@1"], {}, {"suited_exposed_kong": 1, "qing_yi_se": 1},
