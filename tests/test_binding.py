@@ -124,3 +124,30 @@ def test_every_shipped_spec_binds_under_every_reading(ruleset_id):
 def test_an_unknown_option_value_names_the_option():
     with pytest.raises(ValueError, match="two_concealed_kongs_points"):
         bind(load_ruleset("mcr"), {"two_concealed_kongs_points": 7})
+
+
+def _procedure_binders(tree: ast.AST) -> list[str]:
+    """The names of a module that reach for the procedure's own binder or bind a spec themselves."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("checker.spec"):
+            found += [a.name for a in node.names if a.name in ("table_rules", "_table_rules", "bind")]
+        elif isinstance(node, ast.Name) and node.id in ("table_rules", "_table_rules"):
+            found.append(node.id)
+    return found
+
+
+def test_the_table_reads_the_bound_procedure_and_nothing_else():
+    # the table is handed `scorer.bound.procedure` (checker/table/log.py new_table) and binds nothing itself;
+    # the procedure's binder is private to checker.spec.bind: no module outside checker/spec names it
+    for path, tree in _modules(set()):
+        rel = path.relative_to(CHECKER).as_posix()
+        if rel.startswith("spec/"):
+            continue
+        found = _procedure_binders(tree)
+        if rel.startswith("table/"):
+            assert found == [], f"{rel} binds the procedure itself: {found}"
+        else:
+            assert not set(found) & {"table_rules", "_table_rules"}, f"{rel} names the procedure's binder: {found}"
+    tree = ast.parse("from checker.spec.procedure import table_rules\nrules = table_rules(rs, {})\n")
+    assert _procedure_binders(tree) == ["table_rules", "table_rules"]  # the walk finds what it forbids

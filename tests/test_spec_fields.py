@@ -8,7 +8,7 @@ How a field is known to be read (spec/schema/ruleset.schema.json, on the field's
   Statically, for every field: the module's code (its syntax tree, so not a comment or a docstring) names the key
   as an attribute, a variable or a string. That alone is weak (a name may be read for something else), so:
   At run time, for the table procedure and for the settlement's contract (承包) and liability (包), the parts of
-  a spec no scorer test walks field by field: `checker.spec.procedure.table_rules` is the only code that reads a
+  a spec no scorer test walks field by field: `checker.spec.bind` (through checker.spec.procedure) is the only code that reads a
   spec's `procedure:` (checker.table.state, settle and bots see only the `TableRules` it makes, and
   `TableRules.has`, an entry's presence) and it records every field it reads (`TableRules.read`); binding it under
   the default options and under every other value of every option the table reads must read every `x-read-by`
@@ -50,7 +50,8 @@ from checker.spec import SpecError, spec_dir
 from checker.table.events import parse_event
 from checker.table.log import new_table, replay_events
 from checker.tiles import format_tiles
-from checker.spec.procedure import FIXED, TableRules, table_rules
+from checker.spec.bind import bind
+from checker.spec.procedure import FIXED, TableRules
 
 RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
@@ -274,13 +275,13 @@ def table_readings(rs) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_every_procedure_field_said_to_be_read_by_the_table_is_read_when_it_is_bound(ruleset_id):
-    # Runtime: table_rules records each procedure field it reads; under the readings of the table's options
+    # Runtime: binding records each procedure field it reads (Bound.procedure.read); under the readings of the table's options
     # together, it reads every procedure field the schema says checker.spec.procedure reads (an entry holding fields
     # is read through them: knock/locks_hand is asked for, not knock; an option's choice is a value).
     rs = load_ruleset(ruleset_id)
     read: set[str] = set()
     for reading in table_readings(rs):
-        read |= table_rules(rs, reading).read
+        read |= bind(rs, reading).procedure.read
     data = spec_data(ruleset_id)
     said = {f.pointer[len("/procedure/"):] for f in fields(data) if f.pointer.startswith("/procedure/")
             and f.kind == "x-read-by" and f.says == "checker.spec.procedure" and not entry_of_fields(value_at(data, f.pointer))}
@@ -326,7 +327,7 @@ def test_every_contract_and_liability_field_said_to_be_read_is_read_when_bound()
     readings = [{}] + [{oid: v} for oid, o in rs.options.items() for v in o.other_values()]
     for reading in readings:
         Scorer(recorded, reading)
-        table_rules(recorded, {k: v for k, v in reading.items() if rs.options[k].read_by == "table"})
+        bind(recorded, {k: v for k, v in reading.items() if rs.options[k].read_by == "table"}).procedure
     for part in ("contract", "liability"):
         said = {f.key for f in fields(spec_data(CLASSIC))
                 if f.pointer.startswith(f"/settlement/{part}/") and f.pointer.count("/") == 3 and f.kind == "x-read-by"}
@@ -336,7 +337,7 @@ def test_every_contract_and_liability_field_said_to_be_read_is_read_when_bound()
 
 
 def test_every_table_rule_is_used_by_the_table():
-    # What table_rules reads goes into TableRules; each of its fields is used by the table's own modules (the
+    # What the binding step reads goes into TableRules; each of its fields is used by the table's own modules (the
     # state machine, the settlement of a hand, the bots, the log), never only made.
     table = Path(checker.__file__).resolve().parent / "table"
     used = set()

@@ -822,24 +822,25 @@ def test_claim_ranks_come_from_the_spec_priority():
     import copy
 
     from checker.engine import load_ruleset
-    from checker.spec.procedure import ProcedureError, claim_ranks, table_rules
+    from checker.spec.bind import bind
+    from checker.spec.procedure import ProcedureError, claim_ranks
 
     assert claim_ranks(("win", "pung_kong", "chow")) == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
     for rid in ("mcr", "shanghai-classic", "shanghai-knocking"):
-        assert table_rules(load_ruleset(rid), {}).claim_ranks == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
+        assert bind(load_ruleset(rid), {}).procedure.claim_ranks == {"win": 3, "pung": 2, "kong": 2, "chow": 1}
     rs = load_ruleset("shanghai-classic")
     procedure = copy.deepcopy(dict(rs.procedure))
     procedure["claims"] = {**procedure["claims"], "priority": ["pung", "chow"]}
     with pytest.raises(ProcedureError, match=r"does not rank win, kong"):
-        table_rules(dataclasses.replace(rs, procedure=procedure), {})
+        bind(dataclasses.replace(rs, procedure=procedure), {}).procedure
 
 
 def test_the_eight_flower_win_the_table_flags_is_read_from_the_spec_shape():
     # classic's shape eight_flowers (predicate declared_flowers, flag eight_flowers_win, 8 flowers, 八花齐): the
     # table flags a player holding that many flowers; the other rulesets have no such shape
     from checker.engine import load_ruleset
-    from checker.spec.procedure import table_rules
+    from checker.spec.bind import bind
 
-    assert table_rules(load_ruleset("shanghai-classic"), {}).declared_flowers == (("eight_flowers_win", 8),)
-    assert table_rules(load_ruleset("mcr"), {}).declared_flowers == ()
-    assert table_rules(load_ruleset("shanghai-knocking"), {}).declared_flowers == ()
+    assert bind(load_ruleset("shanghai-classic"), {}).procedure.declared_flowers == (("eight_flowers_win", 8),)
+    assert bind(load_ruleset("mcr"), {}).procedure.declared_flowers == ()
+    assert bind(load_ruleset("shanghai-knocking"), {}).procedure.declared_flowers == ()

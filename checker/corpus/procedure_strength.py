@@ -2,7 +2,7 @@
 
 The mutants are the spec's one-step procedure edits (`checker.mutate.procedure`). Each is first bound as the
 table binds a spec (`binding_problem`): the edited `procedure:` section against the ruleset schema, the table's
-rules (`checker.spec.procedure.table_rules`) under the default options and under each other value of each option the
+rules (`checker.spec.bind`'s `Bound.procedure`) under the default options and under each other value of each option the
 table reads, and the scorer; one that does not bind is no ruleset, and is counted `unbound` with the reason.
 
 A bound mutant is run on every procedure case with an `expect` that the reference table passes, through the same
@@ -33,7 +33,8 @@ from checker.mutate.catalog import Catalog
 from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
 from checker.spec import Ruleset, schema, value_key
-from checker.spec.procedure import ProcedureError, TableRules, table_rules
+from checker.spec.bind import bind
+from checker.spec.procedure import ProcedureError, TableRules
 
 # what running a case under a mutant may raise when the edited spec is one the table cannot play
 PLAY_FAILURES = (ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError, AssertionError,
@@ -67,7 +68,7 @@ def table_options(ruleset: Ruleset) -> list[str]:
     """The options the table reads, in the spec's order: those marked `read_by: table`, and any other whose every
     reading does not bind the same procedure (an option the scorer and the table both read)."""
     try:
-        spec = _rules_of(table_rules(ruleset))
+        spec = _rules_of(bind(ruleset).procedure)
     except (ProcedureError, ValueError):
         return [oid for oid, o in ruleset.options.items() if o.read_by == "table"]
     found = []
@@ -77,7 +78,7 @@ def table_options(ruleset: Ruleset) -> list[str]:
             continue
         for value in option.other_values():
             try:
-                if _rules_of(table_rules(ruleset, {oid: value})) != spec:
+                if _rules_of(bind(ruleset, {oid: value}).procedure) != spec:
                     found.append(oid)
                     break
             except (ProcedureError, ValueError):
@@ -130,7 +131,7 @@ def binding_problem(ruleset: Ruleset, mutation: Mutation, options: Sequence[str]
         return f"the schema refuses procedure/{where}: {schema_message(errors[0])}"
     for reading in readings(edited, options):
         try:
-            table_rules(edited, reading)
+            bind(edited, reading).procedure
         except (ProcedureError, ValueError) as exc:
             under = "".join(f" (under {k}={value_key(v)})" for k, v in reading.items())
             return f"the table refuses it: {exc}{under}"
@@ -200,7 +201,7 @@ def unobservable(ruleset: Ruleset, mutation: Mutation, options: Sequence[str] | 
     edited = mutation.edit(ruleset)
     why: list[str] = []
     for reading in readings(ruleset, options):
-        before, after = table_rules(ruleset, reading), table_rules(edited, reading)
+        before, after = bind(ruleset, reading).procedure, bind(edited, reading).procedure
         spec, changed = _rules_of(before), _rules_of(after)
         for name in spec:
             if spec[name] == changed[name]:

@@ -20,7 +20,7 @@ from checker.engine.shapes import SHAPES
 from checker.hunt.findings import Finding, statements_naming
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset, options_text
-from checker.spec.procedure import table_rules
+from checker.spec.bind import bind
 
 
 def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> dict[str, Any] | None:
@@ -199,7 +199,7 @@ def scene_rules(scenario: str, first: Ruleset, second: Ruleset) -> set[str]:
 def several_winners_part(first: Ruleset, second: Ruleset) -> bool:
     """Whether the two rulesets settle a second win on one discard differently (`procedure.multiple_winners`),
     and the two-winner scene, whose players knock, can be played under both (both require the knock)."""
-    a, b = table_rules(first), table_rules(second)
+    a, b = bind(first).procedure, bind(second).procedure
     return a.multiple_winners != b.multiple_winners and a.knock_required and b.knock_required
 
 
@@ -251,7 +251,7 @@ def passed_tile_options(ruleset: Ruleset) -> list[str]:
     """The options the ruleset's passed-tile entries read: those whose other values change what the bound
     procedure rules on them (its `lou_hu`, `forgo` and `knock` fields), in the order of those entries."""
     def ruled(reading: Mapping[str, Any]) -> tuple[tuple, ...]:
-        rules = table_rules(ruleset, reading)
+        rules = bind(ruleset, reading).procedure
         return tuple(tuple(getattr(rules, f.name) for f in fields(rules) if f.name.startswith(prefix))
                      for prefix in PASSED_TILE_FIELDS)
 

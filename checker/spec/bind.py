@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from checker.spec.model import Condition, Pattern, Ruleset, Settlement, chosen
-from checker.spec.procedure import TableRules, table_rules
+from checker.spec.procedure import TableRules, _table_rules
 
 WAYS_OF_WINNING = ("self_draw", "discard", "robbing_kong")
 
@@ -181,7 +181,7 @@ def bind(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> Bound:
         account_once=holds(ruleset.principles.account_once, opts),
         requires_allowing_pattern=holds(ruleset.win.requires_allowing_pattern, opts),
         settlement=_settlement(ruleset.settlement, opts),
-        procedure=table_rules(ruleset, opts),
+        procedure=_table_rules(ruleset, opts),
     )
 
 

@@ -101,7 +101,7 @@ class TableRules:
 
 
 class _Procedure:
-    """A spec's `procedure:` as table_rules reads it: each value under the chosen options, every entry and field
+    """A spec's `procedure:` as the binding step reads it (checker.spec.bind: `Bound.procedure`): each value under the chosen options, every entry and field
     read recorded in `read` (`deal`, `deal/dealer_tiles`)."""
 
     def __init__(self, proc: Mapping[str, Any], options: Mapping[str, Any]):
@@ -156,7 +156,7 @@ class _Procedure:
             raise ProcedureError(f"procedure/{where}: {reason}", f"/procedure/{where}", reason) from None
 
 
-def table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> TableRules:
+def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> TableRules:
     """The procedure of `ruleset` under `options` (unknown options or values raise ValueError naming them)."""
     opts = ruleset.resolve_options(options)
     proc = ruleset.procedure

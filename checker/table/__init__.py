@@ -2,9 +2,9 @@
 their validation, and hands simulated by bots. Hands are scored through checker.engine only."""
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.table.log import Replay, new_table, replay, replay_events
-from checker.spec.procedure import TableRules, table_rules
+from checker.spec.procedure import TableRules
 from checker.table.settle import hand_result
 from checker.table.state import Table, step
 
 __all__ = ["Event", "LogError", "Violation", "parse_event", "Replay", "new_table", "replay", "replay_events",
-           "TableRules", "table_rules", "hand_result", "Table", "step"]
+           "TableRules", "hand_result", "Table", "step"]

@@ -18,7 +18,7 @@ from checker.scorers import CaseError, Scorers
 from checker.spec import accepted, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.engine import Scorer
-from checker.spec.procedure import ProcedureError, TableRules, table_rules
+from checker.spec.procedure import ProcedureError, TableRules
 from checker.table.settle import hand_result
 from checker.table.state import Table
 from checker.table.wall import WallError, parse_wall, shuffled_wall
@@ -61,7 +61,7 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
     runner = runner or shared_runner()
     try:
         scorer = runner.scorer(header["ruleset"], header.get("options"))
-        rules = _bound_rules(scorer, header.get("options"))
+        rules = scorer.bound.procedure
     except (CaseError, ProcedureError, ValueError) as exc:
         raise LogError(str(exc), getattr(exc, "rule", "input.header")) from None
     if "wall" in header:
@@ -106,18 +106,6 @@ def _whole_numbers(header: Mapping[str, Any]) -> Mapping[str, Any]:
     if counters:
         out["counters"] = {name: whole(value) for name, value in counters.items()}
     return out
-
-
-_RULES: dict[tuple, TableRules] = {}
-
-
-def _bound_rules(scorer: Scorer, options: Mapping[str, Any] | None) -> TableRules:
-    """The procedure of the scorer's ruleset under `options`, read once per ruleset and options."""
-    key = (id(scorer.ruleset), tuple(sorted((options or {}).items())))
-    rules = _RULES.get(key)
-    if rules is None or rules.ruleset is not scorer.ruleset:
-        rules = _RULES[key] = table_rules(scorer.ruleset, options)
-    return rules
 
 
 @dataclass
