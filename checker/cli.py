@@ -409,8 +409,9 @@ def corpus_strength_command(
       mjcheck corpus strength corpus/shanghai-classic.jsonl --json > strength.json
       mjcheck corpus strength corpus/*-procedure.jsonl
 
-    Exit status: 0 no survivor that a found case kills; 1 a survivor a found case kills (the corpus lets a
-    wrong engine through); 2 bad input (an unreadable corpus,
+    Exit status: 0 every survivor searched to the end and none that a found case kills; 1 a survivor a found
+    case kills (the corpus lets a wrong engine through); 3 none found, but the budget stopped the search of a
+    survivor before its end (the measure is not whole: raise --budget); 2 bad input (an unreadable corpus,
     a line that is not a case, an unknown ruleset, no score or procedure case with an `expect`).
     """
     from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown

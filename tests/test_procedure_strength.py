@@ -275,7 +275,8 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
         assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
     # 4 killed among the 30 - 1 unbound - 3 not observable = 26 a case could observe
     assert rs.total().kill_rate == pytest.approx(4 / 26)
-    assert strength.status == 0  # nothing searched: no case is found that kills a survivor
+    # nothing searched: no case is found that kills a survivor, but the measure is not whole (exit status 3)
+    assert strength.status == 3 and strength.unsearched() == len(SURVIVES)
     page = markdown(strength)
     assert "### Not separated within the budget" in page and "### Procedure mutants no procedure case can observe" in page
     # killed 2, not separated 1 of 3 (columns: killed, with a killing case, not separated, proved equivalent, not
@@ -444,11 +445,14 @@ cli = CliRunner()
 
 def test_cli_measures_a_procedure_corpus(planted):
     r = cli.invoke(app, ["corpus", "strength", str(planted), "--json", "--budget", "0"])
-    assert r.exit_code == 0, r.output  # budget 0: no survivor is searched, so no case is found that kills one
     data = json.loads(r.stdout)
+    # budget 0: no survivor is searched, so no case is found that kills one; but the measure is not whole
+    unsearched = [m for rs in data["rulesets"] for m in rs["mutants"] if m.get("cut_short")]
+    assert r.exit_code == (3 if unsearched else 0), r.output
     assert data["rulesets"][0]["totals"]["killed"] == len(KILLED_BY)
     r = cli.invoke(app, ["corpus", "strength", str(planted), "--sample", "3", "--seed", "1", "--budget", "0"])
-    assert r.exit_code == 0 and r.output.startswith("# Corpus strength") and "| **all** | 3 |" in r.output
+    assert r.exit_code in (0, 3) and r.output.startswith("# Corpus strength") and "| **all** | 3 |" in r.output
+    assert (r.exit_code == 3) == ("**Not whole**" in r.output)
 
 
 def test_cli_a_corpus_with_no_case_to_measure_exits_2(tmp_path):

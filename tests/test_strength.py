@@ -142,7 +142,10 @@ def test_planted_weak_corpus_kills_and_lets_through_what_its_hands_decide(plante
     for mutant in SURVIVES:
         # budget 0: no hand is searched, so a survivor is not separated (and never called proved)
         assert results[mutant].status == NOT_SEPARATED and results[mutant].searched == 0, mutant
-    assert strength.budget_reached and strength.status == 0
+        assert results[mutant].cut and results[mutant].as_json()["cut_short"] is True, mutant
+    # the measure is not whole: those survivors were never searched, so the run exits 3, saying so
+    assert strength.budget_reached and strength.unsearched() == len(SURVIVES) and strength.status == 3
+    assert "**Not whole**: the budget stopped the search of 4 survivor(s)" in markdown(strength)
 
 
 def test_one_full_flush_case_kills_what_the_weak_corpus_let_through(tmp_path):
@@ -225,13 +228,15 @@ cli = CliRunner()
 def test_cli_markdown_json_out_and_exit_status(planted, tmp_path):
     args = ["corpus", "strength", str(planted), "--budget", "0", "--sample", "8", "--seed", "2"]
     r = cli.invoke(app, args)
-    assert r.exit_code == 0, r.output  # budget 0: nothing separated, so nothing a found case kills
+    # budget 0: nothing separated, so nothing a found case kills; but a survivor left unsearched: exit 3
+    data = json.loads(cli.invoke(app, args + ["--json"]).output)
+    unsearched = [m for m in data["rulesets"][0]["mutants"] if m.get("cut_short")]
+    assert r.exit_code == (3 if unsearched else 0), r.output
     assert r.output.startswith("# Corpus strength") and "| **all** |" in r.output
-    r = cli.invoke(app, args + ["--json"])
-    assert r.exit_code == 0 and json.loads(r.output)["rulesets"][0]["totals"]["mutants"] == 8
+    assert data["rulesets"][0]["totals"]["mutants"] == 8
     out = tmp_path / "strength.md"
     r = cli.invoke(app, args + ["--out", str(out)])
-    assert r.exit_code == 0 and out.read_text(encoding="utf-8").startswith("# Corpus strength")
+    assert r.exit_code == (3 if unsearched else 0) and out.read_text(encoding="utf-8").startswith("# Corpus strength")
 
 
 def test_cli_exits_1_when_a_found_case_kills_a_survivor(planted):

@@ -60,6 +60,7 @@ RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps eac
 
 KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
+UNSEARCHED_STATUS = 3  # the exit status of a measure the budget left incomplete
 NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (counted equivalent)
 EQUIVALENT = "equivalent"  # a survivor proved to change no result a case can see (checker.corpus.equivalence)
 UNBOUND = "unbound"
@@ -115,6 +116,7 @@ class MutantResult:
     found_as: str = ""  # how the search made a procedure mutant's killing case
     readings: tuple[Mapping[str, Any], ...] = ()  # the option sets the search used
     reason: str = ""  # why it is unbound, or why no procedure case can observe it
+    cut: bool = False  # a survivor whose search the budget stopped before its end (not separated: unsearched)
 
     def as_json(self) -> dict[str, Any]:
         m = self.mutation
@@ -124,6 +126,8 @@ class MutantResult:
             out["killed_by"] = self.killed_by.where()
         elif self.status in (SEPARATED, NOT_SEPARATED):
             out["searched"] = self.searched
+            if self.cut:
+                out["cut_short"] = True
             out["readings"] = [dict(r) for r in self.readings]
             out["verdict"] = verdict(self)
             if self.killing_case is not None:
@@ -232,8 +236,16 @@ class Strength:
 
     @property
     def status(self) -> int:
-        """0: no survivor that a case found kills; 1: one."""
-        return 1 if any(r.status == SEPARATED for rs in self.rulesets for r in rs.results) else 0
+        """1: a survivor that a case found kills; else 3: a survivor the budget left unsearched (or cut short), so
+        the measure is not whole; else 0."""
+        results = [r for rs in self.rulesets for r in rs.results]
+        if any(r.status == SEPARATED for r in results):
+            return 1
+        return UNSEARCHED_STATUS if self.unsearched() else 0
+
+    def unsearched(self) -> int:
+        """Survivors whose search the budget stopped before its end."""
+        return sum(1 for rs in self.rulesets for r in rs.results if r.cut)
 
     def as_json(self) -> dict[str, Any]:
         return {"strength": 1, "seed": self.seed, "sample": self.sample, "budget": self.budget,
@@ -472,7 +484,7 @@ def _search(mutation: Mutation, pool: Pool, rescorer: Rescorer, clock: Clock,
     readings = search_readings(pool.ruleset, mutation)
     searched = 0
     if clock.out():
-        return MutantResult(mutation, NOT_SEPARATED, readings=tuple(readings))
+        return MutantResult(mutation, NOT_SEPARATED, readings=tuple(readings), cut=True)
     clock.start()
     try:
         for options in readings:
@@ -486,7 +498,8 @@ def _search(mutation: Mutation, pool: Pool, rescorer: Rescorer, clock: Clock,
                 if expect is None:
                     continue
                 if searched % CHECK_EVERY == 0 and clock.out():
-                    return MutantResult(mutation, NOT_SEPARATED, searched=searched, readings=tuple(readings))
+                    return MutantResult(mutation, NOT_SEPARATED, searched=searched, readings=tuple(readings),
+                                        cut=True)
                 searched += 1
                 got = rescorer.result(cases[i], mutation)
                 if got is not None and not matches(got, expect):
@@ -594,7 +607,7 @@ def ruleset_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseRun
             continue
         try:
             results[n] = _search(m, pool, rescorer, clock, seed) if pool is not None else \
-                MutantResult(m, NOT_SEPARATED, readings=tuple(search_readings(ruleset, m)))  # the budget is spent
+                MutantResult(m, NOT_SEPARATED, readings=tuple(search_readings(ruleset, m)), cut=True)  # budget spent
         except SCORING_FAILURES as exc:
             results[n] = MutantResult(m, UNBOUND, reason=f"scoring under it fails: {type(exc).__name__}: {exc}")
         if progress is not None:
@@ -629,7 +642,7 @@ def procedure_strength(ruleset: Ruleset, cases: Sequence[CaseRef], runner: CaseR
         elif judged.unseen:
             results.append(MutantResult(m, NOT_OBSERVABLE, reason=judged.unseen))
         elif clock.out():
-            results.append(MutantResult(m, NOT_SEPARATED, readings=under))  # the budget is spent
+            results.append(MutantResult(m, NOT_SEPARATED, readings=under, cut=True))  # the budget is spent
         else:
             clock.start()
             found = separate(ruleset, m, under, [ref.case for ref in used], seed, trials, runner)
@@ -745,6 +758,12 @@ def markdown(strength: Strength) -> str:
         (" (and as many procedure mutants)" if any_played else "") if strength.sample else "every mutant"
     reached = "reached: survivors left unsearched are not separated" if strength.budget_reached else "not reached"
     lines += ["", f"Seed {strength.seed}; {sample}; search budget {strength.budget:g} s ({reached}).", ""]
+    cut = strength.unsearched()
+    if cut:
+        lines += [f"**Not whole**: the budget stopped the search of {cut} survivor(s) before its end (marked "
+                  f"*unsearched* below), so they are not known to be equivalent; `--budget "
+                  f"{max(2 * strength.budget, strength.budget + 60):g}` or more gives the search more time "
+                  f"(exit status 3).", ""]
     for rs in strength.rulesets:
         total = rs.total()
         lines += [f"## {rs.ruleset}", ""]
@@ -805,7 +824,8 @@ def markdown(strength: Strength) -> str:
                                  options_text(dict(sorted(o.items()))) for o in r.readings)
             what = "candidate cases of play tried" if is_procedure(m) else "hands searched"
             lines.append(f"- `{m.id}` ({m.family}): {m.words}. {r.searched:,} {what}"
-                         + (f" under {under}" if under else "") + ".")
+                         + (f" under {under}" if under else "")
+                         + (" (*unsearched*: the budget stopped its search)" if r.cut else "") + ".")
         proved = [r for r in rs.results if r.status == EQUIVALENT]
         if proved:
             lines += ["", "### Proved equivalent", "",

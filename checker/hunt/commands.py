@@ -13,6 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from checker.inputs import InputError, bounded, excerpt, json_text
 from checker.spec import SpecError, available_rulesets
 
+STOPPED_EARLY = 3  # the exit status of a hunt that stopped before doing all it set out to do
+
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
@@ -64,8 +66,9 @@ def hunt_command(
 
     Each finding names the statements it rests on (quoted), its witness (a case `mjcheck score --case` or, for
     a hand of play, `mjcheck game validate` replays), the outcome under each reading and the option that
-    decides it; findings-R.html is the same page with the tiles drawn. Exit status: 0 the hunt ran (whatever
-    it found); 2 bad input.
+    decides it; findings-R.html is the same page with the tiles drawn. Exit status: 0 the hunt did all it set
+    out to do (whatever it found); 3 it stopped early or left something unsearched (the files and the pages say
+    what: raise --effort or --budget); 2 bad input.
     """
     from checker.engine import load_ruleset
     from checker.files import write_text
@@ -113,13 +116,16 @@ def hunt_command(
     except OSError as exc:
         err.print(f"[bold red]error:[/] --out {escape(str(out_dir))}: {escape(str(exc.strerror or exc))}")
         raise typer.Exit(2)
+    stopped = any(b["stopped_early"] for b in written.values())
     if as_json:
         print(json_text({r: {"counts": b["counts"], "skipped": len(b["skipped"]), "cut_short": len(b["cut_short"]),
                              "stopped_early": b["stopped_early"]}
                          for r, b in written.items()}, indent=2))
-        return
+        raise typer.Exit(STOPPED_EARLY if stopped else 0)
     for r, body in written.items():
         counts = ", ".join(f"{n} {kind}" for kind, n in body["counts"].items() if n) or "nothing"
         skipped = f" (stopped early: {'; '.join(body['stopped_early'])})" if body["stopped_early"] else ""
         out.print(f"{escape(r)}: {escape(counts)}{skipped}; {escape(str(out_dir / f'findings-{r}.md'))} "
                   f"and .html", highlight=False)
+    if stopped:  # what a run set out to do and did not: said above and in the files, and not exit 0
+        raise typer.Exit(STOPPED_EARLY)
