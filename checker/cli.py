@@ -74,10 +74,41 @@ def _rulesets_of_ones_own() -> None:
 # ----------------------------------------------------------------------------- rulesets
 
 @app.command()
-def rulesets(as_json: bool = typer.Option(False, "--json", help="Print the list as JSON.")) -> None:
-    """List the rulesets (spec/ and the folders MJCHECK_SPEC_PATH names) with their options and defaults."""
+def rulesets(
+    ruleset_id: Optional[str] = typer.Argument(None, metavar="[RULESET]",
+                                               help="Only this ruleset (with --patterns: its whole vocabulary)."),
+    patterns: bool = typer.Option(False, "--patterns",
+                                  help="Print each ruleset's vocabulary: every pattern id with its English and "
+                                       "Chinese names, kind, points and source sentence; the flags, counters and "
+                                       "options; and the rule ids an answer that may not win may name."),
+    as_json: bool = typer.Option(False, "--json", help="Print the list as JSON."),
+) -> None:
+    """List the rulesets (spec/ and the folders MJCHECK_SPEC_PATH names) with their options and defaults.
+
+    \b
+    Examples:
+      mjcheck rulesets
+      mjcheck rulesets mcr --patterns          # every fan id an engine may answer, with its names and points
+      mjcheck rulesets shanghai-classic --patterns --json
+    """
+    names = available_rulesets()
+    if ruleset_id is not None and ruleset_id not in names:
+        fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(names)}")
+    if patterns:
+        from checker.vocabulary import markdown, vocabulary
+
+        try:
+            chosen = [load_ruleset(name) for name in ([ruleset_id] if ruleset_id else names)]
+        except SpecError as exc:
+            fail(str(exc))
+        if as_json:
+            print(json_text([vocabulary(rs) for rs in chosen], indent=2))
+        else:
+            print(markdown(chosen), end="")
+        return
     rows: list[dict[str, Any]] = []
-    for name in available_rulesets():
+    names = [ruleset_id] if ruleset_id else names
+    for name in names:
         try:
             rs = load_ruleset(name)
         except SpecError as exc:
