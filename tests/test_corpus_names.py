@@ -270,7 +270,7 @@ def test_strength_and_batch_take_a_corpus_by_name(tmp_path, monkeypatch):
     assert r.exit_code == 0, r.output  # the documents' own examples all meet their expect
     assert len([line for line in r.output.splitlines() if line.startswith("{")]) == cases
     r = _Runner().invoke(_app, ["corpus", "strength", "mcr-examples", "--sample", "2", "--budget", "0", "--json"])
-    assert r.exit_code in (0, 1), r.output
+    assert r.exit_code in (0, 1, 3), r.output  # 3: budget 0 leaves a survivor unsearched
     assert '"score_cases": %d' % cases in r.output
     r = _Runner().invoke(_app, ["corpus", "strength", "no-such-corpus"])
     assert r.exit_code == 2 and "no corpus named 'no-such-corpus'" in r.output
