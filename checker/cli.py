@@ -412,8 +412,9 @@ def corpus_strength_command(
     Each ruleset the corpora hold score cases for is changed one step at a time, each change a *mutant*: a
     fan or hua item worth one more, one less, twice as much or nothing; an exclusion or implied link dropped,
     or added between two patterns a case counts together; a cap, step parameter, the minimum, the base, a
-    payer's share, a 承包 or 包 number one step off; an option's default read as another of its values; a
-    counter ignored. Every case is scored by the reference engine under each mutant: a mutant is *killed*
+    payer's share, a 承包 or 包 number one step off; a multiplier read as doubles or the reverse, a cap on the
+    doubles, flowers counted toward the minimum, a win refused by one condition of its context; an option's
+    default read as another of its values; a counter ignored. Every case is scored by the reference engine under each mutant: a mutant is *killed*
     when some case's result no longer matches its `expect`. A *survivor* is searched for a hand that tells it
     from the spec (the corpus generator's seeded candidate hands): the first found is printed as a case, its
     `expect` the reference engine's result, ready to add to the corpus. A survivor is *proved equivalent* where

@@ -68,7 +68,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
             (ep, ec), (ap, ac) = part["expected"], part["actual"]
             if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
                 found.append(edits.points(rid, fan, ap, known[fan].points))
-            found += _kind_edits(ruleset, known[fan])
+            found += edits.kind_swaps(ruleset.id, known[fan])
         if part.get("extra") and fan in known:  # the patterns the reference counted in these hands first
             for p in sorted(ruleset.patterns, key=lambda p: p.id not in counted):
                 if fan in p.excludes:
@@ -163,20 +163,8 @@ def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
     counted = _counted_fans(cls)
     for p in ruleset.patterns:
         if p.id in counted:
-            out += _kind_edits(ruleset, p)
+            out += edits.kind_swaps(ruleset.id, p)
     return out
-
-
-def _kind_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
-    """A multiplier read as doubles (×2^d as d doubles, inside the cap), or doubles as a multiplier."""
-    points = pattern.points
-    if not isinstance(points, int) or isinstance(points, bool) or points <= 0:
-        return []
-    if pattern.kind == "multiplier" and points & (points - 1) == 0:
-        return [edits.read_as_kind(ruleset.id, pattern.id, "double", points.bit_length() - 1, pattern.kind)]
-    if pattern.kind == "double" and points <= 6:
-        return [edits.read_as_kind(ruleset.id, pattern.id, "multiplier", 2 ** points, pattern.kind)]
-    return []
 
 
 def _refusals(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:

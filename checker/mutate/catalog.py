@@ -21,6 +21,11 @@ the ids are the same on every run):
   link, so no `implied added` mutant is made for it (each would change nothing); nor is a link made from the
   chicken hand (`principles.chicken_hand`), which the scorer counts after every other fan and only when none
   counts;
+- `kind`: a multiplier (×2^d) read as d doubles inside the cap, or a double read as a multiplier;
+- `scoring step` also holds a cap on the doubles a hand counts (`doubles-at-most:N`, N below the most it can count);
+- `minimum` also holds a pattern the minimum leaves out counted toward it (`minimum-counts:P`, flowers);
+- `refusal`: a win refused by one condition of its context (a way of winning, no flowers or some, a flag missing
+  that not every win needs);
 - `minimum`, `base`, `settlement share` (a number of shares at `number_steps`; a list of terms with one term
   dropped or one the settlement uses elsewhere added), `contract` and `liability` (the numbers of 承包 and 包);
 - `option default`: each option the scorer reads, defaulted to each of its other values (a case that names the
@@ -38,6 +43,7 @@ from types import MappingProxyType
 from typing import Any, Collection, Iterable, Mapping
 
 from checker import params
+from checker.engine.hand import WIN_BY
 from checker.engine.scoring import Scorer
 from checker.engine.steps import STEPS
 from checker.mutate import edits
@@ -46,8 +52,10 @@ from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, schema
 
 FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
-            "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added", "implied added",
-            "minimum", "base", "settlement share", "contract", "liability", "option default", "counter effect")
+            "kind", "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added",
+            "implied added", "minimum", "refusal", "base", "settlement share", "contract", "liability",
+            "option default", "counter effect")
+DOUBLES_AT_MOST = (1, 2, 3)  # caps on the doubles a hand counts (below the most it can count), for an uncapped step
 
 
 def number_steps(value: int) -> list[int]:
@@ -87,6 +95,10 @@ def _points(ruleset: Ruleset) -> list[Mutation]:
     return out
 
 
+def _kinds(ruleset: Ruleset) -> list[Mutation]:
+    return [m for p in ruleset.patterns for m in edits.kind_swaps(ruleset.id, p)]
+
+
 def _caps_and_steps(ruleset: Ruleset) -> list[Mutation]:
     out = [edits.pattern_cap(ruleset.id, p.id, v, p.cap) for p in ruleset.patterns if p.cap is not None
            for v in number_steps(p.cap)]
@@ -94,6 +106,31 @@ def _caps_and_steps(ruleset: Ruleset) -> list[Mutation]:
         for name, value in step.params.items():
             if _whole(value):
                 out += [edits.step_parameter(ruleset.id, index, step, name, v) for v in number_steps(value)]
+        if step.name == "doubles" and "most" not in step.params:
+            out += [replace(edits.doubles_capped(ruleset.id, index, step, most), family="scoring step")
+                    for most in DOUBLES_AT_MOST if most < _most_doubles(ruleset)]
+    return out
+
+
+def _most_doubles(ruleset: Ruleset) -> int:
+    """The most doubles one hand can count under the default options (each double pattern at its points, once,
+    or four times when it counts each instance): a cap at or above it changes no such hand, so it is no mutant."""
+    from checker.spec.bind import bind
+
+    most = 0
+    for terms in bind(ruleset).patterns:
+        if terms.pattern.kind == "double":
+            most += terms.points * (1 if terms.pattern.counting == "once" else 4)
+    return most
+
+
+def _refusals(ruleset: Ruleset) -> list[Mutation]:
+    """A win refused by one condition of its context the spec does not refuse it for: a way of winning, no
+    flowers or some, a flag missing (not one every win already needs)."""
+    required = set(ruleset.win.required_flags)
+    out = [edits.refusal_added(ruleset.id, (w,)) for w in WIN_BY]
+    out += [edits.refusal_added(ruleset.id, flowers=f) for f in ("none", "some")]
+    out += [edits.refusal_added(ruleset.id, without_flag=f) for f in ruleset.flags if f not in required]
     return out
 
 
@@ -129,6 +166,7 @@ def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> lis
 def _amounts(ruleset: Ruleset) -> list[Mutation]:
     rid = ruleset.id
     out = [edits.minimum(rid, v, ruleset.win.minimum_points) for v in number_steps(ruleset.win.minimum_points)]
+    out += [edits.minimum_counts(rid, p) for p in ruleset.win.minimum_excludes]  # (flowers toward the minimum)
     settlement = ruleset.settlement
     out += [edits.base(rid, v, settlement.base) for v in number_steps(settlement.base)]
     terms_used = sorted({t for roles in settlement.payers.values() for amount in roles.values()
@@ -175,8 +213,8 @@ def _counters(ruleset: Ruleset) -> list[Mutation]:
 def scoring_mutations(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> list[Mutation]:
     """Every one-step scoring mutant of the ruleset, bound or not, in catalogue order (FAMILIES), each id once.
     `together`: pairs of pattern ids known to count side by side (the only pairs an added link is made for)."""
-    found = _points(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
-    found += _links_added(ruleset, set(together)) + _amounts(ruleset) + _option_defaults(ruleset)
+    found = _points(ruleset) + _kinds(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
+    found += _links_added(ruleset, set(together)) + _amounts(ruleset) + _refusals(ruleset) + _option_defaults(ruleset)
     found += _counters(ruleset)
     order = {family: i for i, family in enumerate(FAMILIES)}
     unique = list({m.id: m for m in found}.values())

@@ -216,6 +216,18 @@ def read_as_kind(ruleset_id: str, pattern_id: str, kind: str, points: int, was: 
                     f"{pattern_id} counts as {said.get(kind, kind)} (the spec: a {was})", (f"fan.{pattern_id}",), edit)
 
 
+def kind_swaps(ruleset_id: str, pattern: Pattern) -> list[Mutation]:
+    """A multiplier read as doubles (×2^d as d doubles, inside the cap), or doubles as a multiplier."""
+    points = pattern.points
+    if not isinstance(points, int) or isinstance(points, bool) or points <= 0:
+        return []
+    if pattern.kind == "multiplier" and points & (points - 1) == 0:
+        return [read_as_kind(ruleset_id, pattern.id, "double", points.bit_length() - 1, pattern.kind)]
+    if pattern.kind == "double" and points <= 6:
+        return [read_as_kind(ruleset_id, pattern.id, "multiplier", 2 ** points, pattern.kind)]
+    return []
+
+
 def doubles_capped(ruleset_id: str, index: int, step: Step, most: int) -> Mutation:
     """At most `most` doubles count (the doubles step at `index` given a `most`)."""
     def edit(ruleset: Ruleset) -> Ruleset:
