@@ -527,3 +527,18 @@ def test_reproduce_refuses_a_file_with_no_case(tmp_path):
     empty.write_text("", encoding="utf-8")
     r = CliRunner().invoke(app, ["reproduce", "--engine", "reference", str(empty)])
     assert r.exit_code == 2 and "no case to reproduce" in r.output
+
+
+def test_a_witness_in_words_writes_flowers_given_as_a_list_as_tiles_and_options_as_the_command_line_does():
+    """The case format takes flowers as a string of tiles or a list of them; a class witness says either as
+    tiles (`1f2f`), never as a Python list, and its options as `mjcheck score --option` writes them."""
+    from types import SimpleNamespace
+
+    from checker.diagnose.classes import in_words
+
+    case = SimpleNamespace(input={"concealed": "1m1m", "win_tile": "1m", "win_by": "self_draw",
+                                  "flowers": ["1f", "2f"], "flags": {"knocked": True}},
+                           options={"fig_then_doubled": False})
+    said = in_words(case)
+    assert "flowers 1f2f" in said and "['1f'" not in said
+    assert "options: fig_then_doubled=false" in said

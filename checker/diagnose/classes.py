@@ -21,7 +21,7 @@ from checker.case import readings_of
 from checker.diagnose.answers import read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
-from checker.spec import Ruleset
+from checker.spec import Ruleset, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
@@ -214,12 +214,13 @@ def in_words(r: CaseResult) -> str:
     flags = [k for k, v in (data.get("flags") or {}).items() if v]
     if flags:
         out.append("flags: " + ", ".join(flags))
-    if data.get("flowers"):
-        out.append(f"flowers {data['flowers']}")
+    flowers = data.get("flowers")
+    if flowers:  # a string of tiles, or a list of them (the case format takes both)
+        out.append(f"flowers {flowers if isinstance(flowers, str) else ''.join(str(f) for f in flowers)}")
     if data.get("counters"):
         out.append("counters: " + ", ".join(f"{k}={v}" for k, v in data["counters"].items()))
     if r.options:
-        out.append("options: " + ", ".join(f"{k}={v}" for k, v in r.options.items()))
+        out.append("options: " + options_text(r.options))
     return "; ".join(out)
 
 
