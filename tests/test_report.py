@@ -271,3 +271,18 @@ def test_report_html_in_a_headless_browser(hog_run):
         finally:
             browser.close()
     assert problems == []
+
+
+def test_the_profile_table_stays_one_table_when_its_options_were_sampled():
+    """Past MAX rescored cases an option is re-scored on a sample; the note saying so comes before the table,
+    never between its header and its rows (Markdown would end the table there)."""
+    from checker.conform.report import profile_lines
+
+    profile = {"mcr": {"cases": 5000, "fans_outside_spec": {}, "options": {
+        "tile_hog_honors": {"default": False, "verdict": "false", "agree": {"false": 3}, "neither": 0,
+                            "distinguishing": 3, "rescored": 2000, "evidence": 3, "set_by_case": 0}}}}
+    lines = profile_lines(profile)
+    header = next(i for i, line in enumerate(lines) if line.startswith("| option |"))
+    assert lines[header + 1].startswith("|---") and lines[header + 2].startswith("| tile_hog_honors |")
+    note = next(i for i, line in enumerate(lines) if line.startswith("Each option was re-scored on at most 2,000"))
+    assert note < header

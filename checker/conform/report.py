@@ -195,13 +195,13 @@ def profile_lines(profile: Mapping[str, Any]) -> list[str]:
             continue
         out += [f"Inferred from {entry['cases']} answered cases, each scored again by the reference engine under "
                 "every reading of each option (agree: cases that tell the readings apart on which the engine "
-                "gives that reading's result).", "",
-                "| option | engine's reading | agree | neither | distinguishing / re-scored |",
-                "|---|---|---|---:|---:|"]
+                "gives that reading's result).", ""]
         sampled = max((o["rescored"] for o in entry["options"].values()), default=0)
-        if sampled < entry["cases"]:
+        if sampled < entry["cases"]:  # said before the table: a line between its header and rows would end it
             out += [f"Each option was re-scored on at most {sampled:,} of the {entry['cases']:,} answered cases (those "
                     "whose `covers` names it first, then in corpus order).", ""]
+        out += ["| option | engine's reading | agree | neither | distinguishing / re-scored |",
+                "|---|---|---|---:|---:|"]
         for option_id, o in entry["options"].items():
             apart = o.get("agree_other_fans_differ") or {}
             agree = ", ".join(f"{_md(k)}: {n}" + (f" (+{apart[k]} whose other fans differ)" if apart.get(k) else "")
