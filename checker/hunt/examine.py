@@ -31,6 +31,7 @@ from checker.engine import HandError
 from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
 from checker.mutate.candidates import random_candidates, targeted_candidates
 from checker.spec import Ruleset
+from checker.spec.bind import bind
 
 MAX_SCORED = 6000  # engine scorings one claim's cross-examination may spend
 RANDOM_HANDS = 150  # seeded candidate hands added to the ruleset's known hands
@@ -238,8 +239,18 @@ def _counters(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, A
     """Each counter a pattern reads one higher (not 底分 nor the contract partner's seat)."""
     counters = dict(data.get("counters") or {})
     for name, counter in ruleset.counters.items():
-        if name not in ("base", "contract_with") and counters.get(name, 0) < counter.max:
+        if name not in _table_counters(ruleset) and counters.get(name, 0) < counter.max:
             yield {**data, "counters": {**counters, name: counters.get(name, 0) + 1}}
+
+
+def _table_counters(ruleset: Ruleset) -> set[str]:
+    """The counters that say who sits where or what the room's 底分 is, not what the hand gained: the settlement's
+    底分 counter and the contract partner's (read off the bound spec, whatever they are called)."""
+    settlement = bind(ruleset).settlement
+    names = {settlement.base_counter} if settlement.base_counter else set()
+    if settlement.contract is not None:
+        names.add(settlement.contract.partner_counter)
+    return names
 
 
 def _flags(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
@@ -291,7 +302,7 @@ def _lowered(start: Mapping[str, Any], before: Mapping[str, Any], grown: Mapping
 
 def _corners(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """The hand with each counter a pattern reads at the corners of its range (the others as the hand has them)."""
-    counters = [(name, c) for name, c in ruleset.counters.items() if name not in ("base", "contract_with")]
+    counters = [(name, c) for name, c in ruleset.counters.items() if name not in _table_counters(ruleset)]
     yield dict(data)
     for name, c in counters:
         for value in sorted({*(v for v in CORNERS if c.min <= v <= c.max), c.max}):
