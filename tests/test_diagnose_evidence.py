@@ -542,3 +542,42 @@ def test_a_witness_in_words_writes_flowers_given_as_a_list_as_tiles_and_options_
     said = in_words(case)
     assert "flowers 1f2f" in said and "['1f'" not in said
     assert "options: fig_then_doubled=false" in said
+
+
+def test_a_cause_told_only_from_its_rival_on_hands_where_it_answers_as_the_rules_is_not_confirmed():
+    """A probe against a rival where the hypothesis gives the rules' own answer tells it from that rival, not from
+    the rules: if no probe on which it departs from the rules held, it stays untested. Hand-built answers: on case
+    A the rules and the hypothesis both give 10 points and the rival 12; on case B the hypothesis gives 20 where
+    the rules give 10. The engine answers A with 10 (the rival is out) and, in the second trial, B with 20."""
+    from types import SimpleNamespace
+
+    from checker.diagnose.probes import CONFIRMED, UNTESTED, Experiments, Prober
+
+    def result(total):
+        return {"valid": True, "fans": [{"id": "x", "points": total}], "total": total}
+
+    by_case = {"A": {None: 10, "hyp": 10, "rival": 12}, "B": {None: 10, "hyp": 20, "rival": 20}}
+
+    class Rescorer:
+        def result(self, case, m):
+            return result(by_case[case["input"]["name"]][None if m is None else m.id])
+
+    def case(name):
+        return {"ruleset": "r", "options": {}, "kind": "score", "input": {"name": name}}
+
+    class Built(Experiments):
+        def __init__(self, names, engine):
+            super().__init__(Rescorer(), Prober(lambda cases: [result(engine[c["input"]["name"]]) for c in cases]),
+                             lambda ruleset: ())
+            self.names = names
+
+        def _candidates(self, ruleset, members):
+            yield from (case(n) for n in self.names)
+
+    ruleset = SimpleNamespace(id="r")
+    hyp, rival = SimpleNamespace(id="hyp"), SimpleNamespace(id="rival")
+    only_rival = Built(["A"], {"A": 10}).trial(ruleset, [], hyp, [rival])
+    assert only_rival.status == UNTESTED and [p.holds for p in only_rival.probes] == [True]
+    assert "only from its rivals" in only_rival.why
+    both = Built(["B", "A"], {"A": 10, "B": 20}).trial(ruleset, [], hyp, [rival])
+    assert both.status == CONFIRMED and [p.departs for p in both.probes] == [True, False]

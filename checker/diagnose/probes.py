@@ -7,7 +7,8 @@ rival that explains the class alike, a case on which the two predict differently
 them (`Prober`: at most `limit` probes a run, each answer recorded so `mjcheck report` reads it again rather
 than asking). A hypothesis is
 
-- *confirmed* when every probe asked of it was answered as it predicts (at least one);
+- *confirmed* when every probe asked of it was answered as it predicts, at least one of them a case on which it
+  departs from the rules (a rival's probe where it answers as the rules do tells it from that rival only);
 - *contradicted* when the engine answered a probe otherwise (it is then not named; a rival the same probe
   confirms may be);
 - *untested* when no probe could be built or asked (no engine, the budget spent, or no case tells it from
@@ -75,6 +76,13 @@ class Probe:
     against_predicted: Mapping[str, Any]
     answer: Mapping[str, Any] | None
     holds: bool | None  # None: no answer
+
+    @property
+    def departs(self) -> bool:
+        """Whether the hypothesis answers this case otherwise than the rules (the case's expectation): only such a
+        probe can confirm it; a rival's probe where it answers as the rules do tells it from that rival alone."""
+        expect = self.case.get("expect")
+        return not isinstance(expect, Mapping) or _text(self.predicted) != _text(expect)
 
     def as_json(self) -> dict[str, Any]:
         return {"case": dict(self.case), "predicted": result_part(self.predicted), "against": self.against or "the rules",
@@ -332,7 +340,10 @@ class Experiments:
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
-        if not any(p.holds for p in probes):
+        if not any(p.holds and p.departs for p in probes):
+            if any(p.holds for p in probes):  # only rival probes held, each where the hypothesis gives the rules
+                untested_why = (untested_why or "no probe on which it departs from the rules held") + \
+                    "; its probes told it only from its rivals, on hands where it answers as the rules do"
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
                          untested_why or "the engine answered none of its probes", tuple(unasked))
         return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked))
