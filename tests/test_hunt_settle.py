@@ -275,3 +275,35 @@ def test_the_settlement_model_process_failing_is_reported_not_raised():
     assert claims[0].why.startswith("the process making them failed: ") and "no-such-ruleset" in claims[0].why
     assert _claims_left([c.as_dict() for c in claims]) == [f"the settlement model's claims were not made "
                                                            f"({claims[0].why})"]
+
+
+_WITNESS_SCRIPT = """
+import json
+from checker.case import CaseRunner
+from checker.engine import load_ruleset
+from checker.hunt import proofs
+runner = CaseRunner()
+ruleset = load_ruleset("shanghai-classic")
+for options in ({"full_flush_liability": True}, {}):
+    claim = proofs.single_hand_limit(runner, ruleset, options)
+    print(json.dumps([claim.result, claim.witness], sort_keys=True, ensure_ascii=False))
+"""
+
+
+def test_the_settlement_models_witnesses_are_the_same_in_every_process():
+    """Which of several equally small situations refutes a claim does not hang on Python's string hashing (the
+    包 patterns were once a set, iterated into the model's terms) nor on the terms a process made before: two
+    processes with other hash seeds show the same witnesses. Under full_flush_liability the classic single-hand
+    limit is refuted (the 包 share); each process must name the same hand, seats and payments."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for seed in ("1", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", _WITNESS_SCRIPT], env=env, capture_output=True, text=True,
+                              timeout=600, check=True)
+        outputs.append(done.stdout)
+    assert '"refuted"' in outputs[0]
+    assert outputs[0] == outputs[1]

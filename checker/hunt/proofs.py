@@ -28,45 +28,83 @@ def _shown(options: Mapping[str, Any]) -> str:
     return options_text(options)
 
 
-def _solve(solver: Any, effort: int) -> str:
-    """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches). Z3's search, and
-    so what one bound decides, depends on the terms made before in the process; another seed is another path."""
-    solver.set("rlimit", RLIMIT * effort)
-    answer = str(solver.check())
+def _apart(solver: Any) -> tuple[Any, Any]:
+    """A copy of `solver`'s assertions in a Z3 context of its own. Z3's search, and so what one resource bound
+    decides and which of several equally small witnesses it shows, depends on every term the process made before;
+    in a context of its own it depends on these assertions alone, the same in every process and on any machine."""
+    ctx = z3.Context()
+    fresh = z3.Solver(ctx=ctx)
+    fresh.add(solver.assertions().translate(ctx))
+    return fresh, ctx
+
+
+def _check(fresh: Any, effort: int) -> str:
+    """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
+    fresh.set("rlimit", RLIMIT * effort)
+    answer = str(fresh.check())
     for seed in range(1, RETRIES):
         if answer != "unknown":
             break
-        solver.set("random_seed", seed)
-        answer = str(solver.check())
+        fresh.set("random_seed", seed)
+        answer = str(fresh.check())
     return answer
 
 
+def _solve(solver: Any, effort: int) -> str:
+    """sat, unsat or unknown: `solver`'s assertions searched in a context of their own (`_apart`)."""
+    return _check(_apart(solver)[0], effort)
+
+
 def _smallest(solver: Any, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
-    """The model of a satisfiable `solver` whose sizes are least, each in turn (the first before the second):
+    """A model of a satisfiable `solver` whose sizes are least, each in turn (the first before the second):
     a witness with the fewest patterns, then the smallest counts, as far as a bounded search finds (a step
-    past its resource share keeps what was found: still a witness, maybe not the smallest). The solver is left
-    as it was."""
-    model = solver.model()
-    solver.push()
+    past its resource share keeps what was found: still a witness, maybe not the smallest). The search runs in a
+    context of its own (`_apart`); the witness it settles on is pinned in `solver`'s own terms, whose model is
+    returned. The solver is left as it was."""
+    fresh, ctx = _apart(solver)
+    if _check(fresh, effort) != "sat":
+        raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
+    model = fresh.model()
     if box:  # a small corner of the domain first (every count at most a few): its witness is a start to shrink
-        solver.push()
-        solver.add(*box)
-        if _solve(solver, effort) == "sat":
-            model = solver.model()
-        solver.pop()
-    for size in sizes:
+        fresh.push()
+        fresh.add(*[b.translate(ctx) for b in box])
+        if _check(fresh, effort) == "sat":
+            model = fresh.model()
+        fresh.pop()
+    for size in (s.translate(ctx) for s in sizes):
         best = model.eval(size, model_completion=True).as_long()
         while best > 0:
-            solver.push()
-            solver.add(size < best)
-            solver.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
-            if str(solver.check()) != "sat":
-                solver.pop()
+            fresh.push()
+            fresh.add(size < best)
+            fresh.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
+            if str(fresh.check()) != "sat":
+                fresh.pop()
                 break
-            model = solver.model()
+            model = fresh.model()
             best = model.eval(size, model_completion=True).as_long()
-            solver.pop()
-        solver.add(size == best)
+            fresh.pop()
+        fresh.add(size == best)
+    return _pinned(solver, model)
+
+
+def _pinned(solver: Any, found: Any) -> Any:
+    """`solver`'s model with every constant as `found` (a model of its copy in another context) has it."""
+    pins = []
+    for decl in found.decls():
+        if decl.arity() != 0:
+            continue
+        value = found[decl]
+        name, sort = decl.name(), decl.range()
+        if sort.kind() == z3.Z3_INT_SORT:
+            pins.append(z3.Int(name) == value.as_long())
+        elif sort.kind() == z3.Z3_BOOL_SORT:
+            pins.append(z3.Bool(name) == z3.is_true(value))
+    solver.push()
+    solver.add(*pins)
+    if solver.check() != z3.sat:
+        solver.pop()
+        raise ValueError("a witness found in a context of its own does not hold in the solver's own terms")
+    model = solver.model()
     solver.pop()
     return model
 

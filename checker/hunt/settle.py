@@ -175,7 +175,7 @@ class SettlementModel:
         liability = pay.liability
         liable: Any = z3.BoolVal(False)
         if liability is not None:
-            counted = [v.count[p] > 0 for p in liability.patterns if p in v.count]
+            counted = [v.count[p] > 0 for p in sorted(liability.patterns) if p in v.count]
             liable = z3.And(z3.Or(counted) if counted else z3.BoolVal(False), self._won(t, "discard"),
                             t.claimed >= liability.claimed_sets)
         shares = []
