@@ -380,6 +380,83 @@ def _procedure_corpus(ruleset_id: str, out_path: Path, seed: int, size: int | No
 
 
 
+# ----------------------------------------------------------------------------- corpus random
+
+@corpus_app.command("random")
+def corpus_random(
+    ruleset_id: str = typer.Option(..., "--ruleset", metavar="RULESET", help="The ruleset id (mjcheck rulesets)."),
+    count: int = typer.Option(..., "--count", min=0, max=10_000_000, help="How many cases."),
+    seed: int = typer.Option(..., "--seed", help="The same seed gives the same cases; case i is the same whatever --count."),
+    out_path: Optional[Path] = typer.Option(None, "--out", metavar="FILE",
+                                            help="Where to write the cases (JSON Lines); default standard output."),
+    kind: str = typer.Option("score", "--kind", metavar="KIND",
+                             help="score (hands to score) or procedure (hands of play dealt from explicit walls)."),
+    theme: Optional[str] = typer.Option(None, "--theme", metavar="THEME",
+                                        help="Draw every hand under one theme (e.g. characters, honours, kongs, "
+                                             "special); default the themes in turn. --theme list names them."),
+    invalid: float = typer.Option(0.1, "--invalid", min=0.0, max=1.0, metavar="SHARE",
+                                  help="Share of cases with one thing of the input broken (or one illegal event)."),
+    options_share: float = typer.Option(0.25, "--options", min=0.0, max=1.0, metavar="SHARE",
+                                        help="Share of score cases with one option read otherwise."),
+) -> None:
+    """N seeded random cases with the reference's answers: winning hands in every way of winning and context
+    (discarder, winds, flags, counters, flowers), a share with one option read otherwise, a share made invalid
+    (the expectation is then the refusal and its rule). With --kind procedure: hands played by bots, a share cut
+    after one illegal event. No coverage is aimed at (`corpus generate` does that).
+
+    Examples:
+
+      mjcheck corpus random --ruleset mcr --count 2000 --seed 7 --out mcr-random.jsonl
+      mjcheck corpus random --ruleset shanghai-classic --count 500 --seed 1 --theme honours > honours.jsonl
+      mjcheck conform --engine ./my-engine --corpus random:mcr:2000:7   (the same cases, made on the fly)
+
+    Exit status 0 when written, 2 on bad input (an unknown ruleset, kind or theme; an --out that cannot be
+    written).
+    """
+    from checker.corpus.random_cases import THEME_NAMES, Mix, RandomCorpusError, random_cases
+    from checker.writable import write_problem
+
+    if theme == "list":
+        print("\n".join(THEME_NAMES))
+        raise typer.Exit(WON)
+    if ruleset_id not in available_rulesets():
+        fail(f"unknown ruleset {excerpt(ruleset_id)}; known: {', '.join(available_rulesets())}")
+    try:
+        load_ruleset(ruleset_id)
+    except SpecError as exc:
+        fail(str(exc))
+    try:
+        mix = Mix(invalid, options_share, theme)
+        if kind not in ("score", "procedure"):
+            raise RandomCorpusError(f"--kind {excerpt(kind)}: score or procedure")
+    except RandomCorpusError as exc:
+        fail(str(exc))
+    if out_path is not None:
+        problem = write_problem(out_path)
+        if problem:
+            fail(f"--out {out_path}: {problem}")
+    partial = None if out_path is None else out_path.with_name(out_path.name + ".partial")
+    try:  # written as made (flat memory at any count), to a file beside the target moved over it at the end
+        stream = sys.stdout if partial is None else open(partial, "w", encoding="utf-8")
+        with Progress(SpinnerColumn(), TextColumn("random {task.description}"), MofNCompleteColumn(),
+                      console=err, disable=not err.is_terminal, transient=True) as progress:
+            task = progress.add_task(escape(ruleset_id), total=count)
+            for case in random_cases(ruleset_id, count, seed, kind, mix,
+                                     progress=lambda done, total: progress.update(task, completed=done)):
+                stream.write(json_text(case) + "\n")
+        if partial is not None:
+            stream.close()
+            os.replace(partial, out_path)  # type: ignore[arg-type]
+    except OSError as exc:
+        if partial is not None:
+            partial.unlink(missing_ok=True)
+        fail(f"--out {out_path}: {exc.strerror or exc}")
+    if out_path is not None:
+        err.print(f"{count} {kind} cases of {ruleset_id} (seed {seed}; {mix.words()}) written to {out_path}",
+                  highlight=False, markup=False)
+    raise typer.Exit(WON)
+
+
 # ----------------------------------------------------------------------------- corpus strength
 
 @corpus_app.command("strength")
@@ -839,7 +916,8 @@ def _safe(result) -> dict:
 def conform(
     corpus: str = typer.Option(..., "--corpus", metavar="FILE|NAME",
                                help="A JSON Lines file of cases with `expect`, or a shipped corpus's name (mjcheck "
-                                    "corpus list): mcr names the same corpus from any directory."),
+                                    "corpus list): mcr names the same corpus from any directory; or a random "
+                                    "corpus random:RULESET:COUNT:SEED[:procedure] (mjcheck corpus random)."),
     engine: str = typer.Option(..., "--engine", metavar="ENGINE",
                                help="reference | pymahjonggb | python:package.module:function | "
                                     "cmd:\"COMMAND\" (a subprocess speaking the JSON-lines protocol)."),

@@ -14,6 +14,7 @@ seed and size give the same cases in the same order.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from checker import tiles as T
@@ -49,24 +50,14 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
     covered_legal: set[str] = set()
     for i in range(hands):
         report(i, hands)
-        hand_seed = seed * 1_000 + i
-        hand = play_hand(ruleset_id, hand_seed, SEAT_MIXES[i % len(SEAT_MIXES)])
-        deal = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0)}
-        events = hand.events
-        header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal}  # the wall, not the seed
-        r = replay_events(header, events)
-        result = r.result or {}
-        expect = {"verdict": r.verdict, "ended": result.get("ended"),
-                  "winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
-                              for w in result.get("winners", [])],
-                  "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")}
+        played = played_case(ruleset_id, seed * 1_000 + i, i)
+        header, deal, events = played.header, played.deal, played.events
         used = _rules_used(events, wanted)
         covered_legal |= used
         corpus.cases.append({"id": f"{ruleset_id}-hand-{i}", "ruleset": ruleset_id, "kind": "procedure",
-                             "input": {**deal, "events": events},
-                             "expect": {k: v for k, v in expect.items() if v is not None},
+                             "input": {**deal, "events": events}, "expect": played.expect,
                              "covers": sorted(f"{ruleset_id}.{rule}" for rule in used),
-                             "origin": f"generated, seed {seed}: a hand played by bots ({', '.join(hand.header['seats'])})"})
+                             "origin": f"generated, seed {seed}: a hand played by bots ({played.seats})"})
         before = set(found)
         found = witnesses(header, events, wanted, MUTATION_BUDGET, found)
         for rule in sorted(set(found) - before):
@@ -94,6 +85,34 @@ def generate_procedure(ruleset_id: str, seed: int, hands: int | None = None,
         corpus.cases.extend(added)
     report(hands, hands)
     return corpus
+
+
+@dataclass(frozen=True)
+class Played:
+    """A hand played by the bots on a seeded wall: the log header (the wall written out, not the seed), the deal
+    a case gives, the events, what the reference table expects of them, and the bots that played it."""
+
+    header: dict[str, Any]
+    deal: dict[str, Any]
+    events: list[dict[str, Any]]
+    expect: dict[str, Any]
+    seats: str
+
+
+def played_case(ruleset_id: str, hand_seed: int, mix: int) -> Played:
+    """The hand the bots of SEAT_MIXES[mix] play on the wall of `hand_seed`, with the reference table's verdict,
+    winners (fans, totals), payments and next dealer."""
+    hand = play_hand(ruleset_id, hand_seed, SEAT_MIXES[mix % len(SEAT_MIXES)])
+    deal = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0)}
+    header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal}
+    r = replay_events(header, hand.events)
+    result = r.result or {}
+    expect = {"verdict": r.verdict, "ended": result.get("ended"),
+              "winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
+                          for w in result.get("winners", [])],
+              "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")}
+    return Played(header, deal, hand.events, {k: v for k, v in expect.items() if v is not None},
+                  ", ".join(hand.header["seats"]))
 
 
 def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:

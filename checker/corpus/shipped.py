@@ -2,7 +2,9 @@
 installed inside the package (checker.spec.corpus_dir), so `--corpus mcr` means one corpus from any directory.
 
 A corpus's name is its file's name without `.jsonl`. A value that is a shipped corpus's name names it; any
-other value is a path, as given (a file of one's own named like a shipped corpus is written `./mcr`).
+other value is a path, as given (a file of one's own named like a shipped corpus is written `./mcr`). A name
+`random:RULESET:COUNT:SEED[:procedure]` names the random corpus `mjcheck corpus random` writes for those values,
+made on first use (checker.corpus.random_cases).
 """
 from __future__ import annotations
 
@@ -33,6 +35,13 @@ def shipped_corpora() -> dict[str, Path]:
 def corpus_path(value: str) -> str:
     """The file a corpus argument names: a shipped corpus's file for its name, else `value` as a path.
     CorpusNameError for a bare name that is neither a shipped corpus nor a file here."""
+    if value.startswith("random:"):  # a random corpus by its name (checker.corpus.random_cases), made on first use
+        from checker.corpus.random_cases import RandomCorpusError, random_corpus_file
+
+        try:
+            return random_corpus_file(value)
+        except RandomCorpusError as exc:
+            raise CorpusNameError(str(exc)) from None
     shipped = shipped_corpora()
     if value in shipped:
         return str(shipped[value])

@@ -91,7 +91,7 @@ def themed_pick(rng: random.Random, theme: Theme, avoid: frozenset[int] = frozen
     return pick
 
 
-def _context(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]:
+def context_for(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]:
     """The case input for a random hand under `ruleset`: flags and counters it knows, chosen by `rng`."""
     known = set(ruleset.flags)
     flags = [f for f in hand.flags if f in known]
@@ -132,7 +132,7 @@ def random_candidates(ruleset: Ruleset, seed: int, size: int) -> Iterator[tuple[
         hand = winning_hand(themed_pick(rng, theme, avoid))
         if avoid and any(t in avoid for t in hand.all_tiles):
             continue
-        yield theme.name, _context(ruleset, hand, rng)
+        yield theme.name, context_for(ruleset, hand, rng)
 
 
 def _case_input(concealed: str, win: str, melds: Sequence[tuple] = (), win_by: str = "self_draw",

@@ -1,0 +1,105 @@
+"""`mjcheck corpus random`: seeded random cases with the reference's answers (checker.corpus.random_cases)."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.cli import app
+from checker.corpus.random_cases import Mix, RandomCorpusError, parse_name, random_cases
+from checker.corpus.shipped import CorpusNameError, corpus_path
+
+
+def test_the_same_seed_gives_the_same_cases_and_a_case_is_the_same_whatever_the_count():
+    first = list(random_cases("shanghai-classic", 60, 5))
+    assert first == list(random_cases("shanghai-classic", 60, 5))
+    assert first[:25] == list(random_cases("shanghai-classic", 25, 5))
+    assert first != list(random_cases("shanghai-classic", 60, 6))
+    assert len({c["id"] for c in first}) == 60
+
+
+def test_a_random_case_expects_what_the_rules_give_worked_by_hand():
+    """Case 5 of MCR seed 3 with no option and no invalid share: concealed 1m1m1m 3m4m 4m5m 5m6m7m, a claimed
+    chow 7m8m9m, 7m self-drawn, no flowers. Sets: 1m1m1m, 3m4m5m, 4m5m6m, 7m8m9m, pair 7m7m. Full flush 24 (which
+    leaves out No honors and One voided suit), Short straight 1 (4m5m6m and 7m8m9m), Pung of terminals 1 (1m),
+    Self-drawn 1: 27; no Fully concealed hand (the chow is claimed). Each of three pays 8 + 27 = 35: +105."""
+    case = list(random_cases("mcr", 6, 3, mix=Mix(invalid=0.0, options=0.0)))[5]
+    assert case["input"]["concealed"] == "1m1m1m3m4m4m5m5m6m7m" and case["input"]["win_tile"] == "7m"
+    assert case["input"]["win_by"] == "self_draw" and case["options"] == {}
+    assert case["expect"]["total"] == 27
+    assert {f["id"]: f["points"] for f in case["expect"]["fans"]} == {
+        "full_flush": 24, "short_straight": 1, "pung_of_terminals_or_honors": 1, "self_drawn": 1}
+    assert case["expect"]["payments"] == [105, -35, -35, -35]
+
+
+def test_the_mix_holds_every_way_of_winning_flowers_options_and_refusals():
+    cases = list(random_cases("mcr", 600, 1))
+    ways = Counter(c["input"].get("win_by") for c in cases if isinstance(c["input"], dict))
+    assert {"self_draw", "discard", "robbing_kong"} <= set(ways)
+    assert sum(1 for c in cases if c["input"].get("flowers")) > 100
+    with_options = sum(1 for c in cases if c["options"])
+    assert 100 < with_options < 200  # 25% of 600
+    broken = [c for c in cases if ", broken: " in c["origin"]]
+    assert 30 < len(broken) < 100  # 10% of 600
+    assert broken and all(c["expect"].get("valid") is False and c["expect"].get("error") for c in broken)
+    every = list(random_cases("mcr", 80, 1, mix=Mix(invalid=1.0, options=0.0)))
+    assert all(c["expect"].get("valid") is False and c["expect"].get("error") for c in every)
+
+
+def test_a_theme_draws_every_hand_under_it_and_bad_requests_are_refused():
+    honours = list(random_cases("mcr", 40, 2, mix=Mix(theme="honours", invalid=0.0)))
+    assert all("a honours hand" in c["origin"] for c in honours)
+    assert sum(1 for c in honours if any(ch == "z" for ch in c["input"]["concealed"])) > 30
+    with pytest.raises(RandomCorpusError, match="unknown theme"):
+        Mix(theme="nope")
+    with pytest.raises(RandomCorpusError, match="between 0 and 1"):
+        Mix(invalid=1.5)
+
+
+def test_procedure_cases_are_played_hands_some_cut_after_an_illegal_event():
+    cases = list(random_cases("shanghai-knocking", 6, 1, kind="procedure", mix=Mix(invalid=0.5)))
+    assert all(c["kind"] == "procedure" and c["input"]["wall"] and c["input"]["events"] for c in cases)
+    verdicts = Counter(c["expect"]["verdict"] for c in cases)
+    assert verdicts["legal"] and verdicts["illegal"]
+    for c in cases:
+        if c["expect"]["verdict"] == "illegal":  # cut right after the changed event the rule refuses
+            assert c["expect"]["rule"].startswith("procedure.") and c["expect"]["event"] == len(c["input"]["events"]) - 1
+
+
+def test_a_random_corpus_by_name_is_made_once_and_named_errors_are_clear(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJCHECK_CACHE", str(tmp_path / "cache"))
+    assert parse_name("random:mcr:2000:7") == ("mcr", 2000, 7, "score")
+    assert parse_name("random:mcr:5:7:procedure") == ("mcr", 5, 7, "procedure")
+    path = corpus_path("random:mcr:30:7")
+    lines = [json.loads(line) for line in open(path, encoding="utf-8")]
+    assert lines == list(random_cases("mcr", 30, 7))
+    assert corpus_path("random:mcr:30:7") == path  # made once
+    for bad, words in (("random:mcr:lots:7", "RULESET:COUNT:SEED"), ("random:nosuch:3:1", "unknown ruleset"),
+                       ("random:mcr:3:1:play", "RULESET:COUNT:SEED")):
+        with pytest.raises(CorpusNameError, match=words):
+            corpus_path(bad)
+
+
+def test_the_command_writes_the_cases_and_conform_runs_them_by_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJCHECK_CACHE", str(tmp_path / "cache"))
+    runner = CliRunner()
+    out = tmp_path / "r.jsonl"
+    done = runner.invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "40", "--seed", "7", "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == list(random_cases("mcr", 40, 7))
+    shown = runner.invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "2", "--seed", "7"])
+    assert shown.exit_code == 0 and len(shown.stdout.splitlines()) == 2
+    assert runner.invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "2", "--seed", "7",
+                               "--theme", "nope"]).exit_code == 2
+    assert "honours" in runner.invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "1", "--seed", "1",
+                                            "--theme", "list"]).stdout
+    run = runner.invoke(app, ["conform", "--corpus", "random:mcr:40:7", "--engine", "reference",
+                              "--out", str(tmp_path / "run")])
+    assert run.exit_code == 0, run.output
+    summary = json.loads((tmp_path / "run" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["counts"]["passed"] == 40
+    bad = runner.invoke(app, ["conform", "--corpus", "random:mcr:x:7", "--engine", "reference", "--out",
+                              str(tmp_path / "run2")])
+    assert bad.exit_code == 2 and "random:RULESET:COUNT:SEED" in bad.output
