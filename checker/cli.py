@@ -944,7 +944,8 @@ def conform(
                                              help="A YAML file of the engine's declared departures (readings, "
                                                   "causes, class signatures, each with a note or link): cases "
                                                   "of the failure classes it declares are reported apart and do "
-                                                  "not fail the run."),
+                                                  "not fail the run; and the reasons for which it skips cases "
+                                                  "on purpose (skips)."),
     probes: Optional[str] = typer.Option(None, "--probes", metavar="N",
                                          help="At most N new cases (default 300) diagnosis may put to the engine "
                                               "after the run, each built to confirm or contradict a cause (and to "
@@ -960,8 +961,8 @@ def conform(
 
     Each case is passed, failed (result differs from `expect`), errored (the engine crashed, hung, wrote
     garbage or answered another case: it is restarted and the run goes on) or skipped (the engine does not
-    run its ruleset or kind, or it has no `expect`). Results are written as they come; an interrupted run
-    leaves a partial report and --resume continues it.
+    run its ruleset or kind, or it has no `expect`, or the engine answered {"skip": "reason"}). Results are
+    written as they come; an interrupted run leaves a partial report and --resume continues it.
 
     Failures are grouped into classes, each with the departure from the rules that explains it: named only
     when the reference engine under it reproduces the engine's whole answers, and when the engine's answers to
@@ -969,9 +970,10 @@ def conform(
     it out. DIR/reproducers/ holds each class's cases for `mjcheck reproduce`.
 
     Exit status: 0 every case passed (skipped allowed), or every failed and errored case is in a class the
-    --known file declares; 1 a case failed or errored outside them, or the run was cut short; 2 bad input
-    (an unreadable corpus or a line that is not a case, an unknown engine, an engine that does not start, a
-    --known file that is not one).
+    --known file declares; 1 a case failed or errored outside them, the engine skipped a case no `skips`
+    entry of the --known file declares, or the run was cut short; 2 bad input (an unreadable corpus or a line
+    that is not a case, an unknown engine, an engine that does not start, a --known file that is not one) or
+    no case run at all.
     """
     import signal
 

@@ -281,6 +281,8 @@ class CaseItem(pytest.Item):
         # carried to the session's controlling process with the report when pytest-xdist runs tests in workers
         self.user_properties.append((RESULT_PROPERTY, (self.corpus, self.slot.spec, result.as_json())))
         head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
+        if result.outcome == "skipped":  # the engine skips it on purpose (`{"skip": "reason"}`)
+            pytest.skip(result.reason or "skipped by the engine")
         if result.outcome == "errored":
             raise CaseFailure(f"{head}: errored: {result.reason}")
         if result.outcome == "failed":

@@ -122,3 +122,18 @@ def test_inert(pytestconfig):
 ''')
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+def test_a_case_the_engine_skips_on_purpose_is_skipped_with_its_reason(pytester):
+    path = pytester.path / "skips.jsonl"
+    path.write_text("".join(json.dumps(mcr_case(id=name)) + "\n" for name in ("kept", "skip-me")), encoding="utf-8")
+    pytester.makepyfile(skipper='''
+def score(case):
+    if case["id"] == "skip-me":
+        return {"skip": "knitted hands are not modelled"}
+    return dict(case["expect"])
+''')
+    pytester.syspathinsert()
+    result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", "python:skipper:score", "-v", "-rs")
+    result.assert_outcomes(passed=1, skipped=1)
+    assert "the engine skips it: knitted hands are not modelled" in result.stdout.str()

@@ -64,6 +64,7 @@ class Answer:
 
     result: Mapping[str, Any] | None = None
     error: str | None = None
+    skip: str | None = None  # the engine skips this case on purpose, for this reason (`{"skip": "…"}`)
 
 
 class Engine(Protocol):
@@ -127,7 +128,22 @@ def plain_answer(result: Any) -> Answer:
         return Answer(error=f"returned a result the tool does not read: {getattr(exc, 'reason', exc)}")
     if not isinstance(value, dict):
         return Answer(error=f"returned {excerpt(value)}, not a result object")
-    return Answer(result=value)
+    return skipped(value) or Answer(result=value)
+
+
+def skipped(message: Mapping[str, Any]) -> Answer | None:
+    """The engine's skip (`{"skip": "reason"}`, beside nothing but an `id` or a `message`), or None; a skip whose
+    reason is not a text of 1 to 300 characters is an error, never a skip."""
+    if "skip" not in message:
+        return None
+    reason = message["skip"]
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > 300:
+        return Answer(error=f"a skip whose reason is not a text of 1 to 300 characters: {excerpt(reason)}")
+    others = set(message) - {"skip", "id", "message"}
+    if others:
+        return Answer(error=f"a skip beside other fields ({', '.join(sorted(map(str, others)))}): a case is "
+                            f"answered or skipped, not both")
+    return Answer(skip=reason.strip())
 
 
 def _shown(value: Any) -> str:

@@ -1,7 +1,7 @@
 """Declared departures (`mjcheck conform --known FILE`, `mjcheck report DIR --known FILE`): what an engine is known
 to do differently, so that a run shows what is new apart from what is known, and passes when nothing is new.
 
-A known file is YAML (read with a safe loader: no anchors or aliases, at most MAX_KNOWN_BYTES) of up to three
+A known file is YAML (read with a safe loader: no anchors or aliases, at most MAX_KNOWN_BYTES) of up to four
 lists, every entry saying why (`note`) or where it is tracked (`link`), and any entry may name the `ruleset`
 it holds for (without one, every ruleset):
 
@@ -12,6 +12,8 @@ it holds for (without one, every ruleset):
     classes:                         # class signatures, as summary.json's classes[].signature
       - {signature: "extra tile_hog 2", ruleset: mcr, note: "…"}
       - {signature: "errored: raised ValueError: not supported*", note: "…"}   # `*`: any text
+    skips:                           # cases the engine skips on purpose (`{"skip": "reason"}`), by reason
+      - {reason: "robbing the kong is not modelled*", note: "…"}
 
 An errored case's signature is its message with tiles and numbers masked (checker.diagnose.classes), so one
 error declared does not declare another: a `*` in a declared signature stands for any text.
@@ -21,7 +23,9 @@ A failure class is *declared* when its signature is declared, or when its cause 
 and B), or one of the single departures that explain the whole class alike (`also_explained_by`) is. A
 declaration that touches no class of the run is *stale*, unless it declares a departure and some class of its
 ruleset was left open (not searched to the end, or with cases unexplained): the search may have missed it there,
-so it is *unsettled*, not stale.
+so it is *unsettled*, not stale. A skip declaration declares the cases the engine skipped with a reason it
+matches (`*` as above); one that matches no skip of the run is stale. Skips never declare a failed or errored
+case, and a case skipped but not declared makes a run's status 1: it was left unchecked.
 """
 from __future__ import annotations
 
@@ -39,10 +43,10 @@ from checker.spec import value_key
 MAX_KNOWN_BYTES = 1024 * 1024  # a known file: a few hundred declarations take some kilobytes
 MAX_DECLARATIONS = 10_000
 MAX_TEXT = 2000  # characters of a note, a link, an id or a signature
-KINDS = ("reading", "cause", "class")
-_ENTRY_KEYS = {"reading": ("value",), "cause": ("id",), "class": ("signature",)}
+KINDS = ("reading", "cause", "class", "skip")
+_ENTRY_KEYS = {"reading": ("value",), "cause": ("id",), "class": ("signature",), "skip": ("reason",)}
 _COMMON_KEYS = ("note", "link", "ruleset")
-_SECTIONS = {"readings": "reading", "causes": "cause", "classes": "class"}
+_SECTIONS = {"readings": "reading", "causes": "cause", "classes": "class", "skips": "skip"}
 PAIR = " + "  # how a pair's cause id joins its two departures (checker.mutate.mutation.combined)
 
 
@@ -148,7 +152,8 @@ def declarations_of(data: Any, path: str, lines: Mapping[tuple[Any, ...], int] |
         return KnownError(f"{path}" + (f":{line}" if line else "") + (f": {where}" if where else "") + f": {reason}")
 
     if not isinstance(data, dict):
-        raise wrong((), "a known file is a mapping of readings, causes and classes (see `mjcheck conform --help`)")
+        raise wrong((), "a known file is a mapping of readings, causes, classes and skips (see `mjcheck conform "
+                        "--help`)")
     for key in data:
         if key not in _SECTIONS:
             raise wrong((key,), f"unknown section {excerpt(str(key))}: a known file has "
@@ -210,7 +215,7 @@ def declarations_of(data: Any, path: str, lines: Mapping[tuple[Any, ...], int] |
             if len(out) > MAX_DECLARATIONS:
                 raise wrong(at, f"more than {MAX_DECLARATIONS:,} declarations")
     if not out:
-        raise wrong((), "declares nothing: give readings, causes or classes")
+        raise wrong((), "declares nothing: give readings, causes, classes or skips")
     return out
 
 
@@ -255,10 +260,17 @@ def _declaring(known: Known, cause_id: str, ruleset: str | None) -> list[Declara
     return [d for found in parts for d in found] if all(parts) else []
 
 
-def declare(known: Known, classes: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def skip_declarations(known: Known, ruleset: str | None, reason: str) -> list[Declaration]:
+    """The skip declarations that declare a skip of the engine's with this reason, in a case of this ruleset."""
+    return [d for d in known.declarations if d.kind == "skip" and d.holds_for(ruleset) and signature_declared(d.id, reason)]
+
+
+def declare(known: Known, classes: Sequence[Mapping[str, Any]],
+            skips: Mapping[tuple[str | None, str], int] | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The classes with `declared` (true or false) and `declared_by` (the declarations that touch it: all of
     them declare it, or it is declared in part), and summary.json's `known`: the file, each declaration with
-    the classes it touched, the stale ones, how many classes are declared and how many new."""
+    the classes (a skip declaration: the skips) it touched, the stale ones, how many classes are declared and
+    how many new, and how many of the engine's skips (`skips`: (ruleset, reason) -> cases) are declared."""
     touched: dict[int, list[Mapping[str, Any]]] = {i: [] for i in range(len(known.declarations))}
     index = {id(d): i for i, d in enumerate(known.declarations)}
     out: list[dict[str, Any]] = []
@@ -282,20 +294,29 @@ def declare(known: Known, classes: Sequence[Mapping[str, Any]]) -> tuple[list[di
         for d in matched:
             touched[index[id(d)]].append(c)
         out.append({**c, "declared": declared, "declared_by": [d.as_json() for d in matched]})
+    skipped_by: dict[int, int] = {}
+    skips_declared = 0
+    for (ruleset, reason), n in sorted((skips or {}).items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+        found = skip_declarations(known, ruleset, reason)
+        skips_declared += n if found else 0
+        for d in found:
+            skipped_by[index[id(d)]] = skipped_by.get(index[id(d)], 0) + n
     declarations = []
     for i, d in enumerate(known.declarations):
-        declarations.append({**d.as_json(), "classes": [{"signature": c.get("signature"), "ruleset": c.get("ruleset"),
-                                                         "count": c.get("count")} for c in touched[i]]})
-    untouched = [d for i, d in enumerate(known.declarations) if not touched[i]]
+        declarations.append({**d.as_json(), **({"skips": skipped_by.get(i, 0)} if d.kind == "skip" else {
+            "classes": [{"signature": c.get("signature"), "ruleset": c.get("ruleset"), "count": c.get("count")}
+                        for c in touched[i]]})})
+    untouched = [d for i, d in enumerate(known.declarations) if not touched[i] and not skipped_by.get(i)]
     # a declared departure that names no class is stale only where every class was searched and explained: else
     # the search may have missed it, and it is `unsettled`, not stale
-    unsettled = [d for d in untouched if d.kind != "class" and any(
+    unsettled = [d for d in untouched if d.kind in ("reading", "cause") and any(
         d.holds_for(c.get("ruleset")) and _open(c) for c in classes)]
     return out, {"file": known.file, "declarations": declarations,
                  "stale": [d.as_json() for d in untouched if d not in unsettled],
                  "unsettled": [d.as_json() for d in unsettled],
                  "classes_declared": sum(1 for c in out if c["declared"]),
-                 "classes_new": sum(1 for c in out if not c["declared"])}
+                 "classes_new": sum(1 for c in out if not c["declared"]),
+                 "skips_declared": skips_declared}
 
 
 def _open(c: Mapping[str, Any]) -> bool:

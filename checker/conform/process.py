@@ -33,7 +33,7 @@ from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import IO, Any, Iterable, Iterator
 
-from checker.conform.adapters import Answer, EngineError, EngineInfo, Key
+from checker.conform.adapters import Answer, EngineError, EngineInfo, Key, skipped
 from checker.inputs import ANSWER_JSON, MAX_ANSWER_BYTES, InputError, bounded, excerpt, json_line, parse_json
 
 PROTOCOL = 1
@@ -307,7 +307,7 @@ class SubprocessEngine:
             message = parse_json(text, "the answer", limits=ANSWER_JSON)
         except InputError as exc:
             raise _Broken(f"not an answer of the protocol ({exc.reason}): {excerpt(text)}") from None
-        if not isinstance(message, dict) or not ("result" in message or "error" in message):
+        if not isinstance(message, dict) or not ("result" in message or "error" in message or "skip" in message):
             raise _Broken(f"not an answer of the protocol: {excerpt(text)}")
         number = message.get("id", next(iter(inflight)))
         if isinstance(number, int) and not isinstance(number, bool) and number in answered:
@@ -316,6 +316,9 @@ class SubprocessEngine:
         if not isinstance(number, int) or isinstance(number, bool) or number not in inflight:
             expected = " or ".join(str(n) for n in list(inflight)[:3]) + (" …" if len(inflight) > 3 else "")
             raise _Broken(f"answered id {excerpt(number)} while it was asked for id {expected}")
+        skip = skipped(message)
+        if skip is not None:
+            return number, skip
         if "result" in message:
             if not isinstance(message["result"], dict):
                 return number, Answer(error=f"a result that is not an object: {excerpt(message['result'])}")

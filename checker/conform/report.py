@@ -16,9 +16,9 @@ from typing import Any, Iterable, Mapping, Sequence
 from checker.diagnose import Prober, Settings, diagnose
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
-                                  known_lines)
+                                  known_lines, skip_declarations)
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
-from checker.conform.results import OUTCOMES, CaseResult
+from checker.conform.results import ENGINE_SKIP, OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order, latest
 from checker.inputs import bounded, json_text
 
@@ -44,7 +44,7 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
     each class's cause (checker.diagnose.probes); `settings`: how much diagnosis does (recorded in the summary,
     so `mjcheck report` does the same again)."""
     cases = in_latest_order(results)
-    tally = _Tally()
+    tally = _Tally(known)
     for r in cases:
         tally.add(r)
     counts = tally.outcomes
@@ -57,13 +57,15 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
-        classes, declared["known"] = declare(known, classes)
+        classes, declared["known"] = declare(known, classes, tally.engine_skips)
     return {
         **meta,
         "partial": partial or missing > 0,
         "counts": {**{o: counts.get(o, 0) for o in OUTCOMES}, "missing": missing, "damaged": damaged,
                    "total": corpus_cases if corpus_cases is not None else tally.cases,
-                   **(declared_counts(classes) if known is not None else {})},
+                   **(declared_counts(classes) if known is not None else {}),
+                   **({"skipped_by_engine": sum(tally.engine_skips.values()) + tally.engine_skips_past,
+                       "skipped_undeclared": tally.undeclared_skips} if tally.engine_skips else {})},
         "corpus_cases": corpus_cases,
         "classes": classes,
         **declared,
@@ -71,6 +73,7 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         "failures": tally.failures(by_option),
         "errored": tally.errored,
         "skipped": dict(tally.skipped.most_common()),
+        **({"engine_skips": tally.skip_groups()} if tally.engine_skips else {}),
         "profile": profile,
         "diagnosis": {**settings.as_json(), "probes_used": len(prober.answers) if prober is not None else 0},
     }
@@ -79,7 +82,12 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
 class _Tally:
     """What summarize counts in one pass over the results, keeping at most MAX_LISTED names a list."""
 
-    def __init__(self) -> None:
+    def __init__(self, known: Known | None = None) -> None:
+        self.known = known
+        self.engine_skips: Counter[tuple[str | None, str]] = Counter()  # (ruleset, the engine's reason) -> cases
+        self.engine_skips_past = 0  # engine skips past MAX_LISTED distinct (ruleset, reason) pairs
+        self.undeclared_skips = 0
+        self._declared_skip: dict[tuple[str | None, str], bool] = {}
         self.cases = 0
         self.outcomes: Counter[str] = Counter()
         self.not_cases = 0
@@ -98,12 +106,34 @@ class _Tally:
             reason = r.reason or ""
             if reason.startswith(NOT_A_CASE):
                 self.not_cases += 1
+            elif reason.startswith(ENGINE_SKIP):
+                self._engine_skip(r.ruleset, reason[len(ENGINE_SKIP):])
             self.skipped[reason if reason in self.skipped or len(self.skipped) < MAX_LISTED else OTHER_REASONS] += 1
         elif r.outcome == "errored":
             if len(self.errored) < MAX_LISTED:
                 self.errored.append({"id": r.id, "line": r.line, "reason": r.reason})
         elif r.outcome == "failed":
             self._failed(r)
+
+    def _engine_skip(self, ruleset: str | None, reason: str) -> None:
+        key = (ruleset, reason)
+        declared = self._declared_skip.get(key)
+        if declared is None:
+            declared = self.known is not None and bool(skip_declarations(self.known, ruleset, reason))
+            if len(self._declared_skip) < MAX_LISTED:
+                self._declared_skip[key] = declared
+        self.undeclared_skips += 0 if declared else 1
+        if key in self.engine_skips or len(self.engine_skips) < MAX_LISTED:
+            self.engine_skips[key] += 1
+        else:
+            self.engine_skips_past += 1
+
+    def skip_groups(self) -> list[dict[str, Any]]:
+        """summary.json's `engine_skips`: the cases the engine skipped, by ruleset and reason, largest first."""
+        return [{"ruleset": ruleset, "reason": reason, "cases": n,
+                 "declared": bool(self._declared_skip.get((ruleset, reason)))}
+                for (ruleset, reason), n in sorted(self.engine_skips.items(),
+                                                   key=lambda kv: (-kv[1], kv[0][0] or "", kv[0][1]))]
 
     def _failed(self, r: CaseResult) -> None:
         name = case_name(r)
@@ -407,6 +437,16 @@ def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
         if counts["errored"] > len(summary["errored"]):
             out += ["", f"… {counts['errored'] - len(summary['errored'])} more errored cases: results.jsonl holds "
                         "them all."]
+        out.append("")
+    if summary.get("engine_skips"):
+        undeclared = counts.get("skipped_undeclared", 0)
+        out += ["## Skipped by the engine", "",
+                f"{counts.get('skipped_by_engine', 0)} cases the engine skipped on purpose, with its reasons; "
+                + (f"{undeclared} declared by no skip of the known file: left unchecked, they fail the run."
+                   if undeclared else "every one declared."), "",
+                "| ruleset | the engine's reason | cases | declared |", "|---|---|---:|---|"]
+        out += [f"| {_md(g['ruleset'] or '')} | {_md(g['reason'])} | {g['cases']} | {'yes' if g['declared'] else 'no'} |"
+                for g in summary["engine_skips"]]
         out.append("")
     if summary["skipped"]:
         out += ["## Skipped cases", "", "| reason | cases |", "|---|---:|"]

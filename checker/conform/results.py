@@ -26,6 +26,7 @@ from checker.files import OwnedFileError, line_sum, open_append, open_fresh, ope
 from checker.inputs import MAX_RESULT_LINE_BYTES, RESULT_JSON, InputError, json_line, parse_json
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
+ENGINE_SKIP = "the engine skips it: "  # how the reason of a case the engine skipped (`{"skip": "…"}`) begins
 RESULTS_FILE = "results.jsonl"
 RESULTS_LAYOUT = 2  # the header's `results`: a header line naming the run, and a checksum on every line
 FLUSH_SECONDS = 0.2  # the longest a finished result waits in the buffer while more come

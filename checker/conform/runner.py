@@ -39,7 +39,7 @@ from checker.conform.known import Known, new_failures
 from checker.conform.probing import EngineAsk, recorded_probes
 from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_interrupted, write_reports
 from checker.conform.report import NOT_A_CASE
-from checker.conform.results import RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
+from checker.conform.results import ENGINE_SKIP, RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
                                     part_path, remove_parts, run_forked)
 from checker.conform.stream import ResultStream
@@ -59,7 +59,8 @@ __all__ = ["ConformRun", "RunError", "run_conformance", "RESULTS_FILE", "SUMMARY
 class ConformRun:
     """What a run gave: its summary (as in summary.json) and exit status (0 all passed, skipped allowed, or
     every failed or errored case is in a class a known file declares; 1 a case failed or errored outside
-    them, or the run was cut short; 2 a corpus line is not a case)."""
+    them, the engine skipped a case no skip declaration of the known file declares, or the run was cut short;
+    2 a corpus line is not a case, or no case was run)."""
 
     summary: Mapping[str, Any]
     status: int
@@ -147,6 +148,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     ran = counts["passed"] + counts["failed"] + counts["errored"]
     status = REFUSED if summary["not_cases"] or (not ran and not interrupted) else \
         NOT_WON if interrupted or new_failures(counts) or counts["missing"] or counts["damaged"] \
+        or counts.get("skipped_undeclared") \
         else WON
     return ConformRun(summary, status, out_dir)
 
@@ -284,8 +286,11 @@ def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: 
 
 def judge(item: CaseLine, answer: Answer) -> CaseResult:
     """passed / failed by checker.case.matches; errored when there is no result or the result schema refuses it
-    (`answer_problem`: the reason names the field)."""
+    (`answer_problem`: the reason names the field); skipped when the engine skips it (its reason after
+    ENGINE_SKIP)."""
     case = item.case or {}
+    if answer.skip is not None:
+        return _result(item, "skipped", reason=ENGINE_SKIP + answer.skip)
     if answer.result is None:
         return _result(item, "errored", reason=bounded(answer.error or "no answer", 1000))
     problem = answer_problem(answer.result, case.get("kind", "score"))

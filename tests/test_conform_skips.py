@@ -1,0 +1,116 @@
+"""An engine that skips cases on purpose (`{"skip": "reason"}`): skips are counted apart, grouped by reason,
+declarable in a known file (`skips:`), never hide a failure, and a run left wholly unchecked exits 2."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from checker.case import CaseRunner
+from checker.conform import run_conformance
+from checker.conform.adapters import EngineInfo, InProcessEngine
+from checker.conform.known import load_known
+
+ROOT = Path(__file__).resolve().parents[1]
+MCR = ROOT / "corpus" / "mcr.jsonl"
+REASON = "robbing the kong is not modelled here"
+
+
+def _robbed(case) -> bool:
+    data = case.get("input")
+    return isinstance(data, dict) and data.get("win_by") == "robbing_kong"
+
+
+def skipping_robbed_kongs(case):
+    """The reference engine, except that every hand won by robbing the kong is skipped."""
+    if _robbed(case):
+        return {"skip": REASON}
+    return CaseRunner().run(case)
+
+
+def run(tmp_path: Path, function, known: str | None = None, name: str = "out"):
+    known_path = None
+    if known is not None:
+        known_path = tmp_path / f"{name}.yaml"
+        known_path.write_text(known, encoding="utf-8")
+    return run_conformance(str(MCR), InProcessEngine(function, EngineInfo("skipping", "1")), str(tmp_path / name),
+                           known=load_known(str(known_path)) if known_path else None)
+
+
+def robbed_cases() -> int:
+    return sum(1 for line in MCR.read_text(encoding="utf-8").splitlines()
+               if line.strip() and _robbed(json.loads(line)))
+
+
+def test_skips_are_counted_apart_by_reason_and_undeclared_ones_fail_the_run(tmp_path):
+    n = robbed_cases()
+    assert n > 0
+    done = run(tmp_path, skipping_robbed_kongs)
+    counts = done.summary["counts"]
+    assert counts["failed"] == counts["errored"] == 0
+    assert counts["skipped_by_engine"] == counts["skipped_undeclared"] == n
+    assert done.summary["engine_skips"] == [{"ruleset": "mcr", "reason": REASON, "cases": n, "declared": False}]
+    assert done.status == 1  # n cases were left unchecked and nothing declares them
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "## Skipped by the engine" in report and REASON in report
+
+
+def test_declared_skips_let_the_run_pass_and_a_skip_declaring_nothing_is_stale(tmp_path):
+    done = run(tmp_path, skipping_robbed_kongs, "skips:\n"
+               "  - {reason: 'robbing the kong*', note: 'not modelled'}\n"
+               "  - {reason: 'knitted hands*', note: 'never said'}\n")
+    counts = done.summary["counts"]
+    assert counts["skipped_undeclared"] == 0 and counts["skipped_by_engine"] == robbed_cases()
+    assert done.status == 0
+    known = done.summary["known"]
+    assert known["skips_declared"] == robbed_cases()
+    assert [d["id"] for d in known["stale"]] == ["knitted hands*"]
+    assert [d["skips"] for d in known["declarations"]] == [robbed_cases(), 0]
+
+
+def test_a_skip_declaration_never_declares_a_failure(tmp_path):
+    """Skips declared with `*` (any reason); the engine also fails every hand won on a discard (it answers total
+    0): those failures are not declared by the skip, and the run fails."""
+    def failing_discards(case):
+        if _robbed(case):
+            return {"skip": REASON}
+        result = dict(CaseRunner().run(case))
+        if case["input"].get("win_by") == "discard" and result.get("valid"):
+            result["total"] = 0
+        return result
+
+    done = run(tmp_path, failing_discards, "skips:\n  - {reason: '*', note: 'anything skipped'}\n")
+    assert done.summary["counts"]["failed"] > 0 and done.summary["counts"]["skipped_undeclared"] == 0
+    assert done.status == 1
+
+
+def test_a_run_the_engine_skips_wholly_exits_2(tmp_path):
+    done = run(tmp_path, lambda case: {"skip": "not today"}, "skips:\n  - {reason: 'not today', note: 'all'}\n")
+    assert done.summary["counts"]["passed"] == 0 and done.status == 2
+
+
+def test_a_command_engine_skips_by_id_and_a_skip_beside_a_result_is_an_error(tmp_path):
+    script = tmp_path / "engine.py"
+    script.write_text(
+        "import json, sys\n"
+        "for raw in sys.stdin:\n"
+        "    m = json.loads(raw)\n"
+        "    if m['cmd'] == 'start':\n"
+        "        print(json.dumps({'name': 's', 'version': '1', 'rulesets': ['mcr'], 'kinds': ['score']}), flush=True)\n"
+        "    elif m['cmd'] == 'stop':\n"
+        "        break\n"
+        "    elif m['case']['input'].get('win_by') == 'robbing_kong':\n"
+        "        print(json.dumps({'id': m['id'], 'skip': 'no robbing'}), flush=True)\n"
+        "    elif m['case']['input'].get('win_by') == 'discard':\n"
+        "        print(json.dumps({'id': m['id'], 'skip': 'both', 'result': m['case']['expect']}), flush=True)\n"
+        "    else:\n"
+        "        print(json.dumps({'id': m['id'], 'result': m['case']['expect']}), flush=True)\n", encoding="utf-8")
+    from checker.conform import engine_from_spec
+
+    engine = engine_from_spec(f'cmd:"{sys.executable} {script}"', {}, 20.0)
+    done = run_conformance(str(MCR), engine, str(tmp_path / "cmd"))
+    counts = done.summary["counts"]
+    assert counts["skipped_by_engine"] == robbed_cases()
+    assert counts["errored"] > 0  # the discard wins: a skip beside a result is answered or skipped, not both
+    assert any("not both" in e["reason"] for e in done.summary["errored"])
+    assert done.status == 1
