@@ -12,8 +12,12 @@ first on sys.path), so an engine's own repository needs no path setup. Each case
 case passes when the engine's result meets its `expect` (checker.case.matches, through the conform runner's
 judge); a failure shows the fan diff (checker.diagnose.diff: missing, extra, different points, other fields)
 with the expected and actual results; an engine that raises, crashes, hangs or answers outside the protocol
-(or the result schema) fails the item with the reason; a case without `expect`, or of a ruleset or kind the engine does not list, is skipped; a
-corpus line that is not a case fails with its problem. Both options repeat (several corpora, several engines).
+(or the result schema), or does not start, is an error of the item (pytest's ERROR, at its setup), with the
+reason, as is a corpus line that is not a case; a case without `expect`, or of a ruleset or kind the engine
+does not list, is skipped; a case the engine skips on purpose (`{"skip": "reason"}`) fails unless
+`--mjcheck-known FILE` declares it (`skips`), and then is skipped. With that file, a failed or errored case its
+`classes` or `readings` declare is an expected failure (xfail: checker.conform.declared); its `causes` are
+matched to the terminal summary's classes only. Both --mjcheck-corpus and --mjcheck-engine repeat.
 
 At the end of the session, the terminal summary lists the failure classes of each corpus and engine
 (checker.diagnose over the cases the session judged, passing ones included, as `mjcheck conform` does): each
@@ -35,11 +39,13 @@ import pytest
 if TYPE_CHECKING:
     from checker.case import CaseLine
     from checker.conform.adapters import Answer, Engine, EngineInfo
+    from checker.conform.known import Known
     from checker.conform.results import CaseResult
 
 CORPUS_OPTION = "--mjcheck-corpus"
 ENGINE_OPTION = "--mjcheck-engine"
 TIMEOUT_OPTION = "--mjcheck-timeout"
+KNOWN_OPTION = "--mjcheck-known"
 
 
 RESULT_PROPERTY = "mjcheck_result"  # a case's judged result, as results.jsonl holds it, on its test report
@@ -54,6 +60,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "cmd:\"COMMAND\" (repeat to hold several engines to each corpus)")
     group.addoption(TIMEOUT_OPTION, type=float, default=10.0, metavar="SECONDS",
                     help="per-case time limit of a cmd: engine, 0.001 to 86400 seconds (default 10)")
+    group.addoption(KNOWN_OPTION, default=None, metavar="FILE",
+                    help="the engine's declared departures and skips, as `mjcheck conform --known` reads them: a "
+                         "case of a declared class or reading is an expected failure (xfail), a declared skip a "
+                         "skip; an undeclared skip fails")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -68,9 +78,17 @@ def pytest_configure(config: pytest.Config) -> None:
         seconds = timeout_seconds(config.getoption(TIMEOUT_OPTION))
     except ValueError as exc:
         raise pytest.UsageError(f"{TIMEOUT_OPTION}: {exc}") from None
+    known = None
+    if config.getoption(KNOWN_OPTION):
+        from checker.conform.known import KnownError, load_known
+
+        try:
+            known = load_known(config.getoption(KNOWN_OPTION))
+        except KnownError as exc:
+            raise pytest.UsageError(f"{KNOWN_OPTION}: {exc}") from None
     if any(spec.startswith("python:") for spec in engines):
         _project_importable(config)
-    config.pluginmanager.register(Conformance(corpora, engines, seconds), "mjcheck-conformance")
+    config.pluginmanager.register(Conformance(corpora, engines, seconds, known), "mjcheck-conformance")
 
 
 def _project_importable(config: pytest.Config) -> None:
@@ -85,9 +103,9 @@ class Conformance:
     """The corpora and engines of one pytest run: adds their items after collection, stops the engines at
     the end of the session."""
 
-    def __init__(self, corpora: list[str], engines: list[str], timeout: float):
-        self.corpora, self.timeout = corpora, timeout
-        self.engines = [EngineSlot(spec, timeout) for spec in dict.fromkeys(engines)]
+    def __init__(self, corpora: list[str], engines: list[str], timeout: float, known: Known | None = None):
+        self.corpora, self.timeout, self.known = corpora, timeout, known
+        self.engines = [EngineSlot(spec, timeout, known) for spec in dict.fromkeys(engines)]
 
     @pytest.hookimpl(tryfirst=True)  # before -k / -m deselection, so those select among the cases too
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
@@ -131,8 +149,9 @@ class Conformance:
         from checker.conform.results import from_json
 
         for name, value in report.user_properties:  # (typed as objects: checked before they are unpacked)
-            if name != RESULT_PROPERTY or report.when != "call" or not isinstance(value, (list, tuple)) \
-                    or len(value) != 3:
+            # (a case's result rides on the report of the phase that ended it: the call, or a setup that erred)
+            ended = report.when == "call" or (report.when == "setup" and not report.passed)
+            if name != RESULT_PROPERTY or not ended or not isinstance(value, (list, tuple)) or len(value) != 3:
                 continue
             corpus, spec, data = value
             result = from_json(data)
@@ -153,15 +172,25 @@ class Conformance:
             terminalreporter.write_line(bounded(text, 4000))
 
         terminalreporter.write_sep("=", "mjcheck failure classes")
+        if self.known is not None:
+            from checker.conform.declared import has_causes
+
+            if has_causes(self.known):
+                line(f"({KNOWN_OPTION}: its causes entries are matched to the classes below only; their cases "
+                     f"were not marked as expected failures: declare such a class by its signature instead)")
         for corpus, slot, judged in runs:
             classes = diagnose(judged, prober=Prober(slot.ask))  # its causes put to the engine (probes)
+            if self.known is not None:
+                from checker.conform.known import declare
+
+                classes = declare(self.known, classes)[0]
             line(f"{corpus} on {slot.spec}: {len(classes)} failure class{'es' if len(classes) != 1 else ''}")
             for number, c in enumerate(classes, 1):
                 cause = c.get("cause") or {}
                 witness = c["witness"]
                 name = f"{witness['id']} (line {witness['line']})" if witness.get("id") else f"line {witness['line']}"
                 line(f"  {number}. {c['signature']} ({c['count']} case{'s' if c['count'] != 1 else ''}, "
-                     f"{c.get('ruleset') or '?'})")
+                     f"{c.get('ruleset') or '?'}){' (declared)' if c.get('declared') else ''}")
                 line(f"     cause: {cause.get('verdict', 'not searched')}")
                 line(f"     witness {name}: {witness['words']}")
                 line(f"     reproduce: {witness['reproduce']}")
@@ -173,8 +202,8 @@ class EngineSlot:
     """One engine of the run: created at collection (an unknown form or a python: module that does not import
     is a usage error), started at its first case (a start failure fails each of its cases), stopped at the end."""
 
-    def __init__(self, spec: str, timeout: float):
-        self.spec, self.timeout = spec, timeout
+    def __init__(self, spec: str, timeout: float, known: Known | None = None):
+        self.spec, self.timeout, self.known = spec, timeout, known
         self.engine: Engine | None = None
         self.info: EngineInfo | None = None
         self.start_error: str | None = None
@@ -218,6 +247,14 @@ class EngineSlot:
             answer = self.answer(case)
             out.append(answer.result if answer.error is None and isinstance(answer.result, Mapping) else None)
         return out
+
+    def reference(self) -> Any:
+        """The reference engine, for re-scoring a case under a declared reading."""
+        if getattr(self, "_reference", None) is None:
+            from checker.case import CaseRunner
+
+            self._reference = CaseRunner()
+        return self._reference
 
     def stop(self) -> None:
         if self.engine is not None and self.info is not None:
@@ -265,33 +302,69 @@ class CaseItem(pytest.Item):
         super().__init__(**kwargs)
         self.case_line, self.slot, self.corpus = case_line, slot, corpus
 
-    def runtest(self) -> None:
-        from checker.diagnose.diff import describe, diff
+    def setup(self) -> None:
+        """The case put to the engine and judged. An engine that cannot answer it (it raised, crashed, hung,
+        answered outside the protocol or the result schema, or did not start) is an error of the item, reported
+        at its setup (pytest's ERROR), not a failed test."""
         from checker.conform.runner import judge, skip_reason
         from checker.corpus.canonical import canonical_case
 
         item, where = self.case_line, f"{self.case_line.source}, line {self.case_line.line}"
         if item.case is None:
-            raise CaseFailure(f"{where}: not a case ({item.rule}): {item.error}")
-        skipped = skip_reason(item.case, lambda case: self.slot.started().refuses(case))
+            pytest.fail(f"{where}: not a case ({item.rule}): {item.error}", pytrace=False)
+        skipped = skip_reason(item.case, lambda case: self._started())
         if skipped is not None:
             pytest.skip(skipped)
         result = judge(item, self.slot.answer(canonical_case(item.case)))
+        self.result = result
         self.slot.judged.setdefault(self.corpus, []).append(result)
         # carried to the session's controlling process with the report when pytest-xdist runs tests in workers
         self.user_properties.append((RESULT_PROPERTY, (self.corpus, self.slot.spec, result.as_json())))
-        head = f"case {item.case.get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
-        if result.outcome == "skipped":  # the engine skips it on purpose (`{"skip": "reason"}`)
-            pytest.skip(result.reason or "skipped by the engine")
+        declared = self._declared(result)
         if result.outcome == "errored":
-            raise CaseFailure(f"{head}: errored: {result.reason}")
+            if declared:
+                pytest.xfail(f"errored, declared ({declared}): {result.reason}")
+            pytest.fail(f"{self._head()}: the engine erred: {result.reason}", pytrace=False)
+
+    def _started(self) -> str | None:
+        try:
+            return self.slot.started().refuses(self.case_line.case or {})
+        except CaseFailure as exc:  # the engine did not start: an error of every item, at its setup
+            pytest.fail(str(exc), pytrace=False)
+
+    def _head(self) -> str:
+        item = self.case_line
+        where = f"{item.source}, line {item.line}"
+        return f"case {(item.case or {}).get('id') or '(no id)'} ({where}) on engine {self.slot.spec}"
+
+    def _declared(self, result: CaseResult) -> str:
+        """The declarations of --mjcheck-known that declare this case, in words ("" for none)."""
+        if self.slot.known is None:
+            return ""
+        from checker.conform.declared import declaring
+
+        found = declaring(self.slot.known, result, self.slot.reference())
+        return "; ".join(d.words() for d in found)
+
+    def runtest(self) -> None:
+        from checker.diagnose.diff import describe, diff
+
+        result = self.result
+        declared = self._declared(result)
+        if result.outcome == "skipped":  # the engine skips it on purpose (`{"skip": "reason"}`)
+            if declared:
+                pytest.skip(f"{result.reason} (declared: {declared})")
+            raise CaseFailure(f"{self._head()}: {result.reason}; no `skips` entry of {KNOWN_OPTION} declares it, "
+                              f"so it was left unchecked (declare it with `skips: [{{reason: \"…\", note: …}}]`)")
         if result.outcome == "failed":
-            lines = [f"{head}: the result departs from expect"]
+            lines = [f"{self._head()}: the result departs from expect"]
             if result.covers:
                 lines.append("covers: " + ", ".join(result.covers))
             lines += ["  " + line for line in describe(diff(result.expected, result.actual))] \
                 or ["  (the results differ in shape)"]
             lines += [f"expected: {_json(result.expected)}", f"actual:   {_json(result.actual)}"]
+            if declared:
+                pytest.xfail(f"declared ({declared}): " + "; ".join(lines[1:4]))
             raise CaseFailure("\n".join(lines))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:

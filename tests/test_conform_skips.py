@@ -114,3 +114,35 @@ def test_a_command_engine_skips_by_id_and_a_skip_beside_a_result_is_an_error(tmp
     assert counts["errored"] > 0  # the discard wins: a skip beside a result is answered or skipped, not both
     assert any("not both" in e["reason"] for e in done.summary["errored"])
     assert done.status == 1
+
+
+def test_one_case_is_declared_by_a_reading_only_when_the_reading_gives_the_engines_whole_answer(tmp_path):
+    """checker.conform.declared, as the pytest plugin's --mjcheck-known uses it: a case of the MCR corpus that
+    parts option four_concealed_pungs_with_fully_concealed, answered by an engine that follows the other reading
+    (the reference under it), is declared by `readings: {that option: the other value}` and not by a reading of
+    another option."""
+    from checker.conform.declared import declaring
+    from checker.conform.results import CaseResult
+
+    runner = CaseRunner()
+    option = "four_concealed_pungs_with_fully_concealed"
+    found = None
+    for line in MCR.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        if f"mcr.option.{option}" not in case.get("covers", []):
+            continue
+        for value in (True, False):
+            other = runner.run({**case, "options": {**case.get("options", {}), option: value}})
+            if other != runner.run(case):
+                found = case, value, other
+                break
+        if found:
+            break
+    assert found is not None
+    case, value, answer = found
+    result = CaseResult(case["id"], 1, "failed", answer, None, case)
+    shown = "true" if value else "false"
+    (tmp_path / "k.yaml").write_text(f"readings:\n  {option}: {{value: {shown}, note: 'its reading'}}\n"
+                                     f"  chicken_hand_scores: {{value: true, note: 'another'}}\n", encoding="utf-8")
+    declared = declaring(load_known(str(tmp_path / "k.yaml")), result, runner)
+    assert [d.id for d in declared] == [f"option:{option}={shown}"]

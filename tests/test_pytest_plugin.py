@@ -58,16 +58,16 @@ def test_the_plugin_is_registered_under_pytest11():
 def test_one_item_per_case_passing_failing_with_the_fan_diff_erroring_and_skipped(pytester, corpus):
     result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score", "-v",
                                 "-rs")
-    result.assert_outcomes(passed=1, failed=2, skipped=1)
+    result.assert_outcomes(passed=1, failed=1, errors=1, skipped=1)  # an engine that raises: an error, not a failure
     result.stdout.fnmatch_lines(["*tiny.jsonl::right PASSED*", "*tiny.jsonl::wrong FAILED*",
-                                 "*tiny.jsonl::raises FAILED*", "*tiny.jsonl::no-expect SKIPPED*"])
+                                 "*tiny.jsonl::raises ERROR*", "*tiny.jsonl::no-expect SKIPPED*"])
     out = result.stdout.str()
     # the fan diff of `wrong`: self_drawn 1 point expected, 2 given; made_up extra; the total one off (11 → 12)
     assert "different  self_drawn: expected 1×1, got 2×1" in out
     assert "extra      made_up 2×1  (in the result, not expected)" in out
     assert "total: expected 11, got 12" in out
     assert "covers: mcr.fan.mixed_triple_chow" in out
-    assert "errored: raised ZeroDivisionError: 'on purpose' (at my_engine.py:3)" in out
+    assert "the engine erred: raised ZeroDivisionError: 'on purpose' (at my_engine.py:3)" in out
     assert "no expect: conformance needs an expected result" in out
     assert "Traceback" not in out
 
@@ -92,7 +92,7 @@ def test_a_cmd_engine_and_a_line_that_is_not_a_case(pytester):
     path.write_text(json.dumps(mcr_case(id="zero")) + "\n{not json\n", encoding="utf-8")
     engine = f'cmd:"{sys.executable} {EXAMPLE_ENGINE}"'  # answers every hand "valid, 0 points"
     result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", engine, "--mjcheck-timeout", "5")
-    result.assert_outcomes(failed=2)
+    result.assert_outcomes(failed=1, errors=1)  # the line that is not a case: an error of the corpus
     out = result.stdout.str()
     assert "missing    mixed_triple_chow 8×1  (expected, not in the result)" in out
     assert "line 2: not a case (input.json)" in out
@@ -135,5 +135,31 @@ def score(case):
 ''')
     pytester.syspathinsert()
     result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", "python:skipper:score", "-v", "-rs")
+    result.assert_outcomes(passed=1, failed=1)  # undeclared: a case left unchecked
+    assert "the engine skips it: knitted hands are not modelled; no `skips` entry" in result.stdout.str()
+    known = pytester.path / "known.yaml"
+    known.write_text("skips:\n  - {reason: 'knitted hands*', note: 'planned'}\n", encoding="utf-8")
+    result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", "python:skipper:score", "-v", "-rs",
+                                "--mjcheck-known", str(known))
     result.assert_outcomes(passed=1, skipped=1)
-    assert "the engine skips it: knitted hands are not modelled" in result.stdout.str()
+    assert "the engine skips it: knitted hands are not modelled (declared: skip knitted hands*" in result.stdout.str()
+
+
+def test_a_known_file_makes_declared_failures_expected_by_signature_or_by_reading(pytester, corpus):
+    """`wrong` answers self_drawn 2 and a made-up fan 2 (total 12 for 11): declared by its class's signature, it
+    is an expected failure; `raises` errs, declared by its error's signature with `*` (readings:
+    tests/test_conform_skips.py); a known file that is not one is a usage error."""
+    known = pytester.path / "known.yaml"
+    known.write_text("classes:\n"
+                     "  - {signature: 'extra made_up 2; self_drawn 1×1 scored 2×1*', note: 'its own fan'}\n"
+                     "  - {signature: 'errored: raised ZeroDivisionError*', note: 'a known crash'}\n",
+                     encoding="utf-8")
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score", "-v",
+                                "-rsx", "--mjcheck-known", str(known))
+    result.assert_outcomes(passed=1, xfailed=2, skipped=1)
+    assert "(declared)" in result.stdout.str()
+    bad = pytester.path / "bad.yaml"
+    bad.write_text("nothing: []\n", encoding="utf-8")
+    result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score",
+                                "--mjcheck-known", str(bad))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
