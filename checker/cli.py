@@ -917,7 +917,8 @@ def conform(
     corpus: str = typer.Option(..., "--corpus", metavar="FILE|NAME",
                                help="A JSON Lines file of cases with `expect`, or a shipped corpus's name (mjcheck "
                                     "corpus list): mcr names the same corpus from any directory; or a random "
-                                    "corpus random:RULESET:COUNT:SEED[:procedure] (mjcheck corpus random)."),
+                                    "corpus random:RULESET:COUNT:SEED[:procedure] (mjcheck corpus random); or - "
+                                    "for standard input."),
     engine: str = typer.Option(..., "--engine", metavar="ENGINE",
                                help="reference | pymahjonggb | python:package.module:function | "
                                     "cmd:\"COMMAND\" (a subprocess speaking the JSON-lines protocol)."),
@@ -1208,11 +1209,12 @@ def reproduce_cases(
     extra = _load_ruleset_files(ruleset_file)
     seconds = _timeout_asked(timeout, "--timeout")
     cases = []
+    stream, label = _open(file, "FILE")
     try:
-        with open_input(file, "FILE") as stream:
-            for item in read_cases(stream, file):
+        with stream:
+            for item in read_cases(stream, label):
                 if item.case is None:
-                    fail(f"{file}:{item.line}: {item.error} [{item.rule}]")
+                    fail(f"{label}:{item.line}: {item.error} [{item.rule}]")
                 cases.append(item.case)
     except InputError as exc:
         fail(str(exc))

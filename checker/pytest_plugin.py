@@ -194,6 +194,9 @@ class Conformance:
                 line(f"     cause: {cause.get('verdict', 'not searched')}")
                 line(f"     witness {name}: {witness['words']}")
                 line(f"     reproduce: {witness['reproduce']}")
+                on_engine = _on_engine(str(witness.get("reproduce") or ""), slot.spec)
+                if on_engine:
+                    line(f"     on the engine: {on_engine}")
         for slot in self.engines:  # (started again for the probes, after the session's end stopped it)
             slot.stop()
 
@@ -374,6 +377,17 @@ class CaseItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.case_line.line - 1, f"{self.case_line.source}:{self.case_line.line}: {self.name}"
+
+
+def _on_engine(reference: str, spec: str) -> str:
+    """The witness's reproducer put to the engine under test beside the reference (`mjcheck reproduce`), from
+    the command that scores it on the reference (`echo '…' | mjcheck score --case -`); "" for another form."""
+    import shlex
+
+    tail = " | mjcheck score --case -"
+    if not reference.startswith("echo ") or not reference.endswith(tail):
+        return ""
+    return f"{reference[:-len(tail)]} | mjcheck reproduce --engine {shlex.quote(spec)} -"
 
 
 def _json(value: Any) -> str:

@@ -555,3 +555,14 @@ def test_a_run_holds_what_exists_aside_from_the_collector_and_gives_it_back_afte
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_a_corpus_read_from_standard_input_and_a_reproducer_put_to_the_engine_from_it(tmp_path):
+    """`--corpus -` reads the cases from standard input (no hash, no count: a pipe is read once); `mjcheck
+    reproduce --engine E -` puts cases from standard input to the engine beside the reference."""
+    text = "".join(line + "\n" for line in MCR.read_text(encoding="utf-8").splitlines()[:3])
+    r = cli.invoke(app, ["conform", "--corpus", "-", "--engine", "reference", "--out", str(tmp_path / "out")], input=text)
+    assert r.exit_code == 0, r.output
+    assert summary(tmp_path / "out")["counts"]["passed"] == 3
+    r = cli.invoke(app, ["reproduce", "--engine", "reference", "-"], input=text)
+    assert r.exit_code == 0 and r.output.count("the engine agrees") == 3

@@ -68,6 +68,7 @@ def test_one_item_per_case_passing_failing_with_the_fan_diff_erroring_and_skippe
     assert "total: expected 11, got 12" in out
     assert "covers: mcr.fan.mixed_triple_chow" in out
     assert "the engine erred: raised ZeroDivisionError: 'on purpose' (at my_engine.py:3)" in out
+    assert "| mjcheck reproduce --engine python:my_engine:score -" in out  # the witness put to the engine again
     assert "no expect: conformance needs an expected result" in out
     assert "Traceback" not in out
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import os
 import sys
 from collections import OrderedDict
@@ -52,6 +53,7 @@ from checker.spec import pointer_of, schema
 
 REANSWER_MEMORY = 8192  # cases kept after their answer, for an engine that answers one again
 
+STDIN = "-"  # the corpus read from standard input
 __all__ = ["ConformRun", "RunError", "run_conformance", "RESULTS_FILE", "SUMMARY_FILE", "REPORT_FILE", "HTML_FILE", "JUNIT_FILE"]
 
 
@@ -97,7 +99,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     OSError: DIR (checker.files.OwnedFileError: a file in it that is not the tool's own)."""
     sharded = jobs > 1 and why_one_process(engine, corpus) is None
     # (sharded: each process opens and reads its own part; each inherits what is held aside)
-    with open_input(corpus, "corpus") as stream, held_aside():
+    with _open_corpus(corpus) as stream, held_aside():
         os.makedirs(out_dir, exist_ok=True)
         results_path = os.path.join(out_dir, RESULTS_FILE)
         earlier = finished_cases(results_path) if resume else None
@@ -151,6 +153,16 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
         or counts.get("skipped_undeclared") \
         else WON
     return ConformRun(summary, status, out_dir)
+
+
+def _open_corpus(corpus: str) -> BinaryIO:
+    """The corpus's stream: `-` is standard input (read once, as a pipe is, unless it is a file put there)."""
+    if corpus == STDIN:
+        try:
+            return os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+        except (AttributeError, OSError, ValueError):  # a standard input with no descriptor (a test's, an embedding's)
+            return io.BytesIO(sys.stdin.buffer.read())
+    return open_input(corpus, "corpus")
 
 
 def _corpus_identity(stream: BinaryIO) -> tuple[str | None, int | None]:
