@@ -146,3 +146,29 @@ def test_one_case_is_declared_by_a_reading_only_when_the_reading_gives_the_engin
                                      f"  chicken_hand_scores: {{value: true, note: 'another'}}\n", encoding="utf-8")
     declared = declaring(load_known(str(tmp_path / "k.yaml")), result, runner)
     assert [d.id for d in declared] == [f"option:{option}={shown}"]
+
+
+def test_each_case_records_the_engines_time_and_junit_gives_it(tmp_path):
+    """An engine that takes 50 ms over one case: that case's result line says so (`seconds`), junit.xml gives it
+    as the testcase's time (never a made-up 0), and a suite's time is the sum of its cases'."""
+    import time
+    import xml.etree.ElementTree as ET
+
+    from checker.conform.results import read_results
+
+    slow = json.loads(MCR.read_text(encoding="utf-8").splitlines()[0])["id"]
+
+    def engine(case):
+        if case.get("id") == slow:
+            time.sleep(0.05)
+        return CaseRunner().run(case)
+
+    done = run_conformance(str(MCR), InProcessEngine(engine, EngineInfo("timed", "1")), str(tmp_path / "t"))
+    assert done.status == 0
+    seconds = {r.id: r.seconds for r in read_results(str(tmp_path / "t" / "results.jsonl"))}
+    assert seconds[slow] >= 0.05 and all(s is not None for s in seconds.values())
+    root = ET.parse(tmp_path / "t" / "junit.xml").getroot()
+    times = {c.get("name"): float(c.get("time")) for c in root.iter("testcase")}
+    assert times[slow] >= 0.05
+    suite = next(root.iter("testsuite"))
+    assert abs(float(suite.get("time")) - sum(float(c.get("time")) for c in suite.iter("testcase"))) < 1e-3

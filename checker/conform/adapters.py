@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import reprlib
+import time
 import traceback
 from dataclasses import dataclass
 from collections.abc import Mapping
@@ -65,6 +66,7 @@ class Answer:
     result: Mapping[str, Any] | None = None
     error: str | None = None
     skip: str | None = None  # the engine skips this case on purpose, for this reason (`{"skip": "…"}`)
+    seconds: float | None = None  # how long the engine took over it (None: not measured)
 
 
 class Engine(Protocol):
@@ -97,6 +99,12 @@ class InProcessEngine:
             yield key, self._answer(case)
 
     def _answer(self, case: Mapping[str, Any]) -> Answer:
+        started = time.perf_counter()
+        answer = self._call(case)
+        answer.seconds = time.perf_counter() - started
+        return answer
+
+    def _call(self, case: Mapping[str, Any]) -> Answer:
         try:
             result = self._function(case)
         except CaseError as exc:

@@ -3,7 +3,9 @@
 A failed case carries a `failure` (its fan diff), an errored one an `error` (its reason), a skipped one
 `skipped`; with a known file, a failed or errored case of a declared class is `skipped` (type `declared`, its
 declarations the message), in a suite of its own (`RULESET: declared departures: CORPUS`). Cases are grouped in one `testsuite` per ruleset; `classname` is `mjcheck.conform.RULESET`, `name`
-the case id (or its corpus line). Text is stripped of the characters XML 1.0 cannot hold. The document is
+the case id (or its corpus line); a case's `time` is the engine's time on it as results.jsonl recorded it
+(`seconds`; left out where none was measured), a suite's the sum of its cases'. Text is stripped of the
+characters XML 1.0 cannot hold. The document is
 written as it is made, a case at a time, each element as ElementTree writes and indents it.
 """
 from __future__ import annotations
@@ -43,7 +45,9 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
     suites: dict[tuple[str, bool], Counter[str]] = {}  # (ruleset, declared): declared departures apart
     for r in cases:
         apart = declared(r)
-        suites.setdefault((r.ruleset or "unknown", apart), Counter()).update(("tests", _counted(r, apart)))
+        tally = suites.setdefault((r.ruleset or "unknown", apart), Counter())
+        tally.update(("tests", _counted(r, apart)))
+        tally["time"] += r.seconds or 0.0
     total: Counter[str] = sum(suites.values(), Counter())
     any_declared = any(apart for _, apart in suites)
     classes = in_order(summary.get("classes") or [])  # (new ones first)
@@ -82,7 +86,7 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
                                          "failures": str(new), "errors": "0", "skipped": str(len(classes) - new)})
         for number, c in enumerate(classes, 1):
             case = ET.SubElement(suite, "testcase", {"classname": "mjcheck.conform.classes",
-                                                     "name": _text(f"{number}. {c['signature']}", 500), "time": "0"})
+                                                     "name": _text(f"{number}. {c['signature']}", 500)})
             cause = c.get("cause") or {}
             told = [f"{c['count']} case(s); cause: {cause.get('verdict', 'not searched')}",
                     f"witness: {c['witness'].get('id')} (line {c['witness'].get('line')}): {c['witness']['words']}",
@@ -99,7 +103,7 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
         suite = ET.Element("testsuite", {"name": "mjcheck conform: results", "tests": "1", "failures": "0",
                                          "errors": "1", "skipped": "0"})
         case = ET.SubElement(suite, "testcase", {"classname": "mjcheck.conform.results", "name": "every case has a "
-                                                 "result", "time": "0"})
+                                                 "result"})
         message = (f"{counts.get('missing', 0)} of {counts.get('total', 0)} cases have no result; "
                    f"{counts.get('damaged', 0)} damaged line(s) in results.jsonl")
         ET.SubElement(case, "error", {"type": "missing", "message": message}).text = message
@@ -111,7 +115,8 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
 def _testcase(r: CaseResult, ruleset: str, apart: bool,
               class_of: Callable[[CaseResult], Mapping[str, Any] | None] | None) -> ET.Element:
     case = ET.Element("testcase", {"classname": _text(f"mjcheck.conform.{ruleset}"),
-                                   "name": _text(r.id or f"line {r.line}"), "time": "0"})
+                                   "name": _text(r.id or f"line {r.line}"),
+                                   **({"time": f"{r.seconds:.6f}"} if r.seconds is not None else {})})
     covers = ", ".join(r.covers)
     found = class_of(r) if apart and class_of is not None else None
     if found is not None:  # a declared departure: skipped, as pytest reports an expected failure
@@ -142,7 +147,8 @@ def _attributes(tally: Counter[str], tests: int = 0, failures: int = 0, errors: 
                 skipped: int = 0) -> dict[str, str]:
     """A suite's counts (and more `tests`, `failures`, `errors` and `skipped` beside its cases: the root's)."""
     return {"tests": str(tally["tests"] + tests), "failures": str(tally["failures"] + failures),
-            "errors": str(tally["errors"] + errors), "skipped": str(tally["skipped"] + skipped), "time": "0"}
+            "errors": str(tally["errors"] + errors), "skipped": str(tally["skipped"] + skipped),
+            "time": f"{tally['time']:.6f}"}
 
 
 def _start_tag(element: ET.Element) -> str:

@@ -227,6 +227,8 @@ class SubprocessEngine:
         solo = False  # the one case in flight is a retry
         silent = 0  # cases in a row that timed out on their own
         sequence, since = 0, time.monotonic()
+        sent: dict[int, float] = {}  # when each case in flight was sent
+        last = since  # when the engine last answered (its answers come one after another)
         exhausted = False
         while True:
             if self._proc is None:
@@ -244,6 +246,7 @@ class SubprocessEngine:
                     key, case = retry.popleft()
                     sequence += 1
                     inflight[sequence] = (key, case)
+                    sent[sequence] = time.monotonic()
                     proc.send({"cmd": "run", "id": sequence, "case": case})
                     solo = True
             else:
@@ -256,6 +259,7 @@ class SubprocessEngine:
                         break
                     sequence += 1
                     inflight[sequence] = (key, case)
+                    sent[sequence] = time.monotonic()
                     proc.send({"cmd": "run", "id": sequence, "case": case})
             if not inflight:
                 return
@@ -276,11 +280,16 @@ class SubprocessEngine:
                 else:
                     retry.extend(inflight.values())
                 inflight.clear()
+                sent.clear()
+                last = time.monotonic()
                 continue
             if number in answered:  # a case answered twice: that case is in error, not the next one
                 yield answered[number], answer
                 continue
             key, _ = inflight.pop(number)
+            now = time.monotonic()  # the engine's time on this case: from when it was sent or the last answer
+            answer.seconds = now - max(sent.pop(number, now), last)
+            last = now
             answered[number] = key
             if len(answered) > ANSWERED_MEMORY:
                 answered.popitem(last=False)

@@ -47,6 +47,7 @@ class CaseResult(CaseFields):
     reason: str | None = None
     case: Mapping[str, Any] | None = None
     text: str = ""
+    seconds: float | None = None  # the engine's time on the case (None: not measured, or not run)
 
     @property
     def expected(self) -> Any:
@@ -60,8 +61,11 @@ class CaseResult(CaseFields):
         return {**self._head(), "case": self.case}
 
     def _head(self) -> dict[str, Any]:
-        return {"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
+        head = {"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
                 "reason": self.reason}
+        if self.seconds is not None:
+            head["seconds"] = round(self.seconds, 6)
+        return head
 
     def as_line(self) -> bytes:
         """The result line: the case's own text when it is plain ASCII with no tab, carriage return or DEL
@@ -92,8 +96,11 @@ def from_json(data: Any) -> CaseResult | None:
     else:  # written before the case was kept whole: its parts beside the outcome
         case = {"expect": data.get("expected"), "covers": data.get("covers"), "ruleset": data.get("ruleset"),
                 "options": data.get("options"), "input": data.get("input")}
+    seconds = data.get("seconds")
     return CaseResult(case_id if isinstance(case_id, str) else None, data["line"], data["outcome"],
-                      data.get("actual"), data.get("reason"), None if case is None else _case_shape(case))
+                      data.get("actual"), data.get("reason"), None if case is None else _case_shape(case),
+                      seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+                      and 0 <= seconds < 1e9 else None)
 
 
 def _case_shape(case: dict[str, Any]) -> dict[str, Any]:

@@ -290,25 +290,28 @@ def skip_reason(case: Mapping[str, Any], refuses: Callable[[Mapping[str, Any]], 
     return refuses(case)
 
 
-def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None) -> CaseResult:
+def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None,
+            seconds: float | None = None) -> CaseResult:
     case = item.case
     return CaseResult(case.get("id") if case is not None else None, item.line, outcome, actual, reason, case,
-                      item.text)
+                      item.text, seconds)
 
 
 def judge(item: CaseLine, answer: Answer) -> CaseResult:
     """passed / failed by checker.case.matches; errored when there is no result or the result schema refuses it
     (`answer_problem`: the reason names the field); skipped when the engine skips it (its reason after
     ENGINE_SKIP)."""
-    case = item.case or {}
+    case, seconds = item.case or {}, answer.seconds
     if answer.skip is not None:
-        return _result(item, "skipped", reason=ENGINE_SKIP + answer.skip)
+        return _result(item, "skipped", reason=ENGINE_SKIP + answer.skip, seconds=seconds)
     if answer.result is None:
-        return _result(item, "errored", reason=bounded(answer.error or "no answer", 1000))
+        return _result(item, "errored", reason=bounded(answer.error or "no answer", 1000), seconds=seconds)
     problem = answer_problem(answer.result, case.get("kind", "score"))
     if problem is not None:
-        return _result(item, "errored", actual=answer.result, reason=f"a result outside the result schema: {problem}")
-    return _result(item, "passed" if matches(answer.result, case["expect"]) else "failed", actual=answer.result)
+        return _result(item, "errored", actual=answer.result, reason=f"a result outside the result schema: {problem}",
+                       seconds=seconds)
+    return _result(item, "passed" if matches(answer.result, case["expect"]) else "failed", actual=answer.result,
+                   seconds=seconds)
 
 
 def answer_problem(result: Any, kind: str) -> str | None:
