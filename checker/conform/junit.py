@@ -43,11 +43,12 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
     class_of = ClassOf(summary.get("classes") or []) if "known" in summary else None
     declared = declared_test(summary)
     suites: dict[tuple[str, bool], Counter[str]] = {}  # (ruleset, declared): declared departures apart
+    times: dict[tuple[str, bool], float] = {}  # the engine's time on each suite's cases
     for r in cases:
         apart = declared(r)
-        tally = suites.setdefault((r.ruleset or "unknown", apart), Counter())
-        tally.update(("tests", _counted(r, apart)))
-        tally["time"] += r.seconds or 0.0
+        suite_key = (r.ruleset or "unknown", apart)
+        suites.setdefault(suite_key, Counter()).update(("tests", _counted(r, apart)))
+        times[suite_key] = times.get(suite_key, 0.0) + (r.seconds or 0.0)
     total: Counter[str] = sum(suites.values(), Counter())
     any_declared = any(apart for _, apart in suites)
     classes = in_order(summary.get("classes") or [])  # (new ones first)
@@ -57,7 +58,7 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
     root = ET.Element("testsuites", {"name": _text(f"mjcheck conform: {engine.get('name', '?')} "
                                                    f"{engine.get('version', '')}".strip()),
                                      **_attributes(total, len(classes) + cut_short, new, cut_short,
-                                                   len(classes) - new)})
+                                                   len(classes) - new, sum(times.values()))})
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     if not suites and not classes and not cut_short:
         out.write(ET.tostring(root, encoding="unicode") + "\n")
@@ -66,7 +67,7 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
     for (ruleset, apart), tally in sorted(suites.items()):
         name = f"{ruleset}: declared departures: {summary.get('corpus', '')}" if apart \
             else f"{ruleset}: {summary.get('corpus', '')}"
-        suite = ET.Element("testsuite", {"name": _text(name), **_attributes(tally)})
+        suite = ET.Element("testsuite", {"name": _text(name), **_attributes(tally, seconds=times[(ruleset, apart)])})
         out.write("\n  " + _start_tag(suite))
         props = ET.Element("properties")
         for key, value in (("engine", summary.get("engine_spec", "")), ("corpus", summary.get("corpus", "")),
@@ -144,11 +145,11 @@ def _counted(r: CaseResult, declared: bool) -> str:
 
 
 def _attributes(tally: Counter[str], tests: int = 0, failures: int = 0, errors: int = 0,
-                skipped: int = 0) -> dict[str, str]:
+                skipped: int = 0, seconds: float = 0.0) -> dict[str, str]:
     """A suite's counts (and more `tests`, `failures`, `errors` and `skipped` beside its cases: the root's)."""
     return {"tests": str(tally["tests"] + tests), "failures": str(tally["failures"] + failures),
             "errors": str(tally["errors"] + errors), "skipped": str(tally["skipped"] + skipped),
-            "time": f"{tally['time']:.6f}"}
+            "time": f"{seconds:.6f}"}
 
 
 def _start_tag(element: ET.Element) -> str:

@@ -61,7 +61,7 @@ class CaseResult(CaseFields):
         return {**self._head(), "case": self.case}
 
     def _head(self) -> dict[str, Any]:
-        head = {"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
+        head: dict[str, Any] = {"id": self.id, "line": self.line, "outcome": self.outcome, "actual": self.actual,
                 "reason": self.reason}
         if self.seconds is not None:
             head["seconds"] = round(self.seconds, 6)
