@@ -327,7 +327,10 @@ class CaseItem(pytest.Item):
         if result.outcome == "errored":
             if declared:
                 pytest.xfail(f"errored, declared ({declared}): {result.reason}")
-            pytest.fail(f"{self._head()}: the engine erred: {result.reason}", pytrace=False)
+            from checker.diagnose.classes import case_words
+
+            pytest.fail(f"{self._head()}: the engine erred: {result.reason}\nthe case: {case_words(result.case)}",
+                        pytrace=False)
 
     def _started(self) -> str | None:
         try:
@@ -360,14 +363,16 @@ class CaseItem(pytest.Item):
             raise CaseFailure(f"{self._head()}: {result.reason}; no `skips` entry of {KNOWN_OPTION} declares it, "
                               f"so it was left unchecked (declare it with `skips: [{{reason: \"…\", note: …}}]`)")
         if result.outcome == "failed":
-            lines = [f"{self._head()}: the result departs from expect"]
+            from checker.diagnose.classes import case_words
+
+            lines = [f"{self._head()}: the result departs from expect", f"the case: {case_words(result.case)}"]
             if result.covers:
                 lines.append("covers: " + ", ".join(result.covers))
             lines += ["  " + line for line in describe(diff(result.expected, result.actual))] \
                 or ["  (the results differ in shape)"]
             lines += [f"expected: {_json(result.expected)}", f"actual:   {_json(result.actual)}"]
             if declared:
-                pytest.xfail(f"declared ({declared}): " + "; ".join(lines[1:4]))
+                pytest.xfail(f"declared ({declared}): " + "; ".join(lines[2:5]))
             raise CaseFailure("\n".join(lines))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:

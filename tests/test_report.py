@@ -126,8 +126,12 @@ def test_junit_counts_match_the_run(example_run):
     assert sum(len(s.findall("testcase/failure")) for s in suites) == n and int(root.get("failures", "-1")) == n + k
     assert root.get("errors") == "0" and root.get("skipped") == "0"
     first = testcases[0]
-    assert first.get("name") == "mcr-guide-regular-self-draw" and first.get("classname") == "mjcheck.conform.mcr"
-    assert "missing: mixed_triple_chow 8×1" in (first.find("failure").text or "")
+    # the name carries the case's context: won self-drawn, seat and round wind E
+    assert first.get("name") == "mcr-guide-regular-self-draw (self_draw; E/E)"
+    assert first.get("classname") == "mjcheck.conform.mcr"
+    body = first.find("failure").text or ""
+    assert "missing: mixed_triple_chow 8×1" in body
+    assert "the case: hand 2p3p4p2s3s4s6m6m6m5p; chow 2m3m4m (from seat 3 (previous)); wins on 5p self-drawn" in body
 
 
 def test_junit_has_failure_error_and_skipped(mixed_run):
@@ -139,8 +143,9 @@ def test_junit_has_failure_error_and_skipped(mixed_run):
     assert len(root.findall(".//testcase/failure")) == got["failed"] + k == int(root.get("failures", "-1"))
     assert len(root.findall(".//testcase/error")) == 1 == int(root.get("errors", "-1"))
     assert len(root.findall(".//testcase/skipped")) == 1 == int(root.get("skipped", "-1"))
-    error = root.find(".//testcase[@name='mcr-guide-regular-discard']/error")
+    error = root.find(".//testcase[@name='mcr-guide-regular-discard (discard from 1; E/E)']/error")
     assert error is not None and "on purpose" in (error.get("message") or "")
+    assert "wins on 5p on a discard from seat 1 (next)" in (error.text or "")
 
 
 # ------------------------------------------------------------------ the profile
@@ -286,3 +291,14 @@ def test_the_profile_table_stays_one_table_when_its_options_were_sampled():
     assert lines[header + 1].startswith("|---") and lines[header + 2].startswith("| tile_hog_honors |")
     note = next(i for i, line in enumerate(lines) if line.startswith("Each option was re-scored on at most 2,000"))
     assert note < header
+
+
+def test_every_per_case_output_carries_the_cases_context(mixed_run):
+    """report.md's failed and errored cases name the hand and its context in words (the way of winning, the
+    discarder, the winds, flags, flowers, counters and options), as a class's witness does."""
+    md = (mixed_run / "report.md").read_text(encoding="utf-8")
+    failed = md.split("## Failed cases", 1)[1]
+    assert "the case: hand 2p3p4p2s3s4s6m6m6m5p; chow 2m3m4m (from seat 3 (previous)); wins on 5p self-drawn; " \
+           "seat wind E, round wind E" in failed
+    errored = md.split("## Errored cases", 1)[1].split("\n## ", 1)[0]
+    assert "| case | the case | reason |" in errored and "wins on 5p on a discard from seat 1 (next)" in errored

@@ -134,6 +134,18 @@ def test_every_case_is_in_the_page_data(run):
     assert html.count("<symbol ") == len(set(re.findall(r'<symbol id="(tile-[^"]+)"', html)))
 
 
+def test_each_case_card_carries_its_context_in_words(run):
+    """The page data holds each case's context (the way of winning, the discarder, the winds, flags, flowers,
+    counters, options) and the first page's cards, drawn in Python as the script draws them, show it."""
+    data = page_data(run)
+    contexts = [c[12] if len(c) > 12 else "" for c in data["cases"]]
+    assert all(contexts[:MCR_CASES])
+    assert any(text.startswith("discard from ") for text in contexts)
+    html = (run / "report.html").read_text(encoding="utf-8")
+    first = data["cases"][0]
+    assert f'<div class="context">{first[12]}</div>' in html
+
+
 # ------------------------------------------------------------------ in a headless browser
 
 @pytest.fixture(params=WIDTHS, ids=[f"{w}px" for w in WIDTHS])

@@ -38,6 +38,7 @@ from checker.conform.profile import case_name, shared_runner
 from checker.conform.report import listed, verdict_text
 from checker.conform.results import OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order
+from checker.diagnose.classes import case_context
 from checker.diagnose.diff import FanDiff, diff
 from checker.draw import TILE_CODES, VIEWBOX, sprite, symbol_id, tile_title
 from checker.inputs import json_line, json_text
@@ -54,7 +55,7 @@ MARKS = ("", "missing", "extra", "different")  # how a fan of a failed case's co
 # declared] (covers, options and fans: numbers of index lists in the data's `lists`, the 0th empty; hand: its
 # groups as "LABEL:CODES" joined by spaces, or a list of [LABEL, CODES] and [LABEL, TEXT, 1] when a group does not
 # parse); the fields past ruleset are left off the end while they hold their empty value
-EMPTY = (0, 0, "", 0, -1, "", 0, 0)
+EMPTY = (0, 0, "", 0, -1, "", 0, 0, "")
 
 
 _NAME = re.compile(r"[1-9][mps]|[1-7]z|[1-8]f")
@@ -161,6 +162,8 @@ def _case_html(c: Sequence[Any], n: int, data: Mapping[str, Any]) -> str:
         label, kind = data["groups"][int(g[0])]
         out.append(_group_html(label, kind, None if len(g) > 2 else g[1], g[1]))
     out.append("</div>")
+    if at(12):
+        out.append(f'<div class="context">{_esc(at(12))}</div>')
     if compare:
         out.append('<div class="compare">')
         names = data["fan_names"].get(ruleset, {})
@@ -203,6 +206,7 @@ class _Row:
     reason: str
     compare: Mapping[str, Any] | None
     declared: bool
+    context: str = ""  # the way of winning, discarder, winds, flags, flowers, counters, options in a few words
 
 
 def _closest(value: Mapping[str, Any] | None, other: Mapping[str, Any] | None, first: bool) -> Mapping[str, Any]:
@@ -292,7 +296,8 @@ class _Rows:
         return _Row(r.id or "", r.line, r.outcome, r.ruleset or "", tuple(r.covers),
                     options + why + (() if options else (DEFAULTS,)), tuple(hand_groups(r.input)),
                     tuple(fans), self.number[id(cls)] if cls is not None else -1, r.reason or "",
-                    _side_by_side(r) if r.outcome == "failed" else None, self.is_declared(r))
+                    _side_by_side(r) if r.outcome == "failed" else None, self.is_declared(r),
+                    case_context(r.case))
 
 
 def _hand_data(hand: Sequence[Group], group_at: Mapping[tuple[str, str], int]) -> str | list[list[Any]]:
@@ -389,7 +394,7 @@ class PageData:
                            self._listed(self.rule_at[c] for c in r.covers),
                            self._listed(self.option_at[o] for o in r.options), _hand_data(r.hand, self.group_at),
                            self._listed(self.fan_at[f] for f in r.fans), r.cls, r.reason, compare or 0,
-                           1 if r.declared else 0]
+                           1 if r.declared else 0, r.context]
         while len(case) > 4 and case[-1] == EMPTY[len(case) - 5]:
             case.pop()
         return case

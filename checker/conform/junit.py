@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, TextIO
 
+from checker.diagnose.classes import case_context, case_words
 from checker.diagnose.diff import diff
 from checker.conform.known import ClassOf, declaration_words, declared_test, in_order
 from checker.conform.report import fan_diff_lines
@@ -115,26 +116,27 @@ def junit_xml(summary: Mapping[str, Any], results: Iterable[CaseResult], out: Te
 
 def _testcase(r: CaseResult, ruleset: str, apart: bool,
               class_of: Callable[[CaseResult], Mapping[str, Any] | None] | None) -> ET.Element:
+    words = case_words(r.case)
     case = ET.Element("testcase", {"classname": _text(f"mjcheck.conform.{ruleset}"),
-                                   "name": _text(r.id or f"line {r.line}"),
+                                   "name": _text(f"{r.id or f'line {r.line}'} ({case_context(r.case)})", 500),
                                    **({"time": f"{r.seconds:.6f}"} if r.seconds is not None else {})})
     covers = ", ".join(r.covers)
     found = class_of(r) if apart and class_of is not None else None
     if found is not None:  # a declared departure: skipped, as pytest reports an expected failure
         said = "; ".join(declaration_words(d) for d in found.get("declared_by") or [])
         ET.SubElement(case, "skipped", {"type": "declared", "message": _text(
-            f"declared departure ({r.outcome}): {said}", 500)}).text = _text(r.reason or "") or None
+            f"declared departure ({r.outcome}): {said}", 500)}).text = _text(f"the case: {words}\n{r.reason or ''}")
     elif r.outcome == "failed":
         lines = [line[2:] for line in fan_diff_lines(diff(r.expected, r.actual))]
-        body = "\n".join(lines) or "the results differ in shape"
+        body = "\n".join([f"the case: {words}", *lines]) if lines else f"the case: {words}\nthe results differ in shape"
         failure = ET.SubElement(case, "failure", {"type": "failed", "message": _text(
             f"result departs from expect (line {r.line}" + (f"; covers {covers}" if covers else "") + ")", 500)})
         failure.text = _text(body)
     elif r.outcome == "errored":
         error = ET.SubElement(case, "error", {"type": "errored", "message": _text(r.reason or "errored", 500)})
-        error.text = _text(r.reason or "")
+        error.text = _text(f"the case: {words}\n{r.reason or ''}")
     elif r.outcome == "skipped":
-        ET.SubElement(case, "skipped", {"message": _text(r.reason or "skipped", 500)})
+        ET.SubElement(case, "skipped", {"message": _text(r.reason or "skipped", 500)}).text = _text(f"the case: {words}")
     return case
 
 

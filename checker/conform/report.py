@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.diagnose import Prober, Settings, diagnose
+from checker.diagnose.classes import case_words
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines, skip_declarations)
@@ -111,7 +112,8 @@ class _Tally:
             self.skipped[reason if reason in self.skipped or len(self.skipped) < MAX_LISTED else OTHER_REASONS] += 1
         elif r.outcome == "errored":
             if len(self.errored) < MAX_LISTED:
-                self.errored.append({"id": r.id, "line": r.line, "reason": r.reason})
+                self.errored.append({"id": r.id, "line": r.line, "reason": r.reason,
+                                     "words": bounded(case_words(r.case), 400)})
         elif r.outcome == "failed":
             self._failed(r)
 
@@ -418,7 +420,7 @@ def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
         lines, seen = failed[is_declared(r)]
         seen[0] += 1
         if seen[0] <= DETAILED_FAILURES:
-            lines += [f"### {_md(case_name(r))}", ""]
+            lines += [f"### {_md(case_name(r))}", "", f"the case: {_md(case_words(r.case))}", ""]
             if r.covers:
                 lines += ["covers: " + ", ".join(_md(c) for c in r.covers), ""]
             lines += fan_diff_lines(diff(r.expected, r.actual)) or ["- (the results differ in shape)"]
@@ -431,9 +433,9 @@ def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
             out += [f"… {seen[0] - DETAILED_FAILURES} more failed cases: results.jsonl holds them all.", ""]
     if summary["errored"]:
         errored = sorted(summary["errored"], key=lambda e: (e["id"], e["line"]) in declared_errored)  # new ones first
-        out += ["## Errored cases", "", "| case | reason |", "|---|---|"]
+        out += ["## Errored cases", "", "| case | the case | reason |", "|---|---|---|"]
         out += [f"| {_md(e['id'] or '')} (line {e['line']}){' (declared)' if (e['id'], e['line']) in declared_errored else ''} "
-                f"| {_md(e['reason'] or '')} |" for e in errored]
+                f"| {_md(e.get('words') or '')} | {_md(e['reason'] or '')} |" for e in errored]
         if counts["errored"] > len(summary["errored"]):
             out += ["", f"… {counts['errored'] - len(summary['errored'])} more errored cases: results.jsonl holds "
                         "them all."]

@@ -196,7 +196,7 @@ def witness_order(r: CaseResult) -> tuple:
     return (tiles + patterns, context, r.line)
 
 
-def in_words(r: CaseResult) -> str:
+def in_words(r: CaseResult | _Shown) -> str:
     """A case's hand and whole context in words."""
     data = r.input or {}
     out = [f"hand {data.get('concealed', '')}"]
@@ -222,6 +222,63 @@ def in_words(r: CaseResult) -> str:
     if r.options:
         out.append("options: " + options_text(r.options))
     return "; ".join(out)
+
+
+def case_words(case: Mapping[str, Any] | None) -> str:
+    """Any case's input and options in words, for every per-case output (report.md, junit.xml, the pytest
+    plugin): a hand to score as `in_words` gives it; a hand of play by its deal and its events."""
+    given: Mapping[str, Any] = case if isinstance(case, Mapping) else {}
+    data: Mapping[str, Any] = given["input"] if isinstance(given.get("input"), Mapping) else {}
+    options: Mapping[str, Any] | None = given["options"] if isinstance(given.get("options"), Mapping) else None
+    if given.get("kind") != "procedure":
+        return in_words(_Shown(data, options))
+    events: list[Any] = data["events"] if isinstance(data.get("events"), list) else []
+    wall = data.get("wall")
+    out = [f"a hand of play dealt by seat {data.get('dealer', 0)}",
+           f"a wall of {len(wall) // 2} tiles" if isinstance(wall, str) else "the wall of its seed",
+           f"{len(events)} events"]
+    last = events[-1] if events and isinstance(events[-1], Mapping) else None
+    if last is not None:
+        out.append(f"the last: {last.get('event', '?')} by seat {last.get('seat', '?')}"
+                   + (f" ({last['tile']})" if last.get("tile") else ""))
+    if options:
+        out.append("options: " + options_text(options))
+    return "; ".join(out)
+
+
+def case_context(case: Mapping[str, Any] | None) -> str:
+    """A case's context in a few words (junit.xml's testcase names, report.html's cards): the way of winning,
+    the discarder, the winds, the flags, flowers and counters, the options (a hand of play: its dealer and
+    events)."""
+    given: Mapping[str, Any] = case if isinstance(case, Mapping) else {}
+    data: Mapping[str, Any] = given["input"] if isinstance(given.get("input"), Mapping) else {}
+    if given.get("kind") == "procedure":
+        events = data.get("events")
+        return f"play, dealer {data.get('dealer', 0)}, {len(events) if isinstance(events, list) else 0} events"
+    out = [str(data.get("win_by", "self_draw"))]
+    if data.get("discarder") is not None and data.get("win_by") not in (None, "self_draw"):
+        out[0] += f" from {data['discarder']}"
+    out.append(f"{data.get('seat_wind', 'E')}/{data.get('round_wind', 'E')}")
+    flags = data.get("flags")
+    if isinstance(flags, Mapping) and any(flags.values()):
+        out.append("+".join(str(k) for k, v in flags.items() if v))
+    if data.get("flowers"):
+        flowers = data["flowers"]
+        out.append(f"flowers {flowers if isinstance(flowers, str) else ''.join(map(str, flowers))}")
+    if isinstance(data.get("counters"), Mapping) and data["counters"]:
+        out.append(", ".join(f"{k}={v}" for k, v in data["counters"].items()))
+    options = given.get("options")
+    if isinstance(options, Mapping) and options:
+        out.append(options_text(options))
+    return "; ".join(out)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What `in_words` reads of a case: its input and options."""
+
+    input: Mapping[str, Any]
+    options: Mapping[str, Any] | None
 
 
 def _seat(seat: Any) -> str:
