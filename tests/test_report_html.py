@@ -310,3 +310,16 @@ def test_nothing_scrolls_sideways(page):
     for i in range(min(tables.count(), 6)):  # a wide table scrolls inside its own box
         box = tables.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+
+
+@browser_test
+def test_the_points_of_every_fan_table_are_in_view_at_any_width(page):
+    """At 390 px as at 1280 px, each failed case's fan tables show their points column without scrolling: the
+    fan's id and name wrap rather than push the points out of the table's box."""
+    page.select_option("#filter-outcome", "failed")
+    width = page.viewport_size["width"]
+    cells = page.locator("#cases .compare table.fans tr td:nth-child(3)")
+    assert cells.count() > 0
+    for i in range(min(cells.count(), 30)):
+        box = cells.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box, width)
