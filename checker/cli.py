@@ -497,7 +497,7 @@ def corpus_strength_command(
     `expect` the reference engine's result, ready to add to the corpus. A survivor is *proved equivalent* where
     that can be shown, over the domain the proof states (the same rules bound under every reading; a dropped
     link whose fans never meet, or that every concealed hand where it can act still meets); one neither
-    separated nor proved is counted equivalent, "not separated within the budget" (a sample, not a proof).
+    separated nor proved is "not separated within the budget": not known to be equivalent (a sample, not a proof).
 
     Procedure cases (hands of play) are run alike, through the reference table, under each one-step change of
     the spec's procedure: who may chow, the claim priority, several winners, which kongs may be robbed, 漏胡,

@@ -11,8 +11,10 @@ looks for a hand that tells it from the spec: seeded candidate hands of the corp
 each scored by the reference engine under the spec and under the mutant, under the default options (and under
 the reading that makes the mutant's pattern or 包 apply, where one is needed). The first hand whose results
 differ is written as a case in the case format, `expect` the reference engine's result: *a case that kills
-it*. When no hand differs the survivor is counted *equivalent*, with the verdict "not separated within the
-budget" and the number of hands searched: a sample, never a proof.
+it*. When no hand differs the survivor is *not separated*, with the verdict "not separated within the budget"
+and the number of hands searched: a sample, never a proof; it is never called equivalent (that word is kept for
+a survivor proved to change no result a case can see, checker.corpus.equivalence), and it stays in the kill
+rate's denominator.
 
 A mutant whose edited spec does not bind (`checker.mutate.catalog.binding_problem`), or under which the engine
 cannot score a case, is dropped and counted `unbound`. `sample` takes that many mutants per ruleset, drawn by the
@@ -61,7 +63,7 @@ RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps eac
 KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
 UNSEARCHED_STATUS = 3  # the exit status of a measure the budget left incomplete
-NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (counted equivalent)
+NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (not known to be equivalent)
 EQUIVALENT = "equivalent"  # a survivor proved to change no result a case can see (checker.corpus.equivalence)
 UNBOUND = "unbound"
 NOT_OBSERVABLE = "not observable"  # a procedure mutant no case kills, whose change no procedure case's result shows
@@ -786,7 +788,8 @@ def markdown(strength: Strength) -> str:
         observable = " and that a case could observe" if rs.procedure_cases else ""
         lines += [f"- killed: {total.counts.get(KILLED, 0)} ({_rate(total.kill_rate)} of those that bind{observable})"]
         lines += [f"- survivors a case kills (found by the search): {total.counts.get(SEPARATED, 0)}",
-                  f"- not separated within the budget (counted equivalent): {total.counts.get(NOT_SEPARATED, 0)}",
+                  f"- not separated within the budget (not known to be equivalent: a sample, not a proof): "
+                  f"{total.counts.get(NOT_SEPARATED, 0)}",
                   f"- proved equivalent: {total.counts.get(EQUIVALENT, 0)}"]
         if rs.procedure_cases:
             lines += [f"- not observable by a procedure case: {total.counts.get(NOT_OBSERVABLE, 0)}"]
@@ -816,8 +819,9 @@ def markdown(strength: Strength) -> str:
         unseparated = [r for r in rs.results if r.status == NOT_SEPARATED]
         if unseparated:
             lines += ["", "### Not separated within the budget", "",
-                      "No case of the corpora kills these, and no hand searched tells them from the spec: counted "
-                      "equivalent (a sample, not a proof).", ""]
+                      "No case of the corpora kills these, and no hand searched tells them from the spec. They are "
+                      "not known to be equivalent (the search is a sample, not a proof) and count against the kill "
+                      "rate.", ""]
         for r in unseparated:
             m = r.mutation
             under = " and ".join("the default options" if not o else

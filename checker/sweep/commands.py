@@ -128,11 +128,13 @@ def sweep_command(
     that does not match (damaged, another sweep's, a link, a named pipe) is run again and replaced; a plan.json
     that does not match is refused.
 
-    Exit status: 0 the sweep finished (whatever it found; the report says when it is partial); 2 bad input (an
+    Exit status: 0 the sweep checked every hand of the space (whatever it found); 3 the report is partial: some
+    shard has no summary, so hands were left unchecked (--resume runs them); 2 bad input (an
     unknown engine, option, space, meld, flag or wind, a scheduler that cannot be reached, DIR holding another
     sweep or a damaged plan.json, a context that rules out every case): nothing is started.
     """
     from checker.sweep.report import write_report
+    from checker.sweep.run import PARTIAL
     from checker.sweep.run import Plan, SweepError, check_scheduler, complete, prepare, read_shards, run
     from checker.engine import HandError
     from checker.sweep.work import SPACES, context_of, context_refusal
@@ -257,3 +259,5 @@ def sweep_command(
               f"{len(body['classes'])} classes of disagreement"
               f"{f' ({unexplained} not wholly explained)' if unexplained else ''}; "
               f"{escape(str(out_dir / 'sweep.md'))} and .html", highlight=False)
+    if not whole:  # hands left unchecked: never "all good"
+        raise typer.Exit(PARTIAL)

@@ -29,6 +29,7 @@ from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, decode, json_text, parse_json
 from checker.sweep.work import context_of, space_of, sweep_shard
 
+PARTIAL = 3  # the exit status of a sweep whose report is partial: some hands were not checked
 SHARD_HANDS = 20_000  # hands a shard: a few seconds of work for one compiled worker
 CONNECT_SECONDS = 5  # how long an unreachable --scheduler is waited for
 PLAN_BYTES = 1024 * 1024  # a plan.json is a few hundred bytes
@@ -58,6 +59,7 @@ class Plan:
     def shards(self) -> list[tuple[int, int]]:
         total = self.hands()
         return [(a, min(a + self.shard_hands, total)) for a in range(0, total, self.shard_hands)]
+
 
 
 def shard_path(out_dir: Path, start: int) -> Path:
