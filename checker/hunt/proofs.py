@@ -28,14 +28,53 @@ def _shown(options: Mapping[str, Any]) -> str:
     return options_text(options)
 
 
-def _apart(solver: Any) -> tuple[Any, Any]:
-    """A copy of `solver`'s assertions in a Z3 context of its own. Z3's search, and so what one resource bound
+class _Search:
+    """A solver's assertions searched in a Z3 context of their own. Z3's search, and so what one resource bound
     decides and which of several equally small witnesses it shows, depends on every term the process made before;
-    in a context of its own it depends on these assertions alone, the same in every process and on any machine."""
-    ctx = z3.Context()
-    fresh = z3.Solver(ctx=ctx)
-    fresh.add(solver.assertions().translate(ctx))
-    return fresh, ctx
+    in a context of its own it depends on these assertions alone, the same in every process and on any machine.
+    The copy is made once: the check and the witness's shrinking share it."""
+
+    def __init__(self, solver: Any):
+        self.solver = solver
+        self.ctx = z3.Context()
+        self.fresh = z3.Solver(ctx=self.ctx)
+        self.fresh.add(solver.assertions().translate(self.ctx))
+        self.answer = ""
+
+    def check(self, effort: int) -> str:
+        """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
+        self.answer = _check(self.fresh, effort)
+        return self.answer
+
+    def smallest(self, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
+        """A model of the satisfiable solver whose sizes are least, each in turn (the first before the second):
+        a witness with the fewest patterns, then the smallest counts, as far as a bounded search finds (a step
+        past its resource share keeps what was found: still a witness, maybe not the smallest). The witness it
+        settles on is pinned in the solver's own terms, whose model is returned."""
+        fresh, ctx = self.fresh, self.ctx
+        if self.answer != "sat" and self.check(effort) != "sat":
+            raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
+        model = fresh.model()  # (the copy is not used again: each size found stays asserted in it)
+        if box:  # a small corner of the domain first (every count at most a few): its witness is a start to shrink
+            fresh.push()
+            fresh.add(*[b.translate(ctx) for b in box])
+            if _check(fresh, effort) == "sat":
+                model = fresh.model()
+            fresh.pop()
+        for size in (s.translate(ctx) for s in sizes):
+            best = model.eval(size, model_completion=True).as_long()
+            while best > 0:
+                fresh.push()
+                fresh.add(size < best)
+                fresh.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
+                if str(fresh.check()) != "sat":
+                    fresh.pop()
+                    break
+                model = fresh.model()
+                best = model.eval(size, model_completion=True).as_long()
+                fresh.pop()
+            fresh.add(size == best)
+        return _pinned(self.solver, model)
 
 
 def _check(fresh: Any, effort: int) -> str:
@@ -48,43 +87,6 @@ def _check(fresh: Any, effort: int) -> str:
         fresh.set("random_seed", seed)
         answer = str(fresh.check())
     return answer
-
-
-def _solve(solver: Any, effort: int) -> str:
-    """sat, unsat or unknown: `solver`'s assertions searched in a context of their own (`_apart`)."""
-    return _check(_apart(solver)[0], effort)
-
-
-def _smallest(solver: Any, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
-    """A model of a satisfiable `solver` whose sizes are least, each in turn (the first before the second):
-    a witness with the fewest patterns, then the smallest counts, as far as a bounded search finds (a step
-    past its resource share keeps what was found: still a witness, maybe not the smallest). The search runs in a
-    context of its own (`_apart`); the witness it settles on is pinned in `solver`'s own terms, whose model is
-    returned. The solver is left as it was."""
-    fresh, ctx = _apart(solver)
-    if _check(fresh, effort) != "sat":
-        raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
-    model = fresh.model()
-    if box:  # a small corner of the domain first (every count at most a few): its witness is a start to shrink
-        fresh.push()
-        fresh.add(*[b.translate(ctx) for b in box])
-        if _check(fresh, effort) == "sat":
-            model = fresh.model()
-        fresh.pop()
-    for size in (s.translate(ctx) for s in sizes):
-        best = model.eval(size, model_completion=True).as_long()
-        while best > 0:
-            fresh.push()
-            fresh.add(size < best)
-            fresh.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
-            if str(fresh.check()) != "sat":
-                fresh.pop()
-                break
-            model = fresh.model()
-            best = model.eval(size, model_completion=True).as_long()
-            fresh.pop()
-        fresh.add(size == best)
-    return _pinned(solver, model)
 
 
 def _pinned(solver: Any, found: Any) -> Any:
@@ -137,11 +139,12 @@ def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], e
     solver = z3.Solver()
     solver.add(*model.domain(v, t), *paid.rules, paid.valid)
     solver.add(z3.Not(z3.And(c[0] + c[1] + c[2] + c[3] == 0, c[0] >= 0, c[1] <= 0, c[2] <= 0, c[3] <= 0)))
-    answer = _solve(solver, effort)
+    search = _Search(solver)
+    answer = search.check(effort)
     return _claim("zero-sum", "the payments of a winning hand sum to zero, no payer gains and the winner never loses",
                   options, [r for r in ("settlement.self_draw", "settlement.discard", "settlement.robbing_kong",
                                         "settlement.contract", "settlement.liability") if r in ruleset.rules],
-                  answer, model.domain_words(), model.words(_smallest(solver, _sizes(model, v, t), effort), v, t, paid)
+                  answer, model.domain_words(), model.words(search.smallest(_sizes(model, v, t), effort), v, t, paid)
                   if answer == "sat" else None)
 
 
@@ -181,7 +184,8 @@ def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str
             lost[x] = lost[x] + z3.If(z3.And(present, at != x), loss, 0)
         others.append((vi, at, present, ti, pi))
     solver.add(z3.Or([loss > top for loss in lost]))
-    answer = _solve(solver, effort)
+    search = _Search(solver)
+    answer = search.check(effort)
     words = f"no player loses more than the single-hand limit of {top} in value in one hand"
     if model.winners_most > 1:
         words += f", whoever pays and however many win on one discard"
@@ -191,7 +195,7 @@ def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str
         for vi, _, present, ti, _ in others:  # a winner more, then patterns, counts and extras of all of them
             sizes = [a + z3.If(present, b, 0) for a, b in zip(sizes, _sizes(model, vi, ti))]
         sizes = [z3.Sum([z3.If(o[2], 1, 0) for o in others])] + sizes if others else sizes
-        m = _smallest(solver, sizes, effort)
+        m = search.smallest(sizes, effort)
         witness = model.words(m, v, t, paid)
         more = [{"seat": m.eval(at, model_completion=True).as_long(), **model.words(m, vi, ti, pi)}
                 for vi, at, present, ti, pi in others if z3.is_true(m.eval(present, model_completion=True))]
@@ -222,7 +226,8 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
             solver.add(b.count[other] == count)
     solver.add(z3.Not(z3.And(pb.valid, pb.changes[0] >= pa.changes[0],
                              *[pb.changes[s] <= pa.changes[s] for s in SEATS])))
-    answer = _solve(solver, effort)
+    search = _Search(solver)
+    answer = search.check(effort)
     pattern = next(p for p in ruleset.patterns if p.id == pid)
     words = (f"a hand that gains one more {pattern.name_en} from its context alone is never left unable to win nor "
              f"worth less to the winner, nor, won the same way, paid less by anyone (the model proves it of count "
@@ -231,7 +236,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
     witness: dict[str, Any] | None = None
     rules = [f"fan.{pid}"]
     if answer == "sat":
-        m = _smallest(solver, _sizes(model, a, t), effort)
+        m = search.smallest(_sizes(model, a, t), effort)
         witness = {"before": model.words(m, a, t, pa), "after": model.words(m, b, t, pb)}
         base = (witness["before"].get("counters") or {}).get(model.arith.counter)
         step = cause(model.arith, Situation(witness["before"]["counts"], base),
@@ -271,13 +276,14 @@ def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], se
         vs.append(v)
     o00, o10, o01, o11 = outcomes
     solver.add(z3.Or([x11 - x01 != x10 - x00 for x00, x10, x01, x11 in zip(o00, o10, o01, o11)]))
-    answer = _solve(solver, effort)
+    search = _Search(solver)
+    answer = search.check(effort)
     a, b = _shown(dict([first])), _shown(dict([second]))
     witness = None
     if answer == "sat":
         fewest = z3.Sum([z3.If(c > 0, 1, 0) for c in raw.values()])
         small = [c <= SMALL_COUNT for c in raw.values()] + [base == -1]
-        m = _smallest(solver, [fewest], effort, small)  # in a small corner, the fewest patterns
+        m = search.smallest([fewest], effort, small)  # in a small corner, the fewest patterns
         witness = {"under": [{"reading": _shown(r) or "the defaults", **models[i].words(m, vs[i], t, paid_all[i])}
                              for i, r in enumerate(readings)]}
     claim = _claim(f"interaction.{a}&{b}", f"what {a} changes in a hand's outcome is the same whatever {b}", {},
