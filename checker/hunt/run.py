@@ -290,13 +290,16 @@ def _turns(rulesets: list[Ruleset], plans: dict[str, list[Target]], used: dict[s
 
 def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
          on_start: Callable[[int], None] = lambda n: None,
-         on_step: Callable[[str], None] = lambda label: None, effort: int | None = None) -> dict[str, dict[str, Any]]:
+         on_step: Callable[[str], None] = lambda label: None, effort: int | None = None,
+         timings: dict[tuple[str, str], float] | None = None) -> dict[str, dict[str, Any]]:
     """Run the hunt and write DIR/findings-R.json and DIR/findings-R.md per ruleset; what was written, by
     ruleset. With `effort` (passes, work units: see the module's docstring) the same seed finds the same on any
     machine, and `budget` (seconds), if given, is a cap; with `budget` alone, passes of growing effort run on
     what is not found yet while seven tenths of it last, and pairs of readings take the rest. What the run left
     undone is listed in the file (`stopped_early`, `skipped`, `cut_short`, `not_rerun`, `pairs`). What it reads
-    and writes in `out_dir` is checked first (`check_out`): InputError naming the file before any search."""
+    and writes in `out_dir` is checked first (`check_out`): InputError naming the file before any search.
+    `timings`, if given, gets the seconds each search and each later step took, by (ruleset, what) (a
+    benchmark's measure; never written to the findings, which stay the same for a seed and effort)."""
     if effort is not None and effort < 1:
         raise ValueError(f"effort must be 1 or more, not {effort}")
     if budget is None and effort is None:
@@ -347,6 +350,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
                 result = None
                 not_searched[rs.id][target.label] = str(why)
             took[(rs.id, target.label)] = time.monotonic() - started
+            if timings is not None:
+                timings[(rs.id, target.label)] = timings.get((rs.id, target.label), 0.0) + took[(rs.id, target.label)]
             if not by_count:
                 used[rs.id] += took[(rs.id, target.label)]
             progressed = True
@@ -357,23 +362,38 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
                 found[rs.id][target.label] = result
         passes += 1
         if level == 1:
+            started = time.monotonic()
             others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+            if timings is not None:
+                timings[("", "under other readings")] = time.monotonic() - started
         if by_count and passes >= (effort or 1):
             break
         if not by_count and (not progressed or time.monotonic() >= deadline or level >= 64):
             break
         level *= 4
-    proved = {rs.id: _prove(runner, rs, effort or 1, cap, found[rs.id]) for rs in rulesets}
+    clock = timings if timings is not None else {}
+
+    def timed(ruleset_id: str, step: str, make: Callable[[], Any]) -> Any:
+        started = time.monotonic()
+        try:
+            return make()
+        finally:
+            clock[(ruleset_id, step)] = time.monotonic() - started
+
+    proved = {rs.id: timed(rs.id, "the settlement model's claims", partial(_prove, runner, rs, effort or 1, cap,
+                                                                             found[rs.id])) for rs in rulesets}
     each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
         (budget or DEFAULT_BUDGET) / WITNESS_SHARE
-    witnesses = {rs.id: synthesize(runner, rs, known_hands(rs), each) for rs in rulesets}
-    pairs = _pairs(rulesets, runner, seed, plans_strategy, found, cap)
+    witnesses = {rs.id: timed(rs.id, "witnesses", partial(synthesize, runner, rs, known_hands(rs), each))
+                 for rs in rulesets}
+    pairs = timed("", "pairs of readings", partial(_pairs, rulesets, runner, seed, plans_strategy, found, cap))
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
         findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs)],
                             earlier[rs.id])
-        ranked = roots(runner, rs, [f.as_dict() for f in findings], known_hands(rs), space_sample(rs))
+        ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
+                                               space_sample(rs)))
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
                    and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
         shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]
