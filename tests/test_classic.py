@@ -455,6 +455,22 @@ def test_kai_bao_doubles_the_cap_only_once_reached_under_multiplier_cap_when_rea
     assert s.total == 40 and s.payments == (42, 0, -42, 0)
 
 
+@pytest.mark.parametrize("multiplier_cap, value, share", [("always", 20, 22), ("when_reached", 10, 12)])
+def test_a_lifted_hand_after_huang_fan_meets_the_cap_each_reading_gives_it(multiplier_cap, value, share):
+    # Option multiplier_cap's note: the readings part where 杠开 lifts a hand after 荒番 doubled it. [1z1z1z1z kong
+    # from seat 1] 2m2m2m 5p5p5p 7z7z7z + 9p9p, self-drawn on the kong's replacement (杠开), knocked, 荒番 1.
+    #   花: 风明杠 2 + 箭刻 2 = 4. Cap one 勒 = 10. 荒番 × 2: value 8; always: cap 20; when_reached: 4 < 10 had not
+    #   reached the cap, so it stays 10 (read on the doubled score, 8 < 10 too: the same 10). 杠开 lifts 8 to the
+    #   cap: 20 or 10. Self-drawn: each of three pays 底分 2 + value.
+    from checker.engine import load_ruleset
+
+    scorer = Scorer(load_ruleset("shanghai-classic"), {"multiplier_cap": multiplier_cap})
+    s = score(scorer, "2m2m2m5p5p5p7z7z7z9p", win="9p", melds=["kong:1z1z1z1z@1"],
+              flags=("knocked", "kong_replacement"), counters={"huangfan": 1})
+    assert s.valid and s.total == value
+    assert s.payments == (3 * share, -share, -share, -share)
+
+
 def test_qing_peng_with_kai_bao_is_four_le(classic):
     # The document's example 清碰+开宝为4勒子. [111s from seat 2] 333s 555s 777s + 9s9s, won on 9s from seat 2.
     #   花 0. Direct 清碰 20. 番 none. Cap 2勒 = 20 (清碰). 开宝 × 2: value 40, cap 40. Value 40 (4勒).
