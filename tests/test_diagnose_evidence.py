@@ -581,3 +581,16 @@ def test_a_cause_told_only_from_its_rival_on_hands_where_it_answers_as_the_rules
     assert "only from its rivals" in only_rival.why
     both = Built(["B", "A"], {"A": 10, "B": 20}).trial(ruleset, [], hyp, [rival])
     assert both.status == CONFIRMED and [p.departs for p in both.probes] == [True, False]
+
+
+def test_a_win_refused_in_one_shape_is_named_by_the_shape(tmp_path):
+    """An MCR engine that refuses a win read as seven pairs, by its own rule id (its spec: win.refused_when with
+    shape seven_pairs), so a hand that also reads as four sets and a pair wins that way. The cause written by
+    hand: a win read as seven pairs is refused (refusal:shape_seven_pairs), confirmed by other seven-pairs hands
+    put to it, and nothing else named."""
+    def no_seven_pairs(data):
+        data["win"].setdefault("refused_when", []).append(
+            {"rule": "engine.no_seven_pairs", "message": "seven pairs is not played here", "shape": "seven_pairs"})
+
+    classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", no_seven_pairs)))
+    assert named(classes) == {"refusal:shape_seven_pairs"}

@@ -187,7 +187,54 @@ def _refusals(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
                 if sum((bool(w), f is not None, flag is not None)) in (1, 2):
                     conditions.append((w, f, flag))
     conditions.sort(key=lambda c: sum((bool(c[0]), c[1] is not None, c[2] is not None)))  # single ones first
-    return [edits.refusal_added(ruleset.id, w, f, flag) for w, f, flag in conditions]
+    out = [edits.refusal_added(ruleset.id, w, f, flag) for w, f, flag in conditions]
+    shape = _shared_shape(cls, ruleset)
+    if shape is not None:  # a shape every case of the class is read in, when the ruleset has more than one
+        out.insert(0, edits.refusal_added(ruleset.id, shape=shape))
+    return out
+
+
+SHAPE_SAMPLE = 40  # the class's cases whose shape is read (each scored once by the reference)
+
+
+def _shared_shape(cls: FailureClass, ruleset: Ruleset) -> str | None:
+    """The win shape (a win.shapes id) the reference reads every sampled case of the class in, when the ruleset
+    has several and they all share one; None otherwise."""
+    if len(ruleset.win.shapes) < 2:
+        return None
+    from checker.case import hand_from_input
+    from checker.engine import HandError
+
+    runner = _shape_runner()
+    named = {s.when.name: s.id for s in ruleset.win.shapes}
+    found: set[str] = set()
+    for r in cls.members[:SHAPE_SAMPLE]:
+        if not isinstance(r.input, Mapping):
+            return None
+        try:
+            scorer = runner.scorer(ruleset.id, dict(r.options or {}))
+            score = scorer.score(hand_from_input(r.input, scorer))
+        except (HandError, ValueError, KeyError, TypeError):
+            return None
+        shape = named.get(score.reading.shape if score.reading is not None else "")
+        if shape is None:
+            return None
+        found.add(shape)
+        if len(found) > 1:
+            return None
+    return next(iter(found)) if found else None
+
+
+_RUNNER: list[Any] = []
+
+
+def _shape_runner() -> Any:
+    """The reference engine that reads the classes' shapes (one for the process)."""
+    if not _RUNNER:
+        from checker.case import CaseRunner
+
+        _RUNNER.append(CaseRunner())
+    return _RUNNER[0]
 
 
 def _terms(ruleset: Ruleset) -> set[str]:

@@ -43,6 +43,7 @@ MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (sp
 PAIRS_FROM = 8  # the best partial candidates paired with each other
 MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
 MAX_FOUND_IN_TRIPLES = 8  # the run's departures (those explaining most classes first) tried three at a time
+JOINT_PASSES = 3  # passes of the one model over the run's classes (a departure's reach may grow in each)
 MAX_ROUNDS = 4  # times the cases a partial cover leaves are screened again for a departure of their own
 MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
@@ -278,7 +279,18 @@ class CauseSearch:
         most classes first) form one set. A class left unexplained, wholly or partly, is tried again with its
         smallest subsets (one, two, three of them; then one with a candidate of the class; then as few of all of them
         as explain it), whichever class they were found in; a class explained is explained instead by departures
-        that explain more classes where they need no more departures."""
+        that explain more classes where they need no more departures. A departure that comes to explain more
+        classes in one pass (a class it explains only with the others) is weighed so in the next, up to
+        JOINT_PASSES passes."""
+        for _ in range(JOINT_PASSES):
+            again = self._joint_pass(classes, causes)
+            if [c.explanations for c in again] == [c.explanations for c in causes]:
+                return again
+            causes = again
+        return causes
+
+    def _joint_pass(self, classes: Sequence[FailureClass], causes: list[Cause]) -> list[Cause]:
+        """One pass of `_with_others` over every class, with each departure's reach as the causes give it."""
         named: dict[str, list[Mutation]] = {}
         reach: dict[str, int] = {}  # how many classes each single departure takes part in explaining
         for cls, cause in zip(classes, causes):

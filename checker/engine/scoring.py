@@ -16,7 +16,7 @@ options themselves are resolved before, by the binding step (checker.spec.bind).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
@@ -229,7 +229,10 @@ class Scorer:
         self.allowing = frozenset(i for i, b in enumerate(self.patterns) if b.id in allows)
         self.requires_flags = tuple((flag, rule, message, frozenset(rank[e] for e in exempt if e in rank))
                                     for flag, rule, message, exempt in ruleset.win.requires_flags)
-        self.refused_when = ruleset.win.refused_when
+        # a refusal's shape (a win.shapes id) compared as the reading names it: by the shape's predicate
+        predicate_of = {s.id: s.when.name for s in ruleset.win.shapes}
+        self.refused_when = tuple(replace(r, shape=predicate_of.get(r.shape, r.shape)) if r.shape else r
+                                  for r in ruleset.win.refused_when)
         self._plans: dict[tuple, list[Planned]] = {}
         self.exclusions = ExclusionTable(self.blocks, self.blocks_within, self.blocks_some, self.combination)
         # [rank][count] -> line, for fans without sets (counts up to 8; more are made each time)
@@ -342,7 +345,7 @@ class Scorer:
                 out.append((False, "win.shape", {}, ()))
                 continue
             best = winners[0]
-            error = self._refused_by(hand, best.tally, best.qualifying)
+            error = self._refused_by(hand, best.tally, best.qualifying, best.interpretation.shape)
             others = tuple([self._totals(other.tally) for other in _other_readings(winners)]) if len(winners) > 1 else ()
             out.append((error is None, error, self._totals(best.tally), others))
         return out
@@ -393,7 +396,8 @@ class Scorer:
         if len(scored) == 1:
             return scored
         # the reading worth most among those that may win (any reading, when none may)
-        pool = [s for s in scored if self._refused_by(hand, s.tally, s.qualifying) is None] or scored
+        pool = [s for s in scored if self._refused_by(hand, s.tally, s.qualifying, s.interpretation.shape) is None] \
+            or scored
         best_qual = max(s.qualifying for s in pool)
         best_total = max(s.total for s in pool if s.qualifying == best_qual)
         return [s for s in pool if s.qualifying == best_qual and s.total == best_total]
@@ -409,7 +413,7 @@ class Scorer:
         lines = self._fan_lines(best.interpretation, tally)
         alternatives = [self._fan_lines(other.interpretation, other.tally) for other in _other_readings(winners)]
         withheld_ids = best.withheld.names(self.ids)
-        error, message = self._refusal(hand, tally, qual)
+        error, message = self._refusal(hand, tally, qual, best.interpretation.shape)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
                      payments=self.settlement.pay(hand, total, self._liable(tally)) if error is None else None,
                      error=error, message=message, reading=best.interpretation, alternatives=tuple(alternatives),
@@ -461,9 +465,9 @@ class Scorer:
                     return True
         return False
 
-    def _refusal(self, hand: Hand, tally: tuple[Tallied, ...], qual: int) -> tuple[str | None, str]:
+    def _refusal(self, hand: Hand, tally: tuple[Tallied, ...], qual: int, shape: str = "") -> tuple[str | None, str]:
         """Why the hand may not win as scored (the rule and a message), or (None, "") if it may."""
-        rule = self._refused_by(hand, tally, qual)
+        rule = self._refused_by(hand, tally, qual, shape)
         if rule is None:
             return None, ""
         for flag, required_rule, message, _ in self.requires_flags:
@@ -477,14 +481,14 @@ class Scorer:
         allowed = ", ".join(self.patterns[i].pattern.name_en for i in sorted(self.allowing))
         return rule, f"only these hands may win: {allowed}"
 
-    def _refused_by(self, hand: Hand, tally: tuple[Tallied, ...], qual: int) -> str | None:
+    def _refused_by(self, hand: Hand, tally: tuple[Tallied, ...], qual: int, shape: str = "") -> str | None:
         """The rule by which the hand may not win as scored (None: it may): a flag it needs, a pattern that
         allows a win, the minimum."""
         for flag, rule, _, exempt in self.requires_flags:
             if flag not in hand.flags and not _counts_any(tally, exempt):
                 return rule
         for refusal in self.refused_when:  # (win.refused_when: a way of winning, the flowers, a flag missing)
-            if refusal.refuses(hand.win_by, bool(hand.flowers), hand.flags):
+            if refusal.refuses(hand.win_by, bool(hand.flowers), hand.flags, shape):
                 return refusal.rule
         if self.requires_allowing and not _counts_any(tally, self.allowing):
             return self.ruleset.win.allowing_pattern_rule

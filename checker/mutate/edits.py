@@ -121,12 +121,13 @@ def minimum_counts(ruleset_id: str, pattern_id: str) -> Mutation:
 
 
 def refusal_added(ruleset_id: str, win_by: tuple[str, ...] = (), flowers: str | None = None,
-                  without_flag: str | None = None) -> Mutation:
+                  without_flag: str | None = None, shape: str | None = None) -> Mutation:
     """A win refused by its context (a win.refused_when entry the spec does not have): the way of winning,
-    the flowers (`none` or `some`), a flag missing."""
-    parts = [*win_by, *([{"none": "no_flowers", "some": "with_flowers"}[flowers]] if flowers else []), *([f"without_{without_flag}"] if without_flag else [])]
+    the flowers (`none` or `some`), a flag missing, the win shape the hand is read in (a win.shapes id)."""
+    parts = [*win_by, *([{"none": "no_flowers", "some": "with_flowers"}[flowers]] if flowers else []),
+             *([f"without_{without_flag}"] if without_flag else []), *([f"shape_{shape}"] if shape else [])]
     rule = "win.refused." + ".".join(parts)
-    refusal = WinRefusal(rule, "", tuple(win_by), flowers, without_flag)
+    refusal = WinRefusal(rule, "", tuple(win_by), flowers, without_flag, shape)
 
     def edit(ruleset: Ruleset) -> Ruleset:
         return replace(ruleset, win=replace(ruleset.win, refused_when=ruleset.win.refused_when + (refusal,)))

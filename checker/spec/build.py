@@ -152,7 +152,7 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                     else False,
                     win.get("allowing_pattern_rule", "win.allowed_hands"),
                     tuple(WinRefusal(r["rule"], r["message"], tuple(r.get("win_by", [])), r.get("flowers"),
-                                     r.get("without_flag")) for r in win.get("refused_when", []))),
+                                     r.get("without_flag"), r.get("shape")) for r in win.get("refused_when", []))),
         principles=principles, patterns=patterns, settlement=settlement, statements=statements,
         tiles=MappingProxyType(dict(data.get("tiles", {}))), flags=MappingProxyType(dict(data.get("flags", {}))),
         counters=MappingProxyType({name: Counter(name, c["about"], c["min"], c["max"], c.get("rule", "input.counters"),

@@ -249,9 +249,13 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     for j, refusal in enumerate(win.get("refused_when", [])):
         if declared_flags and "without_flag" in refusal and refusal["without_flag"] not in declared_flags:
             issue(f"/win/refused_when/{j}/without_flag", f"flag {refusal['without_flag']!r} is not declared in `flags`")
-        if not {"win_by", "flowers", "without_flag"} & set(refusal):
-            issue(f"/win/refused_when/{j}", "a refusal needs a condition (win_by, flowers or without_flag): "
+        if not {"win_by", "flowers", "without_flag", "shape"} & set(refusal):
+            issue(f"/win/refused_when/{j}", "a refusal needs a condition (win_by, flowers, without_flag or shape): "
                                             "with none it would refuse every win")
+        shapes = [s.get("id") for s in win.get("shapes", []) if isinstance(s, dict)]
+        if "shape" in refusal and refusal["shape"] not in shapes:
+            issue(f"/win/refused_when/{j}/shape", f"shape {refusal['shape']!r} is not one of win.shapes "
+                                                  f"({', '.join(map(str, shapes))})")
     if isinstance(win.get("requires_allowing_pattern"), dict):
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 

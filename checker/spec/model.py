@@ -154,24 +154,29 @@ class Shape:
 @dataclass(frozen=True)
 class WinRefusal:
     """A win refused by its context (win.refused_when): a hand that meets every condition given (a way of
-    winning among `win_by`, flowers `none` or `some`, `without_flag` missing) may not win, by `rule`."""
+    winning among `win_by`, flowers `none` or `some`, `without_flag` missing, read in the win shape `shape`)
+    may not win, by `rule`."""
 
     rule: str
     message: str
     win_by: tuple[str, ...] = ()
     flowers: str | None = None
     without_flag: str | None = None
+    shape: str | None = None
 
-    def refuses(self, win_by: str, has_flowers: bool, flags: frozenset[str] | set[str]) -> bool:
+    def refuses(self, win_by: str, has_flowers: bool, flags: frozenset[str] | set[str], shape: str = "") -> bool:
         return (not self.win_by or win_by in self.win_by) \
             and (self.flowers is None or (self.flowers == "some") == has_flowers) \
-            and (self.without_flag is None or self.without_flag not in flags)
+            and (self.without_flag is None or self.without_flag not in flags) \
+            and (self.shape is None or self.shape == shape)
 
     def words(self) -> str:
         """The refusal as a rule: `a hand with no flowers may not win on a discard`."""
         who = "a hand" + {"none": " with no flowers", "some": " with flowers", None: ""}[self.flowers]
         if self.without_flag:
             who += f" without the {self.without_flag} flag"
+        if self.shape:
+            who += f" read as {self.shape.replace('_', ' ')}"
         how = " or ".join({"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
                           .get(w, w) for w in self.win_by)
         return f"{who} may not win" + (f" {how}" if how else "")
