@@ -142,7 +142,9 @@ def test_lists_of_case_names_are_cut_with_their_totals_said(run, tmp_path, monke
     assert cut["at_most"] == 3 and cut["by_rule"] == {r: n for r, n in sorted(by_rule.items()) if n > 3}
     assert list(summary["failures"]["by_rule"]) == sorted(by_rule, key=lambda r: (-by_rule[r], r))
     assert len(errored) > 3 and summary["counts"]["errored"] == len(errored)
-    assert summary["errored"] == [{"id": d["id"], "line": d["line"], "reason": d["reason"]} for d in errored[:3]]
+    assert [{k: e[k] for k in ("id", "line", "reason")} for e in summary["errored"]] == \
+        [{"id": d["id"], "line": d["line"], "reason": d["reason"]} for d in errored[:3]]
+    assert all(e["words"].startswith("hand ") for e in summary["errored"])  # each with the case in words
     report = (out / "report.md").read_text(encoding="utf-8")
     first = ", ".join([name(d) for d in failed if rule in d["case"]["covers"]][:3])
     assert f"| {rule} | {by_rule[rule]}: {first}{' …' if by_rule[rule] > 10 else ''} |" in report

@@ -110,8 +110,19 @@ def exits(case):
         os._exit(3)
     return case["expect"]
 
+SLOW_DONE = 0
+
+
 def slow(case):
+    """20 ms a case; past its tenth case a process waits for the gate file SLOW_GATE names, if any (so a run
+    can never end before the test lets it, however the machine is loaded)."""
+    import os
     import time
+    global SLOW_DONE
+    SLOW_DONE += 1
+    gate = os.environ.get("SLOW_GATE")
+    while gate and SLOW_DONE > 10 and not os.path.exists(gate):
+        time.sleep(0.01)
     time.sleep(0.02)
     return case["expect"]
 '''
@@ -165,7 +176,9 @@ def test_sigterm_stops_every_shard_and_leaves_a_partial_report_that_resume_compl
     corpus = tmp_path / "slow.jsonl"
     corpus.write_text("".join(json.dumps({**base, "id": f"case-{i}"}) + "\n" for i in range(400)), encoding="utf-8")
     out = tmp_path / "out"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    gate = tmp_path / "go"  # each shard runs 10 cases, then waits for it: the signal always finds cases left
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
+           "SLOW_GATE": str(gate)}
     command = [sys.executable, "-m", "checker.cli", "conform", "--corpus", str(corpus), "--engine",
                "python:shard_engines_mod:slow", "--out", str(out), "--jobs", "2"]
     proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -173,7 +186,7 @@ def test_sigterm_stops_every_shard_and_leaves_a_partial_report_that_resume_compl
     while not (out.exists() and any(p.startswith(PART_PREFIX) for p in os.listdir(out))):  # the shards started
         assert time.monotonic() < deadline and proc.poll() is None
         time.sleep(0.05)
-    time.sleep(0.5)  # some cases done (400 cases at 20 ms in two shards take 4 s)
+    time.sleep(0.5)  # some cases done (each shard's first 10 take 0.2 s; then it waits for the gate)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 1, err.decode()
@@ -181,6 +194,7 @@ def test_sigterm_stops_every_shard_and_leaves_a_partial_report_that_resume_compl
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["partial"] is True and 0 < summary["counts"]["passed"] < 400
     assert not [p for p in os.listdir(out) if p.startswith(PART_PREFIX)]
+    gate.write_text("go", encoding="utf-8")
     resumed = subprocess.run([*command[:-2], "--resume", "--jobs", "2"], env=env, cwd=ROOT, capture_output=True,
                              timeout=120)
     assert resumed.returncode == 0, resumed.stderr.decode()
