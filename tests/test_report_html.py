@@ -323,3 +323,31 @@ def test_the_points_of_every_fan_table_are_in_view_at_any_width(page):
     for i in range(min(cells.count(), 30)):
         box = cells.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box, width)
+
+
+def test_the_pages_own_cjk_font_covers_every_chinese_name_of_the_shipped_specs():
+    """report.html carries a CJK font of its own (checker/conform/fonts/cjk.woff, made by tools/cjk_font.py): the
+    characters it was made for (cjk.chars) hold every Chinese character of the shipped rulesets' pattern names; a
+    name with a new character fails here until the tool is run again."""
+    from checker.spec import available_rulesets, load_ruleset
+
+    fonts = ROOT / "checker" / "conform" / "fonts"
+    covered = set((fonts / "cjk.chars").read_text(encoding="utf-8").strip())
+    used = {ch for r in available_rulesets() for p in load_ruleset(r).patterns for ch in (p.name_zh or "")
+            if 0x2E80 <= ord(ch) <= 0x9FFF}
+    assert used and used <= covered, sorted(used - covered)
+    assert (fonts / "cjk.woff").read_bytes()[:4] == b"wOFF" and "SIL OPEN FONT LICENSE" in (fonts / "OFL.txt").read_text()
+
+
+@browser_test
+def test_chinese_fan_names_are_drawn_in_the_pages_own_font(page):
+    """The failed cases' fan tables name fans in Chinese; the page's @font-face (data URL, nothing fetched) is the
+    font the browser picks for them, loaded, whatever fonts the system has."""
+    page.select_option("#filter-outcome", "failed")
+    name = page.locator("#cases .compare table.fans tr td:nth-child(2)").filter(has_text="断幺").first
+    assert name.count() == 1
+    faces = page.evaluate("""async () => {
+        const used = await document.fonts.load('16px "mjcheck CJK subset"', '断幺');
+        return used.map(f => [f.family, f.status]);
+    }""")
+    assert faces == [['"mjcheck CJK subset"', "loaded"]] or faces == [["mjcheck CJK subset", "loaded"]], faces

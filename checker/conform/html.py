@@ -18,6 +18,7 @@ its cases.
 """
 from __future__ import annotations
 
+import base64
 import html
 import io
 import re
@@ -459,7 +460,8 @@ def html_report(summary: Mapping[str, Any], results: Iterable[CaseResult], out: 
                               failures=failures, counted=counted, profile=profile, classes=classes,
                               class_causes=[c[2] for c in head["classes"]], causes=head["causes"],
                               known=summary.get("known"), declaration_words=declaration_words,
-                              failing_only=failing_only, all_cases=HTML_ALL_CASES, run_cases=total) + "\n"
+                              failing_only=failing_only, all_cases=HTML_ALL_CASES, run_cases=total,
+                              cjk_font=_cjk_font()) + "\n"
     before, after = page.split(mark)
     if out is not None:
         _write_page(out, before, data, after)
@@ -476,6 +478,12 @@ def _write_page(out: TextIO, before: str, data: PageData, after: str) -> None:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
+def _cjk_font() -> str:
+    """The page's own CJK font (checker/conform/fonts/cjk.woff, made by tools/cjk_font.py), in base64."""
+    return base64.b64encode(resources.files("checker.conform").joinpath("fonts/cjk.woff").read_bytes()).decode("ascii")
+
+
 def _template() -> jinja2.Template:
     text = resources.files("checker.conform").joinpath("templates/report.html.j2").read_text(encoding="utf-8")
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
