@@ -594,3 +594,26 @@ def test_a_win_refused_in_one_shape_is_named_by_the_shape(tmp_path):
 
     classes = run(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", no_seven_pairs)))
     assert named(classes) == {"refusal:shape_seven_pairs"}
+
+
+def test_the_hands_of_play_changed_into_probes_are_bounded_by_the_effort(monkeypatch):
+    """checker.diagnose.probes.changed_hands reads CHANGED_FROM hands with CHANGES_TRIED changed logs each at
+    effort 1, and so many times over at a greater effort (a count, not a time)."""
+    from types import SimpleNamespace
+
+    from checker.diagnose import probes
+
+    calls: list[int] = []
+
+    def fake_witnesses(header, events, rules, budget):
+        calls.append(budget)
+        return {}
+
+    monkeypatch.setattr(probes, "witnesses", fake_witnesses)
+    hands = [{"wall": "", "dealer": 0, "events": []}] * (probes.CHANGED_FROM * 3)
+    ruleset = SimpleNamespace(id="mcr")
+    assert list(probes.changed_hands(ruleset, hands, {"procedure.claims"})) == []
+    assert calls == [probes.CHANGES_TRIED] * probes.CHANGED_FROM
+    calls.clear()
+    list(probes.changed_hands(ruleset, hands, {"procedure.claims"}, effort=2))
+    assert calls == [2 * probes.CHANGES_TRIED] * (2 * probes.CHANGED_FROM)

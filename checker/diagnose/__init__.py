@@ -65,7 +65,7 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
     searcher = CauseSearch(sample.passing, totals=sample.passing_total, scale=effort) if search and found else None
     searched = searcher.explain_all(found[:MAX_CLASSES_SEARCHED]) if searcher is not None else []
     if searcher is not None:
-        experiments = Experiments(searcher.rescorer, prober, searcher.own_rules, searcher.read_names) \
+        experiments = Experiments(searcher.rescorer, prober, searcher.own_rules, searcher.read_names, effort) \
             if prober is not None else None
         searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments)
     causes: list[Cause | None] = list(searched)

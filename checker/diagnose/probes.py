@@ -168,14 +168,16 @@ class Pool:
         return self._cases[key]
 
 
-def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: set[str]) -> Iterator[dict[str, Any]]:
+def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: set[str],
+                  effort: int = 1) -> Iterator[dict[str, Any]]:
     """Single changes of legal hands of play that the rules refuse by one of `rules` (checker.table.mutate): the
-    cases that tell a table which does not enforce such a rule from the rules, at most one a hand and rule."""
-    for data in hands[:CHANGED_FROM]:
+    cases that tell a table which does not enforce such a rule from the rules, at most one a hand and rule; from
+    CHANGED_FROM hands, CHANGES_TRIED changed logs each, both so many times over at a greater `effort`."""
+    for data in hands[:CHANGED_FROM * effort]:
         header = {"game": GAME, "version": VERSION, "ruleset": ruleset.id, "wall": data["wall"],
                   "dealer": data["dealer"]}
         try:
-            found = witnesses(header, list(data["events"]), set(rules), CHANGES_TRIED)
+            found = witnesses(header, list(data["events"]), set(rules), CHANGES_TRIED * effort)
         except (ValueError, KeyError, TypeError):
             continue
         for rule in sorted(found):
@@ -219,10 +221,12 @@ class Experiments:
     """Builds and asks the probes of the hypotheses of a run (see the module)."""
 
     def __init__(self, rescorer: Rescorer, prober: Prober, own_rules: Callable[[str], Any],
-                 read: Callable[[Ruleset, Any], Any] = lambda ruleset, answer: answer):
+                 read: Callable[[Ruleset, Any], Any] = lambda ruleset, answer: answer, effort: int = 1):
         """`own_rules`: the refusal ids of a ruleset the engine shares with the reference; `read`: an answer as
-        diagnosis compares it (its fans named in the documents' words read as the spec's ids)."""
+        diagnosis compares it (its fans named in the documents' words read as the spec's ids); `effort`: the
+        diagnosis's effort, which bounds the hands of play changed into probes (`changed_hands`)."""
         self.rescorer, self.prober, self.own_rules, self.read = rescorer, prober, own_rules, read
+        self.effort = max(1, effort)
         self._pools: dict[str, Pool] = {}
         self.made = 0  # probe cases made (asked or not): their ids, the same when the reports are rebuilt
 
@@ -245,7 +249,7 @@ class Experiments:
                    if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == ILLEGAL
                    and c["expect"].get("rule")}
         if kind == "procedure" and refused:  # a rule the class shows broken: legal hands changed to break it
-            for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind), refused):
+            for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind), refused, self.effort):
                 case = {"ruleset": ruleset.id, "options": options, "kind": kind, "input": data}
                 if Prober.key(case) not in seen:
                     seen.add(Prober.key(case))

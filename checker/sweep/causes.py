@@ -220,7 +220,7 @@ def named_causes(plan: Plan, classes: Sequence[Mapping[str, Any]], witnesses: Se
         try:
             with engine_asked(plan) as ask:
                 experiments = Experiments(searcher.rescorer, Prober(ask, probes), searcher.own_rules,
-                                          searcher.read_names)
+                                          searcher.read_names, effort)
                 said = searcher.confirm_all(chosen, said, experiments)
         except (EngineError, OSError):  # the other engine cannot be run now: causes checked, not confirmed
             said = searcher.confirm_all(chosen, said, None)
