@@ -140,3 +140,19 @@ def test_the_fast_spec_check_agrees_with_jsonschema_on_mutated_specs(data):
     else:
         parent.append(data.draw(VALUES))
     assert accepted("ruleset", spec) == jsonschema_accepts_spec(spec), where
+
+
+def test_a_procedure_case_takes_a_game_logs_seats_and_note_and_they_change_nothing():
+    """docs/contracts.md lets a procedure case's input hold the log header's `seats` and `note`: the schema takes
+    them, and the reference table's answer is the same with them or without."""
+    import json
+    from pathlib import Path
+
+    from checker.case import CaseRunner, case_problem
+
+    line = (Path(__file__).resolve().parents[1] / "corpus" / "mcr-procedure.jsonl").read_text(encoding="utf-8")
+    case = json.loads(line.splitlines()[0])
+    told = {**case, "input": {**case["input"], "seats": ["greedy", "random", "greedy", "random"], "note": "recorded"}}
+    assert case_problem(told) is None
+    runner = CaseRunner()
+    assert runner.run(told) == runner.run(case) and runner.run(told)["verdict"] == case["expect"]["verdict"]
