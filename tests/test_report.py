@@ -302,3 +302,20 @@ def test_every_per_case_output_carries_the_cases_context(mixed_run):
            "seat wind E, round wind E" in failed
     errored = md.split("## Errored cases", 1)[1].split("\n## ", 1)[0]
     assert "| case | the case | reason |" in errored and "wins on 5p on a discard from seat 1 (next)" in errored
+
+
+def test_a_failed_hand_of_play_shows_what_the_engine_said(tmp_path):
+    """A procedure engine that answers every hand `illegal` with a message of its own: report.md's failed case
+    says the engine's words beside the diff (the message is never compared)."""
+    from checker.conform import run_conformance
+    from checker.conform.adapters import EngineInfo, InProcessEngine
+
+    corpus = ROOT / "corpus" / "mcr-procedure.jsonl"
+
+    def judge(case):
+        return {"verdict": "illegal", "rule": "procedure.claims", "event": 0, "message": "seat 0 may not draw first"}
+
+    run_conformance(str(corpus), InProcessEngine(judge, EngineInfo("judge", "1", ("mcr",), ("procedure",))),
+                    str(tmp_path / "out"))
+    md = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "- the engine said: seat 0 may not draw first" in md.split("## Failed cases", 1)[1]

@@ -424,6 +424,9 @@ def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
             if r.covers:
                 lines += ["covers: " + ", ".join(_md(c) for c in r.covers), ""]
             lines += fan_diff_lines(diff(r.expected, r.actual)) or ["- (the results differ in shape)"]
+            said = r.actual.get("message") if isinstance(r.actual, Mapping) else None
+            if isinstance(said, str) and said:  # (never compared: what the engine says of its answer)
+                lines.append(f"- the engine said: {_md(bounded(said, 500))}")
             lines.append("")
     for title, (lines, seen) in (("## Failed cases", failed[False]), ("## Failed cases in declared classes", failed[True])):
         if not seen[0]:
