@@ -483,3 +483,14 @@ def test_the_plugin_prints_no_classes_when_every_case_passes(pytester):
     result = pytester.runpytest("--mjcheck-corpus", str(MCR_EXAMPLES), "--mjcheck-engine", "reference", "-n", "0")
     result.assert_outcomes(passed=9)
     assert "mjcheck failure classes" not in result.stdout.str()
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x7f", "\ufffe"])
+def test_a_known_file_holding_a_character_yaml_refuses_is_bad_input_not_a_traceback(tmp_path, char):
+    """NUL, ESC, DEL and U+FFFE are refused by YAML's reader before any parsing: a KnownError naming the file."""
+    from checker.conform.known import KnownError, load_known
+
+    path = tmp_path / "known.yaml"
+    path.write_text(f'classes:\n  - {{signature: "a{char}b", note: "x"}}\n', encoding="utf-8")
+    with pytest.raises(KnownError, match="not YAML the tool reads"):
+        load_known(str(path))

@@ -107,7 +107,10 @@ def load_known(path: str) -> Known:
         text = read_text_file(path, MAX_KNOWN_BYTES, "known file")
     except InputError as exc:
         raise KnownError(str(exc)) from None
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # (its reader refuses control characters, NUL, DEL, U+FFFE at once)
+    except yaml.YAMLError as exc:
+        raise KnownError(f"{path}: not YAML the tool reads: {bounded(str(exc).splitlines()[0], 200)}") from None
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
