@@ -27,6 +27,7 @@ from checker.spec import accepted, pointer_of, schema
 WON: Final = 0  # a valid win, or a case whose result meets its `expect`
 NOT_WON: Final = 1  # the hand may not win (its input is fine), or a case whose result differs from its `expect`
 REFUSED: Final = 2  # bad input: a case or hand the tool cannot accept (a batch: any such line)
+INCOMPLETE: Final = 3  # nothing found wrong, but something was left unchecked (a partial run, a search cut short)
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColum
 from rich.table import Table
 
 from checker import tiles as T
-from checker.case import (NOT_WON, REFUSED, WON, CaseError, CaseLine, CaseRunner, hand_from_input, read_case,
+from checker.case import (INCOMPLETE, NOT_WON, REFUSED, WON, CaseError, CaseLine, CaseRunner, hand_from_input, read_case,
                           read_cases)
 from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_file, parse_meld_text, reading_issues
 from checker.engine.hand import MAX_TILE_TEXT
@@ -1168,8 +1168,10 @@ def diff_runs(
     """What changed between two conformance runs of one corpus: cases fixed (failing in A, passing in B),
     newly failing, and changed (failing in both, with another answer or class), grouped by class and cause.
 
-    Exit status: 0 nothing newly fails; 1 a case fails in B that did not in A; 2 bad input (a folder with no
-    results.jsonl, runs of different corpora).
+    Exit status: 0 nothing newly fails and B holds a result for every case; 1 a case fails in B that did not
+    in A; 3 nothing newly fails among the cases compared, but B is partial (cases of its corpus or of A with no
+    result in B, or damaged lines): those cases are not known; 2 bad input (a folder with no results.jsonl, runs
+    of different corpora).
     """
     from checker.conform.rundiff import DiffError, compare, markdown, read_run
 
@@ -1178,7 +1180,7 @@ def diff_runs(
     except DiffError as exc:
         fail(str(exc))
     print(json_text(found, indent=2) if as_json else markdown(found))
-    raise typer.Exit(NOT_WON if found["counts"]["newly_failing"] else WON)
+    raise typer.Exit(NOT_WON if found["counts"]["newly_failing"] else INCOMPLETE if found["partial"] else WON)
 
 
 @app.command("reproduce")

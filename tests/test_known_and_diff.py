@@ -413,9 +413,21 @@ def test_diff_never_reads_a_damaged_line(two_runs, tmp_path):
     at = next(i for i, line in enumerate(lines) if json.loads(line).get("id") == X)
     lines[at] = lines[at].replace(b'"passed"', b'"failed"')  # the checksum no longer holds
     results.write_bytes(b"".join(lines))
-    got = json.loads(diff(str(a), str(copy), "--json").output)
+    r = diff(str(a), str(copy), "--json")
+    got = json.loads(r.output)
     assert got["b"]["counts"]["damaged"] == 1
     assert got["counts"]["fixed"] == 0 and [c["id"] for c in got["not_compared"]] == [X]  # no result in B
+    assert got["partial"] is True and r.exit_code == 1  # partial too, but a case newly fails in B (1 before 3)
+
+
+def test_diff_with_a_run_b_holding_only_its_header_is_partial_not_passed(two_runs, tmp_path):
+    a, b = two_runs
+    copy = tmp_path / "b"
+    shutil.copytree(b, copy)
+    results = copy / "results.jsonl"
+    results.write_bytes(results.read_bytes().splitlines(keepends=True)[0])  # the header alone
+    r = diff(str(a), str(copy))
+    assert r.exit_code == 3 and "B is partial" in r.output
 
 
 def test_diff_refuses_a_folder_without_results_and_runs_of_another_corpus(two_runs, tmp_path):

@@ -55,6 +55,14 @@ class Run:
         found = (self.header or {}).get("corpus_sha256")
         return found if isinstance(found, str) and found else None
 
+    @property
+    def missing(self) -> int:
+        """The corpus's cases this run holds no result for (its header's count less the results; 0 unknown)."""
+        cases = (self.header or {}).get("corpus_cases")
+        if not isinstance(cases, int) or isinstance(cases, bool):
+            return 0
+        return max(0, cases - len(self.results))
+
     def describe(self) -> dict[str, Any]:
         header = self.header or {}
         engine: Mapping[str, Any] = header["engine"] if isinstance(header.get("engine"), Mapping) else {}
@@ -158,7 +166,12 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
         elif fail_a:
             assert ra is not None
             not_compared.append(_case(ra, rb, _class_info(a, ra)))
+    unchecked = sum(1 for key in a.results if key not in b.results)  # A's cases B holds no result for
+    if b.missing or b.damaged or unchecked:
+        notes.append(f"B is partial: {b.missing} case(s) of its corpus have no result, {b.damaged} line(s) are "
+                     f"damaged, {unchecked} case(s) of A are not in B; what they do in B is not known")
     return {"a": a.describe(), "b": b.describe(), "same_corpus": same, "notes": notes,
+            "partial": bool(b.missing or b.damaged or unchecked),
             "counts": {"fixed": len(fixed), "newly_failing": len(new), "changed": len(changed),
                        "still_failing": still, "still_failing_declared": still_declared[True],
                        "still_failing_undeclared": still - still_declared[True], "not_compared": len(not_compared)},

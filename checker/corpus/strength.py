@@ -41,7 +41,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
-from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
+from checker.case import INCOMPLETE, CaseError, CaseRunner, matches, read_cases, readings_of
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.corpus.equivalence import differing_readings, proof
 from checker.corpus.procedure_search import Separation, separate
@@ -62,7 +62,7 @@ RENEW_EVERY = 20  # mutants one Rescorer scores before a fresh one (it keeps eac
 
 KILLED = "killed"
 SEPARATED = "separated"  # a survivor: no case of the corpora kills it, a hand the search found does
-UNSEARCHED_STATUS = 3  # the exit status of a measure the budget left incomplete
+UNSEARCHED_STATUS = INCOMPLETE  # the exit status of a measure the budget left incomplete
 NOT_SEPARATED = "not separated"  # a survivor no hand searched tells from the spec (not known to be equivalent)
 EQUIVALENT = "equivalent"  # a survivor proved to change no result a case can see (checker.corpus.equivalence)
 UNBOUND = "unbound"

@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from checker.case import INCOMPLETE
 from checker.inputs import InputError, bounded, excerpt, json_text
 from checker.spec import SpecError, available_rulesets
 
-STOPPED_EARLY = 3  # the exit status of a hunt that stopped before doing all it set out to do
+STOPPED_EARLY = INCOMPLETE  # the exit status of a hunt that stopped before doing all it set out to do
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)

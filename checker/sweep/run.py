@@ -25,11 +25,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generator, Mapping, Sequence
 
+from checker.case import INCOMPLETE
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, decode, json_text, parse_json
 from checker.sweep.work import context_of, space_of, sweep_shard
 
-PARTIAL = 3  # the exit status of a sweep whose report is partial: some hands were not checked
+PARTIAL = INCOMPLETE  # the exit status of a sweep whose report is partial: some hands were not checked
 SHARD_HANDS = 20_000  # hands a shard: a few seconds of work for one compiled worker
 CONNECT_SECONDS = 5  # how long an unreachable --scheduler is waited for
 PLAN_BYTES = 1024 * 1024  # a plan.json is a few hundred bytes
