@@ -49,6 +49,7 @@ KNOWN_OPTION = "--mjcheck-known"
 
 
 RESULT_PROPERTY = "mjcheck_result"  # a case's judged result, as results.jsonl holds it, on its test report
+TWICE_PROPERTY = "mjcheck_twice"  # (test id, why): a case the engine answered again, found while another ran
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -105,6 +106,7 @@ class Conformance:
 
     def __init__(self, corpora: list[str], engines: list[str], timeout: float, known: Known | None = None):
         self.corpora, self.timeout, self.known = corpora, timeout, known
+        self.twice: dict[str, str] = {}  # test id -> why: cases the engine answered twice (the session fails)
         self.engines = [EngineSlot(spec, timeout, known) for spec in dict.fromkeys(engines)]
 
     @pytest.hookimpl(tryfirst=True)  # before -k / -m deselection, so those select among the cases too
@@ -137,13 +139,19 @@ class Conformance:
             if report.passed:
                 items.extend(x for x in report.result if isinstance(x, pytest.Item))
 
-    def pytest_sessionfinish(self) -> None:
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
         for slot in self.engines:
             slot.stop()
+        if self.twice and session.exitstatus == pytest.ExitCode.OK:  # a case answered twice is an error
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """In the controlling process of pytest-xdist (whose workers judge the cases), each result as its worker
-        sent it with the report, so the terminal summary sees every case."""
+        sent it with the report, so the terminal summary sees every case; and, in any process, the cases the
+        engine answered twice."""
+        for name, value in report.user_properties:
+            if name == TWICE_PROPERTY and isinstance(value, (list, tuple)) and len(value) == 2:
+                self.twice[str(value[0])] = str(value[1])
         if not hasattr(report, "node"):  # (a report from a worker carries its node: this process judged nothing)
             return
         from checker.conform.results import from_json
@@ -160,7 +168,12 @@ class Conformance:
                 slot.judged.setdefault(str(corpus), []).append(result)
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """The failure classes of each corpus and engine whose judged cases failed or errored."""
+        """The cases the engine answered twice, then the failure classes of each corpus and engine whose judged
+        cases failed or errored."""
+        if self.twice:
+            terminalreporter.write_sep("=", "mjcheck: cases the engine answered twice (the session fails)")
+            for test_id, why in sorted(self.twice.items()):
+                terminalreporter.write_line(f"{test_id}: {why[:500]}")
         runs = [(corpus, slot, judged) for slot in self.engines for corpus, judged in slot.judged.items()
                 if any(r.outcome in ("failed", "errored") for r in judged)]
         if not runs:
@@ -211,6 +224,7 @@ class EngineSlot:
         self.info: EngineInfo | None = None
         self.start_error: str | None = None
         self.judged: dict[str, list[CaseResult]] = {}  # corpus -> the cases judged on this engine, in run order
+        self.twice: dict[str, str] = {}  # test id -> why: cases the engine answered again after they were judged
 
     def create(self) -> None:
         from checker.conform.engines import engine_from_spec
@@ -231,12 +245,16 @@ class EngineSlot:
             raise CaseFailure(f"engine {self.spec} did not start: {self.start_error}")
         return self.info
 
-    def answer(self, case: Mapping[str, Any]) -> Answer:
+    def answer(self, case: Mapping[str, Any], key: str = "") -> Answer:
+        """The engine's answer to this case. An answer the engine gives late to a case asked before (a case it
+        answered twice) is not taken for this one: it is kept in `twice`, by that case's key."""
         from checker.conform.adapters import Answer
 
         assert self.engine is not None
-        for _, answer in self.engine.run([(0, case)]):
-            return answer
+        for asked, answer in self.engine.run([(key, case)]):
+            if asked == key:
+                return answer
+            self.twice[str(asked)] = answer.error or "answered twice"
         return Answer(error="the engine gave no answer")
 
     def ask(self, cases: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any] | None]:
@@ -318,7 +336,10 @@ class CaseItem(pytest.Item):
         skipped = skip_reason(item.case, lambda case: self._started())
         if skipped is not None:
             pytest.skip(skipped)
-        result = judge(item, self.slot.answer(canonical_case(item.case)))
+        before = len(self.slot.twice)
+        result = judge(item, self.slot.answer(canonical_case(item.case), self.nodeid))
+        for earlier in list(self.slot.twice)[before:]:  # an earlier case answered again: said at the session's end
+            self.user_properties.append((TWICE_PROPERTY, (earlier, self.slot.twice[earlier])))
         self.result = result
         self.slot.judged.setdefault(self.corpus, []).append(result)
         # carried to the session's controlling process with the report when pytest-xdist runs tests in workers

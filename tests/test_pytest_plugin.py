@@ -164,3 +164,20 @@ def test_a_known_file_makes_declared_failures_expected_by_signature_or_by_readin
     result = pytester.runpytest("--mjcheck-corpus", str(corpus), "--mjcheck-engine", "python:my_engine:score",
                                 "--mjcheck-known", str(bad))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
+
+
+def test_an_engine_that_answers_a_case_twice_fails_no_later_case_and_the_session(pytester):
+    """tests/adversarial_engine.py `duplicate` answers some cases right and then again (`second thoughts`): no
+    later case may be judged on that stale answer (each passes), the cases answered twice are listed at the end
+    and the session fails. The duplicated cases are those adversarial_engine.is_bad picks (ids whose code points
+    sum to a multiple of 3): among the first nine MCR examples, mcr-guide-79, -eight-plus-flower and
+    -eight-point-discard."""
+    path = pytester.path / "nine.jsonl"
+    path.write_text("".join(line + "\n" for line in MCR.read_text(encoding="utf-8").splitlines()[:9]), encoding="utf-8")
+    engine = f'cmd:"{sys.executable} {ROOT / "tests" / "adversarial_engine.py"} duplicate"'
+    result = pytester.runpytest("--mjcheck-corpus", str(path), "--mjcheck-engine", engine, "--mjcheck-timeout", "5")
+    result.assert_outcomes(passed=9)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    out = result.stdout.str()
+    for case in ("mcr-guide-79", "mcr-guide-eight-plus-flower", "mcr-guide-eight-point-discard"):
+        assert f"nine.jsonl::{case}: the engine answered this case twice" in out

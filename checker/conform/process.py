@@ -191,6 +191,10 @@ class SubprocessEngine:
         self.restarts = 0
         self._proc: _Process | None = None
         self.info: EngineInfo | None = None
+        # request ids run on across calls of `run` (the pytest plugin makes one a case), and so does the memory
+        # of the ids answered: a case answered twice is told apart from the next case's answer
+        self._sequence = 0
+        self._answered: OrderedDict[int, Key] = OrderedDict()
 
     # ------------------------------------------------------------------ starting
 
@@ -223,10 +227,10 @@ class SubprocessEngine:
         pending = iter(cases)
         retry: deque[tuple[Key, Mapping[str, Any]]] = deque()  # cases in flight at a failure, run one at a time
         inflight: OrderedDict[int, tuple[Key, Mapping[str, Any]]] = OrderedDict()
-        answered: OrderedDict[int, Key] = OrderedDict()  # the ids answered lately, each with its case's key
+        answered = self._answered  # the ids answered lately, each with its case's key
         solo = False  # the one case in flight is a retry
         silent = 0  # cases in a row that timed out on their own
-        sequence, since = 0, time.monotonic()
+        since = time.monotonic()
         sent: dict[int, float] = {}  # when each case in flight was sent
         last = since  # when the engine last answered (its answers come one after another)
         exhausted = False
@@ -244,10 +248,10 @@ class SubprocessEngine:
             if retry:
                 if not inflight:
                     key, case = retry.popleft()
-                    sequence += 1
-                    inflight[sequence] = (key, case)
-                    sent[sequence] = time.monotonic()
-                    proc.send({"cmd": "run", "id": sequence, "case": case})
+                    self._sequence += 1
+                    inflight[self._sequence] = (key, case)
+                    sent[self._sequence] = time.monotonic()
+                    proc.send({"cmd": "run", "id": self._sequence, "case": case})
                     solo = True
             else:
                 solo = False
@@ -257,10 +261,10 @@ class SubprocessEngine:
                     except StopIteration:
                         exhausted = True
                         break
-                    sequence += 1
-                    inflight[sequence] = (key, case)
-                    sent[sequence] = time.monotonic()
-                    proc.send({"cmd": "run", "id": sequence, "case": case})
+                    self._sequence += 1
+                    inflight[self._sequence] = (key, case)
+                    sent[self._sequence] = time.monotonic()
+                    proc.send({"cmd": "run", "id": self._sequence, "case": case})
             if not inflight:
                 return
             try:
