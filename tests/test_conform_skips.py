@@ -172,3 +172,29 @@ def test_each_case_records_the_engines_time_and_junit_gives_it(tmp_path):
     assert times[slow] >= 0.05
     suite = next(root.iter("testsuite"))
     assert abs(float(suite.get("time")) - sum(float(c.get("time")) for c in suite.iter("testcase"))) < 1e-3
+
+
+def test_an_engine_that_edits_its_case_or_raises_an_unspeakable_exception_is_contained(tmp_path):
+    """A python: engine that pops the case's `expect` and empties its hand, and one whose exception cannot even be
+    turned into words: every case still gets its result (judged against the corpus's own case), none is lost."""
+    reference = CaseRunner()
+
+    def editing(case):
+        case.pop("expect", None)
+        case["input"]["concealed"] = ""
+        return reference.run(case)
+
+    class Unspeakable(Exception):
+        def __str__(self):
+            raise RuntimeError("no words")
+
+    def unspeakable(case):
+        raise Unspeakable()
+
+    n = sum(1 for line in MCR.read_text(encoding="utf-8").splitlines() if line.strip())
+    edited = run(tmp_path, editing, name="edited")
+    assert sum(edited.summary["counts"][o] for o in ("passed", "failed", "errored")) == n
+    assert edited.summary["counts"]["failed"] > 0  # the emptied hands answer a refusal the corpus does not expect
+    raised = run(tmp_path, unspeakable, name="raised")
+    assert raised.summary["counts"]["errored"] == n
+    assert "its message cannot be read: RuntimeError in its __str__" in raised.summary["errored"][0]["reason"]

@@ -106,14 +106,16 @@ class InProcessEngine:
 
     def _call(self, case: Mapping[str, Any]) -> Answer:
         try:
-            result = self._function(case)
+            # an engine of one's own gets a copy: one that edits its case (case.pop("expect")) edits nothing the
+            # run reads afterwards
+            result = self._function(case if self.trusted else orjson.loads(orjson.dumps(case)))
         except CaseError as exc:
-            return Answer(error=f"the engine cannot run this case: {exc} [{exc.rule}]")
+            return Answer(error=f"the engine cannot run this case: {_words(exc)} [{exc.rule}]")
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # the engine under test failed on this case (SystemExit too); the run goes on
             where = traceback.extract_tb(exc.__traceback__)[-1]
-            return Answer(error=f"raised {type(exc).__name__}: {excerpt(str(exc), 200)} "
+            return Answer(error=f"raised {type(exc).__name__}: {excerpt(_words(exc), 200)} "
                                 f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
         if self.trusted:
             return Answer(result=result)
@@ -121,6 +123,16 @@ class InProcessEngine:
 
     def stop(self) -> None:
         return None
+
+
+def _words(exc: BaseException) -> str:
+    """An exception's message, or what can be said of it when its own `__str__` fails too."""
+    try:
+        return str(exc)
+    except BaseException as inner:  # (an engine's exception class is the engine's code: anything may happen)
+        if isinstance(inner, KeyboardInterrupt):
+            raise
+        return f"(its message cannot be read: {type(inner).__name__} in its __str__)"
 
 
 def plain_answer(result: Any) -> Answer:
