@@ -198,3 +198,54 @@ def test_an_engine_that_edits_its_case_or_raises_an_unspeakable_exception_is_con
     raised = run(tmp_path, unspeakable, name="raised")
     assert raised.summary["counts"]["errored"] == n
     assert "its message cannot be read: RuntimeError in its __str__" in raised.summary["errored"][0]["reason"]
+
+
+WRONG_SHAPES = {
+    "flags a text": lambda d: d["case"]["input"].__setitem__("flags", "knocked"),
+    "a meld not an object": lambda d: d["case"]["input"].__setitem__("melds", ["chow"]),
+    "counters a text": lambda d: d["case"]["input"].__setitem__("counters", "x"),
+    "options a list": lambda d: d["case"].__setitem__("options", [1]),
+    "a fan's points a boolean": lambda d: d.__setitem__("actual", {"valid": True, "total": 3,
+                                                                   "fans": [{"id": "x", "points": True, "count": 1}]}),
+}
+
+
+def test_report_over_result_lines_of_the_wrong_shapes_rebuilds_without_a_traceback(tmp_path):
+    """Result lines sealed again with checksums that hold but fields of the wrong shapes (a results file may come
+    from anywhere), and a header whose engine is a number: `mjcheck report` rebuilds the reports, re-scoring only
+    cases in the case format, and counts the header as damaged."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+    from checker.conform.results import checked_line
+    from checker.inputs import json_line
+
+    def failing(case):
+        result = dict(CaseRunner().run(case))
+        if result.get("valid"):
+            result["total"] = 0
+        return result
+
+    done = run(tmp_path, failing, name="shapes")
+    path = tmp_path / "shapes" / "results.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+
+    def unsealed(line: bytes) -> dict:
+        data = json.loads(line)
+        data.pop("sum", None)
+        return data
+
+    header = unsealed(lines[0])
+    header["run"]["engine"] = 5
+    out = [checked_line(json_line(header))]
+    for i, line in enumerate(lines[1:]):
+        data = unsealed(line)
+        edit = list(WRONG_SHAPES.values())[i % len(WRONG_SHAPES)]
+        edit(data)
+        out.append(checked_line(json_line(data)))
+    path.write_bytes(b"".join(out))
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "shapes")])
+    assert "Traceback" not in r.output and r.exception is None or isinstance(r.exception, SystemExit), r.output
+    assert r.exit_code == 0, r.output
+    assert "1 damaged result line" in r.output
+    assert done.summary["counts"]["failed"] > 0

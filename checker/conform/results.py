@@ -224,7 +224,8 @@ def _header(raw: bytes) -> Mapping[str, Any] | None:
         data = parse_json(body.decode("utf-8") + "}", "a results header", limits=RESULT_JSON)
     except (InputError, UnicodeDecodeError):
         return None
-    if not isinstance(data, dict) or data.get("results") != RESULTS_LAYOUT or not isinstance(data.get("run"), dict):
+    if not isinstance(data, dict) or data.get("results") != RESULTS_LAYOUT or not isinstance(data.get("run"), dict) \
+            or not _run_shape(data["run"]):
         return None
     return data["run"]
 
@@ -263,6 +264,21 @@ def checked_line(line: bytes) -> bytes:
     """A JSON object line (ending in `}` and a line ending) with its checksum field added last."""
     body = line.rstrip(b"\n")[:-1]
     return b"".join((body, _SUM_FIELD, line_sum(body).encode("ascii"), b'"}\n'))
+
+
+def _run_shape(run: Mapping[str, Any]) -> bool:
+    """Whether a header's run is in the shape the tool writes it (a file sealed again by hand may hold anything):
+    texts where it writes texts, a whole number of cases, the engine an object of texts and lists of texts."""
+    def text_or_none(value: Any) -> bool:
+        return value is None or isinstance(value, str)
+
+    engine = run.get("engine")
+    cases = run.get("corpus_cases")
+    return all(text_or_none(run.get(k)) for k in ("corpus", "corpus_sha256", "engine_spec")) \
+        and (cases is None or isinstance(cases, int) and not isinstance(cases, bool) and cases >= 0) \
+        and isinstance(engine, dict) and all(text_or_none(engine.get(k)) for k in ("name", "version")) \
+        and all(engine.get(k) is None or isinstance(engine[k], list) and all(isinstance(x, str) for x in engine[k])
+                for k in ("rulesets", "kinds"))
 
 
 def header_line(run: Mapping[str, Any]) -> bytes:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
 from checker.diagnose.classes import FailureClass
-from checker.diagnose.judged import kind_of
+from checker.diagnose.judged import kind_of, rescorable
 from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
 from checker.mutate.context import context_readings
@@ -209,12 +209,12 @@ def _shared_shape(cls: FailureClass, ruleset: Ruleset) -> str | None:
     named = {s.when.name: s.id for s in ruleset.win.shapes}
     found: set[str] = set()
     for r in cls.members[:SHAPE_SAMPLE]:
-        if not isinstance(r.input, Mapping):
+        if not rescorable(r) or not isinstance(r.input, Mapping):
             return None
         try:
             scorer = runner.scorer(ruleset.id, dict(r.options or {}))
             score = scorer.score(hand_from_input(r.input, scorer))
-        except (HandError, ValueError, KeyError, TypeError):
+        except (HandError, ValueError, KeyError, TypeError, AttributeError):
             return None
         shape = named.get(score.reading.shape if score.reading is not None else "")
         if shape is None:

@@ -211,15 +211,16 @@ def in_words(r: CaseResult | _Shown) -> str:
         how += f" from {_seat(data.get('discarder'))}"
     out.append(f"wins on {data.get('win_tile', 'the last tile')} {how}")
     out.append(f"seat wind {data.get('seat_wind', 'E')}, round wind {data.get('round_wind', 'E')}")
-    flags = [k for k, v in (data.get("flags") or {}).items() if v]
+    given = data.get("flags")
+    flags = [str(k) for k, v in given.items() if v] if isinstance(given, Mapping) else []
     if flags:
         out.append("flags: " + ", ".join(flags))
     flowers = data.get("flowers")
     if flowers:  # a string of tiles, or a list of them (the case format takes both)
         out.append(f"flowers {flowers if isinstance(flowers, str) else ''.join(str(f) for f in flowers)}")
-    if data.get("counters"):
+    if isinstance(data.get("counters"), Mapping) and data["counters"]:
         out.append("counters: " + ", ".join(f"{k}={v}" for k, v in data["counters"].items()))
-    if r.options:
+    if isinstance(r.options, Mapping) and r.options:
         out.append("options: " + options_text(r.options))
     return "; ".join(out)
 

@@ -52,9 +52,26 @@ class CaseFields:
 
 
 def rescorable(r: Judged) -> bool:
-    """A score case or a hand of play, with an input and an expectation: one the reference can run again."""
-    return (r.case or {}).get("kind", "score") in ("score", "procedure") and isinstance(r.input, Mapping) \
-        and isinstance(r.expected, Mapping)
+    """A score case or a hand of play, with an input and an expectation, in the case format (a results file read
+    back may hold anything within its bounds: a flags field that is a string, a meld that is not an object): one
+    the reference can run again."""
+    if not ((r.case or {}).get("kind", "score") in ("score", "procedure") and isinstance(r.input, Mapping)
+            and isinstance(r.expected, Mapping)):
+        return False
+    key = id(r.case)
+    found = _IN_FORMAT.get(key)
+    if found is None or found[0] is not r.case:
+        from checker.case import case_problem
+
+        found = (r.case, case_problem(r.case) is None)
+        if len(_IN_FORMAT) >= _IN_FORMAT_MEMORY:
+            _IN_FORMAT.clear()
+        _IN_FORMAT[key] = found
+    return found[1]
+
+
+_IN_FORMAT: dict[int, tuple[Any, bool]] = {}  # id of a case -> (the case, whether the case schema takes it)
+_IN_FORMAT_MEMORY = 100_000
 
 
 def kind_of(r: Judged) -> str:
