@@ -249,3 +249,34 @@ def test_report_over_result_lines_of_the_wrong_shapes_rebuilds_without_a_traceba
     assert r.exit_code == 0, r.output
     assert "1 damaged result line" in r.output
     assert done.summary["counts"]["failed"] > 0
+
+
+def test_a_chatty_engines_stderr_is_kept_only_in_its_tail_and_names_its_crash(tmp_path):
+    """A cmd: engine that writes 8 MiB to its stderr for each case, then exits on the third case with a last
+    line: the run keeps no more than checker.conform.process.STDERR_KEPT of it (nothing on disk), and the crash's
+    reason quotes that last line."""
+    from checker.conform import engine_from_spec
+    from checker.conform.process import STDERR_KEPT, SubprocessEngine
+
+    script = tmp_path / "chatty.py"
+    script.write_text(
+        "import json, sys\n"
+        "n = 0\n"
+        "for raw in sys.stdin:\n"
+        "    m = json.loads(raw)\n"
+        "    if m['cmd'] == 'start':\n"
+        "        print(json.dumps({'name': 'c', 'version': '1', 'rulesets': ['mcr'], 'kinds': ['score']}), flush=True)\n"
+        "    elif m['cmd'] == 'stop':\n"
+        "        break\n"
+        "    else:\n"
+        "        n += 1\n"
+        "        sys.stderr.write('x' * (8 << 20) + '\\n')\n"
+        "        if n == 3:\n"
+        "            sys.stderr.write('the last words of the engine\\n'); sys.stderr.flush(); sys.exit(4)\n"
+        "        print(json.dumps({'id': m['id'], 'result': m['case']['expect']}), flush=True)\n", encoding="utf-8")
+    engine = engine_from_spec(f'cmd:"{sys.executable} {script}"', {}, 20.0)
+    assert isinstance(engine, SubprocessEngine)
+    done = run_conformance(str(MCR), engine, str(tmp_path / "chatty"))
+    reasons = [e["reason"] for e in done.summary["errored"]]
+    assert any("the last words of the engine" in r for r in reasons), reasons
+    assert STDERR_KEPT <= 1 << 20

@@ -26,12 +26,11 @@ import queue
 import shlex
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Mapping
-from typing import IO, Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from checker.conform.adapters import Answer, EngineError, EngineInfo, Key, skipped
 from checker.inputs import ANSWER_JSON, MAX_ANSWER_BYTES, InputError, bounded, excerpt, json_line, parse_json
@@ -42,6 +41,7 @@ START_TIMEOUT = 10.0  # seconds an engine may take to answer `start`, at least
 MAX_TIMEOUT = 86_400.0  # the longest --timeout taken (a day)
 GIVE_UP_AFTER = 3  # cases in a row that time out on their own before the engine is given up
 ANSWERED_MEMORY = 4096  # ids answered lately, to tell a case answered twice from an id never asked
+STDERR_KEPT = 64 * 1024  # bytes of an engine's stderr kept (its last lines name a crash)
 
 
 def timeout_seconds(given: str | float) -> float:
@@ -71,17 +71,35 @@ class _Process:
     """One running engine: its pipes, a thread writing requests to stdin, a thread reading answers."""
 
     def __init__(self, argv: list[str]):
-        self._stderr: IO[bytes] = tempfile.TemporaryFile()
-        try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                                         start_new_session=True)
-        except OSError:
-            self._stderr.close()
-            raise
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     start_new_session=True)
         self.answers: queue.Queue[tuple[str, bytes]] = queue.Queue()
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._said = bytearray()  # the last STDERR_KEPT bytes the engine wrote to its stderr (the rest is dropped)
+        self._said_lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._write, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read_stderr(self) -> None:
+        """Keep the tail of the engine's stderr, read as it comes: a chatty engine fills no file and no memory."""
+        stderr = self.proc.stderr
+        assert stderr is not None
+        while True:
+            try:
+                chunk = os.read(stderr.fileno(), 1 << 16)
+            except (OSError, ValueError):
+                chunk = b""
+            if not chunk:
+                break
+            with self._said_lock:
+                self._said += chunk
+                if len(self._said) > STDERR_KEPT:
+                    del self._said[:len(self._said) - STDERR_KEPT]
+        try:
+            stderr.close()
+        except OSError:
+            pass
 
     def send(self, message: Mapping[str, Any]) -> None:
         self._outbox.put(json_line(message))
@@ -139,10 +157,9 @@ class _Process:
             status = self.proc.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return "the engine closed its output"
-        self._stderr.seek(0, 2)
-        size = self._stderr.tell()
-        self._stderr.seek(max(0, size - 2000))
-        lines = [x for x in self._stderr.read().decode("utf-8", "replace").splitlines() if x.strip()]
+        with self._said_lock:
+            tail = bytes(self._said[-2000:])
+        lines = [x for x in tail.decode("utf-8", "replace").splitlines() if x.strip()]
         said = f"; its last message: {excerpt(lines[-1], 200)}" if lines else ""
         return f"the engine exited with status {status}{said}"
 
@@ -168,10 +185,6 @@ class _Process:
         try:
             self.proc.wait(timeout=5.0)
         except subprocess.TimeoutExpired:
-            pass
-        try:
-            self._stderr.close()
-        except OSError:
             pass
 
 
