@@ -307,3 +307,14 @@ def test_the_settlement_models_witnesses_are_the_same_in_every_process():
         outputs.append(done.stdout)
     assert '"refuted"' in outputs[0]
     assert outputs[0] == outputs[1]
+
+
+def test_the_all_melded_corner_claims_its_chows_from_the_seat_the_spec_binds():
+    """examine.all_melded melds each concealed chow from the seat the bound hand check chow_from names (every
+    shipped ruleset: seat 3, `params: {seat: 3}`), not from a seat written in the code: given seat 1, seat 1."""
+    from checker.hunt.examine import all_melded, chow_seat
+
+    data = {"concealed": "1m2m3m4p5p6p7s8s9s5z5z5z9p", "melds": [], "win_tile": "9p", "win_by": "self_draw"}
+    assert {m["from"] for m in all_melded(data, 1)["melds"] if m["type"] == "chow"} == {1}
+    assert {m["from"] for m in all_melded(data)["melds"] if m["type"] == "pung"} == {1}
+    assert [chow_seat(load_ruleset(r)) for r in ("mcr", "shanghai-knocking", "shanghai-classic")] == [3, 3, 3]

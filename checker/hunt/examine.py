@@ -75,6 +75,14 @@ class Engine:
         return dict(readings_of(scored.as_expect())[0]), counts
 
 
+def chow_seat(ruleset: Ruleset) -> int:
+    """The seat a chow is claimed from under the ruleset's bound hand check chow_from (its `seat`; the previous
+    seat, 3, where the check names none or any seat may be)."""
+    params = CaseRunner().scorer(ruleset.id, {}).bound.check_params("chow_from")
+    seat = params.get("seat") if params else None
+    return int(seat) if isinstance(seat, int) and not isinstance(seat, bool) else 3
+
+
 def hand_pool(ruleset: Ruleset, known: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The hands a claim is put to: the known hands, the targeted constructions, then seeded random ones; then
     each hand of four sets and a pair with every set melded, won on its pair's tile from a discard (the corner
@@ -82,7 +90,8 @@ def hand_pool(ruleset: Ruleset, known: Iterable[Mapping[str, Any]]) -> list[dict
     out, seen = [], set()
     every = [*known, *(data for _, data in targeted_candidates(ruleset)),
              *(data for _, data in random_candidates(ruleset, SEED, RANDOM_HANDS))]
-    every += [melded for data in list(every) for melded in [all_melded(data)] if melded is not None]
+    seat = chow_seat(ruleset)
+    every += [melded for data in list(every) for melded in [all_melded(data, seat)] if melded is not None]
     for data in every:
         key = repr(sorted(data.items(), key=str))
         if key not in seen:
@@ -91,9 +100,10 @@ def hand_pool(ruleset: Ruleset, known: Iterable[Mapping[str, Any]]) -> list[dict
     return out
 
 
-def all_melded(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The hand with each concealed set melded (a chow from the previous seat, a pung from the next) and its pair
-    waited on alone, won on a discard from the next seat; None when its concealed tiles make no sets and pair."""
+def all_melded(data: Mapping[str, Any], chow_seat: int = 3) -> dict[str, Any] | None:
+    """The hand with each concealed set melded (a chow from `chow_seat`, the seat the bound hand check chow_from
+    names; a pung from the next seat) and its pair waited on alone, won on a discard from the next seat; None when
+    its concealed tiles make no sets and pair."""
     try:
         tiles = T.parse_tiles(data.get("concealed", "")) + T.parse_tiles(data["win_tile"])
     except (KeyError, ValueError):
@@ -110,7 +120,7 @@ def all_melded(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if not divisions:
         return None
     *sets, pair = divisions[0]
-    melds += [{"type": g.kind, "tiles": T.format_tiles(group_tiles(g)), "from": 3 if g.kind == CHOW else 1}
+    melds += [{"type": g.kind, "tiles": T.format_tiles(group_tiles(g)), "from": chow_seat if g.kind == CHOW else 1}
               for g in sets]
     return {**data, "concealed": T.format_tiles([pair.tile]), "win_tile": T.format_tiles([pair.tile]),
             "melds": melds, "win_by": "discard", "discarder": 1}
