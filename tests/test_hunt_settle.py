@@ -44,7 +44,7 @@ def test_the_model_pays_what_the_engine_pays_on_known_hands(ruleset_id, options)
         for table in (*TABLES, MUTUAL):
             if pay.contract is None:
                 table = {k: v for k, v in table.items() if k not in ("contract_with", "flags")}
-            grown = at_table(data, table)
+            grown = at_table(data, table, pay.contract.partner_counter if pay.contract is not None else None)
             result = outcome(RUNNER, ruleset_id, options, grown)
             if not result.get("valid"):
                 continue

@@ -153,20 +153,21 @@ def examine(runner: CaseRunner, ruleset: Ruleset, claim: Claim, pool: list[dict[
 
 # ---------------------------------------------------------------------- the searches, one per kind of claim
 
-def _valid_at_tables(engine: Engine, options: Mapping[str, Any], pool: list[dict[str, Any]]
+def _valid_at_tables(engine: Engine, ruleset: Ruleset, options: Mapping[str, Any], pool: list[dict[str, Any]]
                      ) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """(hand input, engine result) for each hand of the pool at each table where it may win."""
+    partner = _partner_counter(ruleset)
     for data in pool:
         for table in TABLES:
-            grown = at_table(data, table) if table["win_by"] != "self_draw" else {**data, "win_by": "self_draw",
-                                                                                 "discarder": None}
+            grown = at_table(data, table, partner) if table["win_by"] != "self_draw" else {
+                **data, "win_by": "self_draw", "discarder": None}
             result = engine(options, grown)
             if result.get("valid"):
                 yield grown, result
 
 
 def _zero_sum(engine: Engine, ruleset: Ruleset, claim: Claim, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
-    for data, result in _valid_at_tables(engine, claim.reading, pool):
+    for data, result in _valid_at_tables(engine, ruleset, claim.reading, pool):
         p = list(result.get("payments") or [])
         if p and (sum(p) != 0 or p[0] < 0 or any(x > 0 for x in p[1:])):
             return {"hand": data, "result": result}
@@ -182,7 +183,7 @@ def _single_hand_limit(engine: Engine, ruleset: Ruleset, claim: Claim,
     top, _ = limit
     model, pay = SettlementModel(scorer), scorer.settlement
     on_discard: dict[int, list[tuple[int, dict[str, Any], dict[str, Any]]]] = {s: [] for s in SEATS}
-    for data, result in _valid_at_tables(engine, claim.reading, pool):
+    for data, result in _valid_at_tables(engine, ruleset, claim.reading, pool):
         base = (data.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
         words = model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
                                table_of(scorer, data))
@@ -251,6 +252,12 @@ def _counters(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, A
     for name, counter in ruleset.counters.items():
         if name not in _table_counters(ruleset) and counters.get(name, 0) < counter.max:
             yield {**data, "counters": {**counters, name: counters.get(name, 0) + 1}}
+
+
+def _partner_counter(ruleset: Ruleset) -> str | None:
+    """The counter the bound settlement names the contract partner by (None: the ruleset has no contract)."""
+    contract = bind(ruleset).settlement.contract
+    return contract.partner_counter if contract is not None else None
 
 
 def _table_counters(ruleset: Ruleset) -> set[str]:
@@ -324,10 +331,11 @@ def _interaction(engine: Engine, ruleset: Ruleset, claim: Claim,
     readings = claim.readings
     if len(readings) != 4:
         return None
+    partner = _partner_counter(ruleset)
     for data in pool:
         for table in TABLES:
-            at = at_table(data, table) if table["win_by"] != "self_draw" else {**data, "win_by": "self_draw",
-                                                                               "discarder": None}
+            at = at_table(data, table, partner) if table["win_by"] != "self_draw" else {
+                **data, "win_by": "self_draw", "discarder": None}
             for hand in _corners(ruleset, at):
                 results = [engine(r, hand) for r in readings]
                 told = [_told(r) for r in results]

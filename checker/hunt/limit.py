@@ -13,6 +13,8 @@ from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_o
 from checker.spec import Ruleset, options_text as _shown
 
 # the tables tried after the model's own witness, in this order: the ways one player pays several shares
+# (`contract_with`: the table's contract partner, a role the model names so; written into a hand as the counter
+# the bound settlement names for it)
 TABLES: tuple[dict[str, Any], ...] = (
     {"win_by": "robbing_kong", "discarder": 1},
     {"win_by": "self_draw", "contract_with": 1},
@@ -21,12 +23,13 @@ TABLES: tuple[dict[str, Any], ...] = (
 )
 
 
-def at_table(data: Mapping[str, Any], table: Mapping[str, Any]) -> dict[str, Any]:
-    """A hand input won at this table: its way of winning, discarder, contract partner and flags."""
+def at_table(data: Mapping[str, Any], table: Mapping[str, Any], partner_counter: str | None) -> dict[str, Any]:
+    """A hand input won at this table: its way of winning, discarder, contract partner (the counter
+    `partner_counter`, the bound settlement's name for it; None: the ruleset has no contract) and flags."""
     out = {**data, "win_by": table["win_by"], "discarder": table.get("discarder")}
-    counters = {k: v for k, v in (data.get("counters") or {}).items() if k != "contract_with"}
-    if table.get("contract_with"):
-        counters["contract_with"] = table["contract_with"]
+    counters = {k: v for k, v in (data.get("counters") or {}).items() if k != partner_counter}
+    if table.get("contract_with") and partner_counter:
+        counters[partner_counter] = table["contract_with"]
     out["counters"] = counters
     flags = {**(data.get("flags") or {}), **{f: True for f in table.get("flags") or ()}}
     out["flags"] = flags
@@ -56,7 +59,7 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
     tables: list[dict[str, Any]] = [witness_table, *TABLES]
     for table in tables:
         for data in pool:
-            grown = at_table(data, table)
+            grown = at_table(data, table, pay.contract.partner_counter if pay.contract is not None else None)
             result = outcome(runner, ruleset.id, {}, grown)
             if not result.get("valid"):
                 continue
