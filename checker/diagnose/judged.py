@@ -64,14 +64,16 @@ def rescorable(r: Judged) -> bool:
         from checker.case import case_problem
 
         found = (r.case, case_problem(r.case) is None)
-        if len(_IN_FORMAT) >= _IN_FORMAT_MEMORY:
-            _IN_FORMAT.clear()
         _IN_FORMAT[key] = found
+        if len(_IN_FORMAT) > _IN_FORMAT_MEMORY:  # the oldest first: memory stays flat whatever the run's size
+            del _IN_FORMAT[next(iter(_IN_FORMAT))]
     return found[1]
 
 
-_IN_FORMAT: dict[int, tuple[Any, bool]] = {}  # id of a case -> (the case, whether the case schema takes it)
-_IN_FORMAT_MEMORY = 100_000
+# id of a case -> (the case, whether the case schema takes it): the cases lately asked of, a few hundred (the
+# cause search asks of each of a class's cases many times, one after another)
+_IN_FORMAT: dict[int, tuple[Any, bool]] = {}
+_IN_FORMAT_MEMORY = 512
 
 
 def kind_of(r: Judged) -> str:
