@@ -280,3 +280,34 @@ def test_a_chatty_engines_stderr_is_kept_only_in_its_tail_and_names_its_crash(tm
     reasons = [e["reason"] for e in done.summary["errored"]]
     assert any("the last words of the engine" in r for r in reasons), reasons
     assert STDERR_KEPT <= 1 << 20
+
+
+def test_answers_of_twenty_thousand_fans_keep_the_summary_bounded(tmp_path):
+    """An engine that adds 20,000 made-up fans to every win of nine cases (answers within the protocol's limits):
+    each class's signature names at most 24 differences (the rest counted), its witness keeps 60 of the fans
+    (`fans_cut` the rest), failures by fan and fans outside the spec list a bounded number of ids; summary.json
+    stays under 2 MB (it was 20 MB)."""
+    from checker.diagnose.classes import MAX_SIGNATURE_PARTS
+
+    reference = CaseRunner()
+
+    def many(case):
+        result = dict(reference.run(case))
+        if result.get("valid"):
+            result["fans"] = list(result["fans"]) + [{"id": f"made_up_{i}", "points": 1, "count": 1}
+                                                     for i in range(20_000)]
+        return result
+
+    corpus = tmp_path / "nine.jsonl"
+    corpus.write_text("".join(line + "\n" for line in
+                              (ROOT / "corpus" / "mcr-examples.jsonl").read_text(encoding="utf-8").splitlines()[:9]),
+                      encoding="utf-8")
+    done = run_conformance(str(corpus), InProcessEngine(many, EngineInfo("many", "1")), str(tmp_path / "out"))
+    summary = done.summary
+    assert (tmp_path / "out" / "summary.json").stat().st_size < 2 * 2**20
+    assert summary["classes"] and all(len(c["parts"]) <= MAX_SIGNATURE_PARTS for c in summary["classes"])
+    assert all("more differences" in c["signature"] for c in summary["classes"])
+    witness = summary["classes"][0]["witness"]["actual"]
+    assert len(witness["fans"]) == 60 and witness["fans_cut"] > 19_000
+    assert "(other fans)" in summary["failures"]["by_fan"]
+    assert "(other fans outside the spec)" in summary["profile"]["mcr"]["fans_outside_spec"]

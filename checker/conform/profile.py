@@ -34,6 +34,8 @@ from checker.spec import Ruleset, value_key
 
 MAX_CASES_PER_OPTION = 2000
 EXAMPLES = 20  # case names listed per reading, explanation or unknown fan
+MAX_OUTSIDE_FANS = 200  # fans outside the spec listed by id a ruleset (the rest counted as one entry)
+OTHER_OUTSIDE_FANS = "(other fans outside the spec)"
 NO_EVIDENCE, NEITHER, TIE, FOLLOWS = "no evidence", "neither", "tie", "follows the case's options"
 
 
@@ -365,7 +367,13 @@ class _FansOutside:
                 fan_id = fan.get("id") if isinstance(fan, Mapping) else None
                 if isinstance(fan_id, str) and fan_id not in ids and fan_id not in seen:
                     seen.add(fan_id)
-                    entry = self.by_ruleset.setdefault(r.ruleset, {}).setdefault(fan_id, {"cases": 0, "examples": []})
+                    listed = self.by_ruleset.setdefault(r.ruleset, {})
+                    if fan_id not in listed and len(listed) >= MAX_OUTSIDE_FANS:  # past so many: one entry
+                        fan_id = OTHER_OUTSIDE_FANS
+                        if fan_id in seen and fan_id in listed:
+                            continue
+                        seen.add(fan_id)
+                    entry = listed.setdefault(fan_id, {"cases": 0, "examples": []})
                     entry["cases"] += 1
                     if len(entry["examples"]) < EXAMPLES:
                         entry["examples"].append(case_name(r))

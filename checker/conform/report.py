@@ -27,7 +27,8 @@ UNEXPLAINED = "unexplained"
 NOT_A_CASE = "not a case"  # how the reason of a corpus line that is not a case begins
 DETAILED_FAILURES = 500  # failed cases shown one by one in report.md; results.jsonl has them all
 MAX_LISTED = 1000  # case names a list of summary.json's `failures` holds (and errored cases, skip reasons listed)
-OTHER_REASONS = "(other reasons)"  # where skipped cases are counted past MAX_LISTED distinct reasons
+OTHER_REASONS = "(other reasons)"
+OTHER_FANS = "(other fans)"  # where failures are counted by fan past MAX_LISTED distinct fans  # where skipped cases are counted past MAX_LISTED distinct reasons
 
 
 def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: bool,
@@ -149,6 +150,8 @@ class _Tally:
                           ("different", [e for e, _ in found.different])):
             for fan in fans:
                 fan_id = str(fan.get("id"))
+                if fan_id not in self.by_fan and len(self.by_fan) >= MAX_LISTED:  # fans past so many: one entry
+                    fan_id = OTHER_FANS
                 entry = self.by_fan.setdefault(fan_id, {"missing": 0, "extra": 0, "different": 0, "cases": []})
                 entry[how] += 1
                 self.fan_totals[fan_id] += 1

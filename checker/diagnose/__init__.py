@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from checker.diagnose.causes import Cause, CauseSearch
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
@@ -92,10 +92,27 @@ def class_json(cls: FailureClass, cause: Cause | None, searcher: CauseSearch | N
         "witness": {"id": witness.id, "line": witness.line, "kind": (witness.case or {}).get("kind", "score"),
                     "words": in_words(witness),
                     "input": witness.input, "options": witness.options, "expected": witness.expected,
-                    "actual": witness.actual, "reason": witness.reason, "reproduce": reproduce_command(witness)},
+                    "actual": _bounded_answer(witness.actual), "reason": witness.reason,
+                    "reproduce": reproduce_command(witness)},
         "sources": sources_of(ruleset, rules),
         "cause": cause.as_json() if cause is not None else {"verdict": "not searched"},
     }
+
+
+MAX_WITNESS_FANS = 60  # the fans a class's witness keeps of the engine's answer (the rest counted in `fans_cut`)
+
+
+def _bounded_answer(answer: Any) -> Any:
+    """The engine's answer as a class's witness keeps it: an answer of thousands of fans cut to the first
+    MAX_WITNESS_FANS, the number left out said (`fans_cut`)."""
+    if not isinstance(answer, Mapping):
+        return answer
+    if isinstance(answer.get("either"), list):
+        return {**answer, "either": [_bounded_answer(a) for a in answer["either"][:MAX_WITNESS_FANS]]}
+    fans = answer.get("fans")
+    if isinstance(fans, list) and len(fans) > MAX_WITNESS_FANS:
+        return {**answer, "fans": fans[:MAX_WITNESS_FANS], "fans_cut": len(fans) - MAX_WITNESS_FANS}
+    return answer
 
 
 def _name(r: Judged) -> str:

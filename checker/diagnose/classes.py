@@ -24,6 +24,7 @@ from checker.diagnose.judged import Judged as CaseResult
 from checker.spec import Ruleset, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
+MAX_SIGNATURE_PARTS = 24  # the differences a class's signature names (the rest counted): its size is bounded
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
 WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
 MAX_SOURCES = 6  # source sentences quoted per class
@@ -104,6 +105,10 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
         parts.append({"shape": "the results differ in shape"})
     rank = {"names": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # the fans first, then the fields
     order = sorted(range(len(key)), key=lambda i: (rank.get(str(key[i][0]), 5), repr(key[i])))
+    if len(order) > MAX_SIGNATURE_PARTS:  # an answer of thousands of fans: a class keeps a bounded signature
+        more = len(order) - MAX_SIGNATURE_PARTS + 1
+        order = order[:MAX_SIGNATURE_PARTS - 1]
+        return (*(key[i] for i in order), ("more", more)), (*(parts[i] for i in order), {"more": more})
     return tuple(key[i] for i in order), tuple(parts[i] for i in order)
 
 
@@ -158,6 +163,8 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
             out.append(f"{p['fan']} {ep}×{ec} scored {ap}×{ac}")
         elif "field" in p:
             out.append(f"{p['field']} differs")
+        elif "more" in p:
+            out.append(f"and {p['more']} more differences")
         elif "names" in p:
             out.append(str(p["names"]))
         else:
