@@ -311,3 +311,28 @@ def test_answers_of_twenty_thousand_fans_keep_the_summary_bounded(tmp_path):
     assert len(witness["fans"]) == 60 and witness["fans_cut"] > 19_000
     assert "(other fans)" in summary["failures"]["by_fan"]
     assert "(other fans outside the spec)" in summary["profile"]["mcr"]["fans_outside_spec"]
+
+
+def test_a_second_run_into_a_folder_another_run_is_writing_is_refused(tmp_path):
+    """DIR's lock (DIR/.mjcheck.lock, held while a run writes there): a run started into a folder whose lock is
+    held is refused with exit 2, naming the holder, and writes nothing there; once the lock is free it runs."""
+    import fcntl
+    import os
+
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    out = tmp_path / "out"
+    out.mkdir()
+    fd = os.open(out / ".mjcheck.lock", os.O_RDWR | os.O_CREAT)
+    os.write(fd, b"4242")
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        r = CliRunner().invoke(app, ["conform", "--corpus", str(MCR), "--engine", "reference", "--out", str(out)])
+        assert r.exit_code == 2 and "another run is writing there (process 4242)" in r.output, r.output
+        assert not (out / "results.jsonl").exists()
+    finally:
+        os.close(fd)
+    r = CliRunner().invoke(app, ["conform", "--corpus", str(MCR), "--engine", "reference", "--out", str(out)])
+    assert r.exit_code == 0, r.output

@@ -82,6 +82,42 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
                     jobs: int = 1, on_start: Callable[[int], None] | None = None,
                     on_result: Callable[[str], None] | None = None, known: Known | None = None,
                     diagnosis: Settings = Settings()) -> ConformRun:
+    """`_run_conformance` (below) holding DIR's lock from the moment DIR exists to the end: a second run into
+    the same DIR while this one lasts is refused (RunError naming the holder), never mixed into it."""
+    held: list[int] = []
+    try:
+        return _run_conformance(corpus, engine, out_dir, held, engine_spec=engine_spec, resume=resume, jobs=jobs,
+                                on_start=on_start, on_result=on_result, known=known, diagnosis=diagnosis)
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
+LOCK_FILE = ".mjcheck.lock"  # in DIR: held (flock) by the run writing there
+
+
+def _lock_out(out_dir: str) -> int:
+    """DIR's lock, taken without waiting (its descriptor); RunError when another run holds it."""
+    import fcntl
+
+    path = os.path.join(out_dir, LOCK_FILE)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 64).decode("ascii", "replace").strip()
+        os.close(fd)
+        raise RunError(f"{out_dir}: another run is writing there (process {holder or '?'}); wait for it to end, "
+                       f"or give another --out") from None
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode("ascii"))
+    return fd
+
+
+def _run_conformance(corpus: str, engine: Engine, out_dir: str, held: list[int], *, engine_spec: str = "",
+                     resume: bool = False, jobs: int = 1, on_start: Callable[[int], None] | None = None,
+                     on_result: Callable[[str], None] | None = None, known: Known | None = None,
+                     diagnosis: Settings = Settings()) -> ConformRun:
     """Run every case of `corpus` on `engine`, writing DIR/results.jsonl, summary.json and the reports.
     `jobs` > 1: in that many forked processes (checker.conform.shards) when the engine runs in this process,
     the corpus is a regular file and the system forks; else in this one. `on_start(n)`: how many results the
@@ -101,6 +137,7 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
     # (sharded: each process opens and reads its own part; each inherits what is held aside)
     with _open_corpus(corpus) as stream, held_aside():
         os.makedirs(out_dir, exist_ok=True)
+        held.append(_lock_out(out_dir))
         results_path = os.path.join(out_dir, RESULTS_FILE)
         earlier = finished_cases(results_path) if resume else None
         sha256, cases = _corpus_identity(stream)
