@@ -225,6 +225,7 @@ class EngineSlot:
         self.start_error: str | None = None
         self.judged: dict[str, list[CaseResult]] = {}  # corpus -> the cases judged on this engine, in run order
         self.twice: dict[str, str] = {}  # test id -> why: cases the engine answered again after they were judged
+        self._reference: Any = None  # the reference engine, made when a declared reading is first tried
 
     def create(self) -> None:
         from checker.conform.engines import engine_from_spec
@@ -271,7 +272,7 @@ class EngineSlot:
 
     def reference(self) -> Any:
         """The reference engine, for re-scoring a case under a declared reading."""
-        if getattr(self, "_reference", None) is None:
+        if self._reference is None:
             from checker.case import CaseRunner
 
             self._reference = CaseRunner()

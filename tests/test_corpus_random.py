@@ -76,6 +76,9 @@ def test_a_random_corpus_by_name_is_made_once_and_named_errors_are_clear(tmp_pat
     lines = [json.loads(line) for line in open(path, encoding="utf-8")]
     assert lines == list(random_cases("mcr", 30, 7))
     assert corpus_path("random:mcr:30:7") == path  # made once
+    with open(path, "a", encoding="utf-8") as damaged:  # a cached file changed since: not trusted, made again
+        damaged.write('{"id": "planted"}\n')
+    assert [json.loads(line) for line in open(corpus_path("random:mcr:30:7"), encoding="utf-8")] == lines
     for bad, words in (("random:mcr:lots:7", "RULESET:COUNT:SEED"), ("random:nosuch:3:1", "unknown ruleset"),
                        ("random:mcr:3:1:play", "RULESET:COUNT:SEED")):
         with pytest.raises(CorpusNameError, match=words):

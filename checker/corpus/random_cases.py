@@ -165,10 +165,13 @@ def _digest(ruleset_id: str) -> str:
 def random_corpus_file(value: str) -> str:
     """The file holding the random corpus a name gives (see `parse_name`), made on first use in the cache folder
     (MJCHECK_CACHE, else ~/.cache/mjcheck) under a name that also holds what its answers rest on, so a changed
-    reference or ruleset makes it again. RandomCorpusError for a bad name or an unknown ruleset."""
+    reference or ruleset makes it again. A cached file is used only when it is a regular file (not a link) whose
+    SHA-256 is the one written beside it when it was made (FILE.sha256): anything else is made again.
+    RandomCorpusError for a bad name or an unknown ruleset."""
     import os
     from pathlib import Path
 
+    from checker.corpus.shipped import corpus_sha256 as digest_of
     from checker.inputs import json_text
     from checker.spec import available_rulesets
 
@@ -177,15 +180,26 @@ def random_corpus_file(value: str) -> str:
         raise RandomCorpusError(f"{value!r}: unknown ruleset {ruleset_id!r}; known: {', '.join(available_rulesets())}")
     folder = Path(os.environ.get("MJCHECK_CACHE") or Path.home() / ".cache" / "mjcheck") / "random"
     path = folder / f"{ruleset_id}-{kind}-{count}-{seed}-{_digest(ruleset_id)}.jsonl"
-    if path.exists():
-        return str(path)
+    sealed = path.with_name(path.name + ".sha256")
+
+    try:
+        if path.is_file() and not path.is_symlink() and sealed.is_file() and not sealed.is_symlink() \
+                and sealed.read_text(encoding="ascii").strip() == digest_of(path):
+            return str(path)
+    except (OSError, UnicodeDecodeError):
+        pass  # not the tool's own, or not whole: made again below
     try:
         folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
         with open(partial, "w", encoding="utf-8") as stream:
             for case in random_cases(ruleset_id, count, seed, kind):
                 stream.write(json_text(case) + "\n")
-        os.replace(partial, path)
+        seal = sealed.with_name(f"{sealed.name}.{os.getpid()}.partial")
+        seal.write_text(digest_of(partial) + "\n", encoding="ascii")
+        for made, final in ((partial, path), (seal, sealed)):
+            if final.is_symlink():
+                final.unlink()
+            os.replace(made, final)
     except OSError as exc:
         raise RandomCorpusError(f"{value!r}: cannot write the random corpus in {folder}: {exc.strerror or exc}")
     return str(path)

@@ -203,16 +203,18 @@ def _shared_shape(cls: FailureClass, ruleset: Ruleset) -> str | None:
     if len(ruleset.win.shapes) < 2:
         return None
     from checker.case import hand_from_input
-    from checker.engine import HandError
+    from checker.engine import HandError, Scorer
 
-    runner = _shape_runner()
     named = {s.when.name: s.id for s in ruleset.win.shapes}
     found: set[str] = set()
+    scorers: dict[str, Scorer] = {}  # the class's own ruleset under each reading its cases give (not looked up by id)
     for r in cls.members[:SHAPE_SAMPLE]:
         if not rescorable(r) or not isinstance(r.input, Mapping):
             return None
+        options = dict(r.options or {})
         try:
-            scorer = runner.scorer(ruleset.id, dict(r.options or {}))
+            key = repr(sorted(options.items()))
+            scorer = scorers.get(key) or scorers.setdefault(key, Scorer(ruleset, options))
             score = scorer.score(hand_from_input(r.input, scorer))
         except (HandError, ValueError, KeyError, TypeError, AttributeError):
             return None
@@ -224,17 +226,6 @@ def _shared_shape(cls: FailureClass, ruleset: Ruleset) -> str | None:
             return None
     return next(iter(found)) if found else None
 
-
-_RUNNER: list[Any] = []
-
-
-def _shape_runner() -> Any:
-    """The reference engine that reads the classes' shapes (one for the process)."""
-    if not _RUNNER:
-        from checker.case import CaseRunner
-
-        _RUNNER.append(CaseRunner())
-    return _RUNNER[0]
 
 
 def _terms(ruleset: Ruleset) -> set[str]:

@@ -78,7 +78,7 @@ class Engine:
 def chow_seat(ruleset: Ruleset) -> int:
     """The seat a chow is claimed from under the ruleset's bound hand check chow_from (its `seat`; the previous
     seat, 3, where the check names none or any seat may be)."""
-    params = CaseRunner().scorer(ruleset.id, {}).bound.check_params("chow_from")
+    params = bind(ruleset).check_params("chow_from")
     seat = params.get("seat") if params else None
     return int(seat) if isinstance(seat, int) and not isinstance(seat, bool) else 3
 
