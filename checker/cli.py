@@ -24,7 +24,8 @@ from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_f
 from checker.engine.hand import MAX_TILE_TEXT
 from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
-from checker.spec import SpecError, available_rulesets, named_by_id, ruleset_files, spec_dir, value_key
+from checker.spec import (SpecError, available_rulesets, named_by_id, ruleset_files, rulesets_given, spec_dir,
+                          value_key)
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
@@ -757,9 +758,11 @@ def score(
     """
     extra = _load_ruleset_files(ruleset_file)
     if batch is not None:
-        raise typer.Exit(_score_batch(batch, extra))
+        with rulesets_given(extra):
+            raise typer.Exit(_score_batch(batch, extra))
     if case is not None:
-        raise typer.Exit(_score_case(case, as_json, extra))
+        with rulesets_given(extra):
+            raise typer.Exit(_score_case(case, as_json, extra))
     if hand is None:
         fail("give a hand (e.g. mjcheck score 2p3p4p2s3s4s6m6m6m5p --win 5p --meld chow:234m), --case or --batch")
     if ruleset is not None and extra and ruleset not in extra:
@@ -1012,10 +1015,11 @@ def conform(
                   console=err, disable=not err.is_terminal, transient=True) as progress:
         task = progress.add_task(escape(bounded(engine, 60)), total=None)
         try:
-            run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
-                                  on_start=lambda n: progress.update(task, total=n),
-                                  jobs=processes, known=known, diagnosis=diagnosis,
-                                  on_result=lambda outcome: progress.advance(task))
+            with rulesets_given(extra):  # the spec files given: known by id to the reference and to diagnosis
+                run = run_conformance(corpus, adapter, out_dir, engine_spec=engine, resume=resume,
+                                      on_start=lambda n: progress.update(task, total=n),
+                                      jobs=processes, known=known, diagnosis=diagnosis,
+                                      on_result=lambda outcome: progress.advance(task))
         except (InputError, EngineError, RunError) as exc:
             fail(str(exc))
         except OSError as exc:
@@ -1136,22 +1140,28 @@ def report(
                                               "it, what the run recorded. Probes are answered from "
                                               "DIR/probes.jsonl: the engine is not run."),
     no_diagnose: bool = typer.Option(False, "--no-diagnose", help="Search no cause."),
+    ruleset_file: List[str] = typer.Option([], "--ruleset-file", metavar="SPEC.yaml",
+                                           help="A spec file in place of the one of the same id the run was "
+                                                "given (moved or edited since). Repeat for several."),
 ) -> None:
     """Rebuild DIR's summary.json, report.md, report.html and junit.xml from DIR/results.jsonl (the engine
     and corpus named in DIR/summary.json), without running the engine: the same results give the same files.
     The declared departures summary.json recorded (conform --known) are applied again, unless --known FILE
-    replaces them or --no-known drops them.
+    replaces them or --no-known drops them. Spec files the run was given (conform --ruleset-file) are read
+    again from where they were; one moved or changed since is an error unless --ruleset-file gives it.
 
-    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written, or a --known file that is not one.
+    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written, a --known file that is not one,
+    or a spec file of the run that is gone or changed.
     """
     from checker.conform.outputs import ReportError, rebuild
 
     if known_file is not None and no_known:
         fail("give --known FILE or --no-known, not both")
     known = _known_asked(known_file)
+    extra = _load_ruleset_files(ruleset_file)
     try:
         summary = rebuild(out_dir, known, keep_known=not no_known,
-                          settings=_diagnosis_asked(effort, None, no_diagnose))
+                          settings=_diagnosis_asked(effort, None, no_diagnose), rulesets=extra)
     except ReportError as exc:
         fail(str(exc))
     except OSError as exc:
@@ -1224,7 +1234,8 @@ def reproduce_cases(
         fail(f"{file}: no case to reproduce (a JSON Lines file of cases, as DIR/reproducers/class-N.jsonl)")
     try:
         adapter = engine_from_spec(engine, extra, seconds)
-        found = reproduce(cases, adapter, CaseRunner(extra) if extra else None)
+        with rulesets_given(extra):
+            found = reproduce(cases, adapter, CaseRunner(extra) if extra else None)
     except EngineError as exc:
         fail(str(exc))
     for r in found:

@@ -21,12 +21,14 @@ from checker.diagnose import Settings
 from checker.diagnose.probes import Prober
 from checker.files import OwnedFileError, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
+from checker.spec import given_files_record, rulesets_given
 
 SUMMARY_FILE = "summary.json"
 REPORT_FILE = "report.md"
 HTML_FILE = "report.html"
 JUNIT_FILE = "junit.xml"
-META_KEYS = ("engine", "engine_spec", "corpus")  # what summary.json keeps of the run beyond its results
+RULESET_FILES = "ruleset_files"  # the run's record of the spec files given on the command line (--ruleset-file)
+META_KEYS = ("engine", "engine_spec", "corpus", RULESET_FILES)  # what summary.json keeps of the run beyond its results
 
 
 class ReportError(Exception):
@@ -100,14 +102,16 @@ def write_interrupted(out_dir: str, meta: Mapping[str, Any], results: Cases,
 
 
 def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
-            settings: Settings | None = None) -> dict[str, Any]:
+            settings: Settings | None = None, rulesets: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Every output of DIR again from DIR/results.jsonl (its header names the engine and corpus; a file of the
     earlier layout: as DIR/summary.json named them), without running the engine, read in passes with memory
     flat in its size. ReportError when there is no results file, or it is not a regular file. `known`: declared
     departures to apply; without them, those the last summary.json recorded (`keep_known`, a ReportError if they
     are not what the tool writes), so the same results give the same files, or none (`keep_known=False`).
     `settings`: how much diagnosis does (without them, what the last summary.json recorded); the probes are
-    answered from DIR/probes.jsonl, never by the engine."""
+    answered from DIR/probes.jsonl, never by the engine. The spec files the run was given (--ruleset-file, recorded
+    in its header) are loaded again from where they were, unless `rulesets` (loaded Rulesets by id) stands in for
+    them: ReportError when one is gone or changed since the run."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
     try:
         read = ResultStream(results_path)
@@ -119,7 +123,8 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
         previous = _previous_summary(os.path.join(out_dir, SUMMARY_FILE))
         run = read.run
         if run is not None:
-            meta = {"engine": run.get("engine"), "engine_spec": run.get("engine_spec"), "corpus": run.get("corpus")}
+            meta = {"engine": run.get("engine"), "engine_spec": run.get("engine_spec"), "corpus": run.get("corpus"),
+                    **({RULESET_FILES: run[RULESET_FILES]} if run.get(RULESET_FILES) else {})}
         else:  # the earlier layout, or a header damaged: the run as the last summary named it
             meta = {key: previous[key] for key in META_KEYS if key in previous}
             if isinstance(previous.get("corpus_cases"), int):
@@ -137,8 +142,41 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
         partial = previous.get("partial") is True and not previous.get("interrupted_reports")
         settings = settings or Settings.from_json(previous.get("diagnosis"))
         prober = Prober(None, settings.probes, recorded_probes(out_dir))  # the answers as the run recorded them
-        return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known, prober=prober,
-                             settings=settings)
+        with rulesets_given(_recorded_rulesets(meta.get(RULESET_FILES), rulesets or {})):
+            record = given_files_record()  # as the run recorded them, or the files given in their place
+            meta = {**{k: v for k, v in meta.items() if k != RULESET_FILES}, **({RULESET_FILES: record} if record else {})}
+            return write_reports(out_dir, meta, partial, read, run=run, damaged=read.damaged, known=known,
+                                 prober=prober, settings=settings)
+
+
+def _recorded_rulesets(record: Any, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The rulesets of the spec files a run recorded (its header's `ruleset_files`), each loaded again from its
+    path unless `given` holds one of its id; ReportError naming the file when it is gone, changed since the run
+    (another SHA-256) or no longer a valid spec."""
+    import hashlib
+
+    from checker.engine import load_ruleset_file
+    from checker.spec import SpecError
+
+    loaded = dict(given)
+    for entry in record if isinstance(record, list) else []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str) or entry.get("id") in loaded:
+            continue
+        path, rid = entry["path"], entry.get("id")
+        hint = f"give it again with --ruleset-file (the run used {path}, ruleset {rid})"
+        try:
+            data = open(path, "rb").read()
+        except OSError as exc:
+            raise ReportError(f"{path}: {exc.strerror or exc}: the run's spec file cannot be read; {hint}") from None
+        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            raise ReportError(f"{path}: changed since the run (another SHA-256): rebuilding with it would re-score "
+                              f"the run under other rules; {hint}") from None
+        try:
+            ruleset = load_ruleset_file(path)
+        except SpecError as exc:
+            raise ReportError(f"{path}: {exc}") from None
+        loaded[ruleset.id] = ruleset
+    return loaded
 
 
 MAX_SUMMARY_BYTES = 16 * 1024 * 1024  # a summary read back for its engine, corpus and partial flag
@@ -156,4 +194,5 @@ def _previous_summary(path: str) -> Mapping[str, Any]:
         return {}
     kept = ("partial", "corpus_cases", "known", "interrupted_reports", "diagnosis")
     return {key: value for key, value in loaded.items() if key in META_KEYS + kept
-            and (key in kept or key == "engine" and isinstance(value, dict) or isinstance(value, str))}
+            and (key in kept or key == "engine" and isinstance(value, dict) or isinstance(value, str)
+                 or key == RULESET_FILES and isinstance(value, list))}

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 from checker.case import CaseRunner, matches, readings_of
 from checker.conform.results import CaseResult
 from checker.conform.stream import ResultStream
-from checker.spec import Ruleset, value_key
+from checker.spec import Ruleset, given_key, value_key
 
 MAX_CASES_PER_OPTION = 2000
 EXAMPLES = 20  # case names listed per reading, explanation or unknown fan
@@ -39,9 +39,14 @@ OTHER_OUTSIDE_FANS = "(other fans outside the spec)"
 NO_EVIDENCE, NEITHER, TIE, FOLLOWS = "no evidence", "neither", "tie", "follows the case's options"
 
 
-@lru_cache(maxsize=1)
 def shared_runner() -> CaseRunner:
-    """One reference runner per process: its rulesets and scorers (one per options) are built once."""
+    """One reference runner per process (and rulesets given on the command line, checker.spec.rulesets_given):
+    its rulesets and scorers (one per options) are built once."""
+    return _runner_for(given_key())
+
+
+@lru_cache(maxsize=2)
+def _runner_for(given: tuple) -> CaseRunner:
     return CaseRunner()
 
 

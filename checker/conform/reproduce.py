@@ -23,6 +23,7 @@ from checker.diagnose.classes import in_words
 from checker.diagnose.diff import describe, diff
 from checker.files import OwnedFileError, write_text
 from checker.inputs import json_text
+from checker.spec import given_files_args
 
 REPRODUCERS = "reproducers"  # the folder of a run's reproducer files
 
@@ -105,7 +106,7 @@ def write_reproducers(out_dir: str, classes: Iterable[dict[str, Any]], engine_sp
         write_text(os.path.join(out_dir, name),
                    "".join(json.dumps(case, ensure_ascii=False, sort_keys=True) + "\n" for case in cases))
         c["reproducer_file"] = name
-        c["reproduce_engine"] = f"mjcheck reproduce --engine {shlex.quote(engine_spec)} {name}"
+        c["reproduce_engine"] = f"mjcheck reproduce --engine {shlex.quote(engine_spec)}{given_files_args()} {name}"
 
 
 def _witness_case(c: Mapping[str, Any]) -> dict[str, Any] | None:

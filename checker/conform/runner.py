@@ -38,7 +38,8 @@ from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
 from checker.conform.probing import EngineAsk, recorded_probes
-from checker.conform.outputs import HTML_FILE, JUNIT_FILE, REPORT_FILE, SUMMARY_FILE, write_interrupted, write_reports
+from checker.conform.outputs import (HTML_FILE, JUNIT_FILE, REPORT_FILE, RULESET_FILES, SUMMARY_FILE, write_interrupted,
+                                     write_reports)
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import ENGINE_SKIP, RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
@@ -49,7 +50,7 @@ from checker.diagnose.probes import Prober
 from checker.corpus.canonical import canonical_case
 from checker.files import open_append
 from checker.inputs import bounded, excerpt, open_input
-from checker.spec import pointer_of, schema
+from checker.spec import given_files_record, pointer_of, schema
 
 REANSWER_MEMORY = 8192  # cases kept after their answer, for an engine that answers one again
 
@@ -143,7 +144,7 @@ def _run_conformance(corpus: str, engine: Engine, out_dir: str, held: list[int],
         sha256, cases = _corpus_identity(stream)
         info = engine.start()
         run = {"corpus": corpus, "corpus_sha256": sha256, "corpus_cases": cases, "engine_spec": engine_spec,
-               "engine": info.as_json()}
+               "engine": info.as_json(), **_given_files()}
         if earlier is not None and earlier.run is None and not earlier.keys and not earlier.damaged:
             earlier = None  # nothing to resume: a new run
         try:
@@ -153,7 +154,7 @@ def _run_conformance(corpus: str, engine: Engine, out_dir: str, held: list[int],
             engine.stop()
             raise
         done = earlier.keys if earlier is not None else set()
-        meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus}
+        meta = {"engine": info.as_json(), "engine_spec": engine_spec, "corpus": corpus, **_given_files()}
         _write_summary(out_dir, meta, partial=True, known=known)
         interrupted = False
         try:
@@ -232,6 +233,24 @@ def _check_resumable(path: str, earlier: FinishedCases, run: Mapping[str, Any]) 
     if theirs.get("engine_spec") != run["engine_spec"] or theirs.get("engine") != run["engine"]:
         raise RunError(f"{path}: a run of another engine ({excerpt(theirs.get('engine_spec'))}); --resume "
                        "continues only the same engine: run without --resume, or choose another --out")
+    if theirs.get(RULESET_FILES) != run.get(RULESET_FILES):
+        raise RunError(f"{path}: a run under other spec files (--ruleset-file: "
+                       f"{excerpt(_files_words(theirs.get(RULESET_FILES)))}, now "
+                       f"{excerpt(_files_words(run.get(RULESET_FILES)))}); --resume continues only a run whose "
+                       "rulesets are unchanged: run without --resume, or choose another --out")
+
+
+def _given_files() -> dict[str, Any]:
+    """The run's record of the spec files given on the command line (none: nothing, as runs always wrote)."""
+    record = given_files_record()
+    return {RULESET_FILES: record} if record else {}
+
+
+def _files_words(record: Any) -> str:
+    if not isinstance(record, list) or not record:
+        return "none"
+    return ", ".join(f"{f.get('path')} ({str(f.get('sha256'))[:12]})" if isinstance(f, dict) else str(f)
+                     for f in record)
 
 
 def why_one_process(engine: Engine, corpus: str) -> str | None:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Container, Iterable, Mapping
 
 from checker.case import readings_of
-from checker.spec import Ruleset, load_ruleset
+from checker.spec import Ruleset, SpecError, given_key, load_ruleset
 
 RESULT_FIELDS = ("valid", "error", "fans", "total", "payments")  # the case schema's result (spec/schema)
 
@@ -201,11 +201,16 @@ class FanNames:
         return (renamed if read else answer), read
 
 
-@lru_cache(maxsize=32)
 def _names_of(ruleset_id: str) -> tuple[FanNames, frozenset[str]] | None:
+    return _names_for(ruleset_id, given_key())
+
+
+@lru_cache(maxsize=32)
+def _names_for(ruleset_id: str, given: tuple) -> tuple[FanNames, frozenset[str]] | None:
+    """(`given`: the rulesets given on the command line, checker.spec.rulesets_given, in the cache's key.)"""
     try:
         ruleset = load_ruleset(ruleset_id)
-    except (ValueError, KeyError, OSError):
+    except (SpecError, ValueError, KeyError, OSError):
         return None
     return FanNames.of(ruleset), frozenset(p.id for p in ruleset.patterns)
 

@@ -21,7 +21,7 @@ from checker.case import readings_of
 from checker.diagnose.answers import read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
-from checker.spec import Ruleset, options_text
+from checker.spec import Ruleset, given_files_args, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
 MAX_SIGNATURE_PARTS = 24  # the differences a class's signature names (the rest counted): its size is bounded
@@ -296,7 +296,8 @@ def _seat(seat: Any) -> str:
 def reproduce_command(r: CaseResult) -> str:
     """A one-line shell command that scores the case with the reference engine and checks its expectation."""
     case = {k: v for k, v in (r.case or {}).items() if k in ("id", "ruleset", "options", "kind", "input", "expect")}
-    return f"echo {shlex.quote(json.dumps(case, ensure_ascii=False, separators=(',', ':')))} | mjcheck score --case -"
+    return f"echo {shlex.quote(json.dumps(case, ensure_ascii=False, separators=(',', ':')))} | mjcheck score " \
+           f"--case -{given_files_args()}"
 
 
 def sources_of(ruleset: Ruleset | None, rules: Iterable[str]) -> list[dict[str, str]]:

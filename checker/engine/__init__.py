@@ -10,7 +10,8 @@ from checker.engine.checks import CHECKS
 from checker.engine.shapes import SHAPES
 from checker.engine.steps import STEPS
 from checker.params import Params
-from checker.spec import (Ruleset, SpecError, SpecIssue, SpecLines, load_ruleset_file as _load_file, named_by_id,
+from checker.spec import (Ruleset, SpecError, SpecIssue, SpecLines, given_rulesets, load_ruleset_file as _load_file,
+                          named_by_id,
                           read_yaml, ruleset_path, value_key)
 
 
@@ -34,7 +35,11 @@ def predicate_params() -> dict[str, Params]:
 
 def load_ruleset(ruleset_id: str) -> Ruleset:
     """Load and fully validate a shipped ruleset by its id (`mcr`): schema, references, predicates, and a
-    bind with default options. An id is never read as a path (see `load_ruleset_file`)."""
+    bind with default options. An id is never read as a path (see `load_ruleset_file`); a ruleset given on the
+    command line (checker.spec.rulesets_given) is the one loaded from its file then."""
+    given = given_rulesets().get(ruleset_id)
+    if given is not None:
+        return given
     return named_by_id(load_ruleset_file(ruleset_path(ruleset_id)), ruleset_id)
 
 

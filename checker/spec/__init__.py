@@ -22,7 +22,8 @@ from checker.inputs import MAX_SPEC_BYTES, InputError, excerpt, read_text_file
 
 from checker.spec.build import _build, defined_rules
 from checker.spec.checks import _check_references, _schema_reason
-from checker.spec.files import (RULESET_ID, SPEC_PATH, accepted, available_rulesets, corpus_dir, ruleset_files,
+from checker.spec.files import (RULESET_ID, SPEC_PATH, accepted, available_rulesets, corpus_dir, given_files_args,
+                                given_files_record, given_key, given_rulesets, ruleset_files, rulesets_given,
                                 ruleset_path, schema, spec_dir)
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
                                 HandCheck, Locator, Option, OptionMap, OptionRef, Pattern, Predicate, Principles,
@@ -35,6 +36,7 @@ __all__ = [  # the names the rest of the project takes from checker.spec, wherev
     "Ruleset", "Scoring", "Settlement", "Shape", "SpecError", "SpecIssue", "SpecLines", "Statement", "Step",
     "WinRefusal", "WinRule", "_value", "accepted", "available_rulesets", "chosen", "corpus_dir", "defined_rules",
     "load_ruleset", "load_ruleset_file", "named_by_id", "options_text", "pointer_of", "read_yaml", "ruleset_files", "ruleset_path",
+    "given_files_args", "given_files_record", "given_key", "given_rulesets", "rulesets_given",
     "schema", "spec_dir", "value_key",
 ]
 
@@ -156,7 +158,11 @@ def pointer_of(path: Any) -> str:
 
 def load_ruleset(ruleset_id: str, predicates: Mapping[str, Any] | None = None) -> Ruleset:
     """Load and validate a shipped ruleset by its id (`mcr`). `predicates` maps predicate names to their
-    parameter specs (from the engine's registry); when given, predicate names and parameters are checked too."""
+    parameter specs (from the engine's registry); when given, predicate names and parameters are checked too.
+    A ruleset given on the command line (`rulesets_given`) is the one loaded from its file then."""
+    given = given_rulesets().get(ruleset_id)
+    if given is not None:
+        return given
     return named_by_id(load_ruleset_file(ruleset_path(ruleset_id), predicates), ruleset_id)
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import jsonschema_rs
@@ -38,10 +41,60 @@ def corpus_dir() -> Path | None:
 SPEC_PATH = "MJCHECK_SPEC_PATH"  # folders of rulesets of one's own, beside the shipped ones (os.pathsep between)
 
 
+_GIVEN: ContextVar[Mapping[str, Any]] = ContextVar("mjcheck_given_rulesets", default={})
+
+
+@contextmanager
+def rulesets_given(rulesets: Mapping[str, Any]) -> Iterator[None]:
+    """While the block lasts, the rulesets loaded from spec files named on the command line (`--ruleset-file`:
+    loaded Ruleset objects by id) are known by their ids like the shipped ones, to every part of the run that
+    names a ruleset by id (the reference engine, diagnosis's re-scoring, the profile, the reports); one of them
+    with a shipped id stands in for the shipped one. Scoped to the block (and inherited by processes it forks)."""
+    token = _GIVEN.set({**_GIVEN.get(), **rulesets})
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
+
+
+def given_rulesets() -> Mapping[str, Any]:
+    """The rulesets `rulesets_given` makes known now, by id (empty outside such a block)."""
+    return _GIVEN.get()
+
+
+def given_key() -> tuple:
+    """A key that changes with the rulesets given now: for caches of things built from rulesets found by id."""
+    return tuple(sorted((rid, str(r.path), id(r)) for rid, r in _GIVEN.get().items()))
+
+
+def given_files_record() -> list[dict[str, str]]:
+    """The spec files given now, as a run records them (each id, absolute path and SHA-256 of its bytes, by id):
+    what `mjcheck report` loads again to rebuild a run's reports, and what `--resume` requires unchanged."""
+    import hashlib
+
+    record = []
+    for rid, r in sorted(_GIVEN.get().items()):
+        path = Path(r.path).resolve()
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digest = ""
+        record.append({"id": rid, "path": str(path), "sha256": digest})
+    return record
+
+
+def given_files_args() -> str:
+    """The `--ruleset-file PATH` words (each path absolute) a command needs to find the given rulesets again;
+    "" when none is given. For the commands a report prints."""
+    return "".join(f" --ruleset-file {shlex.quote(str(Path(r.path).resolve()))}"
+                   for _, r in sorted(_GIVEN.get().items()))
+
+
 def ruleset_files() -> dict[str, Path]:
     """Every ruleset by id: the shipped ones (`spec_dir()`), then those of each folder the environment variable
     MJCHECK_SPEC_PATH names (a ruleset of one's own is then named by its id like a shipped one; its schema is the
-    shipped one). SpecError for a folder that is not there or an id two folders both hold."""
+    shipped one), then the spec files given on the command line (`rulesets_given`, standing in for any of the
+    same id). SpecError for a folder that is not there or an id two folders both hold."""
     found: dict[str, Path] = {p.stem: p for p in sorted(spec_dir().glob("*.yaml"))}
     for entry in filter(None, os.environ.get(SPEC_PATH, "").split(os.pathsep)):
         folder = Path(entry)
@@ -53,6 +106,7 @@ def ruleset_files() -> dict[str, Path]:
                 raise SpecError([SpecIssue(str(path), "", f"ruleset id {path.stem!r} is also {found[path.stem]}: "
                                                           f"a ruleset id names one file")])
             found[path.stem] = path
+    found.update({rid: Path(r.path) for rid, r in _GIVEN.get().items()})
     return found
 
 

@@ -15,7 +15,7 @@ import jsonschema
 
 from checker.inputs import InputError, excerpt, parse_json, read_lines, schema_message, whole
 from checker.scorers import CaseError, Scorers
-from checker.spec import accepted, pointer_of, schema
+from checker.spec import accepted, given_key, pointer_of, schema
 from checker.table.events import Event, LogError, Violation, parse_event
 from checker.engine import Scorer
 from checker.spec.procedure import ProcedureError, TableRules
@@ -30,9 +30,14 @@ LEGAL, ILLEGAL, UNFINISHED, BAD_INPUT = "legal", "illegal", "unfinished", "bad i
 EXIT = {LEGAL: 0, ILLEGAL: 1, UNFINISHED: 1, BAD_INPUT: 2}
 
 
-@lru_cache(maxsize=1)
 def shared_runner() -> Scorers:
-    """One set of scorers for the process: each ruleset loaded, and each scorer bound, once."""
+    """One set of scorers for the process (and rulesets given on the command line, checker.spec.rulesets_given):
+    each ruleset loaded, and each scorer bound, once."""
+    return _scorers_for(given_key())
+
+
+@lru_cache(maxsize=2)
+def _scorers_for(given: tuple) -> Scorers:
     return Scorers()
 
 
