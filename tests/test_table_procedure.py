@@ -390,6 +390,30 @@ def test_wall_end_dead_wall_tiles_14_keeps_fourteen_tiles_back(ruleset):
     illegal(h, events[:-3] + [draw_game()], "procedure.wall_end")
 
 
+# QUIET with seat 1 holding 5z5z in place of 1z2z: played out as play_out plays it (each seat discards what it
+# draws), the last tile of the wall is seat 3's 5z (the tiles left over fill the wall in tile order).
+LAST_5Z = {**QUIET, 1: "1s2s3s4s5s6s7s8s9s5z5z3z4z"}
+
+
+def test_last_discard_claims_any_lets_the_last_discard_be_punged_mcr():
+    # option last_discard_claims = any (the default; decision mcr-last-discard-claims): 3 discards the wall's last
+    # tile 5z; 1 pungs it (its claim rules have no exception at the wall's end), discards 3z, and the hand is drawn.
+    h = log("mcr", LAST_5Z)
+    events, table = play_out(h, "5p")
+    assert events[-2] == discard(3, "5z") and table.live_tiles == 0
+    result = ended(h, events[:-1] + [pung(1), discard(1, "3z"), draw_game()])
+    assert result["ended"] == "draw"
+
+
+def test_last_discard_claims_win_only_refuses_a_pung_of_the_last_discard_mcr():
+    # option last_discard_claims = win_only: the same pung is refused, citing the option that decides it; the hand
+    # is drawn instead.
+    h = log("mcr", LAST_5Z, options={"last_discard_claims": "win_only"})
+    events, _ = play_out(h, "5p")
+    illegal(h, events[:-1] + [pung(1)], "option.last_discard_claims")
+    assert ended(h, events)["ended"] == "draw"
+
+
 @pytest.mark.parametrize("ruleset", ["mcr", "shanghai-classic"])
 def test_dead_wall_tiles_0_plays_the_wall_out(ruleset):
     # option "dead_wall_tiles" = 0 (the default, said explicitly): every tile is drawn.
@@ -636,6 +660,33 @@ def test_robbing_a_kong_claimed_from_a_discard_is_illegal_mcr():
     hands = {**ROB_MCR, 2: "5p5p5p2z2z2z3z3z3z4z4z4z6z"}
     illegal(log("mcr", hands, replacements="7z"), [discard(0, "5p"), kong(2), win(3, "5p")],
             "procedure.robbing_only_added_kongs")
+
+
+# mcr: seat 2 holds three 5p and pungs the dealer's 5p (the fourth); seat 3 waits on 5p (closed wait, as ROB_MCR).
+#   seat 2: 5p5p5p 2z2z2z 3z3z3z 4z4z4z 6z
+CLAIM_TURN_KONG = {**ROB_MCR, 2: "5p5p5p2z2z2z3z3z3z4z4z4z6z"}
+
+
+def test_added_kong_after_claim_allowed_lets_the_claimer_extend_its_pung_and_it_may_be_robbed_mcr():
+    # option added_kong_after_claim = allowed (the default; decision mcr-added-kong-after-claim): 2 pungs 5p and,
+    # before discarding, adds its own fourth 5p to the pung; 3 robs that kong (procedure.robbing_only_added_kongs).
+    h = log("mcr", CLAIM_TURN_KONG, replacements="7z")
+    result = ended(h, [discard(0, "5p"), pung(2), add_kong(2, "5p"), win(3, "5p")])
+    (w,) = result["winners"]
+    assert (w["seat"], w["win_by"], w["discarder"]) == (3, "robbing_kong", 2)
+
+
+def test_added_kong_after_claim_after_own_draw_refuses_it_until_the_claimers_draw_mcr():
+    # option added_kong_after_claim = after_own_draw: the added kong in the claim turn is refused, citing the option;
+    # the claimer discards first (6z), and in its next turn, after drawing (1m), the added kong is legal and open to
+    # robbing as before.
+    options = {"added_kong_after_claim": "after_own_draw"}
+    h = log("mcr", CLAIM_TURN_KONG, draws="9m8m7m1m", replacements="7z", options=options)
+    illegal(h, [discard(0, "5p"), pung(2), add_kong(2, "5p")], "option.added_kong_after_claim")
+    later = [discard(0, "5p"), pung(2), discard(2, "6z"), draw(3, "9m"), discard(3, "9m"), draw(0, "8m"),
+             discard(0, "8m"), draw(1, "7m"), discard(1, "7m"), draw(2, "1m"), add_kong(2, "5p")]
+    (w,) = ended(h, later + [win(3, "5p")])["winners"]
+    assert (w["seat"], w["win_by"], w["discarder"]) == (3, "robbing_kong", 2)
 
 
 # shanghai-knocking: the dealer knocks and discards 6m, leaving 123p 567p 222s 99s 45m (waiting on 3m or 6m);

@@ -144,6 +144,10 @@ MCR = {
     "three_calls_then_won": ("bad input", 18, "input.event"),  # A's knock, after its three pungs
     "two_calls_then_won": ("bad input", 16, "input.event"),
 }
+# added_kong_after_claim allowed (the MCR default, the fixed reading of both Shanghai specs): A's added kong in
+# its claim turn stands, A draws its replacement and discards; the log ends with the next seat to draw
+for worked_here in (KNOCKING, CLASSIC, MCR):
+    worked_here["added_kong_in_the_claim_turn"] = (UNFINISHED, 4, "procedure.turn")
 
 
 @pytest.mark.parametrize("ruleset_id, worked", [("shanghai-knocking", KNOCKING), ("shanghai-classic", CLASSIC),
@@ -183,3 +187,27 @@ def test_three_calls_on_one_seat_make_a_contract():
     assert three["winners"][0]["total"] == two["winners"][0]["total"] == 20
     assert three["payments"] == [-44, 44, 0, 0]
     assert two["payments"] == [-22, 22, 0, 0]
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr", "shanghai-knocking", "shanghai-classic"])
+def test_the_last_discard_punged_is_drawn_by_default_and_refused_under_win_only(ruleset_id):
+    # claims/last_discard any (MCR's default; the fixed reading of both Shanghai specs): the scene's wall is played
+    # out, each seat throwing what it draws (flowers exposed and replaced from the back), so the last discard is
+    # the one after the wall's last tile; the seat across from its discarder pungs it and throws, and with no
+    # tile left the hand is drawn (its events end with draw_game).
+    from checker.corpus.procedure_scenes import last_discard_punged
+    from checker.corpus.procedure_search import procedure_case
+    from checker.table.log import procedure_result
+
+    data = last_discard_punged(ruleset_id)
+    assert data is not None
+    events = data["events"]
+    assert [e["event"] for e in events[-4:]] == ["discard", "pung", "discard", "draw_game"]
+    assert events[-3]["seat"] == (events[-4]["seat"] + 2) % 4
+    result = procedure_result(procedure_case(ruleset_id, data), CaseRunner())
+    assert (result["verdict"], result.get("ended")) == ("legal", "draw"), result
+    if ruleset_id == "mcr":  # option last_discard_claims = win_only: the pung (event len - 3) is refused
+        refused = procedure_result(procedure_case(ruleset_id, data, {"last_discard_claims": "win_only"}),
+                                   CaseRunner())
+        assert (refused["verdict"], refused["event"], refused["rule"]) == \
+            ("illegal", len(events) - 3, "option.last_discard_claims")

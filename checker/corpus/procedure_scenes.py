@@ -24,12 +24,17 @@ the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is a
   hand classic lets win without a knock (s-001-056, win.requires_flags exempt).
 - 八花齐 at the deal (s-001-056, 即可马上胡牌; eight_flowers_at_deal): A exposes all eight flowers during the deal
   and declares the win right after the last replacement, out of turn.
+- an added kong in the claim turn (claims/added_kong_after_claim): A holds three 5p, pungs D's 5p and adds its own
+  fourth 5p to the pung before discarding.
+- the last discard punged (claims/last_discard; `last_discard_punged`, played on a table rather than written): the
+  wall played out, each seat throwing what it draws; the seat across from the last discarder pungs it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from checker import tiles as T
 from checker.table.scene import SceneError, scene
 
 READY_3M = "1m2m3m4m5m6m7m8m9m1m1m2m4m"  # a full flush waiting on 3m alone (classic wins only special hands)
@@ -109,7 +114,77 @@ SCENES = (
            "0 discard 9m", "1 win")),
     Scene("win_without_knocking", "A wins on B's 3m without having knocked",
           {1: READY_3M, 2: "3m"}, ("0 discard ?", "1 draw", "1 discard ?", "2 draw", "2 discard 3m", "1 win")),
+    Scene("added_kong_in_the_claim_turn", "A holds three 5p, pungs D's 5p and adds its own fourth 5p to the pung "
+          "before discarding", {0: "5p", 1: "5p5p5p"},
+          ("0 discard 5p", "1 pung", "1 add_kong 5p", "1 draw back", "1 discard ?")),
 )
+
+# The deal of `last_discard_punged` before the taker is given its pair: no flower, no dragon (a ruleset may count
+# the dragons as flowers), no pair (so nobody pungs or wins while the wall is played out).
+PLAYED_OUT = {0: "1m2m3m4m5m6m7m8m9m1p2p3p4p5p", 1: "1s2s3s4s5s6s7s8s9s1z2z3z4z",
+              2: "1m2m3m4m5m6m7m8m9m6p7p8p9p", 3: "1s2s3s4s5s6s7s8s9s1z2z3z4z"}
+PLAYED_OUT_TRIES = 4  # deals tried: each gives the taker a pair of the last discard of the one before
+
+
+def last_discard_punged(ruleset_id: str) -> dict[str, Any] | None:
+    """A procedure case's input (wall, dealer, events): the wall played out (the dealer throws 5p, then each seat
+    draws and throws what it drew, a flower exposed and replaced from the back first), then the seat across from
+    the last discarder pungs that last discard, throws, and the hand is drawn. The taker is dealt a pair of the
+    tile found last on a deal without it (tried again until the two agree); None where no deal gives it."""
+    from checker.table.log import GAME, VERSION, LogError, new_table
+    from checker.table.wall import WallError, arrange_wall
+
+    hands = dict(PLAYED_OUT)
+    for _ in range(PLAYED_OUT_TRIES):
+        try:
+            header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, "dealer": 0,
+                      "wall": T.format_tiles(arrange_wall(hands))}
+            table = new_table(header)
+        except (WallError, LogError, ValueError):
+            return None
+        events = _played_out(table)
+        if events is None:
+            return None
+        seat, tile = int(events[-1]["seat"]), T.parse_tiles(str(events[-1]["tile"]))[0]
+        taker = (seat + 2) % 4
+        held = list(T.parse_tiles(hands[taker]))
+        if held.count(tile) >= 2:
+            thrown = next(t for t in held if t != tile)
+            events += [{"event": "pung", "seat": taker}, {"event": "discard", "seat": taker,
+                                                         "tile": T.tile_name(thrown)}, {"event": "draw_game"}]
+            return {"wall": header["wall"], "dealer": 0, "events": events}
+        need = 2 - held.count(tile)
+        hands[taker] = T.format_tiles(sorted([tile] * 2 + [t for t in held if t != tile][need:]))
+    return None
+
+
+def _played_out(table: Any) -> list[dict[str, Any]] | None:
+    """The events of the table's hand played to its last discard (as `last_discard_punged` says); None when the
+    table refuses one of them."""
+    from checker.table.events import parse_event
+
+    events: list[dict[str, Any]] = []
+
+    def play(ev: dict[str, Any]) -> bool:
+        events.append(ev)
+        return table.apply(parse_event(ev)) is None
+
+    if not play({"event": "discard", "seat": 0, "tile": "5p"}):
+        return None
+    seat = 0
+    while table.live_tiles > 0:
+        seat = (seat + 1) % 4
+        if not play({"event": "draw", "seat": seat}):
+            return None
+        p = table.players[seat]
+        while table.holds_flower(p) >= 0:
+            if not (play({"event": "flower", "seat": seat, "tile": T.tile_name(table.holds_flower(p))})
+                    and play({"event": "draw", "seat": seat, "from": "back"})):
+                return None
+        drawn = p.drawn
+        if drawn < 0 or not play({"event": "discard", "seat": seat, "tile": T.tile_name(drawn)}):
+            return None
+    return events
 
 
 def scene_data(ruleset_id: str, s: Scene) -> dict[str, Any] | None:

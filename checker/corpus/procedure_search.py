@@ -18,7 +18,9 @@ It **separates** the mutant when its result under the mutant (`checker.table.log
 4. hands played by the simulation's bots on seeded walls, under the defaults and each other reading, played once
    by the spec's table and once by the mutant's (a mutant that allows a move the spec forbids shows in the hands
    its own table lets the bots play);
-5. every single change of the cases given, then of the bot-played hands, then of the scenes
+5. the scene of a whole wall played out, its last discard punged (procedure_scenes.last_discard_punged), under
+   each reading: which claims the last discard takes;
+6. every single change of the cases given, then of the bot-played hands, then of the scenes
    (`checker.table.mutate.OPERATORS`: another seat, another discard, a claim or a knock inserted, an event left
    out, ...).
 
@@ -34,7 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseError, CaseRunner, matches
-from checker.corpus.procedure_scenes import SCENES, scene_data
+from checker.corpus.procedure_scenes import SCENES, last_discard_punged, scene_data
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, options_text
 from checker.table.bots import SEAT_MIXES
@@ -105,6 +107,8 @@ def separate(ruleset: Ruleset, mutation: Mutation, options: Sequence[Mapping[str
     played = list(_played(ruleset, edited, options, seed, spec_runner, mutant_runner))
     for found in search.whole(played):
         return found
+    for found in search.whole(_played_out(ruleset, options)):
+        return found
     for case, made in sources + played + scenes:
         for found in search.changes(case, made):
             return found
@@ -128,11 +132,23 @@ def _given(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[tup
 def _scenes(ruleset: Ruleset, options: Sequence[Mapping[str, Any]]) -> Iterator[tuple[dict[str, Any], str]]:
     """The hand-written scenes that can be dealt, under each option set."""
     for reading in options:
+        under = f" under {_said(reading)}" if reading else ""
         for s in SCENES:
             data = scene_data(ruleset.id, s)
             if data is not None:
-                under = f" under {_said(reading)}" if reading else ""
                 yield procedure_case(ruleset.id, data, reading), f"the scene {s.name} ({s.words}){under}"
+
+
+def _played_out(ruleset: Ruleset, options: Sequence[Mapping[str, Any]]) -> Iterator[tuple[dict[str, Any], str]]:
+    """The scene of a whole wall played out (procedure_scenes.last_discard_punged), under each option set: tried
+    after the bots' hands (it is long, and no one-event change is made of it)."""
+    data = last_discard_punged(ruleset.id)
+    if data is None:
+        return
+    for reading in options:
+        under = f" under {_said(reading)}" if reading else ""
+        yield procedure_case(ruleset.id, data, reading), \
+            f"the scene last_discard_punged (the wall played out, the last discard punged){under}"
 
 
 def _varied(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], options: Sequence[Mapping[str, Any]]

@@ -64,6 +64,14 @@ class TableRules:
     knock_locked_claims: frozenset[str]
     knock_must_win: bool
     knock_missed_win: str  # "forfeit_hand" or "not_allowed"
+    knock_missed_win_rule: str  # the rule id that decides it: the option that chooses it, else procedure.knock
+    # which claims the last discard (the one after the wall's last tile) may take: "any" (as every discard) or
+    # "win_only"; and whether the claimer of a pung may extend a pung to a kong (an added kong) before the discard
+    # that ends its claim turn: "allowed", or "after_own_draw" (only in a turn it drew); each with its rule id
+    last_discard_claims: str
+    last_discard_rule: str
+    added_kong_after_claim: str
+    added_kong_after_claim_rule: str
     mandatory_kong: bool
     mandatory_kong_unless_self_draw_win: bool  # a self-drawn win comes before the compulsion
     mandatory_kong_robbable: bool  # the mandatory upgrade may be robbed
@@ -74,6 +82,7 @@ class TableRules:
     lou_hu_lifted_by: frozenset[str]  # the moves (pung, chow, kong, draw) that lift a 漏胡 block
     lou_hu_later_copy: str  # "any_seat" or "other_seats"
     lou_hu_own_draw_win: bool
+    lou_hu_own_draw_win_rule: str  # the rule id that decides it: the option that chooses it, else procedure.lou_hu
     swap_calling: bool
     swap_calling_claimed_tile: bool  # the tile just claimed may not be discarded at once
     swap_calling_chow_end: bool
@@ -131,6 +140,22 @@ class _Procedure:
         self.read.add(name)
         self.read.add(f"{name}/{key}")
         return self._chosen(f"{name}/{key}", raw[key])
+
+    def rule_of(self, name: str, key: str) -> str:
+        """The rule id that decides a field: `option.X` when the option X chooses it, else `procedure.<entry>`
+        (what the table cites when it refuses a move by that field)."""
+        raw = self.proc.get(name)
+        value = raw.get(key) if isinstance(raw, Mapping) else None
+        if isinstance(value, Mapping) and isinstance(value.get("option"), str):
+            return f"option.{value['option']}"
+        return f"procedure.{name}"
+
+    def word(self, name: str, key: str, default: str, words: tuple[str, ...]) -> str:
+        """A field that is one of `words` (or an option's choice of one)."""
+        value = self.field(name, key, default)
+        if value not in words:
+            raise _refusal(f"{name}/{key}", f"{value!r} is not {' or '.join(words)}")
+        return str(value)
 
     def flag(self, name: str, key: str, default: bool) -> bool:
         """A true/false field (or an option's choice of one)."""
@@ -254,7 +279,11 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         knock_locks_hand=p.flag("knock", "locks_hand", False),
         knock_locked_claims=locked,
         knock_must_win=p.flag("knock", "must_take_first_win", False),
-        knock_missed_win=knock_missed_win,
+        knock_missed_win=knock_missed_win, knock_missed_win_rule=p.rule_of("knock", "missed_win"),
+        last_discard_claims=p.word("claims", "last_discard", "any", ("any", "win_only")),
+        last_discard_rule=p.rule_of("claims", "last_discard"),
+        added_kong_after_claim=p.word("claims", "added_kong_after_claim", "allowed", ("allowed", "after_own_draw")),
+        added_kong_after_claim_rule=p.rule_of("claims", "added_kong_after_claim"),
         mandatory_kong=p.flag("mandatory_kong", "after_knock", False),
         mandatory_kong_unless_self_draw_win=p.flag("mandatory_kong", "unless_self_draw_win", True),
         mandatory_kong_robbable=p.flag("mandatory_kong", "robbable", True),
@@ -263,6 +292,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         lou_hu=lou_hu, lou_hu_lifted_by=frozenset(p.field("lou_hu", "lifted_by", ("pung", "chow", "kong", "draw"))),
         lou_hu_later_copy=lou_hu_later_copy,
         lou_hu_own_draw_win=p.flag("lou_hu", "own_draw_win", True),
+        lou_hu_own_draw_win_rule=p.rule_of("lou_hu", "own_draw_win"),
         swap_calling=p.has("swap_calling"),
         swap_calling_claimed_tile=p.flag("swap_calling", "no_discard_of_claimed_tile", True),
         swap_calling_chow_end=p.flag("swap_calling", "no_discard_of_chow_other_end", False),

@@ -379,6 +379,9 @@ class Table:
                                  f"{T.tile_name(tile)}, a {kind} needs {need}")
             if kind == "kong" and self.live_tiles <= 0:
                 return Violation(rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
+        if rules.last_discard_claims == "win_only" and self.live_tiles <= 0:
+            return Violation(rules.last_discard_rule, f"{ev.text()}: the wall is exhausted; its last discard may be "
+                             f"claimed only for a win", "win or pass")
         if p.knocked and rules.knock_locks_hand and kind in rules.knock_locked_claims:
             return Violation(rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; its hand is "
                              f"locked", "pass")
@@ -430,8 +433,10 @@ class Table:
                              f"{T.tile_name(ev.tile)} and the fourth tile in hand")
         if self.live_tiles <= 0:
             return Violation(self.rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
-        if p.just_claimed is not None and p.just_claimed[0] == ev.tile and p.drawn < 0:
-            pass  # extending the pung just claimed with a tile already held: allowed
+        if self.claimed_by == ev.seat and self.rules.added_kong_after_claim == "after_own_draw":
+            return Violation(self.rules.added_kong_after_claim_rule, f"{ev.text()}: seat {ev.seat} claimed a discard "
+                             f"this turn and discards next; a pung is extended to a kong only in a turn the player "
+                             f"drew", "discard")
         p.counts[ev.tile] -= 1
         pung.kind, pung.tiles = "kong", (ev.tile,) * 4
         p.replacement = p.replacement + ("kong",)
@@ -604,7 +609,7 @@ class Table:
                 seat = (discarder + k) % SEATS
                 q = self.players[seat]
                 if q.knocked and not q.dead and self.could_win(seat, tile, win_by, discarder):
-                    return Violation("option.knock_missed_win", f"{ev.text()}: seat {seat}, nearer the discarder, has "
+                    return Violation(rules.knock_missed_win_rule, f"{ev.text()}: seat {seat}, nearer the discarder, has "
                                      f"knocked and could win on {T.tile_name(tile)}; under this reading it must take "
                                      f"the win", f"seat {seat} wins")
         if win_by != "self_draw":
@@ -615,7 +620,7 @@ class Table:
                 return Violation(rules.rule("lou_hu"), f"{ev.text()}: seat {ev.seat} passed a win on "
                                  f"{T.tile_name(tile)} and has not drawn, chowed, punged or konged since (漏胡)", "pass")
         elif rules.lou_hu and p.draw_blocked:
-            return Violation("option.lou_hu_own_draw_win", f"{ev.text()}: seat {ev.seat} passed a win on "
+            return Violation(rules.lou_hu_own_draw_win_rule, f"{ev.text()}: seat {ev.seat} passed a win on "
                              f"{T.tile_name(tile)}; under this reading the draw that lifts 漏胡 is not won on")
         score = self.score(ev.seat, tile, win_by, discarder, others_won=[w.seat for w in self.wins])
         if score is None or not score.valid:
@@ -788,7 +793,7 @@ class Table:
                     forgoing.append(seat)
         for seat in missed:
             if self.players[seat].knocked and self.rules.knock_must_win and self.rules.knock_missed_win == "not_allowed":
-                return Violation("option.knock_missed_win", f"seat {seat} has knocked and could win on "
+                return Violation(self.rules.knock_missed_win_rule, f"seat {seat} has knocked and could win on "
                                  f"{T.tile_name(tile)}; under this reading it must take the win", f"seat {seat} wins")
         for seat in forgoing:
             self.players[seat].forgone.add(tile)
@@ -829,7 +834,7 @@ class Table:
             return None
         if not self.could_win(p.seat, p.drawn, "self_draw", None):
             return None
-        return Violation("option.knock_missed_win", f"seat {p.seat} has knocked and its draw "
+        return Violation(self.rules.knock_missed_win_rule, f"seat {p.seat} has knocked and its draw "
                          f"{T.tile_name(p.drawn)} wins; under this reading it must take the win", f"seat {p.seat} wins")
 
     def _mandatory_kong(self, ev: Event, p: Player) -> Violation | None:
