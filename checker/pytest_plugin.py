@@ -338,7 +338,7 @@ class CaseItem(pytest.Item):
         if skipped is not None:
             pytest.skip(skipped)
         before = len(self.slot.twice)
-        result = judge(item, self.slot.answer(canonical_case(item.case), self.nodeid))
+        result = judge(item, self.slot.answer(canonical_case(item.case), self.nodeid), self.slot.info)
         for earlier in list(self.slot.twice)[before:]:  # an earlier case answered again: said at the session's end
             self.user_properties.append((TWICE_PROPERTY, (earlier, self.slot.twice[earlier])))
         self.result = result

@@ -24,6 +24,7 @@ import orjson
 
 from checker.case import CaseError, CaseRunner
 from checker.inputs import ANSWER_JSON, InputError, excerpt, parse_json
+from checker.conform.compared import RULE_IDS, compared_expect, known_fields
 from checker.spec import Ruleset, available_rulesets
 
 Key = Any  # the runner's handle on a case; engines hand it back untouched
@@ -36,12 +37,16 @@ class EngineError(Exception):
 
 @dataclass(frozen=True)
 class EngineInfo:
-    """What an engine says about itself; `rulesets` / `kinds` None: it takes every case."""
+    """What an engine says about itself; `rulesets` / `kinds` None: it takes every case. `fields`: the result
+    fields it answers (None: all; checker.conform.compared); `own_rule_ids`: the rule ids it names in refusals
+    are its own (compared by verdict, listed apart)."""
 
     name: str
     version: str
     rulesets: tuple[str, ...] | None = None
     kinds: tuple[str, ...] | None = None
+    fields: tuple[str, ...] | None = None
+    own_rule_ids: bool = False
 
     def refuses(self, case: Mapping[str, Any]) -> str | None:
         """Why this engine does not run `case` (its ruleset or kind is not listed), or None."""
@@ -55,7 +60,31 @@ class EngineInfo:
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version,
                 "rulesets": None if self.rulesets is None else list(self.rulesets),
-                "kinds": None if self.kinds is None else list(self.kinds)}
+                "kinds": None if self.kinds is None else list(self.kinds),
+                **({"fields": list(self.fields)} if self.fields is not None else {}),
+                **({"rule_ids": "own"} if self.own_rule_ids else {})}
+
+    def compared(self, expect: Any, kind: str) -> Any:
+        """A case's expectation as this engine is judged on it (checker.conform.compared)."""
+        return compared_expect(expect, kind, self.fields, self.own_rule_ids)
+
+
+def modelled(reply: Mapping[str, Any], where: str) -> tuple[tuple[str, ...] | None, bool]:
+    """The `fields` and `rule_ids` of a start reply (or a python: engine's MJCHECK_ENGINE), checked: ValueError
+    naming what is wrong (`where` says whose)."""
+    fields = reply.get("fields")
+    if fields is not None:
+        known = known_fields()
+        if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+            raise ValueError(f"{where}: fields is a list of result field names ({', '.join(known)})")
+        unknown = [f for f in fields if f not in known]
+        if unknown:
+            raise ValueError(f"{where}: fields names {excerpt(unknown[0])}, not a result field ({', '.join(known)})")
+    rule_ids = reply.get("rule_ids", "spec")
+    if rule_ids not in RULE_IDS:
+        raise ValueError(f"{where}: rule_ids is \"spec\" (the spec's rule ids, the default) or \"own\" (the "
+                         f"engine's own), not {excerpt(rule_ids)}")
+    return (tuple(dict.fromkeys(fields)) if fields is not None else None), rule_ids == "own"
 
 
 @dataclass(slots=True)
@@ -197,7 +226,15 @@ def python_engine(target: str) -> InProcessEngine:
         raise EngineError(f"python:{excerpt(target)}: module {excerpt(module_name)} has no function "
                           f"{excerpt(function_name)}")
     version = getattr(module, "__version__", None)
-    return InProcessEngine(function, EngineInfo(f"python:{target}", str(version) if version else "unknown"))
+    declared = getattr(module, "MJCHECK_ENGINE", None) or {}
+    try:
+        if not isinstance(declared, Mapping):
+            raise ValueError(f"MJCHECK_ENGINE is a dict, as a start reply's fields and rule_ids")
+        fields, own = modelled(declared, f"python:{excerpt(target)}: MJCHECK_ENGINE")
+    except ValueError as exc:
+        raise EngineError(str(exc)) from None
+    return InProcessEngine(function, EngineInfo(f"python:{target}", str(version) if version else "unknown",
+                                                fields=fields, own_rule_ids=own))
 
 
 def _version() -> str:

@@ -12,6 +12,7 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, TextIO
 
+from checker.conform.compared import judged_on
 from checker.conform.known import Known, KnownError, known_from_summary
 from checker.conform.probing import recorded_probes, write_probes
 from checker.conform.reproduce import write_reproducers
@@ -141,7 +142,8 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
         # its results (a case without one is counted missing, which marks the rebuilt summary partial by itself)
         partial = previous.get("partial") is True and not previous.get("interrupted_reports")
         settings = settings or Settings.from_json(previous.get("diagnosis"))
-        prober = Prober(None, settings.probes, recorded_probes(out_dir))  # the answers as the run recorded them
+        prober = Prober(None, settings.probes, recorded_probes(out_dir),  # the answers as the run recorded them
+                        judged_on(meta.get("engine")))
         with rulesets_given(_recorded_rulesets(meta.get(RULESET_FILES), rulesets or {})):
             record = given_files_record()  # as the run recorded them, or the files given in their place
             meta = {**{k: v for k, v in meta.items() if k != RULESET_FILES}, **({RULESET_FILES: record} if record else {})}

@@ -32,7 +32,7 @@ from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import Any, Iterable, Iterator
 
-from checker.conform.adapters import Answer, EngineError, EngineInfo, Key, skipped
+from checker.conform.adapters import Answer, EngineError, EngineInfo, Key, modelled, skipped
 from checker.inputs import ANSWER_JSON, MAX_ANSWER_BYTES, InputError, bounded, excerpt, json_line, parse_json
 
 PROTOCOL = 1
@@ -378,5 +378,6 @@ def _engine_info(raw: bytes) -> EngineInfo:
     if problems:
         raise ValueError(f"the start reply lacks {', '.join(problems)} (name and version strings, rulesets and "
                          f"kinds lists of strings): {excerpt(text)}")
+    fields, own = modelled(reply, "the start reply")
     return EngineInfo(bounded(reply["name"], 200), bounded(reply["version"], 200), tuple(reply["rulesets"]),
-                      tuple(reply["kinds"]))
+                      tuple(reply["kinds"]), fields, own)

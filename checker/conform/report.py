@@ -18,6 +18,7 @@ from checker.diagnose.classes import case_words
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines, skip_declarations)
+from checker.conform.compared import RULE_FIELDS, RuleMap, left_out, rule_pair
 from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
 from checker.conform.results import ENGINE_SKIP, OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order, latest
@@ -76,6 +77,7 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         "errored": tally.errored,
         "skipped": dict(tally.skipped.most_common()),
         **({"engine_skips": tally.skip_groups()} if tally.engine_skips else {}),
+        **tally.modelled(),
         "profile": profile,
         "diagnosis": {**settings.as_json(), "probes_used": len(prober.answers) if prober is not None else 0},
     }
@@ -100,10 +102,14 @@ class _Tally:
         self.by_field: Counter[str] = Counter()
         self.errored: list[dict[str, Any]] = []
         self.skipped: Counter[str] = Counter()
+        self.not_compared: Counter[str] = Counter()  # field -> cases judged without it (checker.conform.compared)
+        self.rule_ids = RuleMap()
 
     def add(self, r: CaseResult) -> None:
         self.cases += 1
         self.outcomes[r.outcome] += 1
+        if r.compared is not None and r.case is not None:
+            self._compared(r)
         if r.outcome == "skipped":
             reason = r.reason or ""
             if reason.startswith(NOT_A_CASE):
@@ -130,6 +136,24 @@ class _Tally:
             self.engine_skips[key] += 1
         else:
             self.engine_skips_past += 1
+
+    def _compared(self, r: CaseResult) -> None:
+        """A case judged on fewer fields than it expects: which were left out, and the pair of rule ids."""
+        whole, kind = (r.case or {}).get("expect"), str((r.case or {}).get("kind", "score"))
+        left = left_out(whole, r.compared)
+        self.not_compared.update(left[:64])
+        if RULE_FIELDS.get(kind) in left:
+            self.rule_ids.add(rule_pair(whole, r.actual, kind))
+
+    def modelled(self) -> dict[str, Any]:
+        """summary.json's `not_compared` (field -> cases judged without it) and `rule_ids` (the pairs of the
+        spec's rule ids and the engine's own met on refusals both gave), where the engine declared them."""
+        out: dict[str, Any] = {}
+        if self.not_compared:
+            out["not_compared"] = dict(self.not_compared.most_common())
+        if self.rule_ids.pairs:
+            out["rule_ids"] = self.rule_ids.as_json()
+        return out
 
     def skip_groups(self) -> list[dict[str, Any]]:
         """summary.json's `engine_skips`: the cases the engine skipped, by ruleset and reason, largest first."""
@@ -456,6 +480,21 @@ def markdown(summary: Mapping[str, Any], results: Iterable[CaseResult]) -> str:
         out += [f"| {_md(g['ruleset'] or '')} | {_md(g['reason'])} | {g['cases']} | {'yes' if g['declared'] else 'no'} |"
                 for g in summary["engine_skips"]]
         out.append("")
+    if summary.get("not_compared") or summary.get("rule_ids"):
+        out += ["## What the engine models", "",
+                "The engine said when it started which result fields it answers and whether its rule ids are its "
+                "own; cases were judged on those fields alone, and a refusal by its verdict (and event).", ""]
+        if summary.get("not_compared"):
+            out += ["| field not compared | cases |", "|---|---:|"]
+            out += [f"| `{_md(name)}` | {n} |" for name, n in summary["not_compared"].items()]
+            out.append("")
+        if summary.get("rule_ids"):
+            out += ["Rule ids, the spec's and the engine's, as both refusals named them (a pair marked ambiguous "
+                    "shares a side with another):", "",
+                    "| the spec's rule | the engine's | cases | |", "|---|---|---:|---|"]
+            out += [f"| `{_md(p['spec'])}` | `{_md(p['engine'])}` | {p['cases']} | "
+                    f"{'ambiguous' if p.get('ambiguous') else ''} |" for p in summary["rule_ids"]]
+            out.append("")
     if summary["skipped"]:
         out += ["## Skipped cases", "", "| reason | cases |", "|---|---:|"]
         out += [f"| {_md(reason)} | {n} |" for reason, n in summary["skipped"].items()]

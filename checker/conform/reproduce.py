@@ -36,10 +36,11 @@ class Reproduced:
     reference: Mapping[str, Any] | None
     answer: Mapping[str, Any] | None
     error: str | None
+    compared: Any = None  # the expectation as the engine is judged on it, where narrower (checker.conform.compared)
 
     @property
     def expected(self) -> Any:
-        return self.case.get("expect")
+        return self.compared if self.compared is not None else self.case.get("expect")
 
     @property
     def agrees(self) -> bool:
@@ -70,7 +71,7 @@ def reproduce(cases: Sequence[Mapping[str, Any]], engine: Engine, runner: CaseRu
     """Every case on `engine` (started and stopped here) and on the reference engine, in order."""
     runner = runner or CaseRunner()
     wire = [canonical_case(c) for c in cases]
-    engine.start()
+    info = engine.start()
     try:
         answers = dict(engine.run(enumerate(wire)))
     finally:
@@ -82,9 +83,12 @@ def reproduce(cases: Sequence[Mapping[str, Any]], engine: Engine, runner: CaseRu
         except CaseError:
             reference = None
         answer = answers.get(i)
+        expect = case.get("expect")
+        compared = info.compared(expect, str(case.get("kind", "score")))
         out.append(Reproduced(case, reference, answer.result if answer is not None else None,
                               (answer.error if answer is not None else "the engine gave none") if
-                              answer is None or answer.result is None else None))
+                              answer is None or answer.result is None else None,
+                              compared if compared is not expect else None))
     return out
 
 

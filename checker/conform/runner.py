@@ -177,7 +177,8 @@ def _run_conformance(corpus: str, engine: Engine, out_dir: str, held: list[int],
             summary = _write_summary(out_dir, meta, partial=interrupted, results=read, run=read.run or run,
                                      damaged=read.damaged, known=known,
                                      prober=Prober(None if interrupted else asking, diagnosis.probes,
-                                                   recorded_probes(out_dir) if earlier is not None else None),
+                                                   recorded_probes(out_dir) if earlier is not None else None,
+                                                   info.compared),
                                      settings=diagnosis)
         except KeyboardInterrupt:  # while the reports were made: summary.json partial, the others removed
             interrupted = True
@@ -297,7 +298,7 @@ def _run_lines(lines: Iterable[CaseLine], engine: Engine, info: EngineInfo, done
             judged[line] = item
             if len(judged) > REANSWER_MEMORY:
                 judged.popitem(last=False)
-        record(judge(item, answer))
+        record(judge(item, answer, info))
 
 
 def _run_sharded(corpus: str, engine: Engine, info: EngineInfo, done: set[tuple[str | None, int]], out_dir: str,
@@ -347,14 +348,16 @@ def skip_reason(case: Mapping[str, Any], refuses: Callable[[Mapping[str, Any]], 
 
 
 def _result(item: CaseLine, outcome: str, *, reason: str | None = None, actual: Any = None,
-            seconds: float | None = None) -> CaseResult:
+            seconds: float | None = None, compared: Any = None) -> CaseResult:
     case = item.case
     return CaseResult(case.get("id") if case is not None else None, item.line, outcome, actual, reason, case,
-                      item.text, seconds)
+                      item.text, seconds, compared)
 
 
-def judge(item: CaseLine, answer: Answer) -> CaseResult:
-    """passed / failed by checker.case.matches; errored when there is no result or the result schema refuses it
+def judge(item: CaseLine, answer: Answer, info: EngineInfo | None = None) -> CaseResult:
+    """passed / failed by checker.case.matches, on the expectation as `info` says the engine is judged (only
+    the fields it answers; a refusal by its verdict where its rule ids are its own: checker.conform.compared;
+    recorded as the result's `compared`); errored when there is no result or the result schema refuses it
     (`answer_problem`: the reason names the field); skipped when the engine skips it (its reason after
     ENGINE_SKIP)."""
     case, seconds = item.case or {}, answer.seconds
@@ -366,8 +369,10 @@ def judge(item: CaseLine, answer: Answer) -> CaseResult:
     if problem is not None:
         return _result(item, "errored", actual=answer.result, reason=f"a result outside the result schema: {problem}",
                        seconds=seconds)
-    return _result(item, "passed" if matches(answer.result, case["expect"]) else "failed", actual=answer.result,
-                   seconds=seconds)
+    expect = case["expect"]
+    compared = info.compared(expect, str(case.get("kind", "score"))) if info is not None else expect
+    return _result(item, "passed" if matches(answer.result, compared) else "failed", actual=answer.result,
+                   seconds=seconds, compared=compared if compared is not expect else None)
 
 
 def answer_problem(result: Any, kind: str) -> str | None:

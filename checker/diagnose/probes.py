@@ -107,8 +107,12 @@ class Prober:
     holds answers from an earlier run, asked again never), at most `limit` cases asked of `ask`."""
 
     def __init__(self, ask: Ask | None, limit: int = DEFAULT_PROBES,
-                 recorded: Mapping[str, Mapping[str, Any] | None] | None = None):
+                 recorded: Mapping[str, Mapping[str, Any] | None] | None = None,
+                 judged_on: Callable[[Any, str], Any] | None = None):
+        """`judged_on(expect, kind)`: a probe's expectation as the engine is judged on it (the fields it says it
+        answers, checker.conform.compared); None: whole."""
         self.ask, self.limit = ask, limit
+        self.judged_on = judged_on or (lambda expect, kind: expect)
         self.answers: dict[str, Mapping[str, Any] | None] = dict(recorded or {})
         self.asked = 0
 
@@ -283,9 +287,9 @@ class Experiments:
         asked, answer = self.prober.answer(probe_case)
         if not asked:
             return None
-        own = self.own_rules(ruleset.id)
-        holds = None if answer is None else agreement(self.read(ruleset, answer), mine, probe_case["expect"], own,
-                                                      str(case.get("kind", "score"))).same
+        own, kind = self.own_rules(ruleset.id), str(case.get("kind", "score"))
+        holds = None if answer is None else agreement(self.read(ruleset, answer), mine,
+                                                      self.prober.judged_on(probe_case["expect"], kind), own, kind).same
         return Probe(probe_case, mine, against, theirs, answer, holds)
 
     def trial_feature(self, ruleset: Ruleset, has: Callable[[Mapping[str, Any]], bool]) -> Trial:
