@@ -1150,8 +1150,9 @@ def report(
     replaces them or --no-known drops them. Spec files the run was given (conform --ruleset-file) are read
     again from where they were; one moved or changed since is an error unless --ruleset-file gives it.
 
-    Exit status: 0 rebuilt; 2 DIR holds no results.jsonl or cannot be written, a --known file that is not one,
-    or a spec file of the run that is gone or changed.
+    Exit status: 0 rebuilt; 3 rebuilt, but from a partial run (result lines damaged, cases without a result: the
+    reports say so); 2 DIR holds no results.jsonl, cannot be written or is being written by a run, a --known file
+    that is not one, or a spec file of the run that is gone or changed.
     """
     from checker.conform.outputs import ReportError, rebuild
 
@@ -1166,7 +1167,14 @@ def report(
         fail(str(exc))
     except OSError as exc:
         fail(f"{out_dir}: {exc.strerror or exc}")
-    out.print(safe(_counts_line(summary["counts"]) + f"; reports rebuilt in {out_dir}"), highlight=False)
+    counts = summary["counts"]
+    line = _counts_line(counts) + f"; reports rebuilt in {out_dir}"
+    if summary.get("partial") or counts.get("damaged"):
+        err.print(safe(f"{line}, from a partial run: {counts.get('damaged', 0)} result line(s) damaged, "
+                       f"{counts.get('missing', 0)} case(s) without a result (mjcheck conform --resume runs them)"),
+                  highlight=False)
+        raise typer.Exit(INCOMPLETE)
+    out.print(safe(line), highlight=False)
 
 
 @app.command("diff")

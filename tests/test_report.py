@@ -319,3 +319,33 @@ def test_a_failed_hand_of_play_shows_what_the_engine_said(tmp_path):
                     str(tmp_path / "out"))
     md = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
     assert "- the engine said: seat 0 may not draw first" in md.split("## Failed cases", 1)[1]
+
+
+def test_report_refuses_a_folder_a_run_is_writing_and_exits_3_over_a_partial_run(tmp_path):
+    # conform holds DIR/.mjcheck.lock while it writes; report takes the same lock, so it never rebuilds beside a
+    # run (exit 2, naming the holder). A results file with a case missing (its line cut off) is rebuilt, but the
+    # rebuild says it is partial and exits 3.
+    import fcntl
+    import os
+
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+    from checker.conform.outputs import LOCK_FILE
+
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["conform", "--corpus", str(ROOT / "corpus" / "shanghai-knocking.jsonl"),
+                                 "--engine", "reference", "--out", str(out), "--no-diagnose"])
+    assert r.exit_code == 0, r.output
+    fd = os.open(out / LOCK_FILE, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # another process's run, as the lock sees it
+        os.write(fd, b"4242")
+        r = CliRunner().invoke(app, ["report", str(out)])
+        assert r.exit_code == 2 and "another run is writing there" in r.output and "4242" in r.output, r.output
+    finally:
+        os.close(fd)
+    lines = (out / "results.jsonl").read_bytes().splitlines(keepends=True)
+    (out / "results.jsonl").write_bytes(b"".join(lines[:-1]))  # the last case's result gone
+    r = CliRunner().invoke(app, ["report", str(out)])
+    assert r.exit_code == 3 and "1 case(s) without a result" in r.output, r.output

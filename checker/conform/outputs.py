@@ -33,7 +33,32 @@ META_KEYS = ("engine", "engine_spec", "corpus", RULESET_FILES)  # what summary.j
 
 
 class ReportError(Exception):
-    """A directory that holds no results to report on."""
+    """A directory that holds no results to report on (or one a run is writing to)."""
+
+
+LOCK_FILE = ".mjcheck.lock"  # in DIR: held (flock) by the command writing there (conform, report)
+
+
+class DirBusy(Exception):
+    """DIR's lock is held by another process (a run or a rebuild writing there)."""
+
+
+def lock_dir(out_dir: str) -> int:
+    """DIR's lock, taken without waiting (its descriptor, to close when done; the holder's process id written
+    in it); DirBusy naming the holder when another process has it. Never follows a link planted there."""
+    import fcntl
+
+    path = os.path.join(out_dir, LOCK_FILE)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 64).decode("ascii", "replace").strip()
+        os.close(fd)
+        raise DirBusy(f"{out_dir}: another run is writing there (process {holder or '?'})") from None
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode("ascii"))
+    return fd
 
 
 def write_reports(out_dir: str, meta: Mapping[str, Any], partial: bool, results: Cases | None = None,
@@ -114,6 +139,20 @@ def rebuild(out_dir: str, known: Known | None = None, keep_known: bool = True,
     in its header) are loaded again from where they were, unless `rulesets` (loaded Rulesets by id) stands in for
     them: ReportError when one is gone or changed since the run."""
     results_path = os.path.join(out_dir, RESULTS_FILE)
+    if not os.path.isdir(out_dir):
+        raise ReportError(f"{results_path}: no such file (run mjcheck conform --out {out_dir} first)")
+    try:
+        held = lock_dir(out_dir)
+    except DirBusy as exc:
+        raise ReportError(f"{exc}: rebuild its reports when it has ended") from None
+    try:
+        return _rebuild(out_dir, results_path, known, keep_known, settings, rulesets)
+    finally:
+        os.close(held)
+
+
+def _rebuild(out_dir: str, results_path: str, known: Known | None, keep_known: bool, settings: Settings | None,
+             rulesets: Mapping[str, Any] | None) -> dict[str, Any]:
     try:
         read = ResultStream(results_path)
     except OwnedFileError as exc:

@@ -38,8 +38,8 @@ from checker.collector import held_aside
 from checker.conform.adapters import Answer, Engine, EngineInfo, InProcessEngine
 from checker.conform.known import Known, new_failures
 from checker.conform.probing import EngineAsk, recorded_probes
-from checker.conform.outputs import (HTML_FILE, JUNIT_FILE, REPORT_FILE, RULESET_FILES, SUMMARY_FILE, write_interrupted,
-                                     write_reports)
+from checker.conform.outputs import (HTML_FILE, JUNIT_FILE, REPORT_FILE, RULESET_FILES, SUMMARY_FILE, DirBusy,
+                                     lock_dir, write_interrupted, write_reports)
 from checker.conform.report import NOT_A_CASE
 from checker.conform.results import ENGINE_SKIP, RESULTS_FILE, CaseResult, FinishedCases, ResultsWriter, finished_cases
 from checker.conform.shards import (INTERRUPTED_STATUS, Progress, RangeReader, Shard, can_fork, cut, merge_parts,
@@ -94,25 +94,12 @@ def run_conformance(corpus: str, engine: Engine, out_dir: str, *, engine_spec: s
             os.close(fd)
 
 
-LOCK_FILE = ".mjcheck.lock"  # in DIR: held (flock) by the run writing there
-
-
 def _lock_out(out_dir: str) -> int:
-    """DIR's lock, taken without waiting (its descriptor); RunError when another run holds it."""
-    import fcntl
-
-    path = os.path.join(out_dir, LOCK_FILE)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    """DIR's lock (checker.conform.outputs.lock_dir); RunError when another run holds it."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.read(fd, 64).decode("ascii", "replace").strip()
-        os.close(fd)
-        raise RunError(f"{out_dir}: another run is writing there (process {holder or '?'}); wait for it to end, "
-                       f"or give another --out") from None
-    os.ftruncate(fd, 0)
-    os.write(fd, str(os.getpid()).encode("ascii"))
-    return fd
+        return lock_dir(out_dir)
+    except DirBusy as exc:
+        raise RunError(f"{exc}; wait for it to end, or give another --out") from None
 
 
 def _run_conformance(corpus: str, engine: Engine, out_dir: str, held: list[int], *, engine_spec: str = "",
