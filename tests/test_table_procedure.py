@@ -617,6 +617,60 @@ def test_multiple_winners_classic_a_winner_may_not_win_twice():
     illegal(h, TWO_KNOCKED_PLAY + [win(1, "9s"), win(1, "9s")], "procedure.multiple_winners")
 
 
+# ---------------------------------------------------------------------------------------------- simultaneous claims
+
+def claims(*answers):
+    """A `claims` event: each answer (seat, claim[, tiles]) to the open discard, given at once."""
+    out = []
+    for seat, claim, *tiles in answers:
+        out.append({"seat": seat, "claim": claim, **({"tiles": tiles[0]} if tiles else {})})
+    return {"event": "claims", "answers": out}
+
+
+def test_claims_at_once_two_wins_under_head_bump_the_nearest_seat_wins_alone_mcr():
+    # procedure.multiple_winners (nearest_seat_after_discarder): seats 1 and 3 both answer win on the dealer's 5s;
+    # seat 1 is nearer the discarder (one seat downstream, seat 3 three): seat 1 wins alone, as in the one-by-one
+    # log [discard 5s, win 1]; the two logs give the same result.
+    h = log("mcr", DOUBLE_WAIT_MCR)
+    at_once = ended(h, [discard(0, "5s"), claims((1, "win"), (2, "pass"), (3, "win"))])
+    assert [w["seat"] for w in at_once["winners"]] == [1]
+    assert at_once == ended(h, [discard(0, "5s"), win(1, "5s")])
+
+
+def test_claims_at_once_two_wins_all_paid_both_win_classic():
+    # shanghai-classic (一炮多响, all_paid): both winners of the dealer's 9s are made, as the one-by-one log
+    # [win 1, win 3] (payments worked in test_multiple_winners_classic_two_winners_each_paid_by_the_discarder:
+    # [-8, 4, 0, 4]).
+    h = log("shanghai-classic", TWO_KNOCKED, draws="3p2s4p4s")
+    result = ended(h, TWO_KNOCKED_PLAY + [claims((3, "win"), (1, "win"))])
+    assert [w["seat"] for w in result["winners"]] == [1, 3] and result["payments"] == [-8, 4, 0, 4]
+
+
+def test_claims_at_once_a_win_outranks_a_pung_and_a_pung_a_pass_mcr():
+    # procedure.claim_priority [win, pung_kong, chow]: on the dealer's 5p, seat 2 (holding 5p5p) answers pung and
+    # seat 3 (ROB_MCR's closed wait on 5p: Mixed straight 123m 456p 789s, 8 points) answers win: seat 3 wins on
+    # the discard. With seat 3 passing, seat 2's pung is made and seat 2 discards next.
+    h = log("mcr", ROB_MCR)
+    (w,) = ended(h, [discard(0, "5p"), claims((1, "pass"), (2, "pung"), (3, "win"))])["winners"]
+    assert (w["seat"], w["win_by"], w["discarder"]) == (3, "discard", 0)
+    unfinished(h, [discard(0, "5p"), claims((2, "pung"), (3, "pass")), discard(2, "1z")])
+    # every seat passing leaves the discard to the next draw
+    unfinished(h, [discard(0, "5p"), claims((1, "pass"), (2, "pass"), (3, "pass")), draw(1)])
+
+
+def test_claims_at_once_an_answer_its_seat_could_not_make_alone_is_illegal_mcr():
+    # each answer is checked as if made alone: seat 1 holds no 5p and cannot pung (procedure.claims); seat 3 may
+    # not chow the dealer's 5p, only seat 1 may (procedure.claims: "a chow is claimed only from the previous
+    # player"); a seat answering twice, or the discarder answering, is not an answer (procedure.claims).
+    h = log("mcr", ROB_MCR)
+    illegal(h, [discard(0, "5p"), claims((1, "pung"), (2, "pass"))], "procedure.claims")
+    illegal(h, [discard(0, "5p"), claims((3, "chow", "4p5p6p"))], "procedure.claims")
+    illegal(h, [discard(0, "5p"), claims((2, "pass"), (2, "pung"))], "procedure.claims")
+    illegal(h, [discard(0, "5p"), claims((0, "pass"), (2, "pung"))], "procedure.claims")
+    # answers before any discard is open are out of turn
+    illegal(h, [claims((1, "pass"))], "procedure.turn")
+
+
 # ---------------------------------------------------------------------------------------------- robbing a kong
 
 # mcr: seat 2 pungs the dealer's 5p, later draws the fourth 5p and adds it to the pung; seat 3 waits on 5p.
@@ -895,3 +949,12 @@ def test_the_eight_flower_win_the_table_flags_is_read_from_the_spec_shape():
     assert bind(load_ruleset("shanghai-classic"), {}).procedure.declared_flowers == (("eight_flowers_win", 8),)
     assert bind(load_ruleset("mcr"), {}).procedure.declared_flowers == ()
     assert bind(load_ruleset("shanghai-knocking"), {}).procedure.declared_flowers == ()
+
+
+def test_claims_answers_tiles_are_put_in_canonical_form_like_any_event_tiles():
+    # the wire form (checker.corpus.canonical) writes every tile field canonically, a claims event's answers too
+    from checker.corpus.canonical import canonical_case, noncanonical_fields
+
+    case = {"kind": "procedure", "input": {"wall": "1m", "events": [claims((1, "chow", "345m"))]}}
+    assert noncanonical_fields(case) == ["/input/events/0/answers/0/tiles"]
+    assert canonical_case(case)["input"]["events"][0]["answers"][0]["tiles"] == "3m4m5m"

@@ -65,6 +65,9 @@ def _tile_fields(case: Mapping[str, Any]) -> list[tuple[Path, Any]]:
         for i, event in enumerate(_list(data.get("events"))):
             if isinstance(event, Mapping):
                 found += [(("events", i, name), event.get(name)) for name in EVENT_FIELDS]
+                for j, answer in enumerate(_list(event.get("answers"))):  # a `claims` event's answers
+                    if isinstance(answer, Mapping):
+                        found += [(("events", i, "answers", j, name), answer.get(name)) for name in EVENT_FIELDS]
     else:
         found = [((name,), data.get(name)) for name in SCORE_FIELDS]
         for i, meld in enumerate(_list(data.get("melds"))):

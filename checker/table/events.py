@@ -27,8 +27,12 @@ EVENT_FIELDS: Mapping[str, Mapping[str, bool]] = {
     "win": {"tile": False},
     "draw_game": {},
     "swap": {"tiles": True},  # 换牌 (shanghai-classic): the tiles a seat buries; it takes as many from the wall
+    # every seat's answer to one discard (or robbable kong) at once, as a game judge collects them; resolved by the
+    # spec's claim priority (checker.table.state `_on_claims`)
+    "claims": {"answers": True},
 }
-NO_SEAT = frozenset({"draw_game"})
+NO_SEAT = frozenset({"draw_game", "claims"})
+ANSWERS = ("pass", "chow", "pung", "kong", "win")  # what a seat may answer in a `claims` event
 DRAW_FROM = ("wall", "back")
 
 
@@ -67,9 +71,13 @@ class Event(NamedTuple):
     tile: int = -1  # -1: not given
     tiles: tuple[int, ...] = ()
     source: str = "wall"  # of a draw: the wall's front, or its back (a replacement)
+    answers: tuple["Event", ...] = ()  # of a `claims` event: each seat's answer (a pass, chow, pung, kong or win)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.kind}
+        if self.kind == "claims":
+            out["answers"] = [{"seat": a.seat, "claim": a.kind, **{k: v for k, v in a.as_dict().items()
+                                                                   if k in ("tile", "tiles")}} for a in self.answers]
         if self.kind not in NO_SEAT:
             out["seat"] = self.seat
         if self.tile >= 0:
@@ -82,6 +90,8 @@ class Event(NamedTuple):
 
     def text(self) -> str:
         """The event as a player would say it: `seat 2 pung 5m`."""
+        if self.kind == "claims":
+            return "claims: " + (", ".join(a.text() for a in self.answers) or "none")
         parts = [] if self.kind in NO_SEAT else [f"seat {self.seat}"]
         parts.append(self.kind.replace("_", " "))
         if self.tiles:
@@ -126,7 +136,35 @@ def parse_event(data: Any) -> Event:
     source = data.get("from", "wall")
     if source not in DRAW_FROM:
         raise LogError(f"{kind}: 'from' is wall or back, not {excerpt(source)}")
-    return Event(kind, seat, tile, tiles, source)
+    answers = _answers(data["answers"]) if kind == "claims" else ()
+    return Event(kind, seat, tile, tiles, source, answers)
+
+
+MAX_ANSWERS = 3  # the seats other than the discarder
+
+
+def _answers(raw: Any) -> tuple[Event, ...]:
+    """A `claims` event's answers: a list of {"seat", "claim", "tile"?, "tiles"?}, each read as the event it
+    claims with (a pass as a `pass` event); LogError naming the answer at fault."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_ANSWERS:
+        raise LogError(f"claims: 'answers' is a list of one to three seats' answers, not {excerpt(raw)}")
+    out = []
+    for i, answer in enumerate(raw):
+        if not isinstance(answer, dict):
+            raise LogError(f"claims: answer {i} is an object {{\"seat\": N, \"claim\": ...}}, not {excerpt(answer)}")
+        claim = answer.get("claim")
+        if claim not in ANSWERS:
+            raise LogError(f"claims: answer {i}: 'claim' is one of {', '.join(ANSWERS)}, not {excerpt(claim)}")
+        unknown = sorted(k for k in answer if k not in ("seat", "claim", "tile", "tiles", "note"))
+        if unknown:
+            raise LogError(f"claims: answer {i}: unknown field {excerpt(unknown[0])} (it takes: claim, seat, tile, "
+                           f"tiles, note)")
+        event = {k: v for k, v in answer.items() if k != "claim"}
+        try:
+            out.append(parse_event({**event, "event": claim}))
+        except LogError as exc:
+            raise LogError(f"claims: answer {i}: {exc}", exc.rule) from None
+    return tuple(out)
 
 
 def _one_tile(kind: str, raw: Any) -> int:

@@ -509,6 +509,43 @@ class Table:
             return self._turn(ev, self._expected())
         return None  # a pass is what not claiming is; its consequences come when the discard closes
 
+    def _on_claims(self, ev: Event) -> Violation | None:
+        """Every seat's answer to the open discard (or robbable kong) at once, as a judge collects them: each
+        answer must be one its seat could make alone; the claims the spec's priority ranks highest are made (each
+        win in turn from the discarder where several winners are paid, else the nearest seat's), every other
+        answer is a pass. Played on a copy, taken whole or not at all."""
+        if self.phase not in ("discard", "rob"):
+            return self._turn(ev, self._expected())
+        seats = [a.seat for a in ev.answers]
+        rule = self.rules.rule("claims")
+        if len(set(seats)) != len(seats) or self.discard_seat in seats:
+            return Violation(rule, f"{ev.text()}: each seat but the discarder (seat {self.discard_seat}) answers "
+                             f"at most once")
+        made = [a for a in ev.answers if a.kind != "pass"]
+        for a in made:
+            problem = self.copy().apply(a)
+            if problem is not None:
+                return Violation(problem.rule, f"{ev.text()}: seat {a.seat}'s answer: {problem.message}",
+                                 problem.expected)
+        if not made:
+            return None  # every seat passes: the discard closes at the next draw, as for passes one by one
+        ranks = self.rules.claim_ranks
+        top = max(ranks[a.kind] for a in made)
+        chosen = sorted((a for a in made if ranks[a.kind] == top), key=lambda a: (a.seat - self.discard_seat) % SEATS)
+        if chosen[0].kind == "win" and self.rules.multiple_winners != "all_paid":
+            chosen = chosen[:1]  # one winner: the nearest seat after the discarder
+        work = self.copy()
+        for a in chosen:
+            problem = work.apply(a)
+            if problem is not None:
+                return Violation(problem.rule, f"{ev.text()}: seat {a.seat}'s answer, made: {problem.message}",
+                                 problem.expected)
+        events = self.events
+        for name in _TABLE_FIELDS:
+            setattr(self, name, getattr(work, name))
+        self.events = events  # (one event: `apply` counts it)
+        return None
+
     def _on_draw_game(self, ev: Event) -> Violation | None:
         if self.phase not in ("discard", "replace"):
             return self._turn(ev, self._expected())
