@@ -951,6 +951,32 @@ def test_the_eight_flower_win_the_table_flags_is_read_from_the_spec_shape():
     assert bind(load_ruleset("shanghai-knocking"), {}).procedure.declared_flowers == ()
 
 
+# mcr: seat 1 (the dealer's next) holds 4p 6p and may chow the dealer's 5p; seat 2 holds 5p5p (ROB_MCR's seat 2).
+#   seat 1: 4p6p 1s1s1s 2s2s2s 3s3s3s 6z7z
+LATE_PUNG = {**ROB_MCR, 1: "4p6p1s1s1s2s2s2s3s3s3s6z7z"}
+
+
+def test_claim_order_priority_refuses_a_pung_written_after_a_chow_mcr():
+    # header claim_order priority (the default): claims are written in the order the priority resolves them, so
+    # seat 2's pung after seat 1's chow of the same 5p is refused (procedure.claim_priority: pung over chow)
+    illegal(log("mcr", LATE_PUNG), [discard(0, "5p"), chow(1, "4p5p6p"), pung(2)], "procedure.claim_priority")
+    illegal(log("mcr", LATE_PUNG), [discard(0, "5p"), pung(2), win(3, "5p")], "procedure.claim_priority")
+
+
+def test_claim_order_declared_lets_a_later_outranking_claim_take_the_tile_mcr():
+    # header claim_order declared: claims are written as declared. Seat 2's pung, declared after seat 1's chow
+    # and before seat 1 discards, outranks it: the chow is undone (seat 1 keeps 4p 6p) and seat 2 discards next;
+    # seat 1 discarding now is out of turn. Seat 3's win (ROB_MCR's closed wait, Mixed straight: 8 points)
+    # declared after seat 2's pung takes the 5p: it wins on the dealer's discard.
+    h = log("mcr", LATE_PUNG, claim_order="declared")
+    unfinished(h, [discard(0, "5p"), chow(1, "4p5p6p"), pung(2), discard(2, "1z")])
+    illegal(h, [discard(0, "5p"), chow(1, "4p5p6p"), pung(2), discard(1, "1s")], "procedure.turn")
+    (w,) = ended(h, [discard(0, "5p"), pung(2), win(3, "5p")])["winners"]
+    assert (w["seat"], w["win_by"], w["discarder"]) == (3, "discard", 0)
+    # a claim that does not outrank the one made is refused as before: a chow after a pung
+    illegal(h, [discard(0, "5p"), pung(2), chow(1, "4p5p6p")], "procedure.claim_priority")
+
+
 def test_claims_answers_tiles_are_put_in_canonical_form_like_any_event_tiles():
     # the wire form (checker.corpus.canonical) writes every tile field canonically, a claims event's answers too
     from checker.corpus.canonical import canonical_case, noncanonical_fields

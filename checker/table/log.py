@@ -87,7 +87,8 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
             raise LogError(f"header counters: {excerpt(name)} is not a counter of {scorer.ruleset.id} or is out of "
                            f"its range", "input.counters")
     return Table(rules, scorer, wall, dealer=header.get("dealer", 0), round_wind=_round_wind(header, rules),
-                 counters=counters, flags=flags, hand_number=header.get("hand", 0))
+                 counters=counters, flags=flags, hand_number=header.get("hand", 0),
+                 claims_as_declared=header.get("claim_order") == "declared")
 
 
 def _round_wind(header: Mapping[str, Any], rules: TableRules) -> str:

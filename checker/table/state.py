@@ -80,8 +80,13 @@ class Table:
     def __init__(self, rules: TableRules, scorer: Scorer, wall: Sequence[int], dealer: int = 0,
                  round_wind: str = "E", counters: Mapping[str, int] | None = None,
                  flags: Sequence[str] = (), contract_calls: Sequence[Sequence[int]] | None = None,
-                 hand_number: int = 0, deal: bool = True):
+                 hand_number: int = 0, deal: bool = True, claims_as_declared: bool = False):
         self.rules, self.scorer = rules, scorer
+        # how the log writes claims (its header's claim_order): in the order the priority resolves them (a claim
+        # outranked by one already made is refused), or as declared (a later claim that outranks one made, before
+        # its claimer discards, takes the tile: the table goes back to `before_claim` and makes it)
+        self.claims_as_declared = claims_as_declared
+        self.before_claim: Table | None = None  # the table before the last claim (kept under claims_as_declared)
         self.shapes = shapes_of(scorer)
         self.wall = list(wall)
         self.head, self.tail = 0, len(self.wall)
@@ -154,6 +159,13 @@ class Table:
         other.forfeits = list(self.forfeits)
         other.buried, other.swapped = list(self.buried), list(self.swapped)
         return other
+
+    def _adopt(self, work: "Table") -> None:
+        """Take `work`'s state (a copy played on), this table's count of events kept (the caller's one event)."""
+        events = self.events
+        for name in _TABLE_FIELDS:
+            setattr(self, name, getattr(work, name))
+        self.events = events
 
     # ------------------------------------------------------------------ events
 
@@ -388,9 +400,13 @@ class Table:
         if rules.forgo and kind in rules.forgo_blocks and tile in p.forgone:
             return Violation(rules.rule("forgo_then_reclaim"), f"{ev.text()}: seat {ev.seat} let "
                              f"{T.tile_name(tile)} go earlier and may not claim it until it has drawn again", "pass")
+        before = self.copy() if self.claims_as_declared else None
         problem = self._close_discard(claim=kind, claimer=ev.seat)
         if problem:
             return problem
+        if before is not None:
+            before.before_claim = None
+            self.before_claim = before
         discarder = self.players[self.discard_seat]
         discarder.discards.pop()
         if kind == "chow":
@@ -540,10 +556,7 @@ class Table:
             if problem is not None:
                 return Violation(problem.rule, f"{ev.text()}: seat {a.seat}'s answer, made: {problem.message}",
                                  problem.expected)
-        events = self.events
-        for name in _TABLE_FIELDS:
-            setattr(self, name, getattr(work, name))
-        self.events = events  # (one event: `apply` counts it)
+        self._adopt(work)  # (one event: `apply` counts it)
         return None
 
     def _on_draw_game(self, ev: Event) -> Violation | None:
@@ -892,11 +905,19 @@ class Table:
 
     # ------------------------------------------------------------------ helpers
 
-    def _outranked(self, ev: Event, kind: str) -> Violation:
+    def _outranked(self, ev: Event, kind: str) -> Violation | None:
+        """A claim after another seat's claim of the same discard: refused, unless the log writes claims as
+        declared and it outranks the one made (then the table goes back to before that claim and makes it)."""
         taken = self.players[self.claimed_by].melds[-1]
         rule = "claim_priority" if self.rules.has("claim_priority") else "claims"
         ranks = self.rules.claim_ranks
         outranks = ranks[kind] > ranks[taken.kind]
+        if outranks and self.claims_as_declared and self.before_claim is not None:
+            work = self.before_claim.copy()
+            problem = work.apply(ev)
+            if problem is None:
+                self._adopt(work)
+            return problem
         why = (f"a {kind} outranks the {taken.kind} seat {self.claimed_by} made, which should not have been made"
                if outranks else f"seat {self.claimed_by} has claimed the discard")
         return Violation(self.rules.rule(rule), f"{ev.text()}: {why}")
@@ -949,7 +970,7 @@ class Table:
 _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
-                 "after_replace", "buried", "swapped", "unrobbable", "declarable")
+                 "after_replace", "buried", "swapped", "unrobbable", "declarable", "claims_as_declared", "before_claim")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
