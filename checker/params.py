@@ -74,15 +74,22 @@ PATTERN: Final = name_in("patterns", "the id of one of the ruleset's patterns")
 
 
 class Params(Mapping[str, Schema]):
-    """The parameters one predicate, shape, step or check takes: each name with its declared type, and
-    the names a spec must give (`required`). Reads as a mapping from parameter name to type."""
+    """The parameters one predicate, shape, step or check takes: each name with its declared type, the names a
+    spec must give (`required`), and the values of those it may leave out (`defaults`: the one place a default is
+    written; the spec loader binds it where a spec leaves the parameter out). Reads as a mapping from parameter
+    name to type."""
 
-    def __init__(self, types: Mapping[str, Schema] | None = None, required: Iterable[str] = ()):
+    def __init__(self, types: Mapping[str, Schema] | None = None, required: Iterable[str] = (),
+                 defaults: Mapping[str, Any] | None = None):
         self._types: Mapping[str, Schema] = MappingProxyType(dict(types or {}))
         self.required: frozenset[str] = frozenset(required)
-        undeclared = self.required - set(self._types)
+        self.defaults: Mapping[str, Any] = MappingProxyType(dict(defaults or {}))
+        undeclared = (self.required | set(self.defaults)) - set(self._types)
         if undeclared:
-            raise ValueError(f"required parameter(s) {', '.join(sorted(undeclared))} not declared")
+            raise ValueError(f"parameter(s) {', '.join(sorted(undeclared))} required or defaulted, not declared")
+        both = self.required & set(self.defaults)
+        if both:
+            raise ValueError(f"parameter(s) {', '.join(sorted(both))} both required and defaulted")
 
     def __getitem__(self, name: str) -> Schema:
         return self._types[name]

@@ -441,3 +441,30 @@ def test_every_parameter_of_every_function_is_declared():
         assert parameters_of(fn, 3) - ENGINE_ARGS.get(name, frozenset()) == set(declared), name  # the scorer's own
     for name, (fn, declared) in CHECKS.items():
         assert parameters_of(fn, 1) == set(declared), name
+
+
+def test_a_shape_parameter_left_out_binds_its_declared_default_and_a_required_one_is_named(tmp_path):
+    # shanghai-classic's 八花齐 shape (declared_flowers) gives flag eight_flowers_win and flowers 8. Left out,
+    # `flowers` binds the default its declaration gives (8: all eight flowers), so the scorer and the table read
+    # the same value as the shipped spec; the flag has no default: left out, validation names it (file, line),
+    # never a KeyError from the table's binding.
+    from checker.engine import Scorer, load_ruleset, load_ruleset_file
+    from checker.spec import SpecError
+
+    text = (Path(__file__).resolve().parents[1] / "spec" / "shanghai-classic.yaml").read_text(encoding="utf-8")
+    given = "params: {flag: eight_flowers_win, flowers: 8}"
+    assert text.count(given) == 1
+    (tmp_path / "defaulted").mkdir()
+    (tmp_path / "flagless").mkdir()
+    defaulted = tmp_path / "defaulted" / "shanghai-classic.yaml"
+    defaulted.write_text(text.replace(given, "params: {flag: eight_flowers_win}"), encoding="utf-8")
+    flagless = tmp_path / "flagless" / "shanghai-classic.yaml"
+    flagless.write_text(text.replace(given, "params: {flowers: 8}"), encoding="utf-8")
+
+    bound = Scorer(load_ruleset_file(defaulted)).bound.procedure
+    assert bound.declared_flowers == Scorer(load_ruleset("shanghai-classic")).bound.procedure.declared_flowers \
+        == (("eight_flowers_win", 8),)
+    with pytest.raises(SpecError) as info:
+        load_ruleset_file(flagless)
+    (issue,) = info.value.issues
+    assert issue.pointer.endswith("/params") and "needs parameter(s) flag" in issue.reason and issue.line

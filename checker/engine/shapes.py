@@ -548,10 +548,12 @@ SHAPES: Mapping[str, ShapeKind] = {
     "tiles_of_one_class": ShapeKind(lambda c, n, hand, tiles="winds": tiles_of_one_class_divisions(c, n, hand, tiles),
                                     lambda *a, **k: False, lambda *a, **k: set(),
                                     Params({"tiles": one_of("winds", "honors")}), True),
-    "declared_flowers": ShapeKind(lambda c, n, hand, flag="", flowers=8: declared_flowers_divisions(hand, flag, flowers),
+    "declared_flowers": ShapeKind(lambda c, n, hand, flag, flowers: declared_flowers_divisions(hand, flag, flowers),
                                   lambda *a, **k: False, lambda *a, **k: set(),
-                                  # a hand holds at most the eight flower tiles 1f-8f, one of each
-                                  Params({"flag": FLAG, "flowers": integer(0, 8)}), True),
+                                  # a hand holds at most the eight flower tiles 1f-8f, one of each; the flag that
+                                  # declares it must be named; left out, the flowers it takes are all eight
+                                  Params({"flag": FLAG, "flowers": integer(0, 8)}, required=("flag",),
+                                         defaults={"flowers": 8}), True),
 }
 
 

@@ -199,4 +199,32 @@ def load_ruleset_file(path: str | Path, predicates: Mapping[str, Any] | None = N
     _check_references(data, predicates, issue, warn)
     if issues:
         raise SpecError(issues)
+    if predicates is not None:
+        _bind_defaults(data, predicates)
     return _build(data, label, tuple(warnings))
+
+
+# where an entry names what it calls, and the prefix its declaration is registered under (checker.engine)
+_CALLS = (("predicate", ""), ("step", "step:"), ("check", "check:"))
+
+
+def _bind_defaults(node: Any, predicates: Mapping[str, Any]) -> None:
+    """Give every call to a predicate, shape, step or check (an entry naming one, with its `params`) the
+    declared default of each parameter it leaves out (checker.params.Params.defaults): the one place a default
+    is applied, so every reader of the bound spec (the scorer, the table) sees the same value."""
+    if isinstance(node, dict):
+        for key, prefix in _CALLS:
+            name = node.get(key)
+            declared = predicates.get(prefix + name) if isinstance(name, str) else None
+            defaults = getattr(declared, "defaults", None)
+            if defaults:
+                raw = node.get("params")
+                given: dict[str, Any] = raw if isinstance(raw, dict) else {}
+                missing = {k: v for k, v in defaults.items() if k not in given}
+                if missing:
+                    node["params"] = {**given, **missing}
+        for value in node.values():
+            _bind_defaults(value, predicates)
+    elif isinstance(node, list):
+        for value in node:
+            _bind_defaults(value, predicates)
