@@ -206,7 +206,8 @@ def spec_coverage(
     traces. Each statement quotes a whole clause, or a run of clauses of one line, verbatim; every clause of
     the document must be traced, and every statement must be the only one tracing some clause (so a statement
     deleted from a spec leaves a clause untraced). Exit status 1 if any statement is not modeled without a
-    reason, any phrase is not found or not whole, any clause is untraced, or any statement is shadowed.
+    reason, any phrase is not found or not whole, any clause is untraced, or any statement is shadowed; 3 if
+    none of those but a source document was not found (its sentences were not checked).
     """
     from checker.coverage import NOT_MODELED_REASONS, coverage, markdown
 
@@ -259,7 +260,11 @@ def spec_coverage(
                     out.print(f"  statements {words}: {', '.join(ids)}", highlight=False)
         out.print("reasons: " + "; ".join(f"{k}: {v}" for k, v in NOT_MODELED_REASONS.items()), highlight=False)
     problems = any(r.problems() for r in rows)
-    raise typer.Exit(NOT_WON if problems else WON)
+    unread = sorted({r.doc for r in rows if not r.document_found})
+    if unread:
+        err.print(safe(f"{len(unread)} source document(s) not found in {folder}: their sentences were not checked "
+                       f"({', '.join(unread)}); --documents DIR names the folder that holds them"), highlight=False)
+    raise typer.Exit(NOT_WON if problems else INCOMPLETE if unread else WON)
 
 
 # ----------------------------------------------------------------------------- corpus generate

@@ -73,8 +73,10 @@ def test_deleting_any_statement_of_the_knocking_spec_leaves_a_clause_untraced():
 
 def test_coverage_command_json_and_missing_documents(tmp_path):
     r = runner.invoke(app, ["spec", "coverage", "shanghai-knocking", "--documents", str(tmp_path), "--json"])
-    (row,) = json.loads(r.output)
+    (row,) = json.loads(r.stdout)
     assert row["doc"] == KNOCKING_DOC and row["document_found"] is False and row["statements"] > 0
+    # the sentences were not checked: not a pass (exit 3), said with the document and the folder
+    assert r.exit_code == 3 and KNOCKING_DOC in r.stderr and "not checked" in r.stderr
     r = runner.invoke(app, ["spec", "coverage", "--documents", str(tmp_path / "nope")])
     assert r.exit_code == 2 and "not a folder" in r.output
 
