@@ -984,3 +984,68 @@ def test_claims_answers_tiles_are_put_in_canonical_form_like_any_event_tiles():
     case = {"kind": "procedure", "input": {"wall": "1m", "events": [claims((1, "chow", "345m"))]}}
     assert noncanonical_fields(case) == ["/input/events/0/answers/0/tiles"]
     assert canonical_case(case)["input"]["events"][0]["answers"][0]["tiles"] == "3m4m5m"
+
+
+# ---------------------------------------------------------------------------------------------- wall_model quarters
+
+# option wall_model = quarters (MCR; decision mcr-wall-model): seat s is dealt, draws and replaces from tiles
+# 36 s .. 36 s + 35 of the wall, in order. A wall of four quarters made by hand:
+#   seat 0: 1m x4 .. 9m x4          seat 1: 1p x4 .. 9p x4
+#   seat 2: 1s x4 .. 9s x4          seat 3: 1f..8f, then 1z x4 .. 7z x4
+QUARTERS = ["".join(f"{r}{suit}" * 4 for r in range(1, 10)) for suit in "mps"] + \
+    ["".join(f"{k}f" for k in range(1, 9)) + "".join(f"{r}z" * 4 for r in range(1, 8))]
+
+
+def _quarter(seat):
+    return [QUARTERS[seat][i:i + 2] for i in range(0, len(QUARTERS[seat]), 2)]
+
+
+def test_wall_model_quarters_deals_draws_and_replaces_each_seat_from_its_own_quarter_mcr():
+    # The deal: the dealer (seat 0) takes the first 14 of its quarter (1m x4 2m x4 3m x4 4m 4m), the others the first
+    # 13 of theirs; seat 3's are its eight flowers and five honours, so at the deal it exposes the eight flowers,
+    # each replaced by the next tile of its own quarter (2z 2z 2z 3z 3z 3z 3z 4z: quarter tiles 13..20). Then the
+    # dealer discards 4m and seat 1 draws quarter tile 13 of its own, 4p; the single wall's next tile (wall tile 53:
+    # seat 1's quarter tile 17, 5p) is refused.
+    header = {"game": "mjcheck-table", "version": 1, "ruleset": "mcr", "wall": "".join(QUARTERS), "dealer": 0,
+              "options": {"wall_model": "quarters"}}
+    q3 = _quarter(3)
+    flowers = [e for k in range(8) for e in (flower(3, q3[k]), draw(3, q3[13 + k], back=True))]
+    assert [q3[13 + k] for k in range(8)] == ["2z", "2z", "2z", "3z", "3z", "3z", "3z", "4z"]
+    opening = flowers + [discard(0, "4m")]
+    unfinished(header, opening + [draw(1, "4p")])
+    illegal(header, opening + [draw(1, "5p")], "procedure.turn")
+    # a concealed kong's replacement comes from the konger's own quarter: the dealer's 1m kong draws its quarter
+    # tile 14 (4m), not the single wall's back tile
+    unfinished(header, flowers + [concealed_kong(0, "1m"), draw(0, "4m", back=True), discard(0, "4m")])
+
+
+def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile_mcr():
+    # Tiles left to draw after the deal: seat 0 36 - 14 = 22, seats 1 and 2 36 - 13 = 23 each, seat 3 36 - 13 - 8
+    # (its flowers' replacements) = 15. Every seat throws what it draws, in turn 1, 2, 3, 0: after 15 rounds seat 3
+    # has none; in round 16 seats 1 and 2 draw and throw, and seat 3, to draw next, has no tile: the hand is drawn
+    # there (62 turn draws in all), and a draw by seat 3 is refused.
+    header = {"game": "mjcheck-table", "version": 1, "ruleset": "mcr", "wall": "".join(QUARTERS), "dealer": 0,
+              "options": {"wall_model": "quarters"}}
+    q = [_quarter(s) for s in range(4)]
+    events = [e for k in range(8) for e in (flower(3, q[3][k]), draw(3, q[3][13 + k], back=True))]
+    events.append(discard(0, "4m"))
+    nxt = {0: 14, 1: 13, 2: 13, 3: 21}
+    draws = 0
+    for _ in range(15):
+        for seat in (1, 2, 3, 0):
+            tile = q[seat][nxt[seat]]
+            nxt[seat] += 1
+            events += [draw(seat, tile), discard(seat, tile)]
+            draws += 1
+    for seat in (1, 2):
+        tile = q[seat][nxt[seat]]
+        nxt[seat] += 1
+        events += [draw(seat, tile), discard(seat, tile)]
+        draws += 1
+    assert draws == 62 and nxt[3] == 36
+    result = ended(header, events + [draw_game()])
+    assert result["ended"] == "draw"
+    illegal(header, events + [draw(3)], "procedure.wall_end")
+    # under the single wall (the default) the same log is not a drawn hand: seat 1's first draw is another tile
+    single = {**header, "options": {}}
+    assert replay_events(single, events + [draw_game()]).verdict == "illegal"

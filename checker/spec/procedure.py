@@ -70,6 +70,11 @@ class TableRules:
     # that ends its claim turn: "allowed", or "after_own_draw" (only in a turn it drew); each with its rule id
     last_discard_claims: str
     last_discard_rule: str
+    # the wall: "single" (one live wall: turns draw from its front, replacements from its back) or "quarters"
+    # (each seat deals, draws and replaces from its own quarter of 36 tiles; a hand is drawn when the seat to draw
+    # has none; a discard before an empty quarter may be claimed only for a win); with the rule id deciding it
+    wall_model: str
+    wall_model_rule: str
     added_kong_after_claim: str
     added_kong_after_claim_rule: str
     mandatory_kong: bool
@@ -196,6 +201,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
             raise _refusal(name, "the table engine does not read this entry; say why under not_executed, or remove it")
 
     dead_wall_tiles = p.whole("wall_end", "dead_wall_tiles", 0)
+    wall_model = p.word("wall_end", "model", "single", ("single", "quarters"))  # (quarters keep no dead wall)
     dead_wall = p.entry("dead_wall")
     if dead_wall is False and dead_wall_tiles != 0:
         raise _refusal("dead_wall", "false, but wall_end keeps tiles back")
@@ -282,6 +288,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         knock_missed_win=knock_missed_win, knock_missed_win_rule=p.rule_of("knock", "missed_win"),
         last_discard_claims=p.word("claims", "last_discard", "any", ("any", "win_only")),
         last_discard_rule=p.rule_of("claims", "last_discard"),
+        wall_model=wall_model, wall_model_rule=p.rule_of("wall_end", "model"),
         added_kong_after_claim=p.word("claims", "added_kong_after_claim", "allowed", ("allowed", "after_own_draw")),
         added_kong_after_claim_rule=p.rule_of("claims", "added_kong_after_claim"),
         mandatory_kong=p.flag("mandatory_kong", "after_knock", False),

@@ -28,7 +28,7 @@ def self_moves(table: Table, seat: int) -> list[Event]:
         tile = p.drawn if p.drawn >= 0 else _any_tile(p)
         if table.could_win(seat, tile, "self_draw", None):
             moves.append(Event("win", seat, tile))
-    if table.live_tiles > 0:
+    if table.tiles_left(seat) > 0:
         for t in range(T.NUM_TILE_TYPES):
             if p.counts[t] == 4:
                 moves.append(Event("concealed_kong", seat, t))
@@ -62,7 +62,7 @@ def claims(table: Table, seat: int) -> list[Event]:
     if table.could_win(seat, tile, how, discarder):
         out.append(Event("win", seat, tile))
     if how == "discard":
-        if p.counts[tile] >= 3 and table.live_tiles > 0:
+        if p.counts[tile] >= 3 and table.tiles_left(seat) > 0:
             out.append(Event("kong", seat, tile))
         if p.counts[tile] >= 2:
             out.append(Event("pung", seat, tile))
@@ -177,7 +177,7 @@ def _phase_events(table: Table, players: list[Bot]) -> Iterable[Event]:
         p = table.players[table.turn]
         return [Event("flower", table.turn, table.holds_flower(p))]
     if phase == "replace":
-        if table.live_tiles <= 0:
+        if table.tiles_left(table.turn) <= 0:
             return [Event("draw_game")]
         return [Event("draw", table.turn, source="back")]
     if phase == "play":
@@ -197,7 +197,7 @@ def _phase_events(table: Table, players: list[Bot]) -> Iterable[Event]:
         chosen.sort(key=lambda e: -ranks[e.kind])  # stable: nearest seat first within a rank
         if phase == "rob":
             return chosen + [Event("draw", table.discard_seat, source="back")] + wins
-        if table.live_tiles <= 0:
+        if table.tiles_left((table.discard_seat + 1) % SEATS) <= 0:
             return chosen + [Event("draw_game")] + wins
         return chosen + [Event("draw", (table.discard_seat + 1) % SEATS)] + wins
     if phase == "ended" and table.wins and table._more_wins_open():

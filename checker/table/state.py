@@ -23,7 +23,7 @@ from checker.engine.hand import Meld as ScoredMeld
 from checker.table.events import Event, LogError, Violation
 from checker.table.hands import chow_other_end, chows_with, shapes_of
 from checker.spec.procedure import TableRules
-from checker.table.wall import SEATS, deal_order
+from checker.table.wall import QUARTER, SEATS, deal_order
 
 
 
@@ -90,6 +90,10 @@ class Table:
         self.shapes = shapes_of(scorer)
         self.wall = list(wall)
         self.head, self.tail = 0, len(self.wall)
+        # the wall model (procedure wall_end.model): one live wall (head and tail), or four quarters, seat s drawing
+        # its deal, its turns and its replacements from wall[36 s : 36 s + 36] in order (fronts[s] its next tile)
+        self.quarters = rules.wall_model == "quarters"
+        self.fronts: list[int] = [QUARTER * s for s in range(SEATS)] if self.quarters else []
         self.dealer, self.round_wind, self.hand_number = dealer, round_wind, hand_number
         self.counters = dict(counters or {})
         self.flags = tuple(flags)  # context of the whole hand (kaibao)
@@ -117,8 +121,7 @@ class Table:
         if not deal:  # a table whose fields are about to be copied in (Table.copy)
             return
         for seat in deal_order(dealer, rules.dealer_tiles, rules.other_tiles):
-            self.players[seat].counts[self.wall[self.head]] += 1
-            self.head += 1
+            self.players[seat].counts[self._take(seat, "wall")] += 1
         self.players[dealer].drawn = -1
         if rules.swap_tiles:
             self.phase = "swap"  # 换牌 first; the first other event ends it
@@ -129,8 +132,28 @@ class Table:
 
     @property
     def live_tiles(self) -> int:
-        """Tiles left to draw before the wall's end (the dead wall excluded)."""
+        """Tiles left to draw before the wall's end (the dead wall excluded; four quarters: all they hold)."""
+        if self.quarters:
+            return sum(QUARTER * (s + 1) - self.fronts[s] for s in range(SEATS))
         return self.tail - self.head - self.rules.dead_wall_tiles
+
+    def tiles_left(self, seat: int) -> int:
+        """Tiles `seat` may still draw: the live wall's (whoever draws), or under four quarters its own."""
+        if self.quarters:
+            return QUARTER * (seat + 1) - self.fronts[seat]
+        return self.tail - self.head - self.rules.dead_wall_tiles
+
+    def _take(self, seat: int, source: str) -> int:
+        """The next tile `seat` draws (from the wall's front, or its back for a replacement; under four quarters
+        from its own quarter either way), taken off the wall."""
+        tile = self.next_wall_tile(source, seat)
+        if self.quarters:
+            self.fronts[seat] += 1
+        elif source == "wall":
+            self.head += 1
+        else:
+            self.tail -= 1
+        return tile
 
     @property
     def ended(self) -> bool:
@@ -145,7 +168,10 @@ class Table:
                 return t
         return -1
 
-    def next_wall_tile(self, source: str) -> int:
+    def next_wall_tile(self, source: str, seat: int = -1) -> int:
+        """The tile `seat` (default: the seat on turn) would draw next from `source` (wall or back)."""
+        if self.quarters:
+            return self.wall[self.fronts[self.turn if seat < 0 else seat]]
         return self.wall[self.head] if source == "wall" else self.wall[self.tail - 1]
 
     def copy(self) -> "Table":
@@ -158,6 +184,7 @@ class Table:
         other.wins = list(self.wins)
         other.forfeits = list(self.forfeits)
         other.buried, other.swapped = list(self.buried), list(self.swapped)
+        other.fronts = list(self.fronts)
         return other
 
     def _adopt(self, work: "Table") -> None:
@@ -210,10 +237,10 @@ class Table:
             if ev.source != "back":
                 return Violation(self.rules.rule("replacement_draw"), f"{ev.text()}: a replacement is drawn from the "
                                  f"back of the wall", f"seat {ev.seat} draws from the back")
-            if self.live_tiles <= 0:
+            if self.tiles_left(ev.seat) <= 0:
                 return Violation(self.rules.rule("wall_end"), f"{ev.text()}: the wall is exhausted",
                                  "draw_game")
-            tile = self.wall[self.tail - 1]
+            tile = self.next_wall_tile("back", ev.seat)
             if ev.tile >= 0 and ev.tile != tile:
                 return Violation(self.rules.rule("replacement_draw"), f"{ev.text()}: the tile at the back of the "
                                  f"wall is {T.tile_name(tile)}", f"draw {T.tile_name(tile)} from the back")
@@ -222,7 +249,7 @@ class Table:
                 if problem:
                     return problem
                 self.discard_seat, self.discard_tile = -1, -1
-            self.tail -= 1
+            self._take(ev.seat, "back")
             p.counts[tile] += 1
             self.claimed_by, self.unrobbable = -1, False
             if self.after_replace == "flowers":
@@ -244,16 +271,16 @@ class Table:
             if ev.source != "wall":
                 return Violation(self.rules.rule("turn"), f"{ev.text()}: a turn's draw comes from the wall's front",
                                  f"seat {drawer} draws from the wall")
-            if self.live_tiles <= 0:
+            if self.tiles_left(drawer) <= 0:
                 return Violation(self.rules.rule("wall_end"), f"{ev.text()}: the wall is exhausted", "draw_game")
-            tile = self.wall[self.head]
+            tile = self.next_wall_tile("wall", drawer)
             if ev.tile >= 0 and ev.tile != tile:
                 return Violation(self.rules.rule("turn"), f"{ev.text()}: the next tile of the wall is "
                                  f"{T.tile_name(tile)}", f"draw {T.tile_name(tile)}")
             problem = self._close_discard(claim=None, claimer=-1)
             if problem:
                 return problem
-            self.head += 1
+            self._take(drawer, "wall")
             p.counts[tile] += 1
             p.drawn, p.replacement = tile, ()
             p.forgone.clear()  # forgo-then-reclaim: lifted by one's own draw
@@ -389,11 +416,13 @@ class Table:
             if p.counts[tile] < need:
                 return Violation(rules.rule("claims"), f"{ev.text()}: seat {ev.seat} holds {p.counts[tile]} "
                                  f"{T.tile_name(tile)}, a {kind} needs {need}")
-            if kind == "kong" and self.live_tiles <= 0:
+            if kind == "kong" and self.tiles_left(ev.seat) <= 0:
                 return Violation(rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
-        if rules.last_discard_claims == "win_only" and self.live_tiles <= 0:
-            return Violation(rules.last_discard_rule, f"{ev.text()}: the wall is exhausted; its last discard may be "
-                             f"claimed only for a win", "win or pass")
+        if (rules.last_discard_claims == "win_only" or self.quarters) \
+                and self.tiles_left((self.discard_seat + 1) % SEATS) <= 0:
+            rule = rules.last_discard_rule if rules.last_discard_claims == "win_only" else rules.wall_model_rule
+            return Violation(rule, f"{ev.text()}: the wall is exhausted for seat {(self.discard_seat + 1) % SEATS}, "
+                             f"who would draw next; this last discard may be claimed only for a win", "win or pass")
         if p.knocked and rules.knock_locks_hand and kind in rules.knock_locked_claims:
             return Violation(rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; its hand is "
                              f"locked", "pass")
@@ -447,7 +476,7 @@ class Table:
         if pung is None or not p.counts[ev.tile]:
             return Violation(self.rules.rule("turn"), f"{ev.text()}: seat {ev.seat} has no exposed pung of "
                              f"{T.tile_name(ev.tile)} and the fourth tile in hand")
-        if self.live_tiles <= 0:
+        if self.tiles_left(ev.seat) <= 0:
             return Violation(self.rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
         if self.claimed_by == ev.seat and self.rules.added_kong_after_claim == "after_own_draw":
             return Violation(self.rules.added_kong_after_claim_rule, f"{ev.text()}: seat {ev.seat} claimed a discard "
@@ -481,7 +510,7 @@ class Table:
             if self.shapes.waits(before, len(p.melds)) != self.shapes.waits(after, len(p.melds) + 1):
                 return Violation(self.rules.rule("knock_locks_hand"), f"{ev.text()}: seat {ev.seat} has knocked; a "
                                  f"concealed kong that changes what its hand waits on reshapes the locked hand")
-        if self.live_tiles <= 0:
+        if self.tiles_left(ev.seat) <= 0:
             return Violation(self.rules.rule("wall_end"), f"{ev.text()}: no tile is left for the kong's replacement")
         p.counts[ev.tile] -= 4
         p.melds.append(Meld("kong", (ev.tile,) * 4, None, concealed=True))
@@ -515,8 +544,7 @@ class Table:
             p.counts[t] -= 1
             self.buried.append(t)
         for _ in ev.tiles:
-            p.counts[self.wall[self.head]] += 1
-            self.head += 1
+            p.counts[self._take(ev.seat, "wall")] += 1
         self.swapped.append(ev.seat)
         return None
 
@@ -562,9 +590,10 @@ class Table:
     def _on_draw_game(self, ev: Event) -> Violation | None:
         if self.phase not in ("discard", "replace"):
             return self._turn(ev, self._expected())
-        if self.live_tiles > 0:
-            return Violation(self.rules.rule("wall_end"), f"draw game: {self.live_tiles} tiles are left to draw",
-                             "the next draw")
+        drawer = self.turn if self.phase == "replace" else (self.discard_seat + 1) % SEATS
+        if self.tiles_left(drawer) > 0:
+            return Violation(self.rules.rule("wall_end"), f"draw game: {self.tiles_left(drawer)} tiles are left to "
+                             f"draw" + (f" for seat {drawer}" if self.quarters else ""), "the next draw")
         if self.phase == "discard":
             problem = self._close_discard(claim=None, claimer=-1)
             if problem:
@@ -729,7 +758,10 @@ class Table:
                 seen("kong_replacement")
             if p.replacement[-1] == "flower":
                 seen("flower_replacement")
-        if self.live_tiles <= 0 and win_by != "robbing_kong":
+        # the last tile: the winner drew the last its wall (or quarter) held, or won the discard after which the
+        # next seat has none to draw
+        after = seat if win_by == "self_draw" else (discarder + 1) % SEATS if discarder is not None else seat
+        if self.tiles_left(after) <= 0 and win_by != "robbing_kong":
             seen("wall_exhausted")
         if "fourth_tile_seen" in named and self._visible(tile, seat, win_by) >= 3:
             seen("fourth_tile_seen")
@@ -891,7 +923,7 @@ class Table:
         """Knocking: a knocked player holding the fourth tile of its exposed pung extends it before discarding,
         unless its draw wins (mandatory_kong.unless_self_draw_win); where the spec says the compulsion comes
         first, it extends it before a self-drawn win too."""
-        if not (self.rules.mandatory_kong and p.knocked and self.live_tiles > 0):
+        if not (self.rules.mandatory_kong and p.knocked and self.tiles_left(p.seat) > 0):
             return None
         for m in p.melds:
             if m.kind == "pung" and p.counts[m.tiles[0]]:
@@ -970,7 +1002,8 @@ class Table:
 _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", "round_wind", "hand_number",
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
-                 "after_replace", "buried", "swapped", "unrobbable", "declarable", "claims_as_declared", "before_claim")
+                 "after_replace", "buried", "swapped", "unrobbable", "declarable", "claims_as_declared", "before_claim",
+                 "quarters", "fronts")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:
