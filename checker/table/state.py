@@ -23,7 +23,7 @@ from checker.engine.hand import Meld as ScoredMeld
 from checker.table.events import Event, LogError, Violation
 from checker.table.hands import chow_other_end, chows_with, shapes_of
 from checker.spec.procedure import TableRules
-from checker.table.wall import QUARTER, SEATS, deal_order
+from checker.table.wall import SEATS, deal_order
 
 
 
@@ -91,9 +91,11 @@ class Table:
         self.wall = list(wall)
         self.head, self.tail = 0, len(self.wall)
         # the wall model (procedure wall_end.model): one live wall (head and tail), or four quarters, seat s drawing
-        # its deal, its turns and its replacements from wall[36 s : 36 s + 36] in order (fronts[s] its next tile)
+        # its deal, its turns and its replacements from wall[q s : q s + q] in order, q a quarter of the wall (36 of
+        # the 144 tiles; fronts[s] its next tile)
         self.quarters = rules.wall_model == "quarters"
-        self.fronts: list[int] = [QUARTER * s for s in range(SEATS)] if self.quarters else []
+        self.quarter = len(self.wall) // SEATS
+        self.fronts: list[int] = [self.quarter * s for s in range(SEATS)] if self.quarters else []
         self.dealer, self.round_wind, self.hand_number = dealer, round_wind, hand_number
         self.counters = dict(counters or {})
         self.flags = tuple(flags)  # context of the whole hand (kaibao)
@@ -134,13 +136,13 @@ class Table:
     def live_tiles(self) -> int:
         """Tiles left to draw before the wall's end (the dead wall excluded; four quarters: all they hold)."""
         if self.quarters:
-            return sum(QUARTER * (s + 1) - self.fronts[s] for s in range(SEATS))
+            return sum(self.quarter * (s + 1) - self.fronts[s] for s in range(SEATS))
         return self.tail - self.head - self.rules.dead_wall_tiles
 
     def tiles_left(self, seat: int) -> int:
         """Tiles `seat` may still draw: the live wall's (whoever draws), or under four quarters its own."""
         if self.quarters:
-            return QUARTER * (seat + 1) - self.fronts[seat]
+            return self.quarter * (seat + 1) - self.fronts[seat]
         return self.tail - self.head - self.rules.dead_wall_tiles
 
     def _take(self, seat: int, source: str) -> int:
@@ -758,10 +760,10 @@ class Table:
                 seen("kong_replacement")
             if p.replacement[-1] == "flower":
                 seen("flower_replacement")
-        # the last tile: the winner drew the last its wall (or quarter) held, or won the discard after which the
-        # next seat has none to draw
-        after = seat if win_by == "self_draw" else (discarder + 1) % SEATS if discarder is not None else seat
-        if self.tiles_left(after) <= 0 and win_by != "robbing_kong":
+        # the last tile: the hand's last draw (after it the next seat has none to draw: under a single wall, none is
+        # left; under quarters, the next seat's is empty), or the discard after which the next seat has none
+        after = (seat if win_by == "self_draw" or discarder is None else discarder) + 1
+        if self.tiles_left(after % SEATS) <= 0 and win_by != "robbing_kong":
             seen("wall_exhausted")
         if "fourth_tile_seen" in named and self._visible(tile, seat, win_by) >= 3:
             seen("fourth_tile_seen")
@@ -1003,7 +1005,7 @@ _TABLE_FIELDS = ("rules", "scorer", "shapes", "wall", "head", "tail", "dealer", 
                  "counters", "flags", "players", "calls", "phase", "turn", "discard_seat", "discard_tile",
                  "claimed_by", "wins", "drawn_game", "forfeits", "lou_hu_blocks", "events", "rob_kind",
                  "after_replace", "buried", "swapped", "unrobbable", "declarable", "claims_as_declared", "before_claim",
-                 "quarters", "fronts")
+                 "quarters", "quarter", "fronts")
 
 
 def step(table: Table, ev: Event) -> Table | Violation:

@@ -14,7 +14,6 @@ from checker import tiles as T
 # every tile of the game: four copies of each of the 34 suit and honour tiles, one of each of the 8 flowers
 FULL_SET: tuple[int, ...] = tuple(t for t in range(T.NUM_TILE_TYPES) for _ in range(4)) + tuple(T.FLOWERS)
 SEATS = 4
-QUARTER = len(FULL_SET) // SEATS  # the tiles of one seat's quarter under the four-quarters wall model (36)
 
 
 class WallError(ValueError):
