@@ -1017,6 +1017,9 @@ def test_wall_model_quarters_deals_draws_and_replaces_each_seat_from_its_own_qua
     # a concealed kong's replacement comes from the konger's own quarter: the dealer's 1m kong draws its quarter
     # tile 14 (4m), not the single wall's back tile
     unfinished(header, flowers + [concealed_kong(0, "1m"), draw(0, "4m", back=True), discard(0, "4m")])
+    # the header may give the wall as the four quarters themselves: the same table
+    assert replay_events({**header, "wall": QUARTERS}, opening + [draw(1, "5p")]).rule == "procedure.turn"
+    unfinished({**header, "wall": QUARTERS}, opening + [draw(1, "4p")])
 
 
 def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile_mcr():

@@ -71,7 +71,8 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
         raise LogError(str(exc), getattr(exc, "rule", "input.header")) from None
     if "wall" in header:
         try:
-            wall = parse_wall(header["wall"])
+            given = header["wall"]  # the 144 tiles, or four strings: each seat's quarter, seat 0's first
+            wall = parse_wall("".join(given) if isinstance(given, list) else given)
         except WallError as exc:
             raise LogError(str(exc), "input.wall") from None
     else:
