@@ -139,3 +139,14 @@ def _remove_quietly(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def file_sha256(path: str | os.PathLike) -> str:
+    """The SHA-256 of a file's bytes (hex), read in chunks: what a corpus's or a cache's seal records."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for chunk in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()

@@ -171,7 +171,7 @@ def random_corpus_file(value: str) -> str:
     import os
     from pathlib import Path
 
-    from checker.corpus.shipped import corpus_sha256 as digest_of
+    from checker.files import file_sha256 as digest_of
     from checker.inputs import json_text
     from checker.spec import available_rulesets
 

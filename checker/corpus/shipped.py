@@ -8,12 +8,12 @@ made on first use (checker.corpus.random_cases).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
 
 from checker.case import count_case_lines
+from checker.files import file_sha256
 from checker.spec import corpus_dir
 
 SUFFIX = ".jsonl"
@@ -54,11 +54,7 @@ def corpus_path(value: str) -> str:
 
 def corpus_sha256(path: Path) -> str:
     """The SHA-256 of a corpus file's bytes, as a conformance run's header records it."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for chunk in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    return file_sha256(path)
 
 
 def case_count(path: Path) -> int:
