@@ -22,6 +22,7 @@ from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
 from checker.corpus.witnesses import Scored, Target, choose, exclusion_pairs, limit_of, limit_witnesses, score_input
 from checker.spec import Ruleset, corpus_dir
+from checker.spec.roles import roles
 
 PROOF_SECONDS = 20  # the longest an exclusion no candidate meets may take to be proved dead
 
@@ -68,7 +69,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
         if i % 200 == 0:
             report(i, total_work)
     minimum = rs.win.minimum_points
-    witnesses = choose(scored, minimum)
+    witnesses = choose(scored, minimum, roles(rs))
     limit = limit_of(scored)
     if limit is not None:
         witnesses.update(limit_witnesses(scored, limit))
@@ -85,7 +86,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
         for value in option.other_values():
             more = [score_input(runner, rs.id, {oid: value}, data, "reading " + f"{oid}={_value(value)}")
                     for data in pool[:RESCAN]]
-            for target, s in choose(more, minimum).items():
+            for target, s in choose(more, minimum, roles(rs)).items():
                 if target not in witnesses and target[0] in ("fan", "exclusion", "settlement"):
                     witnesses[target] = s
 
@@ -156,7 +157,8 @@ def _covers(rs: Ruleset, s: Scored, target: Target) -> set[str]:
     ids = {f"fan.{f}" for f in s.fan_ids}
     if s.valid:
         data = s.input
-        if (data.get("counters") or {}).get("contract_with"):
+        partner = roles(rs).contract_partner
+        if partner and (data.get("counters") or {}).get(partner):
             ids.add("settlement.contract")
         ids.add(f"settlement.{data.get('win_by', 'self_draw')}")
         ids |= {"settlement.base", "settlement.per_share"}

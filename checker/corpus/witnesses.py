@@ -18,6 +18,7 @@ from checker.case import CaseRunner, hand_from_input, readings_of
 from checker.engine import HandError
 from checker.engine.steps import Acted
 from checker.spec import Ruleset
+from checker.spec.roles import Roles
 
 Target = tuple  # ("fan", id) | ("exclusion", withheld, by) | ("settlement", path, …) | ("refusal", rule) | ("boundary", …)
 
@@ -81,7 +82,7 @@ def exclusion_pairs(ruleset: Ruleset) -> list[tuple[str, str]]:
     return pairs
 
 
-def targets(s: Scored, minimum_points: int = 0) -> list[Target]:
+def targets(s: Scored, minimum_points: int = 0, role: Roles | None = None) -> list[Target]:
     """The targets a scored candidate can witness."""
     found: list[Target] = []
     data = s.input
@@ -101,8 +102,8 @@ def targets(s: Scored, minimum_points: int = 0) -> list[Target]:
         found.append(("principle", "either"))
     win_by = data.get("win_by", "self_draw")
     counters = data.get("counters") or {}
-    if counters.get("contract_with"):
-        mutual = "mutual" if (data.get("flags") or {}).get("contract_mutual") else "one_way"
+    if role is not None and role.contract_partner and counters.get(role.contract_partner):
+        mutual = "mutual" if role.contract_mutual and (data.get("flags") or {}).get(role.contract_mutual) else "one_way"
         found.append(("settlement", "contract", win_by, mutual))
     elif win_by == "self_draw":
         found.append(("settlement", "self_draw"))
@@ -133,11 +134,11 @@ def _cut(s: Scored, step: str) -> Acted | None:
     return None
 
 
-def choose(scored: Iterable[Scored], minimum_points: int = 0) -> dict[Target, Scored]:
+def choose(scored: Iterable[Scored], minimum_points: int = 0, role: Roles | None = None) -> dict[Target, Scored]:
     """The clearest witness for each target the scored candidates show (fewest fans; first found on ties)."""
     best: dict[Target, Scored] = {}
     for s in scored:
-        for t in targets(s, minimum_points):
+        for t in targets(s, minimum_points, role):
             if t not in best or s.noise < best[t].noise:
                 best[t] = s
     return best

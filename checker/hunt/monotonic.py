@@ -12,6 +12,7 @@ from checker.engine import HandError
 from checker.hunt.findings import Finding, NotSearched, covering
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset, options_text
+from checker.spec.roles import roles
 
 
 def one_more_flower(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -49,14 +50,16 @@ def pung_made_kong(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] 
 
 
 def one_more_huangfan(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The hand one 荒番 higher (None: the ruleset keeps no 荒番 count, or it is at its bound)."""
-    counter = ruleset.counters.get("huangfan")
-    if counter is None:
+    """The hand one 荒番 higher: the counter a pattern counts (checker.spec.roles; None: the ruleset counts none,
+    or it is at its bound)."""
+    name = next(iter(roles(ruleset).counted), None)
+    counter = ruleset.counters.get(name) if name is not None else None
+    if name is None or counter is None:
         return None
-    now = (data.get("counters") or {}).get("huangfan", 0)
+    now = (data.get("counters") or {}).get(name, 0)
     if now >= counter.max:
         return None
-    return {**data, "counters": {**(data.get("counters") or {}), "huangfan": now + 1}}
+    return {**data, "counters": {**(data.get("counters") or {}), name: now + 1}}
 
 
 GROWTHS: dict[str, tuple[Callable[[Ruleset, Mapping[str, Any]], dict[str, Any] | None], str]] = {

@@ -19,6 +19,7 @@ from checker.case import hand_input
 from checker.engine import Hand, parse_meld
 from checker.random_hands import winning_hand
 from checker.spec import Ruleset
+from checker.spec.roles import roles
 
 SUITED = tuple(T.SUITED)
 HONOURS = tuple(T.HONORS)
@@ -92,31 +93,35 @@ def themed_pick(rng: random.Random, theme: Theme, avoid: frozenset[int] = frozen
 
 
 def context_for(ruleset: Ruleset, hand: Hand, rng: random.Random) -> dict[str, Any]:
-    """The case input for a random hand under `ruleset`: flags and counters it knows, chosen by `rng`."""
+    """The case input for a random hand under `ruleset`: flags and counters it knows, chosen by `rng`, each found
+    by the role it plays (checker.spec.roles), never by a ruleset's own name for it."""
+    role = roles(ruleset)
     known = set(ruleset.flags)
     flags = [f for f in hand.flags if f in known]
-    if "flower_replacement" in known and hand.flowers and hand.win_by == "self_draw" and rng.random() < 0.08:
-        flags.append("flower_replacement")
-    if "knocked" in known and rng.random() < 0.93:
-        flags.append("knocked")
+    if role.flower_replacement and hand.flowers and hand.win_by == "self_draw" and rng.random() < 0.08:
+        flags.append(role.flower_replacement)
+    if role.knocked and rng.random() < 0.93:
+        flags.append(role.knocked)
     counters: dict[str, int] = {}
     extra: list[int] = []
     if ruleset.dragons_as_flowers:
         extra = [rng.choice(DRAGONS) for _ in range(rng.choice((0, 0, 1, 2)))]
-    if "kaibao" in known and rng.random() < 0.1:
-        flags.append("kaibao")
-    if "discarder_ready" in known and hand.win_by == "discard" and rng.random() < 0.1:
-        flags.append("discarder_ready")
-    if "huangfan" in ruleset.counters and rng.random() < 0.12:
-        counters["huangfan"] = rng.choice((1, 2, 3))
-    if "base" in ruleset.counters and rng.random() < 0.08:
-        counters["base"] = rng.choice((0, 5, 10))
-    if "contract_with" in ruleset.counters and rng.random() < 0.1:
-        counters["contract_with"] = rng.choice((1, 2, 3))
-        if "contract_mutual" in known and rng.random() < 0.3:
-            flags.append("contract_mutual")
+    for flag in role.hand_flags:  # 开宝
+        if rng.random() < 0.1:
+            flags.append(flag)
+    if role.discarder_ready and hand.win_by == "discard" and rng.random() < 0.1:
+        flags.append(role.discarder_ready)
+    for name in role.counted:  # 荒番
+        if rng.random() < 0.12:
+            counters[name] = rng.choice((1, 2, 3))
+    if role.base_counter and rng.random() < 0.08:
+        counters[role.base_counter] = rng.choice((0, 5, 10))
+    if role.contract_partner and rng.random() < 0.1:
+        counters[role.contract_partner] = rng.choice((1, 2, 3))
+        if role.contract_mutual and rng.random() < 0.3:
+            flags.append(role.contract_mutual)
     data = hand_input(hand, sorted(set(flags)), counters, extra)
-    if "knocked" in known and "knocked" in flags and rng.random() < 0.05:
+    if role.knocked and role.knocked in flags and rng.random() < 0.05:
         for meld in data["melds"]:
             if rng.random() < 0.5 and not meld.get("concealed"):
                 meld["after_knock"] = True
