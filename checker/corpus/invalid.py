@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.spec import Ruleset
+from checker.spec.roles import roles
 
 Mutation = Callable[[dict[str, Any], Ruleset], Iterator[tuple[str, dict[str, Any]]]]
 
@@ -77,9 +78,10 @@ def _after_knock(data: dict[str, Any], rs: Ruleset) -> Iterator[tuple[str, dict[
 
 
 def _no_knock(data: dict[str, Any], rs: Ruleset) -> Iterator[tuple[str, dict[str, Any]]]:
-    if data["flags"].get("knocked"):
+    knocked = roles(rs).knocked
+    if knocked and data["flags"].get(knocked):
         out = copy.deepcopy(data)
-        out["flags"] = {k: v for k, v in out["flags"].items() if k != "knocked"}
+        out["flags"] = {k: v for k, v in out["flags"].items() if k != knocked}
         yield "the winner has not knocked", out
 
 

@@ -205,11 +205,13 @@ class Hand:
     @classmethod
     def build(cls, concealed, melds=(), win_tile=None, win_by="self_draw", discarder=None,
               seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None, counters=None,
-              known_counters=None, dragons_as_flowers=False, declared=()) -> "Hand":
+              known_counters=None, dragons_as_flowers=False, declared=(), knock_flag="knocked") -> "Hand":
         """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints.
         `declared`: (flag, flowers) of each winning shape declared on flowers (八花齐): a hand with that flag and
         that many flower tiles may hold one tile fewer, 13, as a non-dealer does when it declares during the
-        deal (its flowers' replacements drawn, no turn's draw yet)."""
+        deal (its flowers' replacements drawn, no turn's draw yet). `knock_flag`: the flag the ruleset names for
+        the table's fact `knocked` (its table_context; None: it has no knocking), which a meld claimed after
+        knocking needs; a hand built without a ruleset reads the fact's own name."""
         held: tuple[int, ...] = _tiles(concealed, "concealed tiles")
         if win_tile is None:
             raise HandError("no winning tile given", "input.win_tile")
@@ -261,12 +263,12 @@ class Hand:
                 within = f"{low} to {high}" if high is not None else f"{low} or more"
                 raise HandError(f"counter {name!r} is {shown}; it takes {within}", rule)
         for m in melds:
-            if m.after_knock and known_flags is not None and "knocked" not in known_flags:
+            if m.after_knock and known_flags is not None and (knock_flag is None or knock_flag not in known_flags):
                 raise HandError(f"the {m.text()} is marked as claimed after knocking, but this ruleset has no "
                                 f"knocking", "input.meld")
-            if m.after_knock and "knocked" not in flags:
+            if m.after_knock and (knock_flag is None or knock_flag not in flags):
                 raise HandError(f"the {m.text()} is marked as claimed after knocking, but the hand has not "
-                                f"knocked (flag knocked)", "input.meld")
+                                f"knocked (flag {knock_flag})", "input.meld")
         hand = Hand(tuple(sorted(held)), melds, winning, win_by, discarder,
                    _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind"), tuple(T.sort_tiles(flower_tiles)), flags,
                    tuple(sorted(counters.items())))

@@ -166,6 +166,7 @@ class Scorer:
         self.options = self.bound.options
         self.counter_ranges = {name: (c.min, c.max, c.rule) for name, c in ruleset.counters.items()}
         self.known_flags = ruleset.flags or None  # what build_hand checks a hand against
+        self.knock_flag: str | None = ruleset.table_context.get("knocked")  # the flag of the table's knock, if any
         self.dragons_as_flowers = ruleset.dragons_as_flowers
         terms = self.bound
         non_repeat = terms.non_repeat
@@ -288,7 +289,8 @@ class Scorer:
         which alone depend on the options. (The parameters are Hand.build's, written out: passing them on as
         **kwargs cost a corpus run a tenth of building the hand.)"""
         hand = Hand.build(concealed, melds, win_tile, win_by, discarder, seat_wind, round_wind, flowers, flags,
-                          self.known_flags, counters, self.counter_ranges, self.dragons_as_flowers, self.declared)
+                          self.known_flags, counters, self.counter_ranges, self.dragons_as_flowers, self.declared,
+                          self.knock_flag)
         if checked:
             self.check(hand)
         return hand

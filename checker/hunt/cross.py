@@ -21,6 +21,7 @@ from checker.hunt.findings import Finding, statements_naming
 from checker.hunt.options import _search, outcome
 from checker.spec import Ruleset, options_text
 from checker.spec.bind import bind
+from checker.spec.roles import roles
 
 
 def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> dict[str, Any] | None:
@@ -43,7 +44,7 @@ def carried_over(data: Mapping[str, Any], source: Ruleset, target: Ruleset) -> d
     out = {**data, "flags": flags, "counters": counters}
     melds = []
     for m in data.get("melds") or []:
-        melds.append({k: v for k, v in m.items() if k != "after_knock" or "knocked" in target.flags})
+        melds.append({k: v for k, v in m.items() if k != "after_knock" or roles(target).knocked in target.flags})
     out["melds"] = melds
     return out
 
