@@ -352,3 +352,24 @@ def test_a_counted_exclusion_withholds_that_many_instances_and_a_count_below_one
     assert "pung_of_terminals_or_honors" not in {f.id for f in plain.score(plain.build_hand(
         concealed="2z2z2z3z3z3z4z4z4z1z1z5m6m", win_tile="7m")).fans}
     assert "/count" in " ".join(i.pointer for i in issues_of(edited_copy(tmp_path, counted(0))))
+
+
+def test_a_role_named_two_ways_is_refused(tmp_path):
+    # classic's contract partner is the counter contract_with, in the settlement (partner_counter) and in the
+    # table's facts (table_context contract_partner). A spec that names the partner by another counter in one of
+    # the two sections validates no more: a role has one name (issue: rules bound by role).
+    import yaml as _yaml
+
+    from checker.engine import load_ruleset_file as load_with_engine
+
+    data = _yaml.safe_load((Path(__file__).resolve().parents[1] / "spec" / "shanghai-classic.yaml")
+                           .read_text(encoding="utf-8"))
+    assert data["settlement"]["contract"]["partner_counter"] == data["table_context"]["contract_partner"]
+    data["counters"]["partner_seat"] = dict(data["counters"]["contract_with"])
+    data["settlement"]["contract"]["partner_counter"] = "partner_seat"
+    path = tmp_path / "shanghai-classic.yaml"
+    path.write_text(_yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_with_engine(path)
+    (issue,) = info.value.issues
+    assert issue.pointer == "/settlement/contract/partner_counter" and "a role has one name" in issue.reason

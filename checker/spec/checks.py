@@ -46,6 +46,11 @@ def _fixed_field(err: jsonschema.ValidationError) -> Mapping[str, Any] | None:
     return found
 
 
+# the settlement contract's terms and the table_context facts that play the same role
+CONTRACT_ROLES = (("partner_counter", "contract_partner"), ("mutual_flag", "contract_mutual"),
+                  ("ready_flag", "discarder_ready"), ("double_win_flag", "contract_partner_also_won"))
+
+
 def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, warn) -> None:
     options: dict = data.get("options", {})
     pattern_ids = [p["id"] for p in data["patterns"]]
@@ -239,10 +244,16 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     for j, pid in enumerate(liability.get("patterns", [])):
         if pid not in known_patterns:
             issue(f"/settlement/liability/patterns/{j}", f"unknown pattern {pid!r}")
-    for fact, name in (data.get("table_context") or {}).items():
+    context = data.get("table_context") or {}
+    for fact, name in context.items():
         declared, section = (declared_counters, "counters") if fact == "contract_partner" else (declared_flags, "flags")
         if name not in declared:
             issue(f"/table_context/{fact}", f"{name!r} is not declared in `{section}`")
+    # one name per role: the contract's terms and the table's facts that play the same role must name one thing
+    for key, fact in CONTRACT_ROLES:
+        if key in contract and fact in context and contract[key] != context[fact]:
+            issue(f"/settlement/contract/{key}", f"{key} is {contract[key]!r}, but table_context names the same "
+                  f"role ({fact}) {context[fact]!r}: a role has one name")
     for j, req in enumerate(win.get("requires_flags", [])):
         if declared_flags and req["flag"] not in declared_flags:
             issue(f"/win/requires_flags/{j}/flag", f"flag {req['flag']!r} is not declared in `flags`")
