@@ -256,10 +256,10 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
 
 
 @st.composite
-def _shanpon_with_a_pung(draw: Any) -> dict[str, Any]:
+def _shanpon_with_a_pung(draw: Any, knocked: str | None) -> dict[str, Any]:
     """Hands of two sets (each a chow or a pung), an exposed pung u and two pairs t and v (waiting on t or v): the
-    forgone_then_won scene's waiting player (it pungs u in the scene). Suit tiles only; shrinks towards low
-    tiles and chows."""
+    forgone_then_won scene's waiting player (it pungs u in the scene), knocked where the ruleset knocks (`knocked`:
+    its flag for the table's knock). Suit tiles only; shrinks towards low tiles and chows."""
     suited = st.integers(0, 26)
     t, u, v = draw(suited), draw(suited), draw(suited)
     low = st.integers(0, 26).filter(lambda k: k % 9 <= 6)
@@ -276,7 +276,7 @@ def _shanpon_with_a_pung(draw: Any) -> dict[str, Any]:
     return {"concealed": T.format_tiles(sorted(tiles)), "melds": [{"type": "pung", "tiles": T.format_tiles([u] * 3),
                                                                    "from": 2}],
             "win_tile": T.tile_name(t), "win_by": "discard", "discarder": 2, "seat_wind": "E", "round_wind": "E",
-            "flowers": "", "flags": {"knocked": True}, "counters": {}}
+            "flowers": "", "flags": {knocked: True} if knocked else {}, "counters": {}}
 
 
 def waiting_hands(ruleset_id: str, scenario: str = "") -> Any:
@@ -285,6 +285,9 @@ def waiting_hands(ruleset_id: str, scenario: str = "") -> Any:
     from checker.hunt.strategies import regular_inputs
 
     if scenario == "forgone_then_won":
-        return _shanpon_with_a_pung()
+        from checker.engine import load_ruleset
+        from checker.spec.roles import roles
+
+        return _shanpon_with_a_pung(roles(load_ruleset(ruleset_id)).knocked)
     return regular_inputs(ruleset_id, max_melds=0).filter(_plain)
 
