@@ -250,8 +250,9 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         if name not in declared:
             issue(f"/table_context/{fact}", f"{name!r} is not declared in `{section}`")
     # one name per role: the contract's terms and the table's facts that play the same role must name one thing
-    for key, fact in CONTRACT_ROLES:
-        if key in contract and fact in context and contract[key] != context[fact]:
+    for key, fact in CONTRACT_ROLES:  # (a name declared nowhere is refused above, once)
+        declared = declared_counters if key == "partner_counter" else declared_flags
+        if key in contract and fact in context and contract[key] != context[fact] and contract[key] in declared:
             issue(f"/settlement/contract/{key}", f"{key} is {contract[key]!r}, but table_context names the same "
                   f"role ({fact}) {context[fact]!r}: a role has one name")
     for j, req in enumerate(win.get("requires_flags", [])):
