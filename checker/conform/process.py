@@ -79,7 +79,8 @@ class _Process:
         self._said_lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._write, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._stderr_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._stderr_reader.start()
 
     def _read_stderr(self) -> None:
         """Keep the tail of the engine's stderr, read as it comes: a chatty engine fills no file and no memory."""
@@ -157,6 +158,9 @@ class _Process:
             status = self.proc.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
             return "the engine closed its output"
+        # its last words may still be in the pipe: let the reader drain it (up to a second: a child the engine left
+        # behind may hold the pipe open)
+        self._stderr_reader.join(timeout=1.0)
         with self._said_lock:
             tail = bytes(self._said[-2000:])
         lines = [x for x in tail.decode("utf-8", "replace").splitlines() if x.strip()]
