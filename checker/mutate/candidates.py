@@ -150,128 +150,18 @@ def _case_input(concealed: str, win: str, melds: Sequence[tuple] = (), win_by: s
     return hand_input(hand, flags, counters)
 
 
-# Targeted constructions: hands random search almost never reaches. Each is (what it aims at, case input).
-_TARGETED: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
-    "mcr": (
-        ("nine_gates", _case_input("1m1m1m2m3m4m5m6m7m8m9m9m9m", "5m", win_by="discard", discarder=1)),
-        ("seven_shifted_pairs", _case_input("1m1m2m2m3m4m4m5m5m6m6m7m7m", "3m", win_by="discard", discarder=1)),
-        ("four_pure_shifted_pungs", _case_input("2p2p2p3p3p3p4p4p4p5p5p5p9s", "9s")),
-        ("pure_shifted_pungs", _case_input("2p2p2p3p3p3p4p4p4p7s8s9s9m", "9m", win_by="discard", discarder=2)),
-        ("big_four_winds", _case_input("1z1z1z2z2z2z3z3z3z4z4z4z1m", "1m")),
-        ("little_four_winds", _case_input("1z1z1z2z2z2z3z3z3z4z4z1m2m", "3m", win_by="discard", discarder=1)),
-        ("big_three_dragons", _case_input("5z5z5z6z6z6z7z7z7z2m3m4m9p", "9p")),
-        ("little_three_dragons", _case_input("5z5z5z6z6z6z7z7z2m3m4m9p9p", "9p")),
-        ("all_green", _case_input("2s3s4s2s3s4s6s6s6s8s8s6z6z", "6z")),
-        ("all_honors", _case_input("1z1z1z2z2z2z5z5z5z6z6z6z7z", "7z", win_by="discard", discarder=3)),
-        ("four_kongs", _case_input("5p", "5p", melds=(("kong", "2m2m2m2m", 1), ("kong", "3s3s3s3s", 2),
-                                                        ("kong", "4p4p4p4p", 3), ("concealed_kong", "6m6m6m6m")))),
-        ("three_kongs", _case_input("5p5p6s7s", "8s", melds=(("kong", "2m2m2m2m", 1), ("kong", "3s3s3s3s", 2),
-                                                               ("kong", "4p4p4p4p", 3)))),
-        ("quadruple_chow", _case_input("2m3m4m2m3m4m2m3m4m2m3m4m8p", "8p")),
-        ("four_shifted_chows", _case_input("1s2s3s2s3s4s3s4s5s4s5s6s8p", "8p", win_by="discard", discarder=1)),
-        ("all_terminals", _case_input("1m1m1m9m9m9m1p1p1p9s9s9s1s", "1s")),
-        ("greater_honors", _case_input("1m4m7m2p5p8p1z2z3z4z5z6z7z", "3s")),
-        ("lesser_honors", _case_input("1m4m7m2p5p8p3s6s1z2z3z4z5z", "6z")),
-        ("knitted_straight", _case_input("1m4m7m2p5p8p3s6s9s2m3m4m5z", "5z", win_by="discard", discarder=1)),
-        ("all_fives", _case_input("3m4m5m4p5p6p5s5s5s4s5s6s5m", "5m")),
-        ("reversible_tiles", _case_input("1p2p3p8p8p8p4s5s6s9s9s9s5z", "5z", win_by="discard", discarder=2)),
-        ("pure_straight", _case_input("1m2m3m4m5m6m7m8m9m2p3p4p5s", "5s", win_by="discard", discarder=1)),
-        ("mixed_straight", _case_input("1m2m3m4p5p6p7s8s9s2p3p4p5s", "5s", win_by="discard", discarder=1)),
-        ("pure_terminal_chows", _case_input("1m2m3m1m2m3m7m8m9m7m8m9m5m", "5m", win_by="discard", discarder=1)),
-        ("three_suited_terminal_chows", _case_input("1m2m3m7m8m9m1p2p3p7p8p9p5s", "5s", win_by="discard",
-                                                    discarder=1)),
-        ("thirteen_orphans", _case_input("1m9m1p9p1s9s1z2z3z4z5z6z7z", "7z", win_by="discard", discarder=2)),
-        ("robbing_the_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9p9p", "9s", win_by="robbing_kong", discarder=1)),
-        ("last_tile_draw", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", flags=("last_tile",))),
-        ("last_tile_claim", _case_input("2m3m4m5p6p7p3s4s5s7s8s9s9p", "9p", win_by="discard", discarder=1,
-                                        flags=("last_tile",))),
-        ("out_with_replacement", _case_input("2m3m4m5p6p7p7s8s9s9p", "9p", melds=(("kong", "3s3s3s3s", 1),),
-                                             flags=("kong_replacement",))),
-        ("flower_replacement", _case_input("2m3m4m5p6p7p7s8s9s9p", "9p", melds=(("kong", "3s3s3s3s", 1),),
-                                           flowers="1f2f", flags=("kong_replacement", "flower_replacement"))),
-        ("tile_hog_honours", _case_input("1z1z1z1z2z2z2z3m4m5m6m7m8m", "9m",
-                                         melds=(), win_by="discard", discarder=1)),
-        ("two_concealed_kongs", _case_input("2m3m4m5p6p7p9p", "9p", melds=(("concealed_kong", "3s3s3s3s"),
-                                                                           ("concealed_kong", "7z7z7z7z")))),
-    ),
-    "shanghai-knocking": (
-        ("da_tiao_che", _case_input("9p", "9p", melds=(("pung", "2m2m2m", 1), ("pung", "3s3s3s", 2),
-                                                       ("pung", "4p4p4p", 3), ("kong", "1z1z1z1z", 1)),
-                                    flags=("knocked",))),
-        ("da_tiao_che_concealed_kong", _case_input("9p", "9p", melds=(
-            ("pung", "2m2m2m", 1), ("pung", "3s3s3s", 2), ("pung", "4p4p4p", 3), ("concealed_kong", "1z1z1z1z")),
-            flags=("knocked",))),
-        ("qing_yi_se", _case_input("1m2m3m4m5m6m7m8m9m2m3m4m5m", "5m", flags=("knocked",))),
-        ("robbing_kong", _case_input("2m3m4m5p6p7p3s4s5s7s8s9p9p", "9s", win_by="robbing_kong", discarder=1,
-                                     flags=("knocked",))),
-    ),
-    "shanghai-classic": (
-        ("ba_hua_qi", _case_input("1m2m3m4p5p6p7s8s9s2m3m4m5m", "5m", flowers="1f2f3f4f5f6f7f8f",
-                                  flags=("eight_flowers_win",))),
-        ("feng_yi_se", _case_input("1z2z3z4z5z6z7z1z2z3z4z5z6z", "7z", flags=("knocked",))),
-        ("feng_peng", _case_input("1z1z1z2z2z2z3z3z3z5z5z5z6z", "6z", flags=("knocked",))),
-        ("qing_peng", _case_input("5m5m5m7m7m7m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 2)),
-                                  win_by="discard", discarder=1, flags=("knocked",))),
-        ("hun_peng", _case_input("5m5m5m7m7m7m1z", "1z", melds=(("pung", "1m1m1m", 1), ("pung", "5z5z5z", 2)),
-                                 flags=("knocked",))),
-        ("qing_yi_se", _case_input("1m2m3m4m5m6m7m8m9m2m3m4m5m", "5m", flags=("knocked",))),
-        ("hun_yi_se", _case_input("1m2m3m4m5m6m7m8m9m5z5z5z6z", "6z", flags=("knocked",))),
-        ("da_diao_che", _case_input("9p", "9p", melds=(("pung", "2m2m2m", 1), ("pung", "3s3s3s", 2),
-                                                       ("pung", "4p4p4p", 3), ("kong", "1z1z1z1z", 1)),
-                                    flags=("knocked",))),
-        ("gang_kai", _case_input("2m2m2m5p5p5p7z7z7z9p", "9p", melds=(("kong", "1z1z1z1z", 1),),
-                                 flags=("knocked", "kong_replacement"))),
-        ("contract", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
-                                                                 ("pung", "6m6m6m", 1)),
-                                 flags=("knocked",), counters={"contract_with": 1})),
-        ("contract_mutual", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
-                                                                        ("pung", "6m6m6m", 1)),
-                                        flags=("knocked", "contract_mutual"), counters={"contract_with": 1})),
-        ("contract_discard", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
-                                                                         ("pung", "6m6m6m", 1)),
-                                         win_by="discard", discarder=2, flags=("knocked",),
-                                         counters={"contract_with": 1})),
-        ("contract_robbed", _case_input("5m5m7m8m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
-                                                                        ("pung", "6m6m6m", 1)),
-                                        win_by="robbing_kong", discarder=1, flags=("knocked",),
-                                        counters={"contract_with": 1})),
-        ("huangfan", _case_input("5m5m5m7m7m7m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 2)),
-                                 flags=("knocked",), counters={"huangfan": 2})),
-    ),
-}
-
-
-# Constructions the killing-case search tries after its random hands (checker.corpus.strength.Pool), not the
-# generator's witnesses: settlement paths the random themes never reach, so they decide only mutants nothing else
-# separates. Classic: 承包 on a third party's discard with the discarder ready, and a double win (一炮两响) with
-# the discarder ready and not.
-_SEARCH_TARGETS: dict[str, tuple[tuple[str, dict[str, Any]], ...]] = {
-    "shanghai-classic": (
-        ("contract_third_party_ready", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1),
-                                                                           ("pung", "3m3m3m", 1),
-                                                                           ("pung", "6m6m6m", 1)),
-                                                   win_by="discard", discarder=2, flags=("knocked", "discarder_ready"),
-                                                   counters={"contract_with": 1})),
-        ("contract_double_win", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1), ("pung", "3m3m3m", 1),
-                                                                    ("pung", "6m6m6m", 1)),
-                                            win_by="discard", discarder=2,
-                                            flags=("knocked", "contract_partner_also_won"),
-                                            counters={"contract_with": 1})),
-        ("contract_double_win_ready", _case_input("5m5m5m9m", "9m", melds=(("pung", "1m1m1m", 1),
-                                                                          ("pung", "3m3m3m", 1),
-                                                                          ("pung", "6m6m6m", 1)),
-                                                  win_by="discard", discarder=2,
-                                                  flags=("knocked", "contract_partner_also_won", "discarder_ready"),
-                                                  counters={"contract_with": 1})),
-    ),
-}
-
-
 def targeted_candidates(ruleset: Ruleset) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The ruleset's targeted constructions, as (what each aims at, case input)."""
-    return _TARGETED.get(ruleset.id, ())
+    """The ruleset's targeted constructions, as (what each aims at, case input): its example hands for witnesses
+    (spec `examples`, use witness)."""
+    return _examples(ruleset, "witness")
 
 
 def search_candidates(ruleset: Ruleset) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """The constructions the killing-case search tries after its random hands, as (what each aims at, input)."""
-    return _SEARCH_TARGETS.get(ruleset.id, ())
+    """The constructions the killing-case search tries after its random hands, as (what each aims at, input): the
+    spec's example hands for the search (use search), settlement paths the random themes never reach."""
+    return _examples(ruleset, "search")
+
+
+def _examples(ruleset: Ruleset, use: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    return tuple((e.aim, _case_input(e.concealed, e.win, tuple(e.melds), e.win_by, e.discarder, e.flowers, e.flags,
+                                     dict(e.counters) or None)) for e in ruleset.examples if e.use == use)

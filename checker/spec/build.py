@@ -5,7 +5,7 @@ from types import MappingProxyType
 from collections.abc import Mapping
 from typing import Any
 
-from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
+from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision, Example,
                                 HandCheck, Locator, Option, Pattern, Predicate, Principles, Ruleset, Scoring,
                                 Settlement, Shape, SpecIssue, Statement, Step, WinRefusal, WinRule, _value)
 
@@ -163,4 +163,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
         rules=MappingProxyType(defined_rules(data)), cited=tuple(_cited(data)),
         decisions=tuple(Decision(d["id"], d["question"], d["decided"], tuple(d["by"]), tuple(d["readings"]),
                                  _locators(d["sources"])) for d in data.get("decisions", [])),
+        examples=tuple(Example(e["aim"], e.get("use", "witness"), e["concealed"], e["win"],
+                               tuple(tuple(m) for m in e.get("melds", [])), e.get("win_by", "self_draw"),
+                               e.get("discarder"), e.get("flowers", ""), tuple(e.get("flags", [])),
+                               MappingProxyType(dict(e.get("counters", {})))) for e in data.get("examples", [])),
     )

@@ -244,6 +244,13 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
     for j, pid in enumerate(liability.get("patterns", [])):
         if pid not in known_patterns:
             issue(f"/settlement/liability/patterns/{j}", f"unknown pattern {pid!r}")
+    for j, example in enumerate(data.get("examples", [])):  # each example hand's flags and counters: the spec's own
+        for k, flag in enumerate(example.get("flags", [])):
+            if flag not in declared_flags:
+                issue(f"/examples/{j}/flags/{k}", f"flag {flag!r} is not declared in `flags`")
+        for name in example.get("counters", {}):
+            if name not in declared_counters:
+                issue(f"/examples/{j}/counters/{name}", f"counter {name!r} is not declared in `counters`")
     context = data.get("table_context") or {}
     for fact, name in context.items():
         declared, section = (declared_counters, "counters") if fact == "contract_partner" else (declared_flags, "flags")

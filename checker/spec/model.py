@@ -282,6 +282,23 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Example:
+    """An example hand of the spec (`examples`): what it aims at, whether the corpus generator takes it as a
+    witness candidate or only the killing-case search tries it (`use`), and the hand in the short form."""
+
+    aim: str
+    use: str
+    concealed: str
+    win: str
+    melds: tuple[tuple[Any, ...], ...] = ()
+    win_by: str = "self_draw"
+    discarder: int | None = None
+    flowers: str = ""
+    flags: tuple[str, ...] = ()
+    counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     title: str
@@ -306,6 +323,7 @@ class Ruleset:
     rules: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # rule id -> where defined
     cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
     decisions: tuple[Decision, ...] = ()  # what the spec or the engine decides where the document is silent
+    examples: tuple[Example, ...] = ()  # example hands the candidate search tries (spec `examples`)
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
