@@ -168,3 +168,48 @@ def test_a_play_expectation_keeps_verdict_event_and_each_winners_seat():
         ["winners.win_by", "winners.fans", "payments", "next_dealer"]
     illegal = {"verdict": "illegal", "event": 7, "rule": "procedure.claims"}
     assert compared_expect(illegal, "procedure", [], True) == {"verdict": "illegal", "event": 7}
+
+
+# ----------------------------------------------------------------------- a judge's wall: four quarters
+
+def test_hands_played_under_quarters_keep_each_seat_to_its_quarter_and_put_to_a_judge_pass(tmp_path, judge_module):
+    # MCR's wall_model=quarters (per-seat walls, as game judges deal): 40 hands played by bots. The model, counted
+    # from each hand's events alone: a seat takes its deal (14 for the dealer, 13 for the others) and every draw,
+    # a turn's or a replacement, from its own 36 tiles, so no seat draws past its quarter; a hand that ends drawn
+    # ends when the seat to draw next has taken all 36. The hands, as procedure cases with the wall given as its
+    # four quarters and the reference's verdicts, are then put to the judge-like engine that declares what it
+    # models: every case is expressible and passes.
+    from checker.table.log import procedure_result
+    from checker.table.simulate import play_hand
+    from checker.table.wall import shuffled_wall
+    from checker import tiles as T
+
+    options = {"wall_model": "quarters"}
+    corpus = tmp_path / "quarters.jsonl"
+    drawn = 0
+    with corpus.open("w", encoding="utf-8") as out:
+        for i in range(40):
+            hand = play_hand("mcr", 500 + i, ("random", "greedy", "random", "greedy"), options=options)
+            taken = {s: (14 if s == 0 else 13) for s in range(4)}
+            for ev in hand.events:
+                if ev["event"] == "draw":
+                    taken[ev["seat"]] += 1
+            assert all(n <= 36 for n in taken.values()), (i, taken)
+            if hand.events[-1]["event"] == "draw_game":
+                drawn += 1
+                last = next(e for e in reversed(hand.events) if e["event"] in ("discard", "draw"))
+                to_draw = (last["seat"] + 1) % 4 if last["event"] == "discard" else last["seat"]
+                assert taken[to_draw] == 36, (i, taken, to_draw)
+            wall = T.format_tiles(shuffled_wall(500 + i))
+            quarters = [wall[72 * q:72 * (q + 1)] for q in range(4)]  # 36 tiles of two characters each
+            case = {"id": f"quarters-{i}", "ruleset": "mcr", "kind": "procedure", "options": options,
+                    "input": {"wall": quarters, "dealer": 0, "events": hand.events}}
+            expect = {k: v for k, v in procedure_result(case).items() if k != "message"}
+            assert expect["verdict"] == "legal", (i, expect)
+            out.write(json.dumps({**case, "expect": expect}, ensure_ascii=False) + "\n")
+    assert drawn > 0  # some hands run a quarter dry
+    declaring, _ = judge_module
+    r = cli.invoke(app, ["conform", "--corpus", str(corpus), "--engine", f"python:{declaring}:judge",
+                         "--out", str(tmp_path / "out"), "--no-diagnose"])
+    assert r.exit_code == 0, r.output
+    assert _summary(tmp_path / "out")["counts"]["passed"] == 40
