@@ -214,3 +214,25 @@ def test_every_pattern_and_option_a_corpus_covers_has_a_hand_worked_test(ruleset
     for option in rs.options:
         text = scoring if option in options else procedure
         assert re.search(rf"\b{re.escape(option)}\b", text), f"option {option} has no hand-worked test"
+
+
+def test_boundary_covers_name_the_rules_of_the_rulesets_own_cap_and_limit_steps(tmp_path):
+    # A case at a cap covers the rules of the scoring steps that make the cap (steps of kind cap and limit), and
+    # one at the single-hand limit those of the outer_limit step: classic's scoring.cap and scoring.limit, and
+    # scoring.single_hand_limit. A variant whose steps carry other rule ids is covered by its own ids, never by
+    # classic's (issue: rules bound by role).
+    from checker.corpus.generate import _covers
+    from checker.corpus.witnesses import Scored
+    from checker.engine import load_ruleset, load_ruleset_file
+
+    won = Scored("t", {"win_by": "self_draw"}, {}, {"valid": True, "total": 10, "fans": []}, False)
+    classic = load_ruleset("shanghai-classic")
+    assert {"scoring.cap", "scoring.limit"} <= _covers(classic, won, ("boundary", "cap", "at"))
+    assert "scoring.single_hand_limit" in _covers(classic, won, ("boundary", "single_hand_limit", "at"))
+    text = (Path(__file__).resolve().parents[1] / "spec" / "shanghai-classic.yaml").read_text(encoding="utf-8")
+    renamed = text.replace("scoring.cap", "scoring.le_zi_cap").replace("scoring.single_hand_limit", "scoring.hand_cap")
+    (tmp_path / "shanghai-classic.yaml").write_text(renamed, encoding="utf-8")
+    variant = load_ruleset_file(tmp_path / "shanghai-classic.yaml")
+    cap = _covers(variant, won, ("boundary", "cap", "at"))
+    assert {"scoring.le_zi_cap", "scoring.limit"} <= cap and "scoring.cap" not in cap
+    assert "scoring.hand_cap" in _covers(variant, won, ("boundary", "single_hand_limit", "at"))

@@ -152,6 +152,10 @@ def _case(rs: Ruleset, case_id: str, s: Scored, covers: set[str], origin: str, n
             "origin": origin, "note": note}
 
 
+# a boundary target (checker.corpus.witnesses) -> the kinds of scoring step whose rules it covers
+BOUNDARY_STEPS = {"cap": ("cap", "limit"), "single_hand_limit": ("outer_limit",)}
+
+
 def _covers(rs: Ruleset, s: Scored, target: Target) -> set[str]:
     """The rule ids (unprefixed) a scored hand exercises, with the target it was chosen for."""
     ids = {f"fan.{f}" for f in s.fan_ids}
@@ -174,10 +178,10 @@ def _covers(rs: Ruleset, s: Scored, target: Target) -> set[str]:
         ids |= {f"fan.{target[1]}", f"fan.{target[2]}"}
     elif kind == "principle" and target[1] != "either":
         ids.add(f"principle.{target[1]}")
-    elif kind == "boundary":
-        ids |= {"below_minimum": {"win.minimum_points"}, "at_minimum": {"win.minimum_points"},
-                "cap": {"scoring.cap", "scoring.limit"},
-                "single_hand_limit": {"scoring.single_hand_limit"}}.get(target[1], set())
+    elif kind == "boundary" and target[1] in ("below_minimum", "at_minimum"):
+        ids.add("win.minimum_points")
+    elif kind == "boundary":  # a cap or a limit: the rules of the ruleset's own steps that make it
+        ids |= {step.rule for step in rs.scoring.steps if step.name in BOUNDARY_STEPS.get(target[1], ())}
     if s.input.get("flowers") and s.valid and rs.win.minimum_excludes:
         ids.add("win.minimum_excludes")
     for flag in (s.input.get("flags") or {}):
