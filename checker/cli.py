@@ -1042,6 +1042,11 @@ def conform(
         (out if run.status == WON else err).print(safe(line), highlight=False)
     if run.summary["not_cases"]:
         err.print(f"{run.summary['not_cases']} corpus line(s) are not cases (see report.md)", highlight=False)
+    left = run.summary.get("not_compared") or {}
+    if left:  # the engine declared it answers fewer fields: say what went unchecked, not only in the reports
+        err.print(safe(f"fields not compared, as the engine declared it does not answer them: "
+                       f"{', '.join(f'{name} ({n} cases)' for name, n in list(left.items())[:8])}"
+                       f"{' …' if len(left) > 8 else ''} (report.md, \"What the engine models\")"), highlight=False)
     counts = run.summary["counts"]
     if not run.partial and counts["passed"] + counts["failed"] + counts["errored"] == 0:
         reasons = "; ".join(list(run.summary.get("skipped") or {})[:3])

@@ -99,7 +99,11 @@ def test_a_judge_that_declares_what_it_models_passes_on_what_it_answers(tmp_path
     assert not marks.get(("procedure.claims", "E_CLAIM"), False)
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "## What the engine models" in report and "| `next_dealer` |" in report and "`E_CLAIM`" in report
-    # the rebuilt reports are the same bytes (the results record what each case was judged on)
+    # what each case was judged on is derived from the case and the header's engine, never stored in a line (a
+    # line sealed again by hand cannot narrow what its case is judged on)
+    assert all('"compared"' not in line for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines())
+    assert "not compared" in r.output  # the terminal says it too, not only the reports
+    # the rebuilt reports are the same bytes
     before = {n: (out / n).read_bytes() for n in ("summary.json", "report.md", "junit.xml")}
     assert cli.invoke(app, ["report", str(out)]).exit_code == 0
     assert {n: (out / n).read_bytes() for n in before} == before

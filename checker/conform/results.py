@@ -1,7 +1,6 @@
 """One case's conformance result, and the results file (`DIR/results.jsonl`) that holds one per line.
 
-A result line is `{"id", "line", "outcome", "actual", "reason", "case"}` (and `compared`, the expectation as the
-engine was judged on it where narrower than the case's), `case` the corpus's case whole, as it
+A result line is `{"id", "line", "outcome", "actual", "reason", "case"}`, `case` the corpus's case whole, as it
 was read (so reports can draw its hand, name what it covers and re-score it; null when the line was not a
 case): `outcome` is `passed` (the engine's result meets the case's `expect`), `failed` (it does not), `errored`
 (the engine crashed, hung, wrote garbage, answered another case or said `{"error": …}`) or `skipped` (the engine
@@ -50,7 +49,8 @@ class CaseResult(CaseFields):
     text: str = ""
     seconds: float | None = None  # the engine's time on the case (None: not measured, or not run)
     # the expectation as the engine was judged on it, where narrower than the case's (the engine answers only some
-    # fields, or names rules in its own words: checker.conform.compared); None: the case's own
+    # fields, or names rules in its own words: checker.conform.compared); None: the case's own. Never written:
+    # derived from the case and the engine the results file's header names (checker.conform.stream)
     compared: Mapping[str, Any] | None = None
 
     @property
@@ -71,8 +71,6 @@ class CaseResult(CaseFields):
                 "reason": self.reason}
         if self.seconds is not None:
             head["seconds"] = round(self.seconds, 6)
-        if self.compared is not None:
-            head["compared"] = self.compared
         return head
 
     def as_line(self) -> bytes:
@@ -105,12 +103,10 @@ def from_json(data: Any) -> CaseResult | None:
         case = {"expect": data.get("expected"), "covers": data.get("covers"), "ruleset": data.get("ruleset"),
                 "options": data.get("options"), "input": data.get("input")}
     seconds = data.get("seconds")
-    compared = data.get("compared")
     return CaseResult(case_id if isinstance(case_id, str) else None, data["line"], data["outcome"],
                       data.get("actual"), data.get("reason"), None if case is None else _case_shape(case),
                       seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-                      and 0 <= seconds < 1e9 else None,
-                      compared=compared if isinstance(compared, dict) else None)
+                      and 0 <= seconds < 1e9 else None)
 
 
 def _case_shape(case: dict[str, Any]) -> dict[str, Any]:
