@@ -1020,6 +1020,10 @@ def test_wall_model_quarters_deals_draws_and_replaces_each_seat_from_its_own_qua
     # the header may give the wall as the four quarters themselves: the same table
     assert replay_events({**header, "wall": QUARTERS}, opening + [draw(1, "5p")]).rule == "procedure.turn"
     unfinished({**header, "wall": QUARTERS}, opening + [draw(1, "4p")])
+    # four strings that are not four quarters (37 and 35 tiles) are bad input naming the sizes, not another deal
+    uneven = [QUARTERS[0] + QUARTERS[1][:2], QUARTERS[1][2:], QUARTERS[2], QUARTERS[3]]
+    bad = replay_events({**header, "wall": uneven}, opening)
+    assert bad.verdict == "bad input" and "37, 35, 36, 36" in bad.message, bad.message
 
 
 def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile_mcr():

@@ -20,7 +20,7 @@ from checker.conform.results import RESULTS_FILE
 from checker.conform.stream import Cases, ResultStream
 from checker.diagnose import Settings
 from checker.diagnose.probes import Prober
-from checker.files import OwnedFileError, read_owned, write_text
+from checker.files import OwnedFileError, file_sha256, read_owned, write_text
 from checker.inputs import FILE_JSON, InputError, json_text, parse_json
 from checker.spec import given_files_record, rulesets_given
 
@@ -194,8 +194,6 @@ def _recorded_rulesets(record: Any, given: Mapping[str, Any]) -> dict[str, Any]:
     """The rulesets of the spec files a run recorded (its header's `ruleset_files`), each loaded again from its
     path unless `given` holds one of its id; ReportError naming the file when it is gone, changed since the run
     (another SHA-256) or no longer a valid spec."""
-    import hashlib
-
     from checker.engine import load_ruleset_file
     from checker.spec import SpecError
 
@@ -206,10 +204,10 @@ def _recorded_rulesets(record: Any, given: Mapping[str, Any]) -> dict[str, Any]:
         path, rid = entry["path"], entry.get("id")
         hint = f"give it again with --ruleset-file (the run used {path}, ruleset {rid})"
         try:
-            data = open(path, "rb").read()
+            digest = file_sha256(path)
         except OSError as exc:
             raise ReportError(f"{path}: {exc.strerror or exc}: the run's spec file cannot be read; {hint}") from None
-        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+        if digest != entry.get("sha256"):
             raise ReportError(f"{path}: changed since the run (another SHA-256): rebuilding with it would re-score "
                               f"the run under other rules; {hint}") from None
         try:

@@ -205,13 +205,13 @@ class Hand:
     @classmethod
     def build(cls, concealed, melds=(), win_tile=None, win_by="self_draw", discarder=None,
               seat_wind="E", round_wind="E", flowers=(), flags=(), known_flags=None, counters=None,
-              known_counters=None, dragons_as_flowers=False, declared=(), knock_flag="knocked") -> "Hand":
+              known_counters=None, dragons_as_flowers=False, declared=(), knock_flag=None) -> "Hand":
         """Check and assemble a hand. Tiles may be given as text in any accepted notation or as ints.
         `declared`: (flag, flowers) of each winning shape declared on flowers (八花齐): a hand with that flag and
         that many flower tiles may hold one tile fewer, 13, as a non-dealer does when it declares during the
         deal (its flowers' replacements drawn, no turn's draw yet). `knock_flag`: the flag the ruleset names for
         the table's fact `knocked` (its table_context; None: it has no knocking), which a meld claimed after
-        knocking needs; a hand built without a ruleset reads the fact's own name."""
+        knocking needs (a hand built without a ruleset knows no knock: such a meld is refused)."""
         held: tuple[int, ...] = _tiles(concealed, "concealed tiles")
         if win_tile is None:
             raise HandError("no winning tile given", "input.win_tile")

@@ -36,6 +36,7 @@ from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Acted, Counted, Running, run_steps
 from checker.spec import Pattern, Ruleset
 from checker.spec.bind import BindError, Bound, bind
+from checker.spec.roles import roles
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class Scorer:
         self.options = self.bound.options
         self.counter_ranges = {name: (c.min, c.max, c.rule) for name, c in ruleset.counters.items()}
         self.known_flags = ruleset.flags or None  # what build_hand checks a hand against
-        self.knock_flag: str | None = ruleset.table_context.get("knocked")  # the flag of the table's knock, if any
+        self.knock_flag: str | None = roles(ruleset).knocked  # the flag of the table's knock, if any
         self.dragons_as_flowers = ruleset.dragons_as_flowers
         terms = self.bound
         non_repeat = terms.non_repeat

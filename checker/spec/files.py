@@ -14,6 +14,7 @@ from typing import Any
 
 import jsonschema_rs
 
+from checker.files import file_sha256
 from checker.inputs import excerpt
 from checker.spec.model import SpecError, SpecIssue
 
@@ -70,13 +71,11 @@ def given_key() -> tuple:
 def given_files_record() -> list[dict[str, str]]:
     """The spec files given now, as a run records them (each id, absolute path and SHA-256 of its bytes, by id):
     what `mjcheck report` loads again to rebuild a run's reports, and what `--resume` requires unchanged."""
-    import hashlib
-
     record = []
     for rid, r in sorted(_GIVEN.get().items()):
         path = Path(r.path).resolve()
         try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            digest = file_sha256(path)
         except OSError:
             digest = ""
         record.append({"id": rid, "path": str(path), "sha256": digest})

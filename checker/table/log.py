@@ -13,6 +13,7 @@ from typing import Any, BinaryIO, Iterator, Mapping, Sequence
 
 import jsonschema
 
+from checker import tiles as T
 from checker.inputs import InputError, excerpt, parse_json, read_lines, schema_message, whole
 from checker.scorers import CaseError, Scorers
 from checker.spec import accepted, given_key, pointer_of, schema
@@ -73,6 +74,11 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
         try:
             given = header["wall"]  # the 144 tiles, or four strings: each seat's quarter, seat 0's first
             wall = parse_wall("".join(given) if isinstance(given, list) else given)
+            if isinstance(given, list):
+                sizes = [len(T.parse_tiles(q)) for q in given]
+                if len(set(sizes)) != 1:
+                    raise WallError(f"wall: the four quarters hold {', '.join(map(str, sizes))} tiles; each seat's "
+                                    f"quarter is a fourth of the wall ({len(wall) // 4})")
         except WallError as exc:
             raise LogError(str(exc), "input.wall") from None
     else:
