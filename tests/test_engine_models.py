@@ -217,3 +217,20 @@ def test_hands_played_under_quarters_keep_each_seat_to_its_quarter_and_put_to_a_
                          "--out", str(tmp_path / "out"), "--no-diagnose"])
     assert r.exit_code == 0, r.output
     assert _summary(tmp_path / "out")["counts"]["passed"] == 40
+
+
+def test_rule_id_pairs_past_the_bound_are_counted_not_dropped():
+    # RuleMap keeps MAX_PAIRS distinct pairs; the cases of any further pair are one entry, so the table's counts
+    # still add up to every refusal both sides gave (2 + MAX_PAIRS + 3 here, counted by hand)
+    from checker.conform.compared import OTHER_PAIRS, RuleMap
+
+    m = RuleMap()
+    m.add(("win.minimum_points", "E0"))
+    m.add(("win.minimum_points", "E0"))
+    for k in range(1, RuleMap.MAX_PAIRS):
+        m.add(("procedure.claims", f"E{k}"))
+    for k in range(3):
+        m.add(("procedure.turn", f"X{k}"))
+    table = m.as_json()
+    assert table[-1] == {"spec": OTHER_PAIRS, "engine": OTHER_PAIRS, "cases": 3}
+    assert sum(p["cases"] for p in table) == 2 + (RuleMap.MAX_PAIRS - 1) + 3

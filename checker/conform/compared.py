@@ -20,7 +20,8 @@ PROCEDURE_FIELDS = ("verdict", "rule", "event", "ended", "winners", "payments", 
 WINNER_FIELDS = ("seat", "win_by", "total", "fans")
 ALWAYS = frozenset({"valid", "verdict", "event"})  # the answer itself (a winner's `seat` likewise)
 RULE_FIELDS = {"score": "error", "procedure": "rule"}  # where a refusal names its rule
-RULE_IDS = ("spec", "own")  # the start reply's `rule_ids`: the spec's own ids (the default), or the engine's
+RULE_IDS = ("spec", "own")
+OTHER_PAIRS = "(other pairs)"  # the summary's entry for refusals past RuleMap.MAX_PAIRS distinct pairs  # the start reply's `rule_ids`: the spec's own ids (the default), or the engine's
 
 
 def known_fields() -> tuple[str, ...]:
@@ -129,6 +130,9 @@ class RuleMap:
         names two ways, and the engine's that stand for two of the spec's, say so (`ambiguous`)."""
         by_spec = Counter(spec for spec, _ in self.pairs)
         by_engine = Counter(engine for _, engine in self.pairs)
-        return [{"spec": spec, "engine": engine, "cases": n,
-                 **({"ambiguous": True} if by_spec[spec] > 1 or by_engine[engine] > 1 else {})}
-                for (spec, engine), n in sorted(self.pairs.items(), key=lambda kv: (-kv[1], kv[0]))]
+        listed = [{"spec": spec, "engine": engine, "cases": n,
+                   **({"ambiguous": True} if by_spec[spec] > 1 or by_engine[engine] > 1 else {})}
+                  for (spec, engine), n in sorted(self.pairs.items(), key=lambda kv: (-kv[1], kv[0]))]
+        if self.past:  # cases of pairs met past MAX_PAIRS distinct ones: counted, not dropped unsaid
+            listed.append({"spec": OTHER_PAIRS, "engine": OTHER_PAIRS, "cases": self.past})
+        return listed
