@@ -63,8 +63,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="passes per rate; the best one counts")
     parser.add_argument("--stages", action="store_true", help="also print where the reference engine's time goes")
     args = parser.parse_args()
-    hands = seeded_hands(args.seed, args.hands)
-    scorer = Scorer(load_ruleset("mcr"))
+    ruleset = load_ruleset("mcr")
+    hands = seeded_hands(args.seed, args.hands, ruleset.table_context)
+    scorer = Scorer(ruleset)
     scorer.score(hands[0])  # warm the per-suit division caches as a long-running process would have them
     ours = rate(scorer.score, hands, args.repeat)
     print(f"{len(hands)} random complete hands, seed {args.seed}, best of {args.repeat} passes")

@@ -7,11 +7,13 @@ from a seeded `random.Random` (`pick = rng.choice`, reproducible for a `--seed`)
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Callable, Sequence, TypeVar
 
 from checker import tiles as T
 from checker.engine.hand import Hand, Meld
 from checker.engine.shapes import KNITTED_STRAIGHTS, ORPHANS
+from checker.spec.roles import FOURTH_TILE_SEEN, KONG_REPLACEMENT, WALL_EXHAUSTED
 
 X = TypeVar("X")
 Pick = Callable[[Sequence[X]], X]
@@ -19,8 +21,9 @@ Pick = Callable[[Sequence[X]], X]
 SHAPES = ("regular",) * 16 + ("seven_pairs", "thirteen_orphans", "honors_and_knitted", "knitted_straight")
 
 
-def winning_hand(pick: Pick) -> Hand:
-    """A complete hand (shape, melds, winning tile and context) chosen by `pick`."""
+def winning_hand(pick: Pick, context: Mapping[str, str]) -> Hand:
+    """A complete hand (shape, melds, winning tile and context) chosen by `pick`; its flags are the names
+    `context` (a ruleset's `table_context`: fact of play -> flag) gives the facts chosen, those it names."""
     shape = pick(SHAPES)
     counts = [0] * T.NUM_TILE_TYPES
     melds: list[Meld] = []
@@ -72,14 +75,15 @@ def winning_hand(pick: Pick) -> Hand:
     if win_by == "robbing_kong" and (win in concealed or any(win in m.tiles for m in melds)):
         win_by = "discard"  # a robbed kong's other three copies are the konger's: the winner holds none
     flowers = [t for t in T.FLOWERS if pick((False, False, False, True))]
-    flags = [f for f in ("last_tile", "fourth_tile_visible", "kong_replacement") if pick((False,) * 5 + (True,))]
+    facts = [f for f in (WALL_EXHAUSTED, FOURTH_TILE_SEEN, KONG_REPLACEMENT) if pick((False,) * 5 + (True,))]
     # keep the context consistent with the hand (each is a hand check of the rulesets)
     if win_by != "self_draw" or not any(m.kind == "kong" for m in melds):
-        flags = [f for f in flags if f != "kong_replacement"]
+        facts = [f for f in facts if f != KONG_REPLACEMENT]
     if win in concealed:
-        flags = [f for f in flags if f != "fourth_tile_visible"]
+        facts = [f for f in facts if f != FOURTH_TILE_SEEN]
     if win_by == "robbing_kong":
-        flags = [f for f in flags if f != "last_tile"]
+        facts = [f for f in facts if f != WALL_EXHAUSTED]
+    flags = [context[f] for f in facts if f in context]
     return Hand.build(concealed=tuple(concealed), melds=melds, win_tile=win, win_by=win_by,
                       discarder=None if win_by == "self_draw" else pick((1, 2, 3)),
                       seat_wind=pick(T.WIND_LETTERS), round_wind=pick(T.WIND_LETTERS), flowers=tuple(flowers), flags=flags)
@@ -102,7 +106,7 @@ def _pick_set(pick: Pick, counts: list[int]) -> tuple[str, int]:
             return kind, tile
 
 
-def seeded_hands(seed: int, n: int) -> list[Hand]:
-    """`n` random complete hands, the same list for the same seed."""
+def seeded_hands(seed: int, n: int, context: Mapping[str, str]) -> list[Hand]:
+    """`n` random complete hands, the same list for the same seed (flags named by `context`, as above)."""
     rng = random.Random(seed)
-    return [winning_hand(rng.choice) for _ in range(n)]
+    return [winning_hand(rng.choice, context) for _ in range(n)]

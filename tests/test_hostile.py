@@ -47,6 +47,9 @@ from checker.cli import app
 from conftest import fuzz_factor
 from checker.inputs import MAX_CASE_LINE_BYTES
 from checker.random_hands import winning_hand
+from checker.spec import load_ruleset as load_spec_ruleset
+
+MCR_CONTEXT = load_spec_ruleset("mcr").table_context  # the MCR names of the facts random hands are given
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS_FILES = (ROOT / "corpus" / "mcr-examples.jsonl", ROOT / "corpus" / "shanghai-examples.jsonl")
@@ -327,7 +330,7 @@ WIND_WORDS = {27: ["E", "east", "东", "1z", "F1", "e"], 28: ["S", "south", "南
 @st.composite
 def valid_hand_args(draw) -> list[str]:
     """The command-line arguments of a complete hand (checker.random_hands), written in a random notation."""
-    hand = winning_hand(lambda seq: draw(st.sampled_from(list(seq))))
+    hand = winning_hand(lambda seq: draw(st.sampled_from(list(seq))), MCR_CONTEXT)
     notation = draw(st.sampled_from(NOTATIONS))
     sep = draw(st.sampled_from(["", " ", ","]))
     args = [tiles_text(hand.concealed, notation, sep), "--win", tile_text(hand.win_tile, notation)]

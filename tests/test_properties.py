@@ -9,13 +9,16 @@ from checker.engine import Hand, HandError, Meld
 from checker.engine.interpretation import HandFacts, interpretations
 from checker.engine.shapes import SHAPES
 from checker.random_hands import winning_hand
+from checker.spec import load_ruleset as load_spec_ruleset
+
+MCR_CONTEXT = load_spec_ruleset("mcr").table_context  # the MCR names of the facts random hands are given
 
 SUIT_SPECIFIC = {"all_green", "reversible_tiles"}  # fans whose tiles name one suit
 
 
 @st.composite
 def complete_hands(draw):
-    return winning_hand(lambda seq: draw(st.sampled_from(list(seq))))
+    return winning_hand(lambda seq: draw(st.sampled_from(list(seq))), MCR_CONTEXT)
 
 
 def permute_suits(hand: Hand, order: tuple[int, int, int]) -> Hand:

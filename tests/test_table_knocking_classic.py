@@ -522,7 +522,7 @@ def test_classic_drawn_hand_with_a_dead_wall_keeps_the_dealer():
     assert table.tail - table.head == 14
     result = assert_legal(hdr, events)
     assert result["ended"] == "draw"
-    assert result["next"] == {"dealer": 0, "huangfan": 1}
+    assert result["next"] == {"dealer": 0, "counters": {"huangfan": 1}}
 
 
 def test_classic_drawn_hand_declared_over_a_dead_wall_it_does_not_have_is_illegal():

@@ -838,7 +838,7 @@ def test_dealer_rotation_classic_the_winner_deals_next_and_huangfan_falls():
     (w,) = result["winners"]
     assert (w["seat"], w["discarder"], w["total"]) == (2, 3, 8)
     assert result["payments"] == [0, 0, 10, -10]
-    assert result["next"] == {"dealer": 2, "huangfan": 1}
+    assert result["next"] == {"dealer": 2, "counters": {"huangfan": 1}}
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
@@ -849,7 +849,7 @@ def test_dealer_rotation_classic_a_drawn_hand_keeps_the_dealer_and_adds_a_huangf
     events, _ = play_out(h, "5p")
     result = ended(h, events)
     assert result["ended"] == "draw" and result["payments"] == [0, 0, 0, 0]
-    assert result["next"] == {"dealer": dealer, "huangfan": 3}
+    assert result["next"] == {"dealer": dealer, "counters": {"huangfan": 3}}
 
 
 def test_knock_is_not_an_event_of_mcr():

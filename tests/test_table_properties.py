@@ -378,7 +378,7 @@ class TableMachine(RuleBasedStateMachine):
         assert replay.result == self.result
         assert self.result["next"]["dealer"] == next_dealer(self.header, self.result)
         if self.RULESET == "shanghai-classic":
-            assert self.result["next"]["huangfan"] == next_huangfan(self.header, self.result)
+            assert self.result["next"]["counters"]["huangfan"] == next_huangfan(self.header, self.result)
 
     def next_hand(self, seed: int) -> None:
         """`procedure.dealer`, `procedure.dealer_rotation`, `procedure.huangfan_count`: the next hand deals from
@@ -388,9 +388,9 @@ class TableMachine(RuleBasedStateMachine):
         header = {**GAME, "ruleset": self.RULESET, "seed": seed, "dealer": following["dealer"]}
         if self.options:
             header["options"] = self.options
-        if "huangfan" in following:
-            assert following["huangfan"] >= 0
-            header["counters"] = {"huangfan": following["huangfan"]}
+        if "counters" in following:
+            assert following["counters"]["huangfan"] >= 0
+            header["counters"] = dict(following["counters"])
         for key in ("hand", "round_wind"):
             if key in following:
                 header[key] = following[key]
@@ -1022,15 +1022,15 @@ def test_knock_that_no_discard_can_follow_is_refused(case):
 
 def test_huangfan_count_stays_within_its_counter_range():
     """procedure.huangfan_count (shanghai-classic): one more after a drawn hand. The counter huangfan is bounded
-    0-99 (spec counters: "99 is a bound of the tool"); a drawn hand at 荒番 99 leaves `next.huangfan` = 100, which
+    0-99 (spec counters: "99 is a bound of the tool"); a drawn hand at 荒番 99 leaves `next.counters.huangfan` = 100, which
     new_table refuses as out of range (input.counters), so `mjcheck game simulate --ruleset shanghai-classic
     --games 200 --seed 1` stops with exit 2 after about 130 hands (most classic hands are drawn)."""
     hand = play_hand("shanghai-classic", 0, counters={"huangfan": 99})
     assert hand.result["ended"] == "draw"  # seed 0: a drawn hand
     following = hand.result["next"]
-    assert following["huangfan"] <= 99
+    assert following["counters"]["huangfan"] <= 99
     new_table({**GAME, "ruleset": "shanghai-classic", "seed": 1, "dealer": following["dealer"],
-               "counters": {"huangfan": following["huangfan"]}})
+               "counters": dict(following["counters"])})
 
 
 # =========================================================================== 4. determinism

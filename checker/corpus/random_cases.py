@@ -84,7 +84,7 @@ def _score_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mi
     theme = next(t for t in THEMES if t.name == mix.theme) if mix.theme else THEMES[i % len(THEMES)]
     avoid = frozenset(DRAGONS) if ruleset.dragons_as_flowers else frozenset()
     while True:  # dragons set aside as flowers are never part of a hand
-        hand = winning_hand(themed_pick(rng, theme, avoid))
+        hand = winning_hand(themed_pick(rng, theme, avoid), ruleset.table_context)
         if not any(t in avoid for t in hand.all_tiles):
             break
     data = context_for(ruleset, hand, rng)

@@ -134,7 +134,7 @@ def random_candidates(ruleset: Ruleset, seed: int, size: int) -> Iterator[tuple[
     avoid = frozenset(DRAGONS) if ruleset.dragons_as_flowers else frozenset()
     for i in range(size):
         theme = THEMES[i % len(THEMES)]
-        hand = winning_hand(themed_pick(rng, theme, avoid))
+        hand = winning_hand(themed_pick(rng, theme, avoid), ruleset.table_context)
         if avoid and any(t in avoid for t in hand.all_tiles):
             continue
         yield theme.name, context_for(ruleset, hand, rng)

@@ -17,8 +17,8 @@ from typing import Any, Mapping
 from checker.engine.hand import WIN_BY
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset
+from checker.spec.roles import roles
 
-REPLACEMENT_FLAG = "kong_replacement"  # the case format's flag for a win on a kong's replacement draw
 REPLACEMENT_PREDICATE = "replacement_draw_win"
 
 WIN_KINDS = ("self_draw", "discard", "robbing_kong")
@@ -57,9 +57,9 @@ def flag_implies(ruleset_id: str, flag: str, other: str) -> Mutation:
                     read=read)
 
 
-def read_as_replacement(ruleset_id: str, flag: str, win_by: str | None = None) -> Mutation:
+def read_as_replacement(ruleset_id: str, flag: str, kong_flag: str, win_by: str | None = None) -> Mutation:
     """The engine reads a win with `flag` (by `win_by`; None: any way of winning) as a win on a kong's replacement
-    draw: the fans decided by `replacement_draw_win` hold on it too (e.g. the last tile claimed from a discard
+    draw (the ruleset's `kong_flag`, its kong-replacement role): the fans decided by `replacement_draw_win` hold on it too (e.g. the last tile claimed from a discard
     scored as Out with replacement tile). A spec edit of the predicate's parameters, so the hand checks still
     hold the input as the case gives it."""
     ways = WIN_BY if win_by is None else (win_by,)
@@ -74,7 +74,7 @@ def read_as_replacement(ruleset_id: str, flag: str, win_by: str | None = None) -
     return Mutation(f"read-as-replacement:{flag}" + (f"/{win_by}" if win_by is not None else ""),
                     "context: flag read as a replacement draw", ruleset_id,
                     f"{how} with the {flag} flag is read as a win on a kong's replacement draw",
-                    (f"flag.{flag}", f"flag.{REPLACEMENT_FLAG}"), edit=edit)
+                    (f"flag.{flag}", f"flag.{kong_flag}"), edit=edit)
 
 
 def win_read_as(ruleset_id: str, kind: str, other: str) -> Mutation:
@@ -137,8 +137,9 @@ def context_readings(ruleset: Ruleset) -> list[Mutation]:
     rid = ruleset.id
     found = [flag_ignored(rid, flag) for flag in ruleset.flags]
     found += [flag_implies(rid, a, b) for a in ruleset.flags for b in ruleset.flags if a != b]
-    if REPLACEMENT_FLAG in ruleset.flags and any(p.when.name == REPLACEMENT_PREDICATE for p in ruleset.patterns):
-        found += [read_as_replacement(rid, flag, way) for flag in ruleset.flags if flag != REPLACEMENT_FLAG
+    kong_flag = roles(ruleset).kong_replacement
+    if kong_flag is not None and kong_flag in ruleset.flags and any(p.when.name == REPLACEMENT_PREDICATE for p in ruleset.patterns):
+        found += [read_as_replacement(rid, flag, kong_flag, way) for flag in ruleset.flags if flag != kong_flag
                   for way in (None, *WIN_KINDS)]
     found += [win_read_as(rid, a, b) for a in WIN_KINDS for b in WIN_KINDS if a != b]
     found += [counter_ignored(rid, name) for name in ruleset.counters]

@@ -97,6 +97,7 @@ class TableRules:
     draws_count: bool  # under a rotating deal, a drawn hand passes the deal and counts toward the round wind
     round_wind_every: int  # hands per round wind under a rotating deal (0: not said)
     after_multiple_win: str
+    huangfan_counter: str | None  # the counter that holds the 荒番 count the table keeps (None: it keeps none)
     huangfan_on_draw: int
     huangfan_on_win: int
     contract_calls: int  # 0: no 承包
@@ -260,6 +261,12 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     forgo_blocks = frozenset(p.field("forgo_then_reclaim", "blocks", ("chow", "pung", "kong")))
     lou_hu = p.has("lou_hu")
     lou_hu_later_copy = str(p.field("lou_hu", "later_copy_from", "any_seat"))
+    huangfan_counter = p.field("huangfan_count", "counter", None) if p.has("huangfan_count") else None
+    if huangfan_counter is not None and huangfan_counter not in ruleset.counters:
+        raise _refusal("huangfan_count/counter", f"{huangfan_counter!r} is not a counter of the ruleset "
+                       f"(its counters: {', '.join(sorted(ruleset.counters)) or 'none'})")
+    if p.has("huangfan_count") and huangfan_counter is None:
+        raise _refusal("huangfan_count/counter", "names no counter: say which counter holds the count")
     if lou_hu_later_copy not in ("any_seat", "other_seats"):
         raise _refusal("lou_hu/later_copy_from", f"{lou_hu_later_copy!r} is not any_seat or other_seats")
     after_multiple = str(p.field("dealer", "after_multiple_win", "nearest_winner_downstream_of_discarder"))
@@ -309,6 +316,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         draws_count=p.flag("dealer_rotation", "draws_count", True),
         round_wind_every=p.whole("dealer_rotation", "round_wind_every", 0),
         after_multiple_win=after_multiple,
+        huangfan_counter=None if huangfan_counter is None else str(huangfan_counter),
         huangfan_on_draw=p.whole("huangfan_count", "on_draw", 0),
         huangfan_on_win=p.whole("huangfan_count", "on_win", 0),
         contract_calls=calls,

@@ -15,6 +15,7 @@ from checker.spec.model import Ruleset
 # facts of play a table knows (checker.table, `table_context` keys) that the tools give a hand
 KNOCKED, FLOWER_REPLACEMENT, KONG_REPLACEMENT = "knocked", "flower_replacement", "kong_replacement"
 DISCARDER_READY, CONTRACT_PARTNER, CONTRACT_MUTUAL = "discarder_ready", "contract_partner", "contract_mutual"
+WALL_EXHAUSTED, FOURTH_TILE_SEEN = "wall_exhausted", "fourth_tile_seen"
 
 
 @dataclass(frozen=True)

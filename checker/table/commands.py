@@ -99,7 +99,7 @@ def _print_replay(found: Any) -> None:
             wins = "drawn hand (the wall ran out)"
         out.print(f"{where}: [green]legal[/], {found.events} events. {escape(wins)}", highlight=False)
         out.print(f"  payments by seat: {result.get('payments')}; next dealer: seat {result['next']['dealer']}"
-                  + (f", 荒番 {result['next']['huangfan']}" if "huangfan" in result["next"] else "")
+                  + "".join(f", {name} {n}" for name, n in result["next"].get("counters", {}).items())
                   + (f"; forfeited: seats {result['forfeits']}" if result.get("forfeits") else ""), highlight=False)
         return
     colour = "yellow" if found.verdict == "unfinished" else "red"
@@ -190,7 +190,7 @@ def simulate(
                 following = hand.result["next"]
                 dealer, hand_number = following["dealer"], following.get("hand", i + 1)
                 round_wind = following.get("round_wind", "E")
-                counters = {"huangfan": following["huangfan"]} if "huangfan" in following else {}
+                counters = dict(following.get("counters", {}))
                 progress.advance(task)
             summaries.append(summary.as_dict())
     body = {"seed": seed, "games": games, "bots": seats, "options": options, "summaries": summaries,

@@ -237,8 +237,9 @@ def procedure_result(case: Mapping[str, Any], runner: Scorers | None = None) -> 
         out["next_dealer"] = following["dealer"]
         if "round_wind" in following:
             out["next_round_wind"] = following["round_wind"]
-        if "huangfan" in following:
-            out["next_huangfan"] = following["huangfan"]
+        kept = following.get("counters", {})  # the table keeps one count across hands: huangfan_count's
+        if kept:
+            (out["next_huangfan"],) = kept.values()
     return out
 
 

@@ -36,8 +36,9 @@ def hand_result(table: Table) -> dict[str, Any]:
     dealer, huangfan = next_dealer(table), next_huangfan(table)
     out: dict[str, Any] = {"ended": "win" if wins else "draw", "winners": winners, "payments": payments,
                            "next": {"dealer": dealer}}
-    if huangfan is not None:
-        out["next"]["huangfan"] = huangfan
+    if huangfan is not None and table.rules.huangfan_counter is not None:
+        # the counters the next hand starts from, by the ruleset's names: the one the 荒番 count is kept in
+        out["next"]["counters"] = {table.rules.huangfan_counter: huangfan}
     every = table.rules.round_wind_every
     if table.rules.rotates_each_hand and every:  # MCR: the round wind advances every four hands
         # a drawn hand counts as a hand played unless the spec says draws do not count (dealer_rotation)
@@ -72,9 +73,10 @@ def next_huangfan(table: Table) -> int | None:
     """The 荒番 count the next hand carries: one more after a drawn hand, one less after a win (never below 0);
     None where the ruleset keeps no such count."""
     rules = table.rules
-    if not (rules.huangfan_on_draw or rules.huangfan_on_win):
+    name = rules.huangfan_counter
+    if name is None or not (rules.huangfan_on_draw or rules.huangfan_on_win):
         return None
-    now = table.counters.get("huangfan", 0)
-    counter = rules.ruleset.counters.get("huangfan")
+    now = table.counters.get(name, 0)
+    counter = rules.ruleset.counters.get(name)
     top = counter.max if counter is not None else now + rules.huangfan_on_draw
     return min(top, now + rules.huangfan_on_draw) if not table.wins else max(0, now + rules.huangfan_on_win)

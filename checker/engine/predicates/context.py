@@ -22,8 +22,8 @@ def win_context(win_by=WIN_BY, flag=None):
     return hand_gate(decide, flag=flag, win_by=win_by)
 
 
-@predicate("last_copy", {"flag": FLAG}, scope=HAND, context_only=True)
-def last_copy(flag="fourth_tile_visible"):
+@predicate("last_copy", {"flag": FLAG}, scope=HAND, context_only=True, required=("flag",))
+def last_copy(flag):
     """The winning tile is its last copy: the other three are public, either as the context `flag` says or
     because they lie in the winner's own exposed melds (a concealed kong is face down)."""
 
@@ -39,12 +39,14 @@ def last_copy(flag="fourth_tile_visible"):
     return decide
 
 
-@predicate("replacement_draw_win", {"flower_replacement_counts": boolean(
+@predicate("replacement_draw_win", {"kong_flag": FLAG, "flower_flag": FLAG, "flower_replacement_counts": boolean(
     "a win on a flower's replacement tile counts as a replacement draw win too"), "also_flag": FLAG,
-                                    "also_win_by": WAYS_OF_WINNING}, scope=HAND, context_only=True)
-def replacement_draw_win(flower_replacement_counts=False, also_flag=None, also_win_by=WIN_BY):
-    """Self-drawn on the replacement tile after a kong; after a flower too when `flower_replacement_counts`.
-    With both flags the winning tile replaced a flower drawn as a kong's replacement: a flower replacement,
+                                    "also_win_by": WAYS_OF_WINNING}, scope=HAND, context_only=True,
+           required=("kong_flag",))
+def replacement_draw_win(kong_flag, flower_flag=None, flower_replacement_counts=False, also_flag=None,
+                         also_win_by=WIN_BY):
+    """Self-drawn on the replacement tile after a kong (the context `kong_flag`); after a flower too (`flower_flag`)
+    when `flower_replacement_counts`. With both flags the winning tile replaced a flower drawn as a kong's replacement: a flower replacement,
     not a kong's own (MCR: "A flower replacement after a kong is not a direct Out with Replacement Tile win").
     `also_flag`: a win by `also_win_by` with that flag counts as well (no ruleset says so: an engine that reads
     the flag as a replacement draw, `checker.mutate.context.read_as_replacement`)."""
@@ -54,9 +56,9 @@ def replacement_draw_win(flower_replacement_counts=False, also_flag=None, also_w
             return 1
         if f.hand.win_by != "self_draw":
             return 0
-        if "flower_replacement" in f.flags:
+        if flower_flag is not None and flower_flag in f.flags:
             return int(flower_replacement_counts)
-        return int("kong_replacement" in f.flags)
+        return int(kong_flag in f.flags)
 
     return hand_gate(decide, win_by=("self_draw",) if also_flag is None else None)
 

@@ -36,9 +36,11 @@ PREDICATES: Mapping[str, PredicateKind] = MappingProxyType(_registered)
 
 
 def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str = INTERPRETATION,
-              tiles_only: bool = False, context_only: bool = False, always: bool = False):
+              tiles_only: bool = False, context_only: bool = False, always: bool = False,
+              required: tuple[str, ...] = ()):
     """Register a predicate factory under `name`, taking the keyword parameters `params`, each with its
-    declared type: a spec that loads gives the factory only values of those types (checker.params).
+    declared type: a spec that loads gives the factory only values of those types (checker.params), and
+    always the `required` ones (a flag name the spec must say: no spec word is written here).
     `tiles_only`: its answer reads nothing but the tiles and their division; `context_only`: a hand gains it
     from its context alone; `always`: it holds for every winning hand (see PredicateKind)."""
     if tiles_only and context_only:
@@ -47,7 +49,7 @@ def predicate(name: str, params: Mapping[str, Schema] | None = None, scope: str 
     def register(make):
         if name in _registered:
             raise ValueError(f"predicate {name!r} registered twice")
-        _registered[name] = PredicateKind(name, make, Params(params), scope, tiles_only, context_only, always)
+        _registered[name] = PredicateKind(name, make, Params(params, required), scope, tiles_only, context_only, always)
         return make
 
     return register
