@@ -109,8 +109,8 @@ def test_the_bound_records_are_frozen():
 def test_the_procedure_is_bound_with_the_rest():
     # shanghai-knocking.yaml: knock {missed_win: {option: knock_missed_win}}, values [forfeit_hand, not_allowed]
     rs = load_ruleset("shanghai-knocking")
-    assert bind(rs).procedure.knock_missed_win == "forfeit_hand"
-    assert bind(rs, {"knock_missed_win": "not_allowed"}).procedure.knock_missed_win == "not_allowed"
+    assert bind(rs).procedure.missed_win_after_knock == "forfeit_hand"
+    assert bind(rs, {"knock_missed_win": "not_allowed"}).procedure.missed_win_after_knock == "not_allowed"
 
 
 @pytest.mark.parametrize("ruleset_id", ["mcr", "shanghai-knocking", "shanghai-classic"])

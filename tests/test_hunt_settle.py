@@ -27,7 +27,7 @@ READINGS = [("mcr", {}), ("mcr", {"robbing_kong_paid_as": "self_draw"}), ("shang
             ("shanghai-classic", {"full_flush_liability": True, "discard_payment": "chong_double"}),
             ("shanghai-classic", {"contract_mutual_counting": "once", "base_placement": "doubled"})]
 # a contract both ways with a ready discarder, beside limit.TABLES
-MUTUAL = {"win_by": "discard", "discarder": 2, "contract_with": 1, "flags": ["contract_mutual", "discarder_ready"]}
+MUTUAL = {"win_by": "discard", "discarder": 2, "contract_partner": 1, "flags": ["contract_mutual", "discarder_ready"]}
 
 
 @pytest.mark.parametrize("ruleset_id,options", READINGS)
@@ -43,7 +43,7 @@ def test_the_model_pays_what_the_engine_pays_on_known_hands(ruleset_id, options)
     for data in known_hands(rs)[:12]:
         for table in (*TABLES, MUTUAL):
             if pay.contract is None:
-                table = {k: v for k, v in table.items() if k not in ("contract_with", "flags")}
+                table = {k: v for k, v in table.items() if k not in ("contract_partner", "flags")}
             grown = at_table(data, table, pay.contract.partner_counter if pay.contract is not None else None)
             result = outcome(RUNNER, ruleset_id, options, grown)
             if not result.get("valid"):

@@ -150,19 +150,15 @@ def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
 def _scenes(corpus: Corpus, ruleset_id: str, seed: int) -> set[str]:
     """The hunter's scenes (checker.hunt.scenarios: a passed winning tile that comes again, two winners on one
     discard), one case per reading of the option they part: situations bot-played hands seldom reach."""
-    from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
+    from checker.hunt.scenarios import SCENES, hunt_scenario, scene_options, waiting_hands
 
     covered: set[str] = set()
     rs = corpus.ruleset
-    for scenario, option_id in SCENARIOS.items():
-        if option_id not in rs.options:
-            continue
+    for scenario in scene_options(rs):
         found = hunt_scenario(rs, scenario, waiting_hands(ruleset_id, scenario), 300, seed)
         if found is None:
             continue
-        rules = {"procedure.lou_hu"} if option_id.startswith("lou_hu") else \
-            {"procedure.forgo_then_reclaim", "procedure.knock"} if option_id == "forgo_blocks_win" else \
-            {"procedure.multiple_winners", "procedure.dealer"}
+        rules = SCENES[scenario].rules()
         covered |= rules
         data = found.witness["input"]
         for outcome in found.outcomes:

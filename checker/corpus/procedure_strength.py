@@ -179,7 +179,7 @@ def _unseen(name: str, before: TableRules, after: TableRules) -> str | None:
     for prefix, entry, plays in (("lou_hu_", "漏胡", "lou_hu"), ("forgo_", "forgo-then-reclaim", "forgo"),
                                  ("swap_calling_", "swap calling", "swap_calling"),
                                  ("mandatory_kong_", "a mandatory kong", "mandatory_kong"),
-                                 ("knock_missed_win", "a knocked player's obligation to win", "knock_must_win")):
+                                 ("missed_win_after_knock", "a knocked player's obligation to win", "knock_must_win")):
         if name.startswith(prefix) and not any(getattr(r, plays) for r in both):
             return f"the ruleset plays no {entry}, so the table never reads it"
     return None

@@ -11,14 +11,15 @@ from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
 from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
 from checker.spec import Ruleset, options_text as _shown
+from checker.spec.roles import CONTRACT_PARTNER
 
 # the tables tried after the model's own witness, in this order: the ways one player pays several shares
-# (`contract_with`: the table's contract partner, a role the model names so; written into a hand as the counter
+# (`contract_partner`: the table's contract partner, by its role's name (checker.spec.roles); written into a hand as the counter
 # the bound settlement names for it)
 TABLES: tuple[dict[str, Any], ...] = (
     {"win_by": "robbing_kong", "discarder": 1},
-    {"win_by": "self_draw", "contract_with": 1},
-    {"win_by": "discard", "discarder": 1, "contract_with": 1},
+    {"win_by": "self_draw", CONTRACT_PARTNER: 1},
+    {"win_by": "discard", "discarder": 1, CONTRACT_PARTNER: 1},
     {"win_by": "discard", "discarder": 1},
 )
 
@@ -28,8 +29,8 @@ def at_table(data: Mapping[str, Any], table: Mapping[str, Any], partner_counter:
     `partner_counter`, the bound settlement's name for it; None: the ruleset has no contract) and flags."""
     out = {**data, "win_by": table["win_by"], "discarder": table.get("discarder")}
     counters = {k: v for k, v in (data.get("counters") or {}).items() if k != partner_counter}
-    if table.get("contract_with") and partner_counter:
-        counters[partner_counter] = table["contract_with"]
+    if table.get(CONTRACT_PARTNER) and partner_counter:
+        counters[partner_counter] = table[CONTRACT_PARTNER]
     out["counters"] = counters
     flags = {**(data.get("flags") or {}), **{f: True for f in table.get("flags") or ()}}
     out["flags"] = flags
@@ -54,7 +55,7 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
         return None
     top, rule = limit
     model, pay = SettlementModel(scorer), scorer.settlement
-    witness_table: dict[str, Any] = {k: first.witness[k] for k in ("win_by", "discarder", "contract_with", "flags")
+    witness_table: dict[str, Any] = {k: first.witness[k] for k in ("win_by", "discarder", CONTRACT_PARTNER, "flags")
                      if k in first.witness}
     tables: list[dict[str, Any]] = [witness_table, *TABLES]
     for table in tables:

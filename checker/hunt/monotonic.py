@@ -49,9 +49,9 @@ def pung_made_kong(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] 
     return None
 
 
-def one_more_huangfan(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The hand one 荒番 higher: the counter a pattern counts (checker.spec.roles; None: the ruleset counts none,
-    or it is at its bound)."""
+def one_more_count(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The hand one higher on the counter a pattern counts (荒番 in classic; checker.spec.roles; None: the ruleset
+    counts none, or it is at its bound)."""
     name = next(iter(roles(ruleset).counted), None)
     counter = ruleset.counters.get(name) if name is not None else None
     if name is None or counter is None:
@@ -65,7 +65,7 @@ def one_more_huangfan(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, An
 GROWTHS: dict[str, tuple[Callable[[Ruleset, Mapping[str, Any]], dict[str, Any] | None], str]] = {
     "flower": (one_more_flower, "one more flower"),
     "kong": (pung_made_kong, "an exposed pung made a kong"),
-    "huangfan": (one_more_huangfan, "one more 荒番 (drawn hand before it)"),
+    "counter": (one_more_count, "one more on a counted counter (荒番: a drawn hand before it)"),
 }
 
 
@@ -133,7 +133,7 @@ def _paid(result: Mapping[str, Any]) -> str:
 def _grown(ruleset: Ruleset, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The hand with more context and the same tiles: one more flower, one more 荒番, one more flag, or drawn by
     the winner rather than discarded."""
-    out = [g for g in (one_more_flower(ruleset, data), one_more_huangfan(ruleset, data)) if g is not None]
+    out = [g for g in (one_more_flower(ruleset, data), one_more_count(ruleset, data)) if g is not None]
     if data.get("win_by") == "discard":
         out.append({**data, "win_by": "self_draw", "discarder": None})
     flags = dict(data.get("flags") or {})
@@ -197,7 +197,7 @@ def _z3_finding(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping
                 more: Mapping[str, Any], before: Mapping[str, Any], after: Mapping[str, Any], model: Any,
                 situation: Any) -> Finding:
     pattern = next(p for p in ruleset.patterns if p.id == pid)
-    growth = {"flowers": "flower", "counter": "huangfan"}.get(pattern.when.name, pid)
+    growth = {"flowers": "flower", "counter": "counter"}.get(pattern.when.name, pid)
     shown = options_text(options)
     words = f"{pattern.name_en} ({pattern.name_zh})" if pattern.name_zh else pattern.name_en
     valued = model.value(situation)[1]

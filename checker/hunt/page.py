@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 from checker import tiles as T
 from checker.draw import TILE_GLYPHS, sprite, tile_use
 from checker.hunt.findings import KINDS, PROVENANCE_WORDS
+from checker.spec.roles import CONTRACT_PARTNER
 
 SEAT_WORDS = {1: "the next player", 2: "the player across", 3: "the previous player"}
 KIND_WORDS = {
@@ -108,8 +109,8 @@ def situation(w: Mapping[str, Any]) -> str:
     table = WIN_WORDS.get(w.get("win_by", ""), str(w.get("win_by")))
     if w.get("discarder"):
         table += f" from {SEAT_WORDS.get(w['discarder'], 'a seat')}"
-    if w.get("contract_with"):
-        table += f", a contract (承包) with {SEAT_WORDS.get(w['contract_with'], 'a seat')}"
+    if w.get(CONTRACT_PARTNER):
+        table += f", a contract (承包) with {SEAT_WORDS.get(w[CONTRACT_PARTNER], 'a seat')}"
         if w.get("flags"):
             table += f" ({', '.join(w['flags'])})"
     if w.get("claimed_sets"):

@@ -41,7 +41,7 @@ from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
 from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
-from checker.hunt.scenarios import SCENARIOS, hunt_scenario, waiting_hands
+from checker.hunt.scenarios import hunt_scenario, scene_options, waiting_hands
 from checker.hunt.synth import synthesize, witnesses_page
 from checker.spec import Ruleset, available_rulesets, options_text, value_key
 from checker.writable import write_problem
@@ -105,10 +105,11 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
             out.append(Target(f"dead-rule: {pattern.id} under {oid}={value_key(value)}",
                               partial(_dead_pattern, runner, ruleset, pattern.id, {oid: value}, proof_seconds),
                               repeat=False))
+    scenes = scene_options(ruleset)
     for oid, option in ruleset.options.items():
         for value in option.other_values():
             label = f"{oid}={value_key(value)}"
-            scenario = next((name for name, decided in SCENARIOS.items() if decided == oid), None)
+            scenario = next((name for name, decided in scenes.items() if decided == oid), None)
             if scenario is not None:  # a scene built around the situation: far shorter than a bot's hand
                 out.append(Target(label, partial(_scene, ruleset, scenario, seed)))
             elif option.read_by == "table":

@@ -22,6 +22,8 @@ Seats: 0 deals (D), 1 is the waiting player (A), 2 its next player (B), 3 across
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from hypothesis import assume
@@ -32,16 +34,44 @@ from checker.hunt.findings import Finding
 from checker.hunt.options import _search
 from checker.hunt.procedure import judged
 from checker.spec import Ruleset, value_key
+from checker.spec.procedure import deciding_option
 from checker.table.log import GAME, VERSION
 from checker.table.wall import WallError, arrange_wall
 
-SCENARIOS = {"again_from_the_same_seat": "lou_hu_later_copy", "drawn_by_the_waiting_player": "lou_hu_own_draw_win",
-             "two_win_on_one_discard": "multiple_win_dealer", "forgone_then_won": "forgo_blocks_win",
-             "passed_after_the_knock": "knock_missed_win", "eight_flowers_at_the_deal": "eight_flowers_at_deal"}
-# the procedure rule each scene is about, beside its option
-SCENE_RULES = {"again_from_the_same_seat": "procedure.lou_hu", "drawn_by_the_waiting_player": "procedure.lou_hu",
-               "two_win_on_one_discard": "procedure.lou_hu", "forgone_then_won": "procedure.forgo_then_reclaim",
-               "passed_after_the_knock": "procedure.knock", "eight_flowers_at_the_deal": "procedure.flower_exposure"}
+
+
+@dataclass(frozen=True)
+class SceneField:
+    """The procedure field whose readings a scene parts (`entry/key`) and the other procedure entries it plays
+    (what its corpus cases cover beside the entry)."""
+
+    entry: str
+    key: str
+    also_plays: tuple[str, ...] = ()
+
+    def rules(self) -> set[str]:
+        return {f"procedure.{e}" for e in (self.entry, *self.also_plays)}
+
+
+# each scene by the procedure field it is about, whichever option decides that field in a ruleset
+SCENES: Mapping[str, SceneField] = MappingProxyType({
+    "again_from_the_same_seat": SceneField("lou_hu", "later_copy_from"),
+    "drawn_by_the_waiting_player": SceneField("lou_hu", "own_draw_win"),
+    "two_win_on_one_discard": SceneField("dealer", "after_multiple_win", ("multiple_winners",)),
+    "forgone_then_won": SceneField("forgo_then_reclaim", "blocks_win", ("knock",)),
+    "passed_after_the_knock": SceneField("knock", "missed_win"),
+    "eight_flowers_at_the_deal": SceneField("flower_exposure", "declared_win"),
+})
+
+
+def scene_options(ruleset: Ruleset) -> dict[str, str]:
+    """Each scene whose field an option of `ruleset` decides, with that option (checker.spec.procedure)."""
+    out = {}
+    for scenario, where in SCENES.items():
+        oid = deciding_option(ruleset, where.entry, where.key)
+        if oid is not None and oid in ruleset.options:
+            out[scenario] = oid
+    return out
 
 
 def _plain(data: Mapping[str, Any]) -> bool:
@@ -211,8 +241,8 @@ SCENE_WORDS = {"forgone_then_won": "a player lets a tile go, claims another, kno
 
 
 def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int, seed: int) -> Finding | None:
-    option_id = SCENARIOS[scenario]
-    if option_id not in ruleset.options:
+    option_id = scene_options(ruleset).get(scenario)
+    if option_id is None:  # the ruleset fixes the field (or has no such rule): no readings to part
         return None
     option = ruleset.options[option_id]
     other = option.other_values()[0]
@@ -244,7 +274,7 @@ def hunt_scenario(ruleset: Ruleset, scenario: str, strategy: Any, examples: int,
         ruleset=ruleset.id, kind="ambiguity", key=f"option.{option_id}={v_key}",
         title=f"{option_id}: {SCENE_WORDS[scenario]}; the readings judge the hand differently, in {len(events)} "
               f"events",
-        rules=[f"option.{option_id}", SCENE_RULES[scenario]] + [r for r in rules if r.startswith("option.")
+        rules=[f"option.{option_id}", f"procedure.{SCENES[scenario].entry}"] + [r for r in rules if r.startswith("option.")
                                                                  and r != f"option.{option_id}"],
         witness={"ruleset": ruleset.id, "options": {option_id: other}, "kind": "procedure",
                  "input": {**deal, "events": events}},

@@ -27,6 +27,7 @@ import z3  # type: ignore[import-untyped]
 from checker.engine import Scorer
 from checker.engine.hand import WIN_BY
 from checker.hunt.arith import MAX_COUNT, ArithModel, Vars
+from checker.spec.roles import CONTRACT_PARTNER
 
 SEATS = (1, 2, 3)  # the payers, relative to the winner: next, across, previous
 CLAIMED_MOST = 4  # claimed sets a hand can hold
@@ -229,7 +230,7 @@ class SettlementModel:
     # ------------------------------------------------------------------ one known situation
     def evaluate(self, counts: Mapping[str, int], base: int | None, table: Mapping[str, Any]) -> dict[str, Any]:
         """The model's payments for one situation, in words (see `words`): a real hand's counted patterns (a
-        scored result's fans), its 底分 counter, and its table (win_by, discarder, contract_with, flags, claimed_sets)."""
+        scored result's fans), its 底分 counter, and its table (win_by, discarder, contract_partner, flags, claimed_sets)."""
         v, t = self.situation("x.")
         paid = self.paid(v, t)
         solver = z3.Solver()
@@ -239,7 +240,7 @@ class SettlementModel:
         solver.add(v.base == (base if base is not None else -1), t.win == WIN_BY.index(table["win_by"]),
                    t.discarder == (table.get("discarder") or 1), t.claimed == table.get("claimed_sets", 0))
         if self.pay.contract is not None:
-            solver.add(t.partner == table.get("contract_with", 0))
+            solver.add(t.partner == table.get(CONTRACT_PARTNER, 0))
         flags = set(table.get("flags") or ())
         solver.add(*[b == (f in flags) for f, b in t.flags.items()])
         if solver.check() != z3.sat:
@@ -258,7 +259,7 @@ class SettlementModel:
         if win_by != "self_draw":
             out["discarder"] = num(t.discarder)
         if self.pay.contract is not None and num(t.partner):
-            out["contract_with"] = num(t.partner)
+            out[CONTRACT_PARTNER] = num(t.partner)
             out["flags"] = sorted(f for f, b in t.flags.items() if z3.is_true(model.eval(b, model_completion=True)))
         if self.pay.liability is not None and win_by == "discard":
             out["claimed_sets"] = num(t.claimed)
@@ -283,7 +284,7 @@ def table_of(scorer: Scorer, data: Mapping[str, Any]) -> dict[str, Any]:
 
     contract = scorer.settlement.contract
     partner = contract_partner(contract, hand_from_input(data, scorer)) if contract is not None else 0
-    return {"win_by": data.get("win_by"), "discarder": data.get("discarder"), "contract_with": partner,
+    return {"win_by": data.get("win_by"), "discarder": data.get("discarder"), CONTRACT_PARTNER: partner,
             "flags": [f for f, on in (data.get("flags") or {}).items() if on],
             "claimed_sets": len([m for m in data.get("melds") or [] if m.get("from")])}
 

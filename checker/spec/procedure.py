@@ -63,8 +63,8 @@ class TableRules:
     # bound under the options (knocking's knock_lock_covers_kongs adds the kong); every claim without one
     knock_locked_claims: frozenset[str]
     knock_must_win: bool
-    knock_missed_win: str  # "forfeit_hand" or "not_allowed"
-    knock_missed_win_rule: str  # the rule id that decides it: the option that chooses it, else procedure.knock
+    missed_win_after_knock: str  # "forfeit_hand" or "not_allowed"
+    missed_win_after_knock_rule: str  # the rule id that decides it: the option that chooses it, else procedure.knock
     # which claims the last discard (the one after the wall's last tile) may take: "any" (as every discard) or
     # "win_only"; and whether the claimer of a pung may extend a pung to a kong (an added kong) before the discard
     # that ends its claim turn: "allowed", or "after_own_draw" (only in a turn it drew); each with its rule id
@@ -292,7 +292,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         knock_locks_hand=p.flag("knock", "locks_hand", False),
         knock_locked_claims=locked,
         knock_must_win=p.flag("knock", "must_take_first_win", False),
-        knock_missed_win=knock_missed_win, knock_missed_win_rule=p.rule_of("knock", "missed_win"),
+        missed_win_after_knock=knock_missed_win, missed_win_after_knock_rule=p.rule_of("knock", "missed_win"),
         last_discard_claims=p.word("claims", "last_discard", "any", ("any", "win_only")),
         last_discard_rule=p.rule_of("claims", "last_discard"),
         wall_model=wall_model, wall_model_rule=p.rule_of("wall_end", "model"),
@@ -323,6 +323,16 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         swap_tiles=p.whole("tile_swap", "tiles", 0),
         read=frozenset(p.read),
     )
+
+
+def deciding_option(ruleset: Ruleset, entry: str, key: str) -> str | None:
+    """The option that decides the procedure field `entry/key` of `ruleset` (`{option: X}` there), or None when
+    the spec fixes it (or leaves it out): what a tool keyed by the procedure reads instead of an option's name."""
+    raw = ruleset.procedure.get(entry)
+    value = raw.get(key) if isinstance(raw, Mapping) else None
+    if isinstance(value, Mapping) and isinstance(value.get("option"), str):
+        return str(value["option"])
+    return None
 
 
 def _refusal(where: str, message: str) -> ProcedureError:

@@ -684,13 +684,13 @@ class Table:
             return Violation(rules.rule("knock"), f"{ev.text()}: seat {ev.seat} let a win go after knocking and "
                              f"has forfeited this hand")
         if discarder is not None and not self.wins and rules.multiple_winners != "all_paid" \
-                and rules.knock_must_win and rules.knock_missed_win == "not_allowed":
+                and rules.knock_must_win and rules.missed_win_after_knock == "not_allowed":
             # one winner: a nearer seat that could win lets its win go; a knocked one may not
             for k in range(1, _distance(discarder, ev.seat)):
                 seat = (discarder + k) % SEATS
                 q = self.players[seat]
                 if q.knocked and not q.dead and self.could_win(seat, tile, win_by, discarder):
-                    return Violation(rules.knock_missed_win_rule, f"{ev.text()}: seat {seat}, nearer the discarder, has "
+                    return Violation(rules.missed_win_after_knock_rule, f"{ev.text()}: seat {seat}, nearer the discarder, has "
                                      f"knocked and could win on {T.tile_name(tile)}; under this reading it must take "
                                      f"the win", f"seat {seat} wins")
         if win_by != "self_draw":
@@ -876,8 +876,8 @@ class Table:
                 if (could_pung or could_chow) and not (p.knocked and self.rules.knock_locks_hand):
                     forgoing.append(seat)
         for seat in missed:
-            if self.players[seat].knocked and self.rules.knock_must_win and self.rules.knock_missed_win == "not_allowed":
-                return Violation(self.rules.knock_missed_win_rule, f"seat {seat} has knocked and could win on "
+            if self.players[seat].knocked and self.rules.knock_must_win and self.rules.missed_win_after_knock == "not_allowed":
+                return Violation(self.rules.missed_win_after_knock_rule, f"seat {seat} has knocked and could win on "
                                  f"{T.tile_name(tile)}; under this reading it must take the win", f"seat {seat} wins")
         for seat in forgoing:
             self.players[seat].forgone.add(tile)
@@ -914,11 +914,11 @@ class Table:
         """Under knock_missed_win=not_allowed, a knocked player may not discard when its drawn tile wins (under
         forfeit_hand the discard forfeits the hand: `_on_discard`)."""
         if not (p.knocked and self.rules.knock_must_win and not p.dead and p.drawn >= 0
-                and self.rules.knock_missed_win == "not_allowed"):
+                and self.rules.missed_win_after_knock == "not_allowed"):
             return None
         if not self.could_win(p.seat, p.drawn, "self_draw", None):
             return None
-        return Violation(self.rules.knock_missed_win_rule, f"seat {p.seat} has knocked and its draw "
+        return Violation(self.rules.missed_win_after_knock_rule, f"seat {p.seat} has knocked and its draw "
                          f"{T.tile_name(p.drawn)} wins; under this reading it must take the win", f"seat {p.seat} wins")
 
     def _mandatory_kong(self, ev: Event, p: Player) -> Violation | None:
