@@ -24,7 +24,7 @@ from checker.engine import Hand, HandError, Scorer, load_ruleset, load_ruleset_f
 from checker.engine.hand import MAX_TILE_TEXT
 from checker.inputs import InputError, bounded, excerpt, json_text, open_input
 from checker.engine.scoring import Score
-from checker.spec import (SpecError, available_rulesets, named_by_id, ruleset_files, rulesets_given, spec_dir,
+from checker.spec import (DEFAULT_RULESET, SpecError, available_rulesets, named_by_id, ruleset_files, rulesets_given, spec_dir,
                           value_key)
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
@@ -275,7 +275,7 @@ def corpus_generate(
     out_path: Path = typer.Option(..., "--out", metavar="FILE", help="Where to write the cases (JSON Lines)."),
     seed: int = typer.Option(..., "--seed", help="Seed of the random candidate hands; the same seed gives the same file."),
     size: Optional[int] = typer.Option(None, "--size", min=0, max=1_000_000,
-                                       help="Random candidate hands to search (default: mcr 20000, others 6000)."),
+                                       help="Random candidate hands to search (default: 250 a pattern of the ruleset, at least 6000)."),
     as_json: bool = typer.Option(False, "--json", help="Print the coverage table as JSON on stdout."),
     kind: str = typer.Option("score", "--kind", metavar="KIND",
                              help="score (hands to score) or procedure (hands of play: legal hands played by bots, "
@@ -774,7 +774,7 @@ def score(
         fail(f"--ruleset {ruleset} and --ruleset-file {ruleset_file[0]} name different rulesets; give one")
     try:
         rs = extra[ruleset] if ruleset in extra else next(iter(extra.values())) if extra \
-            else load_ruleset(ruleset or "mcr")
+            else load_ruleset(ruleset or DEFAULT_RULESET)
         scorer = Scorer(rs, _parse_options(option))
     except SpecError as exc:
         fail(str(exc))

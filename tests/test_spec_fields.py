@@ -540,7 +540,7 @@ def test_mandatory_kong_robbable_is_executed(tmp_path):
     # 0's mandatory add_kong of the fourth 7p. robbable true (the spec): legal, paid 3 × 20 by the konger.
     # robbable false: that win is refused under procedure.mandatory_kong; seat 0 draws its replacement instead.
     scene = next(sc for sc in SCENES if sc.test == "test_ready_knocked_player_robs_the_mandatory_add_kong")
-    hdr, log = scene.header(), list(scene.events)
+    hdr, log = scene.header(KNOCKING), list(scene.events)
     assert log[-2:] == ["0 add_kong 7p", "2 win"]
     legal = verdict(hdr, log)
     assert legal[0] == "legal" and legal[3]["payments"] == [-60, 0, 60, 0]

@@ -212,7 +212,7 @@ SCENE = {sc.test: sc for sc in SCENES}
 
 def scene_log(test_name):
     sc = SCENE[test_name]
-    return sc.header(), list(sc.events)
+    return sc.header("shanghai-knocking"), list(sc.events)
 
 
 def mk_header(h0="123m456m789m77p5s1s2s", **kw):

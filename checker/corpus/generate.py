@@ -26,7 +26,13 @@ from checker.spec.roles import roles
 
 PROOF_SECONDS = 20  # the longest an exclusion no candidate meets may take to be proved dead
 
-DEFAULT_SIZE = {"mcr": 20000, "shanghai-knocking": 6000, "shanghai-classic": 6000}
+CANDIDATES_PER_PATTERN, FEWEST_CANDIDATES = 250, 6000  # the default search: more patterns, more hands to meet them
+
+
+def default_size(ruleset: Ruleset) -> int:
+    """The random candidates searched when no size is given: 250 a pattern, at least 6,000 (MCR's 81 patterns:
+    20,250; the Shanghai rulesets: 6,000)."""
+    return max(FEWEST_CANDIDATES, CANDIDATES_PER_PATTERN * len(ruleset.patterns))
 PARTING_BUDGET = 3000  # scorings per option value searched for a parting
 RESCAN = 600  # candidates scored again under each other reading, for targets only it shows
 MUTATED = 40  # valid hands whose mutations are tried for invalid-input cases
@@ -55,7 +61,7 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
     (`kill_mutants`) a case for each scoring mutant those let through (`checker.corpus.adequacy`)."""
     runner = runner or CaseRunner()
     rs = runner.ruleset(ruleset_id)
-    size = DEFAULT_SIZE.get(ruleset_id, 6000) if size is None else size
+    size = default_size(rs) if size is None else size
     corpus = Corpus(rs, seed, size)
     origin = f"generated, seed {seed}"
     report = progress or (lambda done, total: None)

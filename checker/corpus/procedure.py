@@ -122,10 +122,11 @@ def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
 
     legal: set[str] = set()
     illegal: set[str] = set()
+    executed = corpus.ruleset.executed_entries()
     for scene in SCENES:
-        if scene.ruleset != ruleset_id:
+        if not scene.played_by(executed):
             continue
-        header = scene.header()
+        header = scene.header(ruleset_id)
         r = replay_events(header, scene.log_events())
         result = r.result or {}
         expect: dict[str, Any] = {"verdict": r.verdict}

@@ -10,13 +10,15 @@ replacement draw from the back of the wall), "2 win"; `event` turns one into the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from checker.table.log import GAME, VERSION
 from checker.table.wall import arrange_wall
 from checker.tiles import format_tiles
 
-KNOCKING = "shanghai-knocking"
+# the procedure entries the scenes below were made and worked under (the knocking guide's): a ruleset plays them
+# when its spec executes every one of these entries, whatever it names its rules
+MANDATORY_KONG_SCENE = ("knock", "mandatory_kong")
 
 
 def event(text: str) -> dict[str, Any]:
@@ -46,7 +48,7 @@ def header(ruleset: str, hands: dict[int, str], draws: str = "", back: str = "",
 @dataclass(frozen=True)
 class Scene:
     id: str
-    ruleset: str
+    plays: tuple[str, ...]  # the procedure entries a ruleset executes for the scene to be its own
     hands: dict[int, str]
     draws: str
     events: tuple[str, ...]
@@ -55,8 +57,12 @@ class Scene:
     options: dict[str, Any] = field(default_factory=dict)
     test: str = ""  # the test that works it by hand
 
-    def header(self) -> dict[str, Any]:
-        return header(self.ruleset, self.hands, self.draws, self.back, self.options)
+    def header(self, ruleset_id: str) -> dict[str, Any]:
+        return header(ruleset_id, self.hands, self.draws, self.back, self.options)
+
+    def played_by(self, executed: Iterable[str]) -> bool:
+        """Whether a ruleset executing the procedure entries `executed` plays this scene."""
+        return set(self.plays) <= set(executed)
 
     def log_events(self) -> list[dict[str, Any]]:
         return [event(e) for e in self.events]
@@ -73,21 +79,21 @@ MK_OPEN = ("0 discard 1s", "1 draw 7p", "1 discard 7p", "0 pung", "0 knock", "0 
 MK_ROUND = ("1 draw 3s", "1 discard 3s", "2 draw 4s", "2 discard 4s", "3 draw 8s", "3 discard 8s", "0 draw 7p")
 
 SCENES = (
-    Scene("mandatory-kong-refused", KNOCKING, MK_HANDS, "7p3s4s8s7p", MK_OPEN + MK_ROUND + ("0 discard 7p",),
+    Scene("mandatory-kong-refused", MANDATORY_KONG_SCENE, MK_HANDS, "7p3s4s8s7p", MK_OPEN + MK_ROUND + ("0 discard 7p",),
           ("procedure.mandatory_kong",),
           test="test_knocked_player_discarding_the_fourth_tile_of_its_pung_is_illegal"),
-    Scene("mandatory-kong-then-win", KNOCKING, MK_HANDS, "7p3s4s8s7p5s",
+    Scene("mandatory-kong-then-win", MANDATORY_KONG_SCENE, MK_HANDS, "7p3s4s8s7p5s",
           MK_OPEN + MK_ROUND + ("0 add_kong 7p", "0 draw 9s back", "0 discard 9s", "1 draw 5s", "1 discard 5s",
                                 "0 win"),
           ("procedure.mandatory_kong", "procedure.replacement_draw", "procedure.knock"), back="9s",
           test="test_mandatory_add_kong_then_back_draw_is_legal"),
-    Scene("mandatory-kong-robbed", KNOCKING, {0: "123m456m789m77p5s1s2s", 1: MK_FILL_1, 2: "123s456s789s68p55m",
+    Scene("mandatory-kong-robbed", MANDATORY_KONG_SCENE, {0: "123m456m789m77p5s1s2s", 1: MK_FILL_1, 2: "123s456s789s68p55m",
                                               3: MK_FILL_3}, "7p3p4p9p7p",
           MK_OPEN + ("1 draw 3p", "1 discard 3p", "2 draw 4p", "2 knock", "2 discard 4p", "3 draw 9p", "3 discard 9p",
                      "0 draw 7p", "0 add_kong 7p", "2 win"),
           ("procedure.robbing_kong", "procedure.mandatory_kong", "settlement.robbing_kong"),
           test="test_ready_knocked_player_robs_the_mandatory_add_kong"),
-    Scene("concealed-kong-not-robbed", KNOCKING, {0: "1111m456m789m23p5s9s", 1: MK_FILL_1,
+    Scene("concealed-kong-not-robbed", MANDATORY_KONG_SCENE, {0: "1111m456m789m23p5s9s", 1: MK_FILL_1,
                                                   2: "1z2z3z4z5p5p6p6p7p7p8p8p9p", 3: "123s456s789s11p23m"},
           "9p3s4s5s",
           ("0 discard 9s", "1 draw 9p", "1 discard 9p", "2 draw 3s", "2 discard 3s", "3 draw 4s", "3 knock",

@@ -22,7 +22,7 @@ from checker.inputs import MAX_SPEC_BYTES, InputError, excerpt, read_text_file
 
 from checker.spec.build import _build, defined_rules
 from checker.spec.checks import _check_references, _schema_reason
-from checker.spec.files import (RULESET_ID, SPEC_PATH, accepted, available_rulesets, corpus_dir, given_files_args,
+from checker.spec.files import (DEFAULT_RULESET, RULESET_ID, SPEC_PATH, accepted, available_rulesets, corpus_dir, given_files_args,
                                 given_files_record, given_key, given_rulesets, ruleset_files, rulesets_given,
                                 ruleset_path, schema, spec_dir)
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision,
@@ -31,7 +31,7 @@ from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, Conditio
                                 _value, chosen, options_text, value_key)
 
 __all__ = [  # the names the rest of the project takes from checker.spec, wherever they are defined
-    "ENGINE_RULES", "PAYMENT_PATHS", "RULESET_ID", "SPEC_PATH", "Condition", "ConditionalExclusion", "Counter",
+    "DEFAULT_RULESET", "ENGINE_RULES", "PAYMENT_PATHS", "RULESET_ID", "SPEC_PATH", "Condition", "ConditionalExclusion", "Counter",
     "Decision", "HandCheck", "Locator", "Option", "OptionMap", "OptionRef", "Pattern", "Predicate", "Principles",
     "Ruleset", "Scoring", "Settlement", "Shape", "SpecError", "SpecIssue", "SpecLines", "Statement", "Step",
     "WinRefusal", "WinRule", "_value", "accepted", "available_rulesets", "chosen", "corpus_dir", "defined_rules",

@@ -39,6 +39,8 @@ def corpus_dir() -> Path | None:
     return None
 
 
+DEFAULT_RULESET = "mcr"  # the ruleset a command reads when none is named (`mjcheck score HAND`, `mjcheck sweep`)
+
 SPEC_PATH = "MJCHECK_SPEC_PATH"  # folders of rulesets of one's own, beside the shipped ones (os.pathsep between)
 
 

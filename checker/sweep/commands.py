@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from checker.inputs import bounded
-from checker.spec import available_rulesets
+from checker.spec import DEFAULT_RULESET, available_rulesets
 
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -63,7 +63,7 @@ def space_words(space: str, context_data: Mapping[str, Any], open_melds: int) ->
 
 
 def sweep_command(
-    ruleset_id: str = typer.Option("mcr", "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
+    ruleset_id: str = typer.Option(DEFAULT_RULESET, "--ruleset", metavar="RULESET", help="The ruleset (mcr)."),
     space: str = typer.Option("concealed", "--space", help="The space of hands: concealed (every concealed "
                                                            "complete regular hand, 11,498,658; with --meld, every "
                                                            "concealed part completing the melds), open (every "
