@@ -306,13 +306,15 @@ def test_feng_peng_settles_at_four_le_when_feng_means_every_honour(classic_rules
 
 
 @pytest.mark.parametrize("applies, value, payments", [
-    (True, 50, (156, -52, -52, -52)),
+    (True, 80, (156, -52, -52, -52)),
     (False, 80, (246, -82, -82, -82)),
 ])
 def test_feng_peng_with_huang_fan_is_eight_le(classic_ruleset, applies, value, payments):
     # The 风碰 hand above with 荒番 1 (the document's example 风碰+荒番为8勒子).
-    #   花 5; direct 风碰 40; 番 none; cap 4勒 = 40; 荒番 × 2: value 80, cap 80 (8勒); no lift; limit 80.
-    #   single_hand_limit true (default): 5勒 = 50 -> 50, share 52 each (+156). false: 80, share 82 (+246).
+    #   花 5; direct 风碰 40; 番 none; cap 4勒 = 40; 荒番 × 2: value 80, cap 80 (8勒); no lift.
+    #   single_hand_limit true (default, scope whole_loss: 玩家一局最多只输5个勒子): the value stays 8勒 = 80, as
+    #   the example says; each payer pays one share, its value part at most 50: 52 each (+156).
+    #   false: no limit: share 82 (+246).
     s = score(with_options(classic_ruleset, single_hand_limit=applies), FENG_PENG["concealed"],
               win=FENG_PENG["win"], melds=FENG_PENG["melds"], flags=KNOCKED, counters={"huangfan": 1})
     assert s.valid
@@ -505,14 +507,15 @@ def test_huang_fan_doubles_value_and_cap_then_the_cap_bites(classic):
 def test_two_huang_fan_on_qing_peng_hit_the_single_hand_limit(classic):
     # [111s from seat 2] 333s 555s 777s + pair 9s9s, self-drawn, 荒番 2.
     #   花 0. Direct 清碰 20. 番 none. Cap 20 (清碰). 荒番 × 2 × 2 = × 4: value 80, cap 80 (8勒). Limit 80.
-    #   Single-hand limit 5勒 = 50 -> 50. Payments: share 52 each -> winner +156.
+    #   Single-hand limit 5勒 (default scope whole_loss): the value stays 80; each payer pays one share, its value
+    #   part at most 50: 52 each -> winner +156.
     s = score(classic, "3s3s3s5s5s5s7s7s7s9s", win="9s", melds=["pung:1s1s1s@2"], flags=KNOCKED,
               counters={"huangfan": 2})
     assert s.valid
     assert fans(s) == {"qing_peng": 2, "huang_fan": 4}
-    assert s.total == 50
+    assert s.total == 80
     assert s.payments == (156, -52, -52, -52)
-    assert (s.steps[-1].step, s.steps[-1].before, s.steps[-1].after, s.cap) == ("outer_limit", 80, 50, 80)
+    assert (s.steps[-1].step, s.steps[-1].before, s.steps[-1].after, s.cap) == ("outer_limit", 80, 80, 80)
 
 
 @pytest.mark.parametrize("stacking, huang_fan, value, payments", [
@@ -659,11 +662,12 @@ def test_robbing_the_kong_konger_pays_three_shares(classic):
 
 
 @pytest.mark.parametrize("partner, payments", [
-    (1, (72, -36, -36, 0)),    # konger 2: 3 shares; partner 1: 3 shares
-    (2, (72, 0, -72, 0)),      # the konger is the partner: 3 + 3 = 6 shares
+    (1, (72, -36, -36, 0)),    # konger 2: 3 shares; partner 1: 3 shares (value part 30 each, within 5勒)
+    (2, (62, 0, -62, 0)),      # the konger is the partner: 3 + 3 = 6 shares, value part 60 -> 50, + 6 × 底分 2
 ])
 def test_robbing_the_kong_under_a_contract(classic, partner, payments):
-    #   Value 10, share 12. 抢杠时如果还有承包关系，承包者也付3份.
+    #   Value 10, share 12. 抢杠时如果还有承包关系，承包者也付3份. 单局封顶 (default scope whole_loss): 玩家一局最多
+    #   只输5个勒子 bounds the value part of all one payer's shares at 50, 底分 of each share on top.
     s = score(classic, ROB["concealed"], win=ROB["win"], melds=ROB["melds"], robbing_kong=2, flags=KNOCKED,
               counters={"contract_with": partner})
     assert s.valid
@@ -697,23 +701,25 @@ def test_discard_payment(classic_ruleset, how, payments):
 
 
 # 清碰 with three pungs claimed from seat 1 (so seat 1 is the 承包 partner): [111s][333s][555s from seat 1]
-# 777s + 9s9s. 花 0, 清碰 20, no 门清, cap 20 -> value 20, share 22.
+# 777s + 9s9s. 花 0, 清碰 20, no 门清, cap 20 -> value 20, share 22. 单局封顶 (default scope whole_loss, 玩家一局
+# 最多只输5个勒子): one payer's value parts together are at most 50, 底分 2 of each share on top; so n shares cost
+# 22n while 20n <= 50 (n <= 2), else 50 + 2n.
 CONTRACT = dict(concealed="7s7s7s9s", win="9s", melds=["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"])
 
 
 @pytest.mark.parametrize("how, flags, payments", [
     # the partner discards: 承包者付2份 -> seat 1 pays 2 × 22
     (dict(discard=1), (), (44, -44, 0, 0)),
-    # self-drawn: 承包者付5份 -> seat 1 pays 5 × 22; the other two nothing (default)
-    (dict(), (), (110, -110, 0, 0)),
+    # self-drawn: 承包者付5份 -> seat 1 pays 5 shares: value 100 -> 50, + 5 × 2 = 60; the other two nothing
+    (dict(), (), (60, -60, 0, 0)),
     # a third party (seat 2) discards, not ready: it pays 2 × 22 alone
     (dict(discard=2), (), (44, 0, -44, 0)),
     # a third party discards, ready: it and the partner pay 1 share each
     (dict(discard=2), ("discarder_ready",), (44, -22, -22, 0)),
-    # mutual contract, self-drawn: the partner's 5 shares counted twice -> 10 × 22
-    (dict(), ("contract_mutual",), (220, -220, 0, 0)),
-    # mutual contract, the partner discards: 2 × 2 = 4 shares
-    (dict(discard=1), ("contract_mutual",), (88, -88, 0, 0)),
+    # mutual contract, self-drawn: the partner's 5 shares counted twice -> 10 shares: 50 + 10 × 2 = 70
+    (dict(), ("contract_mutual",), (70, -70, 0, 0)),
+    # mutual contract, the partner discards: 2 × 2 = 4 shares: value 80 -> 50, + 4 × 2 = 58
+    (dict(discard=1), ("contract_mutual",), (58, -58, 0, 0)),
 ])
 def test_contract_payments(classic, how, flags, payments):
     s = score(classic, CONTRACT["concealed"], win=CONTRACT["win"], melds=CONTRACT["melds"],
@@ -726,11 +732,11 @@ def test_contract_payments(classic, how, flags, payments):
 
 @pytest.mark.parametrize("how, melds, counters, payments", [
     # the three pungs claimed from seat 1 make the contract though the case names none: 如果吃碰杠一家…超过3次
-    # （包括3次），则承包. Self-drawn: seat 1 pays 5 × 22; on seat 1's discard: 2 × 22
-    (dict(), CONTRACT["melds"], {}, (110, -110, 0, 0)),
+    # （包括3次），则承包. Self-drawn: seat 1 pays 5 shares (50 + 5 × 2 = 60); on seat 1's discard: 2 × 22
+    (dict(), CONTRACT["melds"], {}, (60, -60, 0, 0)),
     (dict(discard=1), CONTRACT["melds"], {}, (44, -44, 0, 0)),
-    # a partner named is the partner (its calls the other way are not in a hand): seat 2, self-drawn, 5 × 22
-    (dict(), CONTRACT["melds"], {"contract_with": 2}, (110, 0, -110, 0)),
+    # a partner named is the partner (its calls the other way are not in a hand): seat 2, self-drawn, 5 shares: 60
+    (dict(), CONTRACT["melds"], {"contract_with": 2}, (60, 0, -60, 0)),
     # two claims from seat 1 and one from seat 2: no contract; self-drawn, each pays one share of 22
     (dict(), ["pung:1s1s1s@1", "pung:3s3s3s@2", "pung:5s5s5s@1"], {}, (66, -22, -22, -22)),
 ])
@@ -744,8 +750,8 @@ def test_three_claims_from_one_seat_make_the_contract_without_a_counter(classic,
 
 
 @pytest.mark.parametrize("others, payments", [
-    (0, (110, -110, 0, 0)),        # the partner's 5 shares are the whole payment
-    (1, (154, -110, -22, -22)),    # the other two still pay 1 share each: 5 + 1 + 1 = 7 shares
+    (0, (60, -60, 0, 0)),          # the partner's 5 shares are the whole payment: 50 + 5 × 2
+    (1, (104, -60, -22, -22)),     # the other two still pay 1 share each (22, within 5勒): 60 + 22 + 22
 ])
 def test_contract_self_draw_others(classic_ruleset, others, payments):
     # The CONTRACT 清碰 hand self-drawn, partner seat 1. Value 20, share 22.
@@ -1008,18 +1014,20 @@ SHIPPED_CONTRACT_CASES = {
     # ready (discarder_ready): it and the partner pay one share each (与发生承包关系的另一方各赔付胡牌者1份点数).
     "shanghai-classic-fan-da-diao-che.r2": [24, 0, -12, -12],
     # chows 1m2m3m, 6m7m8m, 7m8m9m from seat 3, robbing seat 3's kong: 清一色 10, share 12. The konger pays 3
-    # shares (相当于杠的人付3份) and, as the partner, 3 more (承包者也付3份): 6 × 12.
-    "shanghai-classic-settlement-robbing-kong-3.r2": [72, 0, 0, -72],
+    # shares (相当于杠的人付3份) and, as the partner, 3 more (承包者也付3份): 6 shares, value part 60 -> 50 (单局封顶,
+    # 玩家一局最多只输5个勒子), + 6 × 底分 2 = 62.
+    "shanghai-classic-settlement-robbing-kong-3.r3": [62, 0, 0, -62],
     # pungs 9p from 1 and 6s from 3, chows 6s7s8s and 7s8s9s from 3: seat 3 is the partner. Self-drawn, 5f, a
     # lone 6p (大吊车) lifting the hand to one 勒 (lift_hands_win=true): 10, share 12; 承包 self-drawn: the partner
     # pays 5 shares (若自摸记分时承包者付5份点数), the other two none (contract_self_draw_others 0).
     "shanghai-classic-option-lift_hands_win-false-vs-true-reading-true.r2": [60, 0, 0, -60],
     # The full_flush_liability cases now show a hand no contract binds (pung 6s and chow 6s7s8s from seat 3, kong
-    # 5s from seat 2: two claims from one seat): 清一色 1 勒 = 10, 荒番 3 doubles it three times to 80, the 5 勒
-    # limit cuts it to 50; share 52. Seat 1 discards: one share; under 包 (three sets laid down) three.
-    "shanghai-classic-option-full_flush_liability-false-vs-true-default-unnamed.r2": [52, -52, 0, 0],
-    "shanghai-classic-option-full_flush_liability-false-vs-true-reading-false.r2": [52, -52, 0, 0],
-    "shanghai-classic-option-full_flush_liability-false-vs-true-reading-true.r2": [156, -156, 0, 0],
+    # 5s from seat 2: two claims from one seat): 清一色 1 勒 = 10, 荒番 3 doubles it three times to 80; the 5 勒
+    # limit bounds each payer's loss: a share's value part 50, share 52. Seat 1 discards: one share, 52; under 包
+    # (three sets laid down) three shares, value part 150 -> 50, + 3 × 2 = 56.
+    "shanghai-classic-option-full_flush_liability-false-vs-true-default-unnamed.r3": [52, -52, 0, 0],
+    "shanghai-classic-option-full_flush_liability-false-vs-true-reading-false.r3": [52, -52, 0, 0],
+    "shanghai-classic-option-full_flush_liability-false-vs-true-reading-true.r3": [56, -56, 0, 0],
 }
 
 

@@ -156,6 +156,11 @@ def test_single_hand_limit_scope(classic_ruleset, scope, options, how, counters,
 
 # =========================================================================== 承包 readings
 
+# The 承包 and 包 readings below are priced with single_hand_limit_scope=each_share, so that each count of shares
+# shows whole; under the default (whole_loss) one payer's value part is at most 5勒 in all (test_classic.py,
+# test_contract_payments).
+EACH_SHARE = {"single_hand_limit_scope": "each_share"}
+
 # 清一色 won by robbing a 5p added kong: [123p from seat 3] 4p_6p 789p 222p + 9p9p. 花 0, 清一色 10, no 门清,
 # cap 10 -> value 10, share 12. The konger pays 3 shares (36).
 ROB = dict(concealed="4p6p7p8p9p2p2p2p9p9p", win="5p", melds=["chow:123p@3"])
@@ -173,7 +178,7 @@ ROB = dict(concealed="4p6p7p8p9p2p2p2p9p9p", win="5p", melds=["chow:123p@3"])
     ("once", 1, (), (72, -36, -36, 0)),
 ])
 def test_contract_robbing_konger(classic_ruleset, reading, partner, flags, payments):
-    s = score(Scorer(classic_ruleset, {"contract_robbing_konger": reading}), ROB["concealed"], win=ROB["win"],
+    s = score(Scorer(classic_ruleset, {"contract_robbing_konger": reading, **EACH_SHARE}), ROB["concealed"], win=ROB["win"],
               melds=ROB["melds"], robbing_kong=2, flags=KNOCKED + flags, counters={"contract_with": partner})
     assert s.valid
     assert fans(s) == {"qing_yi_se": 1}
@@ -198,7 +203,7 @@ CONTRACT = dict(concealed="7s7s7s9s", win="9s", melds=["pung:1s1s1s@1", "pung:3s
     ("once", {"discard": 2}, ("discarder_ready",), (44, -22, -22, 0)),
 ])
 def test_contract_mutual_counting(classic_ruleset, reading, how, flags, payments):
-    s = score(Scorer(classic_ruleset, {"contract_mutual_counting": reading}), CONTRACT["concealed"],
+    s = score(Scorer(classic_ruleset, {"contract_mutual_counting": reading, **EACH_SHARE}), CONTRACT["concealed"],
               win=CONTRACT["win"], melds=CONTRACT["melds"], flags=KNOCKED + ("contract_mutual",) + flags,
               counters={"contract_with": 1}, **how)
     assert s.valid
@@ -338,7 +343,7 @@ def test_full_flush_liability_discarder_pays_for_all(classic_ruleset, options, h
 def test_full_flush_liability_needs_a_flush_and_three_claimed_sets(classic_ruleset, concealed, melds, options,
                                                                     expected_fans, value, payments):
     # Each won on its last concealed tile (the pair's second tile), discarded by seat 2; full_flush_liability on.
-    s = score(Scorer(classic_ruleset, {"full_flush_liability": True, **options}), concealed, win=concealed[-2:],
+    s = score(Scorer(classic_ruleset, {"full_flush_liability": True, **EACH_SHARE, **options}), concealed, win=concealed[-2:],
               melds=melds, discard=2, flags=KNOCKED)
     assert s.valid
     assert fans(s) == expected_fans

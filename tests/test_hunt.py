@@ -380,9 +380,6 @@ def test_must_find_feng_peng_unreachable_when_feng_means_the_winds(tmp_path):
     # + Fully concealed hand 4 + Pung of terminals 1 + No honors 1 + Single wait 1; read alone, the table adds
     # Three concealed pungs 16, Two concealed pungs 2 and Self drawn 1: 98
     ("mcr", "mcr-guide-79", "non_repeat_reading", "table_only", 79, 98),
-    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80, cap 4 勒; 荒番 x2: 160, cap 8 勒 = 80; the 5-勒 single-hand
-    # limit makes it 50
-    ("shanghai-classic", "classic-fengpeng-huangfan-8le", "single_hand_limit", True, 80, 50),
     # the FAQ: "a complete hand shape and flowers alone do not satisfy that minimum": a hand of no fan and one
     # flower may not win; the table's Chicken hand row scores it 8 (+ 1 flower = 9)
     ("mcr", "mcr-faq-shape-and-flowers", "chicken_hand_scores", True, None, 9),
@@ -399,6 +396,23 @@ def test_must_find_a_reading_against_the_documents_own_example(tmp_path, ruleset
     assert (document.get("total"), reading["total"]) == (stated, read)
     _replays(tmp_path, f.witness, {**case["options"], option_id: value}, reading)
     assert any(s["doc"].startswith(("001_", "002_")) for s in f.statements)
+
+
+def test_the_8_le_example_holds_under_the_default_limit_and_is_contradicted_by_each_share(tmp_path):
+    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80, cap 4 勒; 荒番 x2: 160, cap 8 勒 = 80. With the 5-勒 single-hand
+    # limit on, under its default scope (whole_loss: 玩家一局最多只输5个勒子 bounds each payer's loss) the value
+    # stays 80 as the example says; read as a bound on each share (each_share) it makes the value 50.
+    from checker.hunt.examples import hunt_example, stated_examples
+
+    rs = load_ruleset("shanghai-classic")
+    case = next(c for c in stated_examples(rs) if c["id"] == "classic-fengpeng-huangfan-8le")
+    limited = {**case, "options": {**case["options"], "single_hand_limit": True}}
+    assert hunt_example(CaseRunner(), rs, limited, "single_hand_limit_scope", "whole_loss") is None
+    f = hunt_example(CaseRunner(), rs, limited, "single_hand_limit_scope", "each_share")
+    assert f is not None and f.kind == "contradiction" and f.deciding_option == "single_hand_limit_scope"
+    document, reading = (o["result"] for o in f.outcomes)
+    assert (document.get("total"), reading["total"]) == (80, 50)
+    _replays(tmp_path, f.witness, {**limited["options"], "single_hand_limit_scope": "each_share"}, reading)
 
 
 def test_derived_and_hand_built_examples_are_not_read_as_statements():
@@ -474,8 +488,6 @@ MUST_FIND = {
             ["cross-variant: two_win_on_one_discard against shanghai-classic"],
     },
     "shanghai-classic": {
-        "contradiction.example.classic-fengpeng-huangfan-8le.single_hand_limit=true":
-            ["contradiction: classic-fengpeng-huangfan-8le under single_hand_limit=true"],
         "option.menqing_doubles=2": ["menqing_doubles=2"],
         "option.win_hands=any_standard": ["win_hands=any_standard"],
         "dead-rule.pattern.feng_peng.feng_tiles=winds": ["dead-rule: feng_peng under feng_tiles=winds"],

@@ -56,12 +56,16 @@ def test_a_multiplier_grows_the_cap_a_lift_reaches_as_the_reading_says(multiplie
     assert model.value(situation) == model.replay(situation) == (True, value)
 
 
-def test_the_limit_and_the_8_le_example_are_named_as_the_colliding_statements():
-    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80 (cap 4 勒 = 40), 荒番 x2: 160 with the cap 80: 80. The 5-勒
-    # single-hand limit alone makes that impossible (50): the unsat core is that one rule.
+def test_the_limit_and_the_8_le_example_collide_only_where_the_limit_bounds_each_share():
+    # 风碰+荒番为8勒子: 风碰 4 勒 = 40, 门清 x2 = 80 (cap 4 勒 = 40), 荒番 x2: 160 with the cap 80: 80. Under the
+    # default single_hand_limit_scope=whole_loss the 5-勒 limit bounds what a payer loses, not the value: 80 holds.
+    # Read as a bound on each share's value (each_share) the limit alone makes that impossible (50): the unsat
+    # core is that one rule.
     situation = Situation({"wind_pung": 3, "dragon_pung": 1, "feng_peng": 1, "men_qing": 1, "huang_fan": 1})
     stated = {"valid": True, "total": 80}
-    assert ArithModel(RUNNER.scorer("shanghai-classic", {})).explain(situation, stated) == ["scoring.single_hand_limit"]
+    assert ArithModel(RUNNER.scorer("shanghai-classic", {})).explain(situation, stated) is None
+    each_share = RUNNER.scorer("shanghai-classic", {"single_hand_limit_scope": "each_share"})
+    assert ArithModel(each_share).explain(situation, stated) == ["scoring.single_hand_limit"]
     assert ArithModel(RUNNER.scorer("shanghai-classic", {"single_hand_limit": False})).explain(situation, stated) is None
 
 

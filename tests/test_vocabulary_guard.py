@@ -31,8 +31,8 @@ SHIPPED = ("mcr", "shanghai-classic", "shanghai-knocking")
 EXEMPT = ("checker/spec/", "checker/conform/pymahjonggb.py")
 # the tools' own words that a shipped ruleset also uses as a name, with what they mean to the tools
 OWN_WORDS = {
-    "single_hand_limit": "a boundary target of the corpus generator (the outer limit step's), named so in the "
-                         "shipped case ids (…-boundary-single-hand-limit-above)",
+    "single_hand_limit": "a boundary target of the corpus generator (the outer limit step's, where it bounds "
+                         "each share), named so in the case ids it makes (…-boundary-single-hand-limit-above)",
 }
 
 
