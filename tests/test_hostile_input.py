@@ -119,14 +119,15 @@ def test_huangfan_outside_its_range_is_refused_naming_the_range(value):
 def test_huangfan_at_the_top_of_its_range_scores():
     # The hand reads two ways, equally scored. As 清一色 (pungs read as chows) it settles at 1 勒 (10) and 门清
     # doubles it to 20; as 清碰 (all pungs) it settles at 2 勒 (20), 门清 capped at 2 勒. Either way 99 荒番 double
-    # value and cap 99 times, far past everything, and the single-hand limit of 5 勒 holds it at 50
-    # ("5勒封顶"); each payer adds 底分 2: 52, the winner gets 156.
+    # value and cap 99 times: 20 × 2^99, a whole number far past any machine word. The single-hand limit of 5 勒
+    # bounds what each payer loses ("玩家一局最多只输5个勒子", the default scope whole_loss): 50 of value, and
+    # 底分 2: 52; the winner gets 156.
     r = run("score", *CLASSIC_WIN, "--counter", "huangfan=99", "--json")
     result = json.loads(r.output)
     assert r.exit_code == 0
     assert {frozenset(f["id"] for f in x["fans"]) for x in result["either"]} == {
         frozenset({"qing_yi_se", "men_qing", "huang_fan"}), frozenset({"qing_peng", "men_qing", "huang_fan"})}
-    assert all(x["total"] == 50 and x["payments"] == [156, -52, -52, -52] for x in result["either"])
+    assert all(x["total"] == 20 * 2 ** 99 and x["payments"] == [156, -52, -52, -52] for x in result["either"])
 
 
 def test_a_5000_digit_counter_is_refused_with_a_short_message():
