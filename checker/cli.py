@@ -29,6 +29,7 @@ from checker.spec import (DEFAULT_RULESET, SpecError, available_rulesets, named_
 from checker.hunt.commands import hunt_command
 from checker.sweep.commands import sweep_command
 from checker.table.commands import game_app
+from checker.matchlog.commands import export_command, import_command
 
 app = typer.Typer(
     help="mjcheck: mahjong rules as executable specifications.\n\n"
@@ -42,6 +43,8 @@ app.add_typer(spec_app, name="spec")
 corpus_app = typer.Typer(help="The shipped test corpora (list); generate them and measure their strength.",
                          no_args_is_help=True)
 app.add_typer(corpus_app, name="corpus")
+game_app.command("import")(import_command)
+game_app.command("export")(export_command)
 app.add_typer(game_app, name="game")
 app.command("hunt")(hunt_command)
 app.command("sweep")(sweep_command)

@@ -3,7 +3,7 @@
 A ruleset names its options, flags and counters as it likes; the tools outside the spec layer (checker/spec) must
 read them through the spec (the roles of checker.spec.roles, a step's parameters, a procedure field's deciding
 option), never by the words the shipped three happen to use. So no string constant in checker/ outside checker/spec
-(and the PyMahjongGB adapter, which speaks that one engine's words of the MCR ruleset) may equal:
+(and the PyMahjongGB adapter and the Botzone match format, which speak one MCR program's words) may equal:
 
 - a shipped ruleset's id;
 - an option id, a flag or a counter name of a shipped ruleset, unless the word is also the tools' own: a word of
@@ -27,8 +27,9 @@ from checker.spec import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("mcr", "shanghai-classic", "shanghai-knocking")
-# modules that may speak a ruleset's words: the spec layer itself, and the adapter of one MCR engine
-EXEMPT = ("checker/spec/", "checker/conform/pymahjonggb.py")
+# modules that may speak a ruleset's words: the spec layer itself, the adapter of one MCR engine, and the match
+# format of one MCR game judge (it names the ruleset and the readings that judge plays)
+EXEMPT = ("checker/spec/", "checker/conform/pymahjonggb.py", "checker/matchlog/botzone.py")
 # the tools' own words that a shipped ruleset also uses as a name, with what they mean to the tools
 OWN_WORDS = {
     "single_hand_limit": "a boundary target of the corpus generator (the outer limit step's, where it bounds "

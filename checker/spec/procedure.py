@@ -75,6 +75,7 @@ class TableRules:
     # has none; a discard before an empty quarter may be claimed only for a win); with the rule id deciding it
     wall_model: str
     wall_model_rule: str
+    flowers_in_wall: bool  # the eight flowers are in the wall (144 tiles), or not (136)
     added_kong_after_claim: str
     added_kong_after_claim_rule: str
     mandatory_kong: bool
@@ -296,6 +297,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         last_discard_claims=p.word("claims", "last_discard", "any", ("any", "win_only")),
         last_discard_rule=p.rule_of("claims", "last_discard"),
         wall_model=wall_model, wall_model_rule=p.rule_of("wall_end", "model"),
+        flowers_in_wall=p.flag("flower_exposure", "in_wall", True),
         added_kong_after_claim=p.word("claims", "added_kong_after_claim", "allowed", ("allowed", "after_own_draw")),
         added_kong_after_claim_rule=p.rule_of("claims", "added_kong_after_claim"),
         mandatory_kong=p.flag("mandatory_kong", "after_knock", False),

@@ -72,8 +72,8 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
         raise LogError(str(exc), getattr(exc, "rule", "input.header")) from None
     if "wall" in header:
         try:
-            given = header["wall"]  # the 144 tiles, or four strings: each seat's quarter, seat 0's first
-            wall = parse_wall("".join(given) if isinstance(given, list) else given)
+            given = header["wall"]  # the 144 tiles (136 without flowers), or four strings: each seat's quarter
+            wall = parse_wall("".join(given) if isinstance(given, list) else given, rules.flowers_in_wall)
             if isinstance(given, list):
                 sizes = [len(T.parse_tiles(q)) for q in given]
                 if len(set(sizes)) != 1:
@@ -82,7 +82,7 @@ def new_table(header: Mapping[str, Any], runner: Scorers | None = None) -> Table
         except WallError as exc:
             raise LogError(str(exc), "input.wall") from None
     else:
-        wall = shuffled_wall(header["seed"])
+        wall = shuffled_wall(header["seed"], rules.flowers_in_wall)
     flags = [k for k, v in (header.get("flags") or {}).items() if v]
     unknown = [f for f in flags if f not in scorer.ruleset.flags]
     if unknown:

@@ -13,27 +13,34 @@ from checker import tiles as T
 
 # every tile of the game: four copies of each of the 34 suit and honour tiles, one of each of the 8 flowers
 FULL_SET: tuple[int, ...] = tuple(t for t in range(T.NUM_TILE_TYPES) for _ in range(4)) + tuple(T.FLOWERS)
+NO_FLOWERS: tuple[int, ...] = FULL_SET[:-len(T.FLOWERS)]  # the 136 suit and honour tiles (flowers not in the wall)
 SEATS = 4
+
+
+def tile_set(flowers: bool = True) -> tuple[int, ...]:
+    """Every tile of the wall: the 144, or the 136 without the flowers (`procedure.flower_exposure.in_wall`)."""
+    return FULL_SET if flowers else NO_FLOWERS
 
 
 class WallError(ValueError):
     """A wall that is not the 144 tiles of the game (bad input): names what is wrong."""
 
 
-def shuffled_wall(seed: int) -> list[int]:
-    """The 144 tiles in the order `seed` shuffles them to."""
-    wall = list(FULL_SET)
+def shuffled_wall(seed: int, flowers: bool = True) -> list[int]:
+    """The 144 tiles (136 without `flowers`) in the order `seed` shuffles them to."""
+    wall = list(tile_set(flowers))
     random.Random(seed).shuffle(wall)
     return wall
 
 
-def parse_wall(text: str) -> list[int]:
-    """A wall written tile by tile (any notation `checker.tiles` reads), checked to be the 144 tiles."""
+def parse_wall(text: str, flowers: bool = True) -> list[int]:
+    """A wall written tile by tile (any notation `checker.tiles` reads), checked to be the 144 tiles (the 136
+    without the flowers when `flowers` is false)."""
     try:
         wall = list(T.parse_tiles(text))
     except T.TileError as exc:
         raise WallError(f"wall: {exc}") from None
-    have, want = Counter(wall), Counter(FULL_SET)
+    have, want = Counter(wall), Counter(tile_set(flowers))
     if have != want:
         extra = sorted((have - want).elements())
         missing = sorted((want - have).elements())
@@ -42,7 +49,9 @@ def parse_wall(text: str) -> list[int]:
             parts.append("too many " + ", ".join(T.tile_name(t) for t in sorted(set(extra))))
         if missing:
             parts.append("missing " + ", ".join(T.tile_name(t) for t in sorted(set(missing))))
-        raise WallError(f"wall: not the 144 tiles of the game ({len(wall)} tiles; {'; '.join(parts)})")
+        size = len(tile_set(flowers))
+        raise WallError(f"wall: not the {size} tiles of the game{'' if flowers else ' without flowers'} "
+                        f"({len(wall)} tiles; {'; '.join(parts)})")
     return wall
 
 
