@@ -204,7 +204,7 @@ def spec_coverage(
     """How much of each source document a spec executes.
 
     Per document: its statements, how many are modeled (and how many of those only by procedure entries,
-    read by the table procedure engine), how many are not modeled and why (platform, advice, scope), the
+    read by the table procedure engine), how many are not modeled and why (platform, advice, scope, between_hands), the
     spec's rule ids that no statement names, and, when the document is found, its clauses that no statement
     traces. Each statement quotes a whole clause, or a run of clauses of one line, verbatim; every clause of
     the document must be traced, and every statement must be the only one tracing some clause (so a statement

@@ -28,6 +28,8 @@ NOT_MODELED_REASONS = {
     "platform": "a feature of the site or app, not of the game (timers, fees, room set-up, add-on cards)",
     "advice": "strategy, etiquette, commentary or history: how to play well, not what the rules are",
     "scope": "about the document itself: the edition it follows, what its calculator does, what it leaves out",
+    "between_hands": "a rule of play between hands (who sits down or leaves), which no hand of play holds: a game log "
+                     "is one hand",
 }
 
 _SENTENCE_END = re.compile(r"(?<=[。！？])|(?<=[.!?])\s+")
@@ -174,10 +176,10 @@ def markdown(rows: list[DocumentCoverage], options: dict[str, int]) -> str:
         "ids that model it; every clause of the document is traced by a statement of its own. Procedure",
         "entries are executed by the table procedure engine (`mjcheck game`), except those that say why not",
         "(counted under *procedure data only*); not-modeled statements are",
-        "never rules of play: " + "; ".join(f"*{k}*: {v}" for k, v in NOT_MODELED_REASONS.items()) + ".",
+        "never rules of play within a hand: " + "; ".join(f"*{k}*: {v}" for k, v in NOT_MODELED_REASONS.items()) + ".",
         "",
         "| document | ruleset | statements | modeled | of which by the table procedure (data only) | not modeled "
-        "(platform / advice / scope) | options (readings made explicit) | clauses no statement traces | "
+        "(platform / advice / scope / between hands) | options (readings made explicit) | clauses no statement traces | "
         "rule ids no statement names |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
