@@ -46,6 +46,31 @@ def test_every_finding_a_reading_decides_joins_that_reading():
     assert [r.provenance for r in ranked] == ["document", "document", "between documents"]
 
 
+def test_an_editor_reads_the_documents_contradictions_first_and_dead_exclusions_last():
+    """Within the document's own problems: its contradiction with itself (the example against the limit) before a
+    reading with more money on its witness, and an exclusion that can never apply after both, though it names no
+    money either; the money orders the rest."""
+    found = [_finding("d-1", "dead-rule", "dead-rule.excludes.pure_triple_chow.pure_shifted_pungs"),
+             _finding("d-2", "ambiguity", "option.x=1", None, {}, [_paid(90, -90, 0, 0), _paid(0, 0, 0, 0)]),
+             _finding("d-3", "contradiction", "contradiction.example.y", None, {},
+                      [_paid(20, -20, 0, 0), _paid(10, -10, 0, 0)]),
+             _finding("d-4", "dead-rule", "dead-rule.pattern.z.w=1", None, {}, [])]
+    ranked = roots(RUNNER, load_ruleset("mcr"), found, [])
+    assert [r.key for r in ranked] == ["contradiction.example.y", "option.x=1", "dead-rule.pattern.z.w=1",
+                                       "dead-rule.excludes.pure_triple_chow.pure_shifted_pungs"]
+
+
+def test_a_refused_log_is_not_priced_against_the_same_log_played_out():
+    # one reading plays the log out (the winner paid 24 by each), the other refuses it at an event: what the
+    # refused hand would have paid is not known, so the pair moves 0; two played-out logs are priced as ever
+    played = {"verdict": "legal", "payments": [72, -24, -24, -24]}
+    refused = {"verdict": "illegal", "rule": "procedure.lou_hu", "event": 9}
+    assert change(played, refused) == change(refused, played) == 0
+    assert change(played, {"verdict": "legal", "payments": [36, -12, -12, -12]}) == 36
+    # a hand that may not win still pays nothing against one that may (a score case, not a refused log)
+    assert change({"valid": True, "payments": [24, -8, -8, -8]}, {"valid": False}) == 24
+
+
 def test_a_reading_the_spec_marks_as_imported_is_ranked_after_the_documents_own_problems():
     """MCR: tile_hog_honors=true is marked imported (the guide says honors do not count as Tile Hog here);
     chicken_hand_scores=false is the guide's own table against its own FAQ. Even with more money at stake the

@@ -140,5 +140,16 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
         else:
             root.method = "decisions and roots with no outcome that pays: not priced"
         out.append(root)
-    out.sort(key=lambda r: (PROVENANCE.index(r.provenance), -r.space_moved, -r.moved, -r.money, r.key))
+    out.sort(key=rank)
     return out
+
+
+def rank(root: Root) -> tuple[Any, ...]:
+    """An editor's order: the document's own problems, then imported readings, then those between documents;
+    within each, the document contradicting itself first and exclusions that can never apply (a harmless
+    redundancy of the table) last; then the money moved over the sampled space, over the known hands, and by the
+    witnesses themselves."""
+    contradiction = "contradiction" in root.kinds
+    dead_exclusion = root.kinds == ["dead-rule"] and root.key.startswith("dead-rule.excludes.")
+    return (PROVENANCE.index(root.provenance), not contradiction, dead_exclusion, -root.space_moved, -root.moved,
+            -root.money, root.key)

@@ -36,6 +36,10 @@ class Count:
     moved: int
 
 
+def _refused_log(result: Mapping[str, Any]) -> bool:
+    return result.get("verdict") in ("illegal", "unfinished")
+
+
 def payments(result: Mapping[str, Any]) -> list[int] | None:
     """The payments of an outcome; None when it pays nothing (a hand that may not win, a refused log)."""
     pays = result.get("payments")
@@ -45,7 +49,11 @@ def payments(result: Mapping[str, Any]) -> list[int] | None:
 
 
 def change(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
-    """The most one seat's payment differs between two outcomes (a hand that may not win pays nothing)."""
+    """The most one seat's payment differs between two outcomes (a hand that may not win pays nothing). A log of
+    play one reading refuses is not priced against the same log the other reading plays out: what the refused
+    hand would have paid is not known, so 0."""
+    if _refused_log(a) != _refused_log(b):
+        return 0
     pa, pb = payments(a), payments(b)
     if pa is None and pb is None:
         return 0
