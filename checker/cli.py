@@ -255,6 +255,10 @@ def spec_coverage(
                 out.print(f"    - {safe(clause[:120])}", highlight=False)
             if len(r.untraced) > 5 and not show_sentences:
                 out.print(f"    … {len(r.untraced) - 5} more (--sentences lists them all)", highlight=False)
+            if r.headings_not_found:
+                out.print(f"  headings the spec declares that are no short unpunctuated line of the document "
+                          f"({len(r.headings_not_found)}): " + ", ".join(safe(h[:60]) for h in r.headings_not_found),
+                          highlight=False)
             for ids, words in ((r.phrases_not_found, "whose phrase is not in the document"),
                                (r.phrases_not_whole, "whose phrase is not a whole clause (or run of clauses) of "
                                                      "one line"),

@@ -10,8 +10,9 @@ Tracing is by whole clauses. A line of the document is cut into clauses at its
 punctuation (，；：。！？ anywhere; , ; : . ! ? before a space or the line's end), a list marker at its start
 (`- `, `1、`) set aside. A statement's phrase must be whole: one clause, or a run of consecutive clauses of one
 line, verbatim (whitespace squashed, its closing punctuation optional), else it is listed under
-`phrases_not_whole`. Every clause with two or more word characters, headings (a short line with no
-punctuation) aside, must lie within some statement's phrase,
+`phrases_not_whole`. Every clause with two or more word characters, the headings the spec declares for the
+document aside (`headings`: each a short line with no punctuation, else listed under `headings_not_found`; a
+heading-like line that states a rule, 底分+花分=输赢分数, is not one), must lie within some statement's phrase,
 else it is listed as untraced; and each statement must be the only one tracing at least one clause, else it is
 listed as shadowed: deleting a statement from a spec then always leaves a clause untraced.
 """
@@ -51,6 +52,7 @@ class DocumentCoverage:
     phrases_not_found: list[str] = field(default_factory=list)  # statement ids whose phrase is not in the doc
     phrases_not_whole: list[str] = field(default_factory=list)  # ... found, but not as whole clauses
     shadowed: list[str] = field(default_factory=list)  # statement ids tracing no clause that another does not
+    headings_not_found: list[str] = field(default_factory=list)  # declared headings no short unpunctuated line is
     document_found: bool = False
 
     def as_json(self) -> dict:
@@ -59,12 +61,13 @@ class DocumentCoverage:
                 "not_modeled": dict(sorted(self.not_modeled.items())),
                 "unnamed_rules": self.unnamed_rules, "document_found": self.document_found,
                 "untraced_clauses": self.untraced, "phrases_not_found": self.phrases_not_found,
-                "phrases_not_whole": self.phrases_not_whole, "shadowed_statements": self.shadowed}
+                "phrases_not_whole": self.phrases_not_whole, "shadowed_statements": self.shadowed,
+                "headings_not_found": self.headings_not_found}
 
     def problems(self) -> bool:
         """Whether the spec's tracing of this document fails (see the module's docstring)."""
         return bool(self.not_modeled.get("none") or self.phrases_not_found or self.phrases_not_whole
-                    or self.untraced or self.shadowed)
+                    or self.untraced or self.shadowed or self.headings_not_found)
 
 
 def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]:
@@ -91,14 +94,18 @@ def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]
         if path is not None and path.is_file():
             cov.document_found = True
             text = read_text_file(str(path), MAX_SPEC_BYTES, "source document")
-            _trace(cov, [(st.id, st.phrase) for st in ruleset.statements if st.doc == cov.doc], text)
+            _trace(cov, [(st.id, st.phrase) for st in ruleset.statements if st.doc == cov.doc], text,
+                   ruleset.headings.get(cov.doc, ()))
     return list(by_doc.values())
 
 
-def _trace(cov: DocumentCoverage, phrases: list[tuple[str, str]], text: str) -> None:
-    """Fill in the clause tracing of `cov` from the statements' (id, phrase) and the document's text."""
+def _trace(cov: DocumentCoverage, phrases: list[tuple[str, str]], text: str, declared: tuple[str, ...] = ()) -> None:
+    """Fill in the clause tracing of `cov` from the statements' (id, phrase), the document's text and the
+    headings the spec declares for it (lines that need no statement: traceable, not required)."""
     lines = [clause_line(line) for line in text.splitlines()]
-    headings = {n for n, line in enumerate(text.splitlines()) if _is_heading(line)}  # traceable, not required
+    heading_like = {_squash(line) for line in text.splitlines() if _is_heading(line)}
+    cov.headings_not_found = [h for h in dict.fromkeys(declared) if h not in heading_like]
+    headings = {n for n, line in enumerate(text.splitlines()) if _squash(line) in declared and _is_heading(line)}
     squashed = _squash(text)
     tracers: dict[tuple[int, int], list[str]] = {}  # (line, clause) -> the statements tracing it
     for sid, phrase in phrases:

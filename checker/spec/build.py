@@ -163,6 +163,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
         rules=MappingProxyType(defined_rules(data)), cited=tuple(_cited(data)),
         decisions=tuple(Decision(d["id"], d["question"], d["decided"], tuple(d["by"]), tuple(d["readings"]),
                                  _locators(d["sources"])) for d in data.get("decisions", [])),
+        headings=MappingProxyType({doc: tuple(" ".join(str(x).split()) for x in lines)
+                                   for doc, lines in data.get("headings", {}).items()}),
         examples=tuple(Example(e["aim"], e.get("use", "witness"), e["concealed"], e["win"],
                                tuple(tuple(m) for m in e.get("melds", [])), e.get("win_by", "self_draw"),
                                e.get("discarder"), e.get("flowers", ""), tuple(e.get("flags", [])),

@@ -324,6 +324,7 @@ class Ruleset:
     cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
     decisions: tuple[Decision, ...] = ()  # what the spec or the engine decides where the document is silent
     examples: tuple[Example, ...] = ()  # example hands the candidate search tries (spec `examples`)
+    headings: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # doc -> its headings
 
     def pattern(self, pattern_id: str) -> Pattern:
         for p in self.patterns:
