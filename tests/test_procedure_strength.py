@@ -47,11 +47,13 @@ CATALOGUE = {
         "procedure: claim priority": 2,  # claim_priority [win, pung_kong, chow]: two neighbour swaps
         "procedure: multiple winners": 1,  # nearest_seat_after_discarder -> all_paid
         "procedure: robbing the kong": 1,  # robbing_only_added_kongs: true -> a claimed kong robbable too
-        "procedure: flowers at the deal": 2,  # at_deal and dragons_too flipped
+        "procedure: flowers at the deal": 4,  # at_deal and dragons_too flipped; in_wall names an option of two
+                                              # values (flower_tiles_in_wall): fixed to each (2)
         "procedure: wall end": 2,  # dead_wall_tiles names an option of values 0 and 14: fixed to each
         "procedure: dealer rotation": 6,  # rotates_each_hand, draws_count flipped; round_wind_every 4 -> 5, 3, 8, 0
-        "procedure: option default": 4,  # dead_wall_tiles 0 -> 14, last_discard_claims any -> win_only,
-        # added_kong_after_claim allowed -> after_own_draw, wall_model single -> quarters (read_by: table)
+        "procedure: option default": 5,  # dead_wall_tiles 0 -> 14, last_discard_claims any -> win_only,
+        # added_kong_after_claim allowed -> after_own_draw, wall_model single -> quarters, flower_tiles_in_wall
+        # true -> false (read_by: table)
     },
     "shanghai-classic": {
         "procedure: claim seats": 1,  # chow_from and claims.chow_from (next_player) -> any, together

@@ -1056,3 +1056,45 @@ def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile
     # under the single wall (the default) the same log is not a drawn hand: seat 1's first draw is another tile
     single = {**header, "options": {}}
     assert replay_events(single, events + [draw_game()]).verdict == "illegal"
+
+
+# ------------------------------------------------------------------------------------- flower_tiles_in_wall false
+
+# option flower_tiles_in_wall = false (MCR; decision mcr-flower-tiles-in-wall): the wall is the 136 suit and honour
+# tiles, no flower in it; under wall_model quarters each seat's quarter is 34 tiles. A wall made by hand:
+#   seat 0: 1m x4 .. 8m x4, 9m 9m       seat 1: 9m 9m, 1p x4 .. 8p x4
+#   seat 2: 9p x4, 1s x4 .. 7s x4, 8s 8s seat 3: 8s 8s, 9s x4, 1z x4 .. 7z x4
+NO_FLOWERS = "".join(f"{r}{suit}" * 4 for suit in "mpsz" for r in range(1, 10 if suit != "z" else 8))
+NO_FLOWER_QUARTERS = [NO_FLOWERS[68 * s:68 * (s + 1)] for s in range(4)]
+
+
+def test_flower_tiles_in_wall_false_plays_the_136_tiles_in_quarters_of_34_mcr():
+    # Tiles left to draw after the deal: seat 0 34 - 14 = 20, seats 1-3 34 - 13 = 21 each; no seat exposes a
+    # flower (there is none). Every seat throws what it draws, in turn 1, 2, 3, 0: after 20 rounds seat 0 has none;
+    # in round 21 seats 1, 2 and 3 draw and throw, and seat 0, to draw next, has no tile: the hand is drawn there
+    # (83 turn draws in all), and a draw by seat 0 is refused.
+    header = {"game": "mjcheck-table", "version": 1, "ruleset": "mcr", "wall": NO_FLOWER_QUARTERS, "dealer": 0,
+              "options": {"wall_model": "quarters", "flower_tiles_in_wall": False}}
+    assert [len(q) // 2 for q in NO_FLOWER_QUARTERS] == [34] * 4
+    q = [[NO_FLOWER_QUARTERS[s][i:i + 2] for i in range(0, 68, 2)] for s in range(4)]
+    # the dealer's 14 are 1m x4 2m x4 3m x4 4m 4m: it discards a 4m
+    events = [discard(0, "4m")]
+    nxt = {0: 14, 1: 13, 2: 13, 3: 13}
+    draws = 0
+    for _ in range(20):
+        for seat in (1, 2, 3, 0):
+            tile = q[seat][nxt[seat]]
+            nxt[seat] += 1
+            events += [draw(seat, tile), discard(seat, tile)]
+            draws += 1
+    for seat in (1, 2, 3):
+        tile = q[seat][nxt[seat]]
+        nxt[seat] += 1
+        events += [draw(seat, tile), discard(seat, tile)]
+        draws += 1
+    assert draws == 83 and nxt[0] == 34
+    assert ended(header, events + [draw_game()])["ended"] == "draw"
+    illegal(header, events + [draw(0)], "procedure.wall_end")
+    # the same wall under the default reading (flowers in the wall) is not the game's tiles: bad input
+    bad = replay_events({**header, "options": {"wall_model": "quarters"}}, events)
+    assert bad.verdict == "bad input" and "144 tiles" in bad.message, bad.message
