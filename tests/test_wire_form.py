@@ -179,3 +179,16 @@ def test_a_run_in_which_nothing_was_run_exits_2_saying_so(tmp_path, lines, said)
     r = CliRunner().invoke(app, ["conform", "--corpus", str(corpus), "--engine", "reference", "--out",
                                  str(tmp_path / "out")])
     assert r.exit_code == 2 and "nothing was run" in r.output and said in r.output, r.output
+
+
+def test_a_wall_given_as_four_quarters_stays_four_quarters_each_canonical():
+    # docs/contracts.md: a procedure case's wall may be its four quarters (a list of four strings); each is written
+    # canonically, and the list stays a list (joined, it would be one 144-tile string: another spelling of a wall)
+    from checker.corpus.canonical import canonical_case, noncanonical_fields
+
+    quarters = ["1m1m", "2m2m", "3m3m", "4m4m"]
+    case = {"id": "q", "ruleset": "mcr", "kind": "procedure", "input": {"wall": quarters, "events": []}}
+    assert noncanonical_fields(case) == [] and canonical_case(case) is case
+    loose = {**case, "input": {"wall": ["1m 1m", "2m2m", "\U0001F019\U0001F019", "4m,4m"]  # 🀙: one of circles, 1p, "events": []}}
+    assert noncanonical_fields(loose) == ["/input/wall"]
+    assert canonical_case(loose)["input"]["wall"] == ["1m1m", "2m2m", "1p1p", "4m4m"]

@@ -35,14 +35,22 @@ def canonical_tiles(value: Any) -> Any:
         return value
 
 
+def _canonical_at(path: Path, value: Any) -> Any:
+    """A tile field in canonical form; a wall given as its four quarters stays four strings, each canonical."""
+    if path == ("wall",) and isinstance(value, list) and all(isinstance(v, str) for v in value):
+        quarters = [canonical_tiles(v) for v in value]
+        return value if quarters == value else quarters
+    return canonical_tiles(value)
+
+
 def noncanonical_fields(case: Mapping[str, Any]) -> list[str]:
     """The JSON pointers of the case's tile fields that are not in canonical form (and could be)."""
-    return [_pointer(path) for path, value in _tile_fields(case) if canonical_tiles(value) != value]
+    return [_pointer(path) for path, value in _tile_fields(case) if _canonical_at(path, value) != value]
 
 
 def canonical_case(case: Mapping[str, Any]) -> Mapping[str, Any]:
     """The case with its tile fields in canonical form: the case itself when they are already, else a copy."""
-    changes = [(path, new) for path, value in _tile_fields(case) if (new := canonical_tiles(value)) is not value]
+    changes = [(path, new) for path, value in _tile_fields(case) if (new := _canonical_at(path, value)) is not value]
     if not changes:
         return case
     out = dict(case)
