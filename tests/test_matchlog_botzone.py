@@ -105,6 +105,13 @@ def test_what_the_format_cannot_be_is_refused_naming_it():
         botzone.read(_match({"action": "DRAW", "player": 0, "tile": "W6"}))
     with pytest.raises(MatchLogError, match="no `log` list"):
         botzone.read({"initdata": {}})
+    # a CHI's middle tile must be a suit tile 2-8 (W1 has no tile below it): named, not a traceback
+    with pytest.raises(MatchLogError, match=r"tileCHI: W1 cannot be a chow's middle tile"):
+        botzone.read(_match({"action": "PLAY", "player": 0, "tile": "W5"},
+                            {"action": "CHI", "player": 1, "tileCHI": "W1", "tile": "B9"}))
+    with pytest.raises(MatchLogError, match=r"tileCHI: F1 cannot be"):
+        botzone.read(_match({"action": "PLAY", "player": 0, "tile": "W5"},
+                            {"action": "CHI", "player": 1, "tileCHI": "F1", "tile": "B9"}))
     # initdata as the JSON string the judge may write
     assert botzone.read(_match({"action": "HUANG"}, initdata=json.dumps({"walltiles": WALLTILES, "quan": 0}))).events
 
@@ -192,5 +199,9 @@ def test_the_commands(tmp_path):
     other.write_text(json.dumps({**HEADER, "ruleset": "shanghai-knocking", "seed": 1}) + "\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["game", "export", str(other), "--to", "botzone"])
     assert r.exit_code in (1, 2), r.output
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    r = CliRunner().invoke(app, ["game", "import", str(deep), "--from", "botzone"])
+    assert r.exit_code == 2 and "Traceback" not in r.output and "nested too deep" in r.output, r.output
     r = CliRunner().invoke(app, ["game", "import", str(match), "--from", "tenhou"])
     assert r.exit_code == 2 and "no match-log format 'tenhou'" in r.output

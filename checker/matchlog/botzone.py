@@ -166,7 +166,11 @@ def _events(out: Imported, displays: Iterable[dict[str, Any]]) -> None:
         elif action == "PENG":
             events += [{"event": "pung", "seat": seat}, {"event": "discard", "seat": seat, "tile": t}]
         elif action == "CHI":
-            middle = T.parse_tile(tile(str(d.get("tileCHI", "")), f"{where}.tileCHI"))
+            named = tile(str(d.get("tileCHI", "")), f"{where}.tileCHI")
+            if named[1] not in "mps" or named[0] in "19":
+                raise MatchLogError(f"{where}.tileCHI: {botzone_name(named)} cannot be a chow's middle tile "
+                                    f"(a suit tile 2-8)")
+            middle = T.parse_tile(named)
             chow = T.format_tiles([middle - 1, middle, middle + 1])
             events += [{"event": "chow", "seat": seat, "tiles": chow}, {"event": "discard", "seat": seat, "tile": t}]
         elif action == "GANG":

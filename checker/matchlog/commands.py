@@ -74,8 +74,8 @@ def import_command(
     raw = _read(source, "recorded match")
     try:
         imported = fmt.read(json.loads(raw.decode("utf-8")))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        _fail(f"{source}: not a JSON match log ({exc})")
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        _fail(f"{source}: not a JSON match log ({exc if not isinstance(exc, RecursionError) else 'nested too deep'})")
     except MatchLogError as exc:
         _fail(f"{source}: {exc}")
     lines = [json_text(imported.header)] + [json_text(e) for e in imported.events]
@@ -119,8 +119,8 @@ def export_command(
     raw = _read(log, "game log")
     try:
         rows = [json.loads(line) for line in raw.decode("utf-8").splitlines() if line.strip()]
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        _fail(f"{log}: not a game log ({exc})")
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        _fail(f"{log}: not a game log ({exc if not isinstance(exc, RecursionError) else 'nested too deep'})")
     if not rows or not all(isinstance(r, dict) for r in rows):
         _fail(f"{log}: a game log is a header and events, each a JSON object on its own line")
     header, events = rows[0], rows[1:]
