@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.causes import Cause, CauseSearch
+from checker.diagnose.causes import CauseSearch
+from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged

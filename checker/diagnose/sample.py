@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.causes import MAX_MEMBERS_SCREENED, passing_step
+from checker.diagnose.explanation import MAX_MEMBERS_SCREENED, passing_step
 from checker.diagnose.classes import FailureClass, signature, witness_order
 from checker.diagnose.judged import Judged, rescorable
 

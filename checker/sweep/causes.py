@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from checker.case import CaseError, CaseRunner, hand_from_input
 from checker.conform.adapters import EngineError
 from checker.diagnose import MAX_CLASSES_SEARCHED, class_json
-from checker.diagnose.causes import Cause, CauseSearch
+from checker.diagnose.causes import CauseSearch
+from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import CaseFields
 from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober

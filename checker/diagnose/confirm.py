@@ -1,0 +1,169 @@
+"""Causes put to the live engine: each cause's probes and its rivals' (checker.diagnose.probes) confirm it,
+contradict it (a rival borne out takes its place) or leave it untested."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from checker.diagnose.classes import FailureClass
+from checker.diagnose.explanation import Cause, Explanation, together
+from checker.diagnose.judged import Judged
+from checker.diagnose.one_class import ClassSearch
+from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial
+from checker.diagnose.unscored import case_features
+from checker.mutate.mutation import Mutation, combined
+from checker.spec import Ruleset
+
+
+class Confirming(ClassSearch):
+    """Experiments on the engine for the causes a search named."""
+
+    # ------------------------------------------------------------------ experiments on the engine
+
+    def confirm_all(self, classes: Sequence[FailureClass], causes: Sequence[Cause],
+                    experiments: Experiments | None) -> list[Cause]:
+        """Each class's cause put to the engine (checker.diagnose.probes), largest class first. The departures
+        named for the run's classes of a ruleset are the run's model of the engine: a probe of one class may show
+        another's departure too, so a departure its probes contradict alone is tried again with the others."""
+        model: dict[str, list[Mutation]] = {}
+        for cls, cause in zip(classes, causes):
+            for e in cause.explanations:
+                for m in self._components(e.id):
+                    if m not in model.setdefault(cls.ruleset or "", []):
+                        model[cls.ruleset or ""].append(m)
+        return [self.confirm(cls, cause, experiments, model.get(cls.ruleset or "", []))
+                for cls, cause in zip(classes, causes)]
+
+    def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None,
+                model: Sequence[Mutation] = ()) -> Cause:
+        """The cause with each named departure tried by probes: confirmed, or contradicted (tried again with the
+        run's other departures, `model`; else a rival the probes bear out named in its place, else its cases left
+        unexplained), or untested (named only when passing cases were checked; else set aside, said so); rivals no
+        probe tells apart named beside it."""
+        members = self._members(cls)
+        ruleset = self.ruleset_of(cls.ruleset)
+        cases = [r.case for r in members if r.case is not None]
+        if ruleset is not None and experiments is not None and any(
+                e.kind == "input disagreement" for e in cause.explanations):
+            cause = self._disagreements_tried(cause, ruleset, experiments)
+        if cause.stopped is not None or not cause.explanations or ruleset is None or not cases:
+            return cause
+        rivals = self._rivals(cls, cause) if len(cause.explanations) == 1 else []
+        named: list[Explanation] = []
+        contradicted: list[Explanation] = []
+        untested: list[Explanation] = []
+        unexplained = cause.unexplained
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            if m is None:  # fans outside the spec, an input disagreement, fan names: read off the answers alone
+                named.append(e)
+                continue
+            e = self._with_rules_read(members, m, e)
+            others = [(a, r) for a, r in rivals if r.id != m.id]
+            beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
+            own = self._own_contradiction(members, m, beside)  # a case of the class it moves, not to the answer
+            trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
+            if trial.status == CONTRADICTED:
+                jointly = self._with_model(experiments, ruleset, cases, members, m, model)
+                if jointly is not None:
+                    joint_trial, others_used = jointly
+                    said = "; ".join(o.words for o in others_used)
+                    named.append(replace(e, words=f"{e.words} (its probes predicted with the run's other "
+                                                  f"departures: {said})").tried_by(joint_trial, self._words))
+                    continue
+                contradicted.append(e.tried_by(trial, self._words))
+                swap = self._borne_out(experiments, ruleset, cases, members, others, m)
+                if swap is not None:
+                    named.append(swap)
+                else:
+                    unexplained += e.explains
+            elif trial.status == UNTESTED and not e.checked:
+                untested.append(e.tried_by(trial, self._words))
+                unexplained += e.explains
+            else:
+                named.append(e.tried_by(trial, self._words))
+        return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, contradicted=tuple(contradicted),
+                     untested=tuple(untested))
+
+    def _disagreements_tried(self, cause: Cause, ruleset: Ruleset, experiments: Experiments) -> Cause:
+        """An input disagreement ("the engine does not take a case with X") put to the engine: other cases with X
+        must be refused or erred on too; one it answers contradicts it (its cases are then unexplained)."""
+        named, contradicted, unexplained = [], list(cause.contradicted), cause.unexplained
+        for e in cause.explanations:
+            if e.kind != "input disagreement":
+                named.append(e)
+                continue
+            feature = e.id.split(":", 1)[1]
+            trial = experiments.trial_feature(ruleset, lambda case: feature in case_features(case))
+            if trial.status == CONTRADICTED:
+                contradicted.append(e.tried_by(trial, self._words))
+                unexplained += e.explains
+            else:
+                named.append(e.tried_by(trial, self._words))
+        return replace(cause, explanations=tuple(named), contradicted=tuple(contradicted), unexplained=unexplained)
+
+    def _own_contradiction(self, members: Sequence[Judged], m: Mutation, beside: Sequence[Mutation]) -> Trial | None:
+        """Where `m` explains part of a class: a case of the class it does not explain but still changes (its
+        prediction there is not the engine's answer, nor is it with any departure named `beside` it) contradicts it
+        as a probe would; None if there is none."""
+        for r in members:
+            if not self._explains(r, m) and self._moves(r, m) and \
+                    not any(self._explains(r, combined(m, o)) for o in beside):
+                predicted = self.rescorer.result(r.case or {}, m) or {}
+                reference = self.rescorer.result(r.case or {}, None) or {}
+                probe = Probe(dict(r.case or {}), predicted, None, reference,
+                              r.actual if isinstance(r.actual, Mapping) else None, False)
+                return Trial(CONTRADICTED, (probe,))
+        return None
+
+    def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+                    members: Sequence[Judged], m: Mutation,
+                    model: Sequence[Mutation]) -> tuple[Trial, list[Mutation]] | None:
+        """`m` with the run's other departures (those that set no option `m` sets), when together they still
+        explain the class and the engine's answers to their probes bear them out: the trial, and those others."""
+        others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
+        if not others or experiments is None:
+            return None
+        joint = together([m, *others])
+        if not self._explains_all(members, joint):
+            return None
+        trial = self._trial(experiments, ruleset, cases, joint, [])
+        return (trial, others) if trial.status == CONFIRMED else None
+
+    def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+               m: Mutation, rivals: Sequence[Mutation]) -> Trial:
+        if experiments is None:
+            return Trial(UNTESTED, (), tuple(r.id for r in rivals), "no engine to ask")
+        return experiments.trial(ruleset, cases, m, rivals)
+
+    def _rivals(self, cls: FailureClass, cause: Cause) -> list[tuple[Explanation, Mutation]]:
+        """The other departures that explain the whole class alike and change no passing case checked."""
+        out = []
+        named = {e.id for e in cause.explanations}
+        for a in cause.alternatives:
+            m = self.mutations.get(a.id)
+            if a.id in named or m is None:
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m)
+            if checked is not None:
+                out.append((replace(a, checked=checked), m))
+        return out
+
+    def _borne_out(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+                   members: Sequence[Judged], rivals: Sequence[tuple[Explanation, Mutation]],
+                   contradicted: Mutation) -> Explanation | None:
+        """The first rival the engine's answers to its own probes do not contradict, tried as the named one was."""
+        for a, m in rivals:
+            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in rivals if r.id != m.id])
+            if trial.status == CONFIRMED or (trial.status == UNTESTED and a.checked):
+                return self._with_rules_read(members, m, a).tried_by(trial, self._words)
+        return None
+
+    def _with_rules_read(self, members: Sequence[Judged], m: Mutation, e: Explanation) -> Explanation:
+        read = self.rules_read(self._explained(members, m), m) or {}
+        return replace(e, rules_read=tuple(sorted(read.items()))) if read else e
+
+    def _words(self, mutation_id: str) -> str:
+        m = self.mutations.get(mutation_id)
+        return m.words if m is not None else mutation_id
+

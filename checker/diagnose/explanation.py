@@ -1,0 +1,184 @@
+"""What a cause search finds: an explanation (one departure and how many cases it explains), a class's cause,
+and the search's limits; checker.diagnose.causes says how they are searched."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from checker.case import readings_of
+from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Trial
+from checker.mutate.mutation import Mutation, combined
+
+MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
+MAX_MEMBERS_FIRST = 5  # of those, the first ones a candidate must explain one of before it is tried on the rest
+MAX_PASSING_CHECKED = 1000  # passing cases a cause is checked not to change (spread over the run)
+PAIRS_FROM = 8  # the best partial candidates paired with each other
+MAX_TRIALS_WITH_OTHERS = 60  # a departure found elsewhere paired with one of a class's own, at most
+MAX_FOUND_IN_TRIPLES = 8  # the run's departures (those explaining most classes first) tried three at a time
+JOINT_PASSES = 3  # passes of the one model over the run's classes (a departure's reach may grow in each)
+MAX_ROUNDS = 4  # times the cases a partial cover leaves are screened again for a departure of their own
+MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
+UNEXPLAINED = "unexplained"
+SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
+
+
+class OutOfEffort(Exception):
+    """The class being searched has spent its share of the run's effort."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A departure and the cases of the class it reproduces (`explains` of `of`), checked against `checked`
+    passing cases, none of which it changes; and what the engine's answers to probes said of it
+    (checker.diagnose.probes): `evidence` confirmed or untested ("" before the probes, or for a kind that
+    re-scoring cannot predict), the probes, the rivals no probe told apart from it (`or_equally`, id and
+    words), why it is untested, and the engine's own refusal ids read as the reference's rules."""
+
+    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement, fan names
+    id: str
+    words: str
+    rules: tuple[str, ...]
+    explains: int
+    of: int
+    checked: int = 0
+    evidence: str = ""
+    probes: tuple[Probe, ...] = ()
+    or_equally: tuple[tuple[str, str], ...] = ()
+    why_untested: str = ""
+    rules_read: tuple[tuple[str, str], ...] = ()
+
+    def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
+        """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
+        tool built tells them apart, or the probe that would was not asked)."""
+        beside = [(rival, f"{words_of(rival)} (no case the tool built tells them apart)") for rival in trial.inseparable]
+        beside += [(rival, f"{words_of(rival)} (the probe that would tell them apart was not asked: {trial.why or 'no engine, or the --probes budget spent'})")
+                   for rival in trial.unasked]
+        return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
+                       or_equally=tuple(beside))
+
+    def said(self) -> str:
+        """Its words with its evidence: how many cases, the probes that confirm it, the rivals beside it."""
+        text = f"{self.words}: {self.explains} of {self.of} cases"
+        if self.rules_read:
+            text += " (the engine's own refusal ids read as: " + ", ".join(f"{a} = {b}" for a, b in self.rules_read) + ")"
+        if self.evidence == CONFIRMED:
+            held = sum(1 for p in self.probes if p.holds)
+            text += f", confirmed by {held} probe{'s' if held != 1 else ''}"
+        elif self.evidence == UNTESTED:
+            text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
+        if self.or_equally:
+            text += "; or equally: " + "; ".join(w for _, w in self.or_equally)
+        return text
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "id": self.id, "words": self.words, "rules": list(self.rules),
+                "explains": self.explains, "of": self.of, "passing_checked": self.checked,
+                **({"evidence": self.evidence} if self.evidence else {}),
+                **({"why_untested": self.why_untested} if self.why_untested else {}),
+                **({"probes": [p.as_json() for p in self.probes]} if self.probes else {}),
+                **({"or_equally": [{"id": i, "words": w} for i, w in self.or_equally]} if self.or_equally else {}),
+                **({"rules_read": dict(self.rules_read)} if self.rules_read else {})}
+
+
+@dataclass(frozen=True)
+class Cause:
+    """What a class's search found: the explanations that cover it (one, or several greedily), the cases none
+    explains, and what was tried; after the probes, the departures that fit the cases but that the engine's
+    answers contradict (each with the probe), and those that fit but nothing tested (no passing case, no probe:
+    not named)."""
+
+    explanations: tuple[Explanation, ...]
+    unexplained: int
+    tried: Mapping[str, int] = field(default_factory=dict)
+    alternatives: tuple[Explanation, ...] = ()  # every single departure that explains the whole class alike
+    stopped: int | None = None  # the effort budget, when it was spent before this class was searched (or in it)
+    share: bool = False  # stopped in the class's own search, its share of the effort spent
+    screened: tuple[int, int] | None = None  # then: how many of its candidates were screened, of how many
+    effort: int = 1  # the run's --effort
+    contradicted: tuple[Explanation, ...] = ()
+    untested: tuple[Explanation, ...] = ()
+
+    def choosing(self, chosen: Explanation) -> "Cause":
+        """The same cause with `chosen`, one of its alternatives, named first (see `CauseSearch._prefer_shared`)."""
+        return Cause((chosen,), self.unexplained, self.tried, self.alternatives)
+
+    @property
+    def verdict(self) -> str:
+        if self.stopped is not None and self.share:
+            text = (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
+                    f"re-scorings) was spent before a cause was found")
+            if self.screened is not None and self.screened[0]:
+                done, of = self.screened
+                more = -(-of * self.effort // done)  # its candidates cost alike: so many times the effort screens all
+                return text + (f", with {done} of its {of} candidate departures screened; --effort {max(more, self.effort + 1)}"
+                               f" would screen them all (before pairs and later rounds)")
+            return text + f", before its first candidate was screened; --effort {self.effort * 2} or more gives it more"
+        if self.stopped is not None:
+            return (f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes; "
+                    f"--effort 2 or more gives every class more")
+        said = [e.said() for e in self.explanations]
+        if self.contradicted:
+            said.append("contradicted by the engine's answers to probes: " +
+                        "; ".join(f"{e.words} (probe {probe_words(e.probes)})" for e in self.contradicted))
+        if self.untested:
+            said.append("fits the cases but nothing tested it (no passing case, no probe), so not named: " +
+                        "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
+        if not self.explanations:
+            return UNEXPLAINED + (": " + "; ".join(said) if said else "")
+        return "; ".join(said)
+
+    def as_json(self) -> dict[str, Any]:
+        named = {e.id for e in self.explanations} | {i for e in self.explanations for i, _ in e.or_equally}
+        settled = any(e.evidence for e in self.explanations)  # rivals the probes separated are not listed
+        return {"explained_by": [e.as_json() for e in self.explanations], "unexplained": self.unexplained,
+                "also_explained_by": [] if settled else
+                [e.as_json() for e in self.alternatives if e.id not in named and e.checked],
+                **({"contradicted": [e.as_json() for e in self.contradicted]} if self.contradicted else {}),
+                **({"untested": [e.as_json() for e in self.untested]} if self.untested else {}),
+                "tried": dict(self.tried), "verdict": self.verdict}
+
+
+def probe_words(probes: Sequence[Probe]) -> str:
+    wrong = next((p for p in probes if p.holds is False), None)
+    if wrong is None:
+        return "none"
+    return f"{wrong.case.get('id')}: predicted {short_result(wrong.predicted)}, the engine answered {short_result(wrong.answer)}"
+
+
+def short_result(result: Any) -> str:
+    if not isinstance(result, Mapping):
+        return "nothing"
+    first = readings_of(result)[0] if readings_of(result) else {}
+    if not first.get("valid", True):
+        return f"a refusal ({first.get('error')})"
+    fans = ", ".join(f"{f.get('id')} {f.get('points')}" + (f"×{f.get('count')}" if f.get("count", 1) != 1 else "")
+                     for f in first.get("fans") or [])
+    return f"a win of {first.get('total')} ({fans}), payments {first.get('payments')}"
+
+
+def family_kind(m: Mutation) -> str:
+    if m.family == "reading":
+        return "reading"
+    if m.family.startswith("context"):
+        return "context reading"
+    if m.family == "pair":
+        return "pair"
+    return "spec edit"
+
+
+def together(parts: Sequence[Mutation]) -> Mutation:
+    found = parts[0]
+    for m in parts[1:]:
+        found = combined(found, m)
+    return found
+
+
+def canonical(result: Any) -> str:
+    return json.dumps(result, sort_keys=True, default=str)
+
+
+def passing_step(passing: int) -> int:
+    """Every how many passing cases of a ruleset one is checked: at most MAX_PASSING_CHECKED, spread over the run."""
+    return max(1, -(-passing // MAX_PASSING_CHECKED))
+

@@ -1,0 +1,321 @@
+"""One failure class searched: candidate departures screened on its first cases, then on all; pairs; the class
+covered greedily; fans outside the spec after a departure."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from types import SimpleNamespace
+from typing import Any, Mapping, Sequence
+
+from checker.diagnose.candidates import candidates_for, edits_by_part
+from checker.diagnose.classes import FailureClass, signature
+from checker.diagnose.diff import diff
+from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
+                                          PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
+from checker.diagnose.judged import Judged
+from checker.diagnose.rescoring import Rescoring
+from checker.diagnose.unscored import below_minimum, fans_outside_spec, input_disagreement, outside_ids, outside_words
+from checker.mutate import edits
+from checker.mutate.mutation import Mutation, combined
+from checker.mutate.readings import option_readings
+from checker.spec import Ruleset
+
+
+class ClassSearch(Rescoring):
+    """The search for a cause of one class."""
+
+    # ------------------------------------------------------------------ one class
+
+    def explain(self, cls: FailureClass) -> Cause:
+        if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
+            return Cause((), len(cls.members), {}, stopped=self.effort)
+        named = self._fan_names(cls)
+        if named is None:
+            return self._explain(cls)
+        members = self._members(cls)
+        if all(self._explains(r, None) for r in members):  # the names are the whole departure
+            return Cause((named,), len(cls.members) - len(members), {"fan names": 1})
+        cause = self._explain(cls)
+        return replace(cause, explanations=(named,) + cause.explanations)
+
+    def _fan_names(self, cls: FailureClass) -> Explanation | None:
+        """Where the engine names fans in the documents' words: that reading, said with the names it read (read
+        off the answers themselves, with the ruleset the search scores under)."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None:
+            return None
+        read: dict[str, str] = {}
+        for r in cls.members:
+            read.update(self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[1])
+        if not read:
+            return None
+        said = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(read.items())[:8])
+        return Explanation("fan names", "fan-names", f"the engine names fans by their names in the documents ({said}), "
+                           f"not by the spec's ids", tuple(f"fan.{i}" for i in sorted(set(read.values()))),
+                           len(cls.members), len(cls.members))
+
+    def _explain(self, cls: FailureClass) -> Cause:
+        members = self._members(cls)
+        ruleset = self.ruleset_of(cls.ruleset)
+        tried: dict[str, int] = {}
+        found: list[Explanation] = []
+        outside = fans_outside_spec(cls, ruleset)
+        if outside is not None:
+            alone = Cause((outside,), 0, {"fans outside the spec": 1})
+            if not members or ruleset is None:
+                return alone
+            after = self._outside_after(cls, members, ruleset, option_readings(ruleset), dict(alone.tried))
+            named = after.explanations[0].id if after is not None else outside.id
+            return after if after is not None and named != outside.id else alone
+        disagreement = input_disagreement(cls, self.passing.get(cls.ruleset or "", []))
+        if not members or ruleset is None:
+            if disagreement is not None:
+                return Cause((disagreement,), 0, {"input disagreement": 1})
+            return Cause((), len(cls.members), tried)
+        parts = self._parts(cls, ruleset)
+        candidates = candidates_for(cls, ruleset, parts)
+        self.mutations.update((m.id, m) for m in candidates if m.id not in self.mutations)
+        for m in candidates:
+            tried[family_kind(m)] = tried.get(family_kind(m), 0) + 1
+        beside = self._outside_after(cls, members, ruleset, candidates, tried)
+        if beside is not None:
+            return beside
+        screened = members[:MAX_MEMBERS_SCREENED]
+        scores: list[tuple[int, Mutation]] = []
+        first = screened[:MAX_MEMBERS_FIRST]
+        for number, m in enumerate(candidates):  # a departure that explains none of the first few is not scored on
+            self._screening = (number, len(candidates))  # the rest (how far it got, said if the class's share ends)
+            if not any(self._explains(r, m) for r in first):
+                continue
+            hits = sum(1 for r in screened if self._explains(r, m))
+            if hits:
+                scores.append((hits, m))
+        order = {m.id: i for i, m in enumerate(candidates)}  # readings, then suggested edits, then context readings
+        scores.sort(key=lambda x: (-x[0], x[1].size, order[x[1].id]))
+        whole = [m for hits, m in scores if hits == len(screened)]
+        alternatives: list[Explanation] = []
+        chosen: Explanation | None = None
+        for m in whole:
+            if len(alternatives) >= MAX_ALTERNATIVES:
+                break
+            if not self._explains_all(members, m):
+                continue
+            self.mutations[m.id] = m
+            if chosen is None:  # the first checked against the passing cases is named; the others kept to settle
+                checked = self._passing_kept(cls.ruleset or "", m)
+                if checked is None:
+                    continue
+                chosen = self._explanation(m, len(members), len(cls.members), checked)
+                alternatives.append(chosen)
+            else:
+                alternatives.append(self._explanation(m, len(members), len(cls.members), 0))
+        if chosen is not None:
+            return Cause((chosen,), len(cls.members) - len(members), tried, tuple(alternatives))
+        per_part = [found[0] for found in edits_by_part(cls, ruleset, parts) if found]
+        if len(per_part) > 1:  # a departure in each part of the signature: together, then as few as explain it
+            tried["spec edits together"] = 1
+            least = self._least(members, per_part)
+            if least is not None:
+                checked = self._passing_kept(cls.ruleset or "", least)
+                if checked is not None:
+                    self.mutations[least.id] = least
+                    return Cause((self._explanation(least, len(members), len(cls.members), checked),),
+                                 len(cls.members) - len(members), tried)
+        # pairs of readings: only those that each change the reference's result on the witness (a reading that
+        # changes nothing there cannot be half of the smallest pair that explains it)
+        readings = [m for m in candidates if m.family == "reading" and self._moves(members[0], m)]
+        partial = [m for _, m in scores[:PAIRS_FROM]]
+        pairs = [(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
+        for a, b in pairs:
+            pair = combined(a, b)
+            tried["pair"] = tried.get("pair", 0) + 1
+            if all(self._explains(r, pair) for r in screened) and self._explains_all(members, pair):
+                checked = self._passing_kept(cls.ruleset or "", pair)
+                if checked is not None:
+                    self.mutations[pair.id] = pair
+                    return Cause((self._explanation(pair, len(members), len(cls.members), checked),),
+                                 len(cls.members) - len(members), tried)
+        left = self._greedy(cls, members, [m for _, m in scores], found)
+        for _ in range(MAX_ROUNDS):  # the cases left screened again: a departure none of the first showed
+            if not left or not found:
+                break
+            screened = left[:MAX_MEMBERS_SCREENED]
+            used = {e.id for e in found}
+            shown = {m.id: sum(1 for r in screened if self._explains(r, m)) for m in candidates if m.id not in used}
+            more = sorted((m for m in candidates if shown.get(m.id)), key=lambda m: (-shown[m.id], m.size, order[m.id]))
+            before = len(left)
+            left = self._greedy(cls, left, more, found, at_most=1)
+            if len(left) == before:
+                break
+        if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone
+            rest = self._outside_after(cls, left, ruleset, candidates, tried)
+            if rest is not None:
+                found.extend(rest.explanations)
+                left = []
+        unexplained = len(left) + len(cls.members) - len(members)
+        found = self._needed(cls, members, found)
+        if not found and disagreement is not None:
+            return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
+        return Cause(tuple(found), unexplained, tried)
+
+    def _greedy(self, cls: FailureClass, left: list[Judged], ranked: Sequence[Mutation], found: list[Explanation],
+                at_most: int | None = None) -> list[Judged]:
+        """Cover `left` greedily with `ranked` (best first), each departure checked against the passing cases;
+        appends what explains some of them to `found` (at most `at_most`) and returns the cases none explains."""
+        for m in ranked:
+            if not left or (at_most is not None and at_most <= 0):
+                break
+            explained = self._explained(left, m)
+            if not explained:
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m)
+            if checked is None:
+                continue
+            self.mutations[m.id] = m
+            found.append(self._explanation(m, len(explained), len(cls.members), checked))
+            done = {id(r) for r in explained}
+            left = [r for r in left if id(r) not in done]
+            at_most = at_most - 1 if at_most is not None else None
+        return left
+
+    # ------------------------------------------------------------------ fans outside the spec, after a departure
+
+    def _outside_after(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
+                       candidates: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
+        """Where the engine names fans the spec does not have: the departure (none, one of the candidates, or two
+        readings) after which every case differs only by the same outside fans in place of the same spec fans,
+        checked against the passing cases; with none, a reading (or two) after which they replace fewer spec fans
+        is named instead (the engine follows it besides). A hand the engine wins on points the rules refuse is
+        read against the reference's fans with no minimum. None when the engine names no such fan, or none
+        explains the class."""
+        known = {p.id for p in ruleset.patterns}
+        if not members or not any(outside_ids(r.actual, known) for r in members):
+            return None
+        readings = [m for m in candidates if m.family == "reading"]
+        pairs = [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        of_readings = {m.id for m in readings + pairs}
+        trials: list[Mutation | None] = [None, *readings, *(m for m in candidates if m.family != "reading"), *pairs]
+        alone: Cause | None = None
+        replacing = 0  # the spec fans the outside fans replace with no departure
+        for m in trials:
+            if alone is not None and (m is None or m.id not in of_readings):
+                continue
+            tried["fans outside the spec"] = tried.get("fans outside the spec", 0) + 1
+            shape = self._beside(members[0], m, ruleset, known)
+            if shape is None or not all(self._beside(r, m, ruleset, known) == shape for r in members[1:]):
+                continue
+            if alone is not None and len(shape[1]) >= replacing:
+                continue
+            checked = self._passing_kept(cls.ruleset or "", m) if m is not None else 0
+            if checked is None:
+                continue
+            outside, replaced, lifted = shape
+            words = outside_words(outside, replaced) + \
+                (", whose points lift a hand the rules refuse under the minimum to a win" if lifted else "")
+            rules = tuple(f"fan.{f}" for f in replaced) + (("win.minimum_points",) if lifted else ())
+            ident = "outside:" + ",".join(outside)
+            if m is None:
+                alone = Cause((Explanation("fans outside the spec", ident, words, rules, len(members),
+                                           len(cls.members)),), len(cls.members) - len(members), tried)
+                replacing = len(replaced)
+                continue
+            found = Explanation("pair", f"{m.id} + {ident}", f"{m.words}; and {words}",
+                                m.rules + tuple(r for r in rules if r not in m.rules), len(members),
+                                len(cls.members), checked)
+            return Cause((found,), len(cls.members) - len(members), tried)
+        return alone
+
+    def _beside(self, r: Judged, m: Mutation | None, ruleset: Ruleset,
+                known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+        """How the engine's answer departs from the reference's under `m`, when only by fans the spec does not
+        have in place of spec fans: (those fans, the fans they replace, whether the reference's fans were read
+        with no minimum); else None."""
+        lifted = below_minimum(r)
+        departure = m
+        if lifted:
+            free = edits.minimum(ruleset.id, 0, ruleset.win.minimum_points)
+            departure = free if m is None else combined(m, free)
+        rescored = self.rescorer.result(r.case or {}, departure)
+        if rescored is None or not isinstance(r.actual, Mapping):
+            return None
+        found = diff(rescored, r.actual)
+        extra = {str(f.get("id")) for f in found.extra}
+        if found.different or not extra or not extra.isdisjoint(known):
+            return None
+        if found.fields and not self._worth_accounts(r, departure, ruleset, found):
+            return None  # the total or payments differ by more than the outside fans account for
+        return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing)), lifted
+
+    def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any) -> bool:
+        """Whether the fields beside the fans (total, payments) differ only as the outside fans' worth makes them:
+        one outside fan in place of one or more spec fans, the reference scoring the first of them at the outside
+        fan's points (and the others at none) gives the engine's total and payments."""
+        if len(found.extra) != 1 or not found.missing:
+            return False
+        worth, count = found.extra[0].get("points"), found.extra[0].get("count")
+        if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0 or not isinstance(count, int) \
+                or found.missing[0].get("count") != count:
+            return False
+        repriced = edits.points(ruleset.id, str(found.missing[0].get("id")), worth, None)
+        for other in found.missing[1:]:
+            repriced = combined(repriced, edits.points(ruleset.id, str(other.get("id")), 0, None))
+        rescored = self.rescorer.result(r.case or {}, repriced if departure is None else combined(departure, repriced))
+        if rescored is None or not isinstance(r.actual, Mapping) or "either" in rescored or "either" in r.actual:
+            return False
+        return all(rescored.get(k) == r.actual.get(k) for k in ("valid", "total", "payments"))
+
+    def _needed(self, cls: FailureClass, members: Sequence[Judged], found: list[Explanation]) -> list[Explanation]:
+        """A greedy cover without the departures it does not need: each (the last first) left out where the others
+        explain every case it explained; each one kept then counts the cases it is the first to explain."""
+        cases = {e.id: {id(r) for r in self._explained(members, self.mutations[e.id])}
+                 for e in found if e.id in self.mutations}
+        kept = list(found)
+        for e in reversed(found):
+            others = set().union(*(cases[o.id] for o in kept if o is not e and o.id in cases))
+            if e.id in cases and len(kept) > 1 and cases[e.id] <= others:
+                kept.remove(e)
+        if len(kept) == len(found):
+            return found
+        done: set[int] = set()
+        out = []
+        for e in kept:
+            mine = cases.get(e.id)
+            if mine is None:
+                out.append(e)
+                continue
+            out.append(replace(e, explains=len(mine - done)))
+            done |= mine
+        return out
+
+    def _least(self, members: Sequence[Judged], parts: Sequence[Mutation]) -> Mutation | None:
+        """The departures of `parts` together, if they explain every member, with each left out in turn (the last
+        first) while the rest still do: a smallest such set, as one departure; None when all together do not."""
+        if not parts:
+            return None
+        screened = members[:MAX_MEMBERS_SCREENED]
+
+        def explains(chosen: Sequence[Mutation]) -> bool:
+            m = together(chosen)
+            return all(self._explains(r, m) for r in screened) and self._explains_all(members, m)
+
+        kept = list(parts)
+        if not explains(kept):
+            return None
+        for m in reversed(list(parts)):
+            if len(kept) > 1 and explains([k for k in kept if k is not m]):
+                kept = [k for k in kept if k is not m]
+        return together(kept)
+
+    def _parts(self, cls: FailureClass, ruleset: Ruleset) -> Sequence[Mapping[str, Any]]:
+        """A class's signature, or, where the engine wins a hand the rules refuse for its points, how the engine's
+        fans depart from those the reference engine finds when no minimum applies."""
+        verdicts = [p["verdict"] for p in cls.parts if "verdict" in p]
+        if not verdicts or verdicts[0]["actual"] != "win" or verdicts[0]["expected"] != "win.minimum_points":
+            return cls.parts
+        witness = cls.witness
+        below = self.rescorer.result(witness.case or {}, edits.minimum(ruleset.id, 0, ruleset.win.minimum_points))
+        if below is None:
+            return cls.parts
+        seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=self.answer(witness), ruleset=None)
+        return signature(seen)[1]  # type: ignore[arg-type]

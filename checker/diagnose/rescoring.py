@@ -1,0 +1,156 @@
+"""The re-scoring a cause search rests on: the run's passing cases, every result kept once, the effort spent;
+whether a departure explains a case (the engine's whole answer) and keeps the passing ones."""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from checker.diagnose.answers import FanNames, OwnRules, agreement, consistent_rules
+from checker.diagnose.classes import FailureClass
+from checker.diagnose.explanation import SCORER_COST, Explanation, OutOfEffort, canonical, family_kind, passing_step
+from checker.diagnose.judged import Judged, kind_of, rescorable
+from checker.mutate.mutation import Mutation, Rescorer
+from checker.spec import Ruleset
+
+
+class Rescoring:
+    """The state of one run's search and the re-scorings every part of it shares."""
+
+    def __init__(self, passing: Iterable[Judged], rescorer: Rescorer | None = None, effort: int = 10**12,
+                 totals: Mapping[str, int] | None = None, scale: int = 1):
+        """`passing`: the run's cases (only passed score cases are kept); `totals`: given when `passing` is the
+        sample already (checker.diagnose.sample), how many passing cases of each ruleset it was taken from."""
+        self.rescorer = rescorer or Rescorer()
+        every: dict[str, list[Judged]] = {}
+        for r in passing:
+            if r.outcome == "passed" and r.ruleset is not None and rescorable(r):
+                every.setdefault(r.ruleset, []).append(r)
+        # at most MAX_PASSING_CHECKED of them, spread evenly over the run (every k-th), the same every time
+        self.passing = {rs: cases[::passing_step(len(cases))] for rs, cases in every.items()} if totals is None \
+            else every
+        self.passing_total = {rs: len(cases) for rs, cases in every.items()} if totals is None else dict(totals)
+        self._results: dict[tuple[int, str], bool] = {}
+        self._pairs: dict[tuple[int, str], tuple[str, str]] = {}  # the refusal ids read as one, where they differ
+        self._answers: dict[int, tuple[Judged, Any]] = {}
+        self._names: dict[str, FanNames] = {}
+        self._own: dict[str, OwnRules] = {}
+        self.expected_rules: set[str] = set()  # refusal ids the run's expectations name
+        self._moved: dict[tuple[int, str], bool] = {}
+        self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
+        self.scale = scale  # `--effort`: the run's effort is so many times EFFORT (and EFFORT_PER_CASE a case)
+        self._limit: int | None = None  # re-scorings the class being searched may reach
+        self._screening: tuple[int, int] | None = None  # (candidates screened, of) in the class being searched
+        self._kept: dict[tuple[str, str], int | None] = {}
+        self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
+
+
+    def _components(self, explanation_id: str) -> list[Mutation]:
+        """The single departures an explanation is made of (one, or those of a pair or a combination)."""
+        whole = self.mutations.get(explanation_id)
+        if whole is not None and whole.family != "pair":
+            return [whole]
+        return [self.mutations[part] for part in explanation_id.split(" + ") if part in self.mutations]
+
+    # ------------------------------------------------------------------ helpers
+
+    def _members(self, cls: FailureClass) -> list[Judged]:
+        return [r for r in cls.members if r.outcome == "failed" and rescorable(r)]
+
+    def ruleset_of(self, ruleset_id: str | None) -> Ruleset | None:
+        if ruleset_id is None:
+            return None
+        try:
+            return self.rescorer.runner.ruleset(ruleset_id)
+        except ValueError:
+            return None
+
+    def _explains(self, r: Judged, m: Mutation | None) -> bool:
+        """Whether the reference under `m` (None: the rules) gives the engine's whole answer to the case
+        (checker.diagnose.answers), its fans read back from the documents' names."""
+        key = (id(r), m.id if m is not None else "")
+        found = self._results.get(key)
+        if found is None:
+            self._spend()
+            ruleset = r.ruleset or ""
+            told = agreement(self.answer(r), self.rescorer.result(r.case or {}, m), r.expected, self.own_rules(ruleset),
+                             kind_of(r))
+            found = self._results[key] = told.same
+            if told.rule_pair is not None:
+                self._pairs[key] = told.rule_pair
+        return found
+
+    def _spend(self) -> None:
+        """One re-scoring more; OutOfEffort when the class being searched has spent its share."""
+        if self._limit is not None and self.spent + SCORER_COST * self.rescorer.builds >= self._limit:
+            raise OutOfEffort
+        self.spent += 1
+
+    def _explains_all(self, members: Sequence[Judged], m: Mutation) -> bool:
+        """Whether `m` explains every member, each refusal id of the engine's own standing for one rule."""
+        return len(self._explained(members, m)) == len(members) and self.rules_read(members, m) is not None
+
+    def rules_read(self, members: Sequence[Judged], m: Mutation | None) -> dict[str, str] | None:
+        """The engine's own refusal ids read as the reference's rules over `members` under `m` (None: one id
+        read as two rules)."""
+        mid = m.id if m is not None else ""
+        return consistent_rules(self._pairs.get((id(r), mid)) for r in members)
+
+    def answer(self, r: Judged) -> Any:
+        """The engine's answer with the fans it names in the documents' words read as the spec's ids."""
+        key = id(r)
+        kept = self._answers.get(key)
+        if kept is not None and kept[0] is r:
+            return kept[1]
+        ruleset = self.ruleset_of(r.ruleset)
+        read = self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[0] if ruleset is not None \
+            else r.actual
+        self._answers[key] = (r, read)
+        return read
+
+    def read_names(self, ruleset: Ruleset, answer: Any) -> Any:
+        """An answer with the fans it names in the documents' words read as the spec's ids."""
+        return self.names(ruleset).read(answer, {p.id for p in ruleset.patterns})[0]
+
+    def names(self, ruleset: Ruleset) -> FanNames:
+        if ruleset.id not in self._names:
+            self._names[ruleset.id] = FanNames.of(ruleset)
+        return self._names[ruleset.id]
+
+    def own_rules(self, ruleset_id: str) -> OwnRules:
+        """The refusal ids of the spec and the case format, and those the run's expectations name."""
+        if ruleset_id not in self._own:
+            self._own[ruleset_id] = OwnRules.of(self.ruleset_of(ruleset_id), self.expected_rules)
+        return self._own[ruleset_id]
+
+    def _moves(self, r: Judged, m: Mutation) -> bool:
+        """Whether `m` changes the reference engine's result for the case."""
+        key = (id(r), m.id)
+        found = self._moved.get(key)
+        if found is None:
+            self._spend()
+            case = r.case or {}
+            found = self._moved[key] = canonical(self.rescorer.result(case, m)) != canonical(
+                self.rescorer.result(case, None))
+        return found
+
+    def _explained(self, members: Sequence[Judged], m: Mutation) -> list[Judged]:
+        return [r for r in members if self._explains(r, m)]
+
+    def _passing_kept(self, ruleset_id: str, m: Mutation) -> int | None:
+        """How many passing cases were checked (None: the departure changes one of them)."""
+        key = (ruleset_id, m.id)
+        if key not in self._kept:
+            checked: int | None = 0
+            for r in self.passing.get(ruleset_id, []):
+                if m.touches_input and kind_of(r) == "procedure":
+                    continue  # a context reading reads a hand's input: a hand of play has none to read otherwise
+                if not self._explains(r, m):
+                    checked = None
+                    break
+                checked = (checked or 0) + 1
+            self._kept[key] = checked
+        return self._kept[key]
+
+    def _explanation(self, m: Mutation, explains: int, of: int, checked: int) -> Explanation:
+        return Explanation(family_kind(m), m.id, m.words, m.rules, explains, of, checked)
+
+
