@@ -45,6 +45,9 @@ COMPILED = [
     # the table procedure: every move of a simulated hand runs through these
     "checker/table/events.py",
     "checker/table/hands.py",
+    "checker/table/board.py",
+    "checker/table/winning.py",
+    "checker/table/claims.py",
     "checker/table/state.py",
     "checker/table/bots.py",
 ]

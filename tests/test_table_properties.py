@@ -46,7 +46,7 @@ from checker.table.bots import BOTS, Bot, next_events
 from checker.table.events import EVENT_FIELDS, LogError, parse_event
 from checker.table.log import new_table, replay_events, replay_lines
 from checker.table.settle import hand_result
-from checker.table.state import _TABLE_FIELDS as TABLE_FIELDS, Table, step
+from checker.table.state import TABLE_FIELDS, Table, step
 from checker.table.simulate import play_hand
 from checker.table.wall import FULL_SET, arrange_wall
 
