@@ -33,6 +33,7 @@ COMPILED = [
     "checker/engine/checks.py",
     "checker/engine/settlement.py",
     "checker/engine/scoring.py",
+    "checker/engine/results.py",
     "checker/engine/exclusions.py",
     "checker/engine/batch.py",
     "checker/engine/binding.py",

@@ -10,13 +10,14 @@ which fans each fan keeps from counting) and then scores hands:
 4. the interpretation with the highest qualifying score wins (principle.highest_interpretation);
 5. the chicken-hand pattern applies only when no interpretation has any other qualifying fan.
 
-Beside it: the exclusions of step 2 (checker.engine.exclusions), what a batch of hands alike shares
+Beside it: what it answers (checker.engine.results: the Score, its fan lines, the readings compared), the
+exclusions of step 2 (checker.engine.exclusions), what a batch of hands alike shares
 (checker.engine.batch), and the predicates and shapes shared between bindings (checker.engine.binding). The
 options themselves are resolved before, by the binding step (checker.spec.bind).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from types import MappingProxyType
 from typing import Any, Callable, Final, Mapping
@@ -27,135 +28,17 @@ from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, divisions_of, interpretations
 from checker.engine.predicates import PREDICATES
 from checker.engine.batch import Shared, SharedFans
-from checker.engine.binding import DECIDERS, SHAPES, _key, shared  # _key: the shared bindings' key (tests read it)
+from checker.engine.binding import DECIDERS, SHAPES, shared  # _key: the shared bindings' key (tests read it)
 from checker.engine.exclusions import ExclusionTable, Withheld, withheld_by
 from checker.engine.predicates.registry import HAND, SPECIAL, Planned
 from checker.engine.selection import best_combinations
 from checker.engine.settlement import Payments
 from checker.engine.shapes import BoundShapes, group_tiles
 from checker.engine.steps import STEPS, Acted, Counted, Running, run_steps
-from checker.spec import Pattern, Ruleset
+from checker.spec import Ruleset
 from checker.spec.bind import BindError, Bound, bind
 from checker.spec.roles import roles
-
-
-@dataclass(frozen=True)
-class BoundPattern:
-    """A pattern with its option values applied."""
-
-    pattern: Pattern
-    points: int
-    scope: str
-    decide: Callable[[Any], Any] | None
-    blocks: frozenset[str]
-    blocks_within: frozenset[str]
-    blocks_some: Mapping[str, int]  # patterns it withholds at most so many instances of (excludes_if with count)
-    qualifies: bool
-
-    @property
-    def id(self) -> str:
-        return self.pattern.id
-
-
-@dataclass(init=False)
-class Tallied:
-    """A fan a reading counts: its rank, how many times it counts, and the instances found (each the indices of
-    the groups it was found in; () for a fan of the whole hand)."""
-
-    def __init__(self, rank: int, count: int, instances: tuple) -> None:
-        self.rank, self.count, self.instances = rank, count, instances
-
-
-class Reading:
-    """An interpretation as scored: its qualifying points and total, the fans it counts in value order, what
-    was withheld from it, and under hua scoring the run of the steps."""
-
-    def __init__(self, qualifying: int, total: int, tally: tuple[Tallied, ...], interpretation: Interpretation,
-                 withheld: Withheld, run: Running | None) -> None:
-        self.qualifying, self.total, self.tally = qualifying, total, tally
-        self.interpretation, self.withheld, self.run = interpretation, withheld, run
-
-
-class FanLine:
-    """One counted fan: its value, how many times, and the groups it was found in. Read-only by contract (a
-    plain class with a written-out constructor: the compiled engine builds one per counted fan)."""
-
-    id: str
-    name: str
-    name_zh: str
-    points: int
-    count: int  # how many times the fan counts
-    sets: tuple[tuple[tuple[int, ...], ...], ...]  # per counted instance, the tiles of each group it uses
-    requirement: str
-    kind: str
-
-    def __init__(self, id: str, name: str, name_zh: str, points: int, count: int,
-                 sets: tuple[tuple[tuple[int, ...], ...], ...] = (), requirement: str = "", kind: str = "fan"):
-        self.id, self.name, self.name_zh, self.points, self.count = id, name, name_zh, points, count
-        self.sets, self.requirement, self.kind = sets, requirement, kind
-
-    @property
-    def groups(self) -> tuple[str, ...]:
-        """Each instance's groups written out, e.g. ('2m3m4m 2p3p4p 2s3s4s',)."""
-        return tuple(" ".join(T.format_tiles(tiles) for tiles in instance) for instance in self.sets)
-
-    @property
-    def total(self) -> int:
-        return self.points * self.count
-
-    def as_expect(self) -> dict:
-        return {"id": self.id, "points": self.points, "count": self.count}
-
-
-@dataclass(init=False)
-class Score:
-    """The outcome of scoring one hand: a read-only record (not frozen, and with a written-out constructor,
-    because a dataclass's generated constructor runs as plain Python even in the compiled engine: about 7%
-    of the scoring time)."""
-
-    ruleset: str
-    valid: bool
-    total: int
-    qualifying: int
-    fans: tuple[FanLine, ...]
-    payments: tuple[int, ...] | None
-    error: str | None
-    message: str
-    reading: Interpretation | None = field(repr=False, compare=False)
-    alternatives: tuple[tuple[FanLine, ...], ...]
-    withheld: tuple[tuple[str, str], ...]
-    explain: tuple[str, ...]
-    hand: Hand | None
-    options: Mapping[str, Any]
-    steps: tuple[Acted, ...]  # the scoring steps that did something (hua rulesets), in order
-    cap: int | None  # the hand's cap after the steps (None: no cap step)
-
-    def __init__(self, ruleset: str, valid: bool, total: int = 0, qualifying: int = 0, fans: tuple[FanLine, ...] = (),
-                 payments: tuple[int, ...] | None = None, error: str | None = None, message: str = "",
-                 reading: Interpretation | None = None, alternatives: tuple[tuple[FanLine, ...], ...] = (),
-                 withheld: tuple[tuple[str, str], ...] = (), explain: tuple[str, ...] = (), hand: Hand | None = None,
-                 options: Mapping[str, Any] | None = None, steps: tuple[Acted, ...] = (), cap: int | None = None):
-        self.ruleset, self.valid, self.total, self.qualifying, self.fans = ruleset, valid, total, qualifying, fans
-        self.payments, self.error, self.message, self.reading = payments, error, message, reading
-        self.alternatives, self.withheld, self.explain, self.hand = alternatives, withheld, explain, hand
-        self.options = options if options is not None else {}
-        self.steps, self.cap = steps, cap
-
-    @property
-    def interpretation(self) -> str:
-        """The chosen interpretation, written out (melds in brackets, the winning tile's group starred)."""
-        return self.reading.describe() if self.reading is not None else ""
-
-    def as_expect(self) -> dict:
-        """The `expect` shape of the case format."""
-        if not self.valid:
-            return {"valid": False, "error": self.error}
-        result = {"valid": True, "total": self.total, "fans": [f.as_expect() for f in self.fans],
-                  "payments": list(self.payments or [])}
-        if self.alternatives:
-            others = [{**result, "fans": [f.as_expect() for f in alt]} for alt in self.alternatives]
-            return {"either": [result] + others}
-        return result
+from checker.engine.results import BoundPattern, FanLine, Reading, Score, Tallied, counts_any, other_readings
 
 
 class Scorer:
@@ -349,7 +232,7 @@ class Scorer:
                 continue
             best = winners[0]
             error = self._refused_by(hand, best.tally, best.qualifying, best.interpretation.shape)
-            others = tuple([self._totals(other.tally) for other in _other_readings(winners)]) if len(winners) > 1 else ()
+            others = tuple([self._totals(other.tally) for other in other_readings(winners)]) if len(winners) > 1 else ()
             out.append((error is None, error, self._totals(best.tally), others))
         return out
 
@@ -414,7 +297,7 @@ class Scorer:
         best = winners[0]
         qual, total, tally, run = best.qualifying, best.total, best.tally, best.run
         lines = self._fan_lines(best.interpretation, tally)
-        alternatives = [self._fan_lines(other.interpretation, other.tally) for other in _other_readings(winners)]
+        alternatives = [self._fan_lines(other.interpretation, other.tally) for other in other_readings(winners)]
         withheld_ids = best.withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual, best.interpretation.shape)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
@@ -488,12 +371,12 @@ class Scorer:
         """The rule by which the hand may not win as scored (None: it may): a flag it needs, a pattern that
         allows a win, the minimum."""
         for flag, rule, _, exempt in self.requires_flags:
-            if flag not in hand.flags and not _counts_any(tally, exempt):
+            if flag not in hand.flags and not counts_any(tally, exempt):
                 return rule
         for refusal in self.refused_when:  # (win.refused_when: a way of winning, the flowers, a flag missing)
             if refusal.refuses(hand.win_by, bool(hand.flowers), hand.flags, shape):
                 return refusal.rule
-        if self.requires_allowing and not _counts_any(tally, self.allowing):
+        if self.requires_allowing and not counts_any(tally, self.allowing):
             return self.ruleset.win.allowing_pattern_rule
         if qual < self.minimum_points:
             return "win.minimum_points"
@@ -679,32 +562,6 @@ def _names_groups(instances: tuple) -> bool:
     """Whether some instance of a fan names the groups it was found in (a whole-hand fan names none)."""
     for instance in instances:
         if instance:
-            return True
-    return False
-
-
-def _other_readings(winners: list[Reading]) -> list[Reading]:
-    """The best readings after the first that count other fans than it and than each other (`Score.alternatives`)."""
-    if len(winners) < 2:
-        return []
-    seen = {_signature(winners[0].tally)}
-    out = []
-    for w in winners[1:]:
-        sig = _signature(w.tally)
-        if sig not in seen:
-            seen.add(sig)
-            out.append(w)
-    return out
-
-
-def _signature(tally: tuple[Tallied, ...]) -> tuple:
-    return tuple(sorted([(t.rank, t.count) for t in tally]))
-
-
-def _counts_any(tally: tuple[Tallied, ...], ranks: frozenset[int]) -> bool:
-    """Whether the tally counts one of these fans."""
-    for t in tally:
-        if t.rank in ranks:
             return True
     return False
 
