@@ -15,8 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from checker.corpus.strength import DEFAULT_BUDGET, KILLED, NOT_SEPARATED, SEPARATED, UNBOUND, corpus_strength, \
-    markdown
+from checker.corpus.strength import DEFAULT_BUDGET, corpus_strength
+from checker.corpus.strength_markdown import markdown
+from checker.corpus.strength_records import KILLED, NOT_SEPARATED, SEPARATED, UNBOUND
 from checker.engine import compiled
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -117,14 +117,14 @@ def test_a_proof_that_reads_hands_stops_when_the_budget_is_spent():
 def test_a_survivor_is_proved_once_for_a_spec_however_many_rounds_measure_it(monkeypatch):
     # the generator measures a growing corpus up to four times; a proof reads only the spec and the mutant, so
     # the second round takes the first round's proof instead of reading the hands again
-    import checker.corpus.strength as strength
+    import checker.corpus.strength_search as strength
 
     m = edits.exclusion_dropped("mcr", "quadruple_chow", "pure_double_chow")
     calls = []
     monkeypatch.setattr(strength, "proof", lambda ruleset, mutation, out=None: calls.append(1) or "equivalent: x")
     monkeypatch.setattr(strength, "_PROOFS", {})
-    first = strength._proved(MCR, m, strength.Clock(10))
-    second = strength._proved(MCR, m, strength.Clock(10))
+    first = strength.proved(MCR, m, strength.Clock(10))
+    second = strength.proved(MCR, m, strength.Clock(10))
     assert first == second == "equivalent: x" and len(calls) == 1
     other = load_ruleset("mcr")  # another spec object (it may differ): proved afresh
-    assert strength._proved(other, m, strength.Clock(10)) == "equivalent: x" and len(calls) == 2
+    assert strength.proved(other, m, strength.Clock(10)) == "equivalent: x" and len(calls) == 2

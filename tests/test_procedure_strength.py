@@ -19,8 +19,9 @@ from typer.testing import CliRunner
 from checker.case import CaseRunner
 from checker.cli import app
 from checker.corpus.procedure_strength import procedure_catalog, table_options, unobservable
-from checker.corpus.strength import (KILLED, NOT_OBSERVABLE, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND,
-                                     corpus_strength, markdown)
+from checker.corpus.strength import corpus_strength
+from checker.corpus.strength_markdown import markdown
+from checker.corpus.strength_records import KILLED, NOT_OBSERVABLE, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND
 from checker.engine import load_ruleset
 from checker.mutate.procedure import FAMILIES, is_procedure, procedure_mutations
 from corpus_helpers import cases_in, write_corpus

@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 from checker.case import CaseRunner, case_problem, matches, readings_of
 from checker.cli import app
-from checker.corpus.strength import (KILLED, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND, corpus_strength,
-                                     markdown)
+from checker.corpus.strength import corpus_strength
+from checker.corpus.strength_markdown import markdown
+from checker.corpus.strength_records import KILLED, NOT_SEPARATED, SEPARATED, STATUSES, UNBOUND
 from checker.engine import load_ruleset
 from checker.mutate import Rescorer, edits
 from checker.mutate.catalog import FAMILIES, number_steps, scoring_catalog, scoring_mutations

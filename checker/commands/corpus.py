@@ -281,7 +281,8 @@ def corpus_strength_command(
     survivor before its end (the measure is not whole: raise --budget); 2 bad input (an unreadable corpus,
     a line that is not a case, an unknown ruleset, no score or procedure case with an `expect`).
     """
-    from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength, markdown
+    from checker.corpus.strength import DEFAULT_BUDGET, StrengthError, corpus_strength
+    from checker.corpus.strength_markdown import markdown
     from checker.writable import write_problem
 
     from checker.corpus.shipped import CorpusNameError, corpus_path

@@ -20,8 +20,9 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner, matches
 from checker.corpus.procedure_strength import judge, table_options
-from checker.corpus.strength import (NOT_SEPARATED, POOL_HANDS, SEPARATED, CaseRef, Clock, MutantResult,
-                                     procedure_strength, ruleset_strength)
+from checker.corpus.strength import procedure_strength, ruleset_strength
+from checker.corpus.strength_records import NOT_SEPARATED, SEPARATED, CaseRef, MutantResult
+from checker.corpus.strength_search import POOL_HANDS, Clock
 from checker.mutate.mutation import Rescorer
 from checker.spec import Ruleset
 

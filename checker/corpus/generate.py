@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from checker.case import CaseRunner, example_cases
 from checker.corpus.adequacy import killing_cases
 from checker.mutate.candidates import random_candidates, targeted_candidates
-from checker.corpus.strength import MutantResult
+from checker.corpus.strength_records import MutantResult
 from checker.corpus.invalid import mutations
 from checker.corpus.readings import Parting, find_partings
 from checker.corpus.witnesses import Scored, Target, choose, exclusion_pairs, limit_of, limit_witnesses, score_input
