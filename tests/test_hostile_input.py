@@ -529,7 +529,7 @@ def test_an_option_value_of_another_type_is_refused_whatever_came_before():
 
 
 def test_a_case_the_engine_fails_on_is_answered_and_the_batch_goes_on(monkeypatch):
-    import checker.cli as cli
+    import checker.commands.score as cli
 
     real = cli.CaseRunner
 

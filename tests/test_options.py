@@ -282,9 +282,9 @@ def test_last_tile_from_the_winners_own_exposed_pung(under):
 
 def test_scorers_share_what_they_bind_alike_and_not_what_an_option_changes(mcr_ruleset):
     """Binding option sets shares each predicate and the winning shapes among the Scorers whose parameters
-    are the same (checker.engine.scoring._shared); a parameter an option sets is bound apart, and the
+    are the same (checker.engine.binding.shared); a parameter an option sets is bound apart, and the
     hands score as each reading says (tile hog of honours: the option's own test above)."""
-    from checker.engine.scoring import _key
+    from checker.engine.binding import _key
 
     plain, honours = Scorer(mcr_ruleset), Scorer(mcr_ruleset, {"tile_hog_honors": True})
     seven = Scorer(mcr_ruleset, {"seven_pairs_four_identical": not Scorer(mcr_ruleset).options[

@@ -28,7 +28,7 @@ from checker.engine.hand import Hand, HandError
 from checker.engine.interpretation import HandFacts, Interpretation, divisions_of, interpretations
 from checker.engine.predicates import PREDICATES
 from checker.engine.batch import Shared, SharedFans
-from checker.engine.binding import DECIDERS, SHAPES, shared  # _key: the shared bindings' key (tests read it)
+from checker.engine.binding import DECIDERS, SHAPES, shared
 from checker.engine.exclusions import ExclusionTable, Withheld, withheld_by
 from checker.engine.predicates.registry import HAND, SPECIAL, Planned
 from checker.engine.selection import best_combinations
