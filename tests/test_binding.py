@@ -89,8 +89,13 @@ def test_the_settlement_is_bound_whole_with_its_contract_and_liability():
     assert plain.settlement.liability is None  # full_flush_liability false by default
     assert isinstance(plain.settlement.contract, ContractTerms)
     liable = bind(rs, {"full_flush_liability": True, "discard_payment": "chong_double"})
+    # exempt_applies {option: three_fan_call_exemption} (default true): a hand with the flag discarder_called_three_fan
+    # is exempt (三番叫胡却可不包); under false no flag exempts it ("")
     assert liable.settlement.liability == LiabilityTerms(
-        frozenset({"qing_yi_se", "qing_yi_se_four_fan", "qing_peng"}), 3, 4, 0)
+        frozenset({"qing_yi_se", "qing_yi_se_four_fan", "qing_peng"}), 3, 4, 0, "discarder_called_three_fan")
+    unexempt = bind(rs, {"full_flush_liability": True, "three_fan_call_exemption": False})
+    assert unexempt.settlement.liability == LiabilityTerms(
+        frozenset({"qing_yi_se", "qing_yi_se_four_fan", "qing_peng"}), 3, 3, 0, "")
     assert bind(rs, {"base_placement": "doubled"}).settlement.per_share == ("value",)
     # the scorer pays from exactly these records
     scorer = Scorer(rs, {"full_flush_liability": True})

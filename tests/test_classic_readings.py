@@ -367,6 +367,82 @@ def test_full_flush_liability_under_a_contract(classic_ruleset, how, flags, paym
     assert s.payments == payments
 
 
+# =========================================================================== 三番叫胡却可不包 (three_fan_call_exemption)
+
+CALLED = ("discarder_called_three_fan",)
+
+
+@pytest.mark.parametrize("options, flags, payments", [
+    # FLUSH won on 5m from seat 2 (value 10, share 12, as above). The discarder called three 番 of his own:
+    # under full_flush_liability, the exemption (default on) makes it any discard: seat 2 pays one share, 12.
+    ({"full_flush_liability": True}, CALLED, (12, 0, -12, 0)),
+    # the exemption off: 包 as before, 3 shares, 36.
+    ({"full_flush_liability": True, "three_fan_call_exemption": False}, CALLED, (36, 0, -36, 0)),
+    # no call: 包, 36 (the flag alone decides; a merely ready discarder is still liable).
+    ({"full_flush_liability": True}, ("discarder_ready",), (36, 0, -36, 0)),
+    # no 包 at all (full_flush_liability off): the flag changes nothing, one share, 12.
+    ({}, CALLED, (12, 0, -12, 0)),
+])
+def test_three_fan_call_exempts_the_discarder_from_full_flush_liability(classic_ruleset, options, flags, payments):
+    s = score(Scorer(classic_ruleset, options), FLUSH["concealed"], win=FLUSH["win"], melds=FLUSH["melds"],
+              flags=KNOCKED + flags, discard=2)
+    assert s.valid
+    assert fans(s) == {"qing_yi_se": 1}
+    assert s.total == 10
+    assert s.payments == payments
+
+
+def _flush_table(options, discarder_tiles):
+    """A classic table where seat 0 holds FLUSH (knocked; chows 123m and 456m claimed from seat 3, pung 222m from
+    seat 1; 7m8m9m5m in hand) and seat 2 holds `discarder_tiles` after discarding 5m; no contract (no seat claimed
+    three times from one other)."""
+    from checker.table.board import Meld
+    from checker.table.log import GAME, VERSION, new_table
+    from checker.tiles import parse_tile, parse_tiles
+
+    table = new_table({"game": GAME, "version": VERSION, "ruleset": "shanghai-classic", "options": options,
+                       "seed": 1, "dealer": 0})
+    winner, discarder = table.players[0], table.players[2]
+    winner.counts = [0] * len(winner.counts)
+    for t in parse_tiles("7m8m9m5m"):
+        winner.counts[t] += 1
+    winner.melds = [Meld("chow", tuple(parse_tiles("1m2m3m")), 3), Meld("chow", tuple(parse_tiles("4m5m6m")), 3),
+                    Meld("pung", tuple(parse_tiles("2m2m2m")), 1)]
+    winner.flowers, winner.knocked = [], True
+    discarder.counts = [0] * len(discarder.counts)
+    for t in parse_tiles(discarder_tiles):
+        discarder.counts[t] += 1
+    discarder.melds, discarder.flowers = [], []
+    return table, parse_tile("5m")
+
+
+@pytest.mark.parametrize("options, discarder_tiles, doubles, called, payments", [
+    # Seat 2 holds 1p1p1p 2p2p2p 3p3p3p 4p5p6p7p, concealed, ready (on 4p and 7p among others). Under qingyise
+    # four_fan its best winning hand counts 清一色四番 4 + 门清 1 = 5 番 (doubles) >= 3: the table sets the flag,
+    # and FLUSH (清一色四番 4 番, 花 0 x 2^4 = 0, share 底分 2 + 0 = 2) is paid as any discard: 2. Without the
+    # exemption 包: 3 x 2 = 6.
+    ({"full_flush_liability": True, "qingyise": "four_fan"}, "1p1p1p2p2p2p3p3p3p4p5p6p7p", 5, True, (2, 0, -2, 0)),
+    ({"full_flush_liability": True, "qingyise": "four_fan", "three_fan_call_exemption": False},
+     "1p1p1p2p2p2p3p3p3p4p5p6p7p", 5, False, (6, 0, -6, 0)),
+    # Under qingyise one_le (the default) 清一色 is a direct 1 勒, no 番: the best is 门清 1 < 3, no flag; FLUSH
+    # (清一色 1勒 = 10, share 12) is 包: 3 x 12 = 36.
+    ({"full_flush_liability": True}, "1p1p1p2p2p2p3p3p3p4p5p6p7p", 1, False, (36, 0, -36, 0)),
+    # Ready on a mixed hand (1p1p1p 2p2p2p 3s3s3s 4m5m6m7m: 门清 1 番 only) under four_fan: 1 < 3, 包, 3 x 2 = 6.
+    ({"full_flush_liability": True, "qingyise": "four_fan"}, "1p1p1p2p2p2p3s3s3s4m5m6m7m", 1, False, (6, 0, -6, 0)),
+    # Not ready (1p1p 3s3s 5m7m 9p 1z 3z 5z 7z 2s4s: no wait): 0 番, 包.
+    ({"full_flush_liability": True, "qingyise": "four_fan"}, "1p1p3s3s5m7m9p1z3z5z7z2s4s", 0, False, (6, 0, -6, 0)),
+])
+def test_the_table_sets_the_three_fan_call_from_the_discarders_own_hand(options, discarder_tiles, doubles, called,
+                                                                      payments):
+    table, tile = _flush_table(options, discarder_tiles)
+    assert table.called_doubles(2, 0) == doubles
+    flags = table.hand_input(0, tile, "discard", 2)["flags"]
+    assert ("discarder_called_three_fan" in flags) is called
+    s = table.score(0, tile, "discard", 2)
+    assert s is not None and s.valid
+    assert s.payments == payments
+
+
 # =========================================================================== every reading settles to zero
 
 READINGS = [{"zuo_hua": True}, {"base_placement": "doubled"}, {"base_placement": "within_cap"},

@@ -71,8 +71,10 @@ CATALOGUE = {
         "procedure: dealer rotation": 4,  # winner_deals flipped, on_draw dealer_stays -> next_seat,
                                           # after_multiple_win (an option of two values) fixed to each
         "procedure: 荒番 count": 4,  # on_draw 1 -> 2, 0; on_win -1 -> 0, -2
-        "procedure: contract calls": 4,  # settlement.contract.calls (read by the table) 3 -> 4, 2, 6, 0
-        "procedure: option default": 5,  # five read_by: table options, two values each
+        "procedure: contract calls": 8,  # settlement.contract.calls (read by the table) 3 -> 4, 2, 6, 0, and
+                                         # settlement.liability.exempt_doubles (三番叫胡) 3 -> 4, 2, 6, 0
+        "procedure: option default": 6,  # five read_by: table options, two values each; and full_flush_liability
+                                         # false -> true (read by the scorer and, for 三番叫胡, by the table)
     },
     "shanghai-knocking": {
         "procedure: claim seats": 1,

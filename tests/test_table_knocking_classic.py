@@ -30,6 +30,7 @@ import pytest
 from checker.table.events import parse_event
 from checker.table.log import new_table, replay_events
 from checker.corpus.scenes import MK_FILL_1, MK_FILL_2, MK_FILL_3, MK_OPEN, MK_ROUND, SCENES, event, header
+from checker.spec import load_ruleset
 from checker.tiles import format_tiles, parse_tile
 
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
@@ -868,3 +869,32 @@ def test_the_moment_to_declare_at_once_passes_with_the_next_event():
     hdr = header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK)
     assert_illegal(hdr, [*AT_DEAL_FLOWERS, "0 discard 9s", "1 draw", "1 discard 9m", "2 draw", "1 win"],
                    "procedure.flower_exposure")
+
+
+# --------------------------------------------------------------------------- 三番叫胡却可不包 (the spec's hands of play)
+
+def test_three_fan_call_is_read_from_the_discarders_own_hand():
+    # spec/shanghai-classic.yaml procedure_examples, played as the procedure corpus plays them (one hand of play
+    # under two readings). Seat 0 deals 1m 2m2m 3m 4m 5m 6m 7m8m9m 1z 2z 3z 9p; it discards 1z, pungs seat 1's 2m
+    # (discards 2z), chows seat 3's 2m as 1m2m3m (discards 3z), chows seat 3's 5m as 4m5m6m, knocks and discards
+    # 9p: [222m from 1] [123m from 3] [456m from 3] 7m8m9m 5m, waiting on 5m, which seat 2 draws and discards.
+    # No seat claimed from three times (seat 3 twice): no 承包. The winner: 清一色 with three sets laid down, 花 0,
+    # direct 1 勒 = 10 (qingyise one_le), no 番 (claimed sets: no 门清), value 10, one share 底分 2 + 10 = 12.
+    # Seat 2 holds 1p1p1p 3p3p3p 7s7s7s 9s9s 4z4z, concealed, ready on 9s or 4z; its best winning hand counts
+    # 门清 2 番 (menqing_doubles 2) and, under unpriced_fan_value 1, 碰碰胡 1 番 more (no 混一色: two suits).
+    # - two 番 < 3: no 三番叫胡, so 包 (full_flush_liability): seat 2 pays three shares, 36;
+    # - three 番: 三番叫胡却可不包, seat 2 pays as for any discard, one share, 12.
+    rs = load_ruleset(CLASSIC)
+    examples = {e.id: e for e in rs.procedure_examples}
+    expected = {"three-fan-call-two-fan": ([36, 0, -36, 0], False), "three-fan-call-three-fan": ([12, 0, -12, 0], True)}
+    assert set(examples) == set(expected)
+    for eid, (payments, called) in expected.items():
+        e = examples[eid]
+        hdr = header(CLASSIC, dict(enumerate(e.hands)), draws=e.draws, back=e.back, options=dict(e.options))
+        result = assert_legal(hdr, list(e.events))
+        winner = only_winner(result)
+        assert (winner["seat"], winner["win_by"], winner["discarder"], winner["total"]) == (0, "discard", 2, 10)
+        assert [f["id"] for f in winner["fans"]] == ["qing_yi_se"]
+        assert ("discarder_called_three_fan" in winner["flags"]) is called
+        assert result["payments"] == payments
+        assert e.worked_in.endswith("::test_three_fan_call_is_read_from_the_discarders_own_hand")

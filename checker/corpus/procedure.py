@@ -116,16 +116,22 @@ def played_case(ruleset_id: str, hand_seed: int, mix: int) -> Played:
 
 
 def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
-    """The hand-made scenes of checker/corpus/scenes.py for this ruleset, as cases whose expectation the reference
-    engine gives and a hand-worked test confirms; the rules they cover on their legal and their illegal side."""
-    from checker.corpus.scenes import SCENES
+    """The hand-made scenes of checker/corpus/scenes.py this ruleset plays and the spec's own hands of play
+    (procedure_examples), as cases whose expectation the reference engine gives and a hand-worked test confirms;
+    the rules they cover on their legal and their illegal side."""
+    from checker.corpus.scenes import SCENES, Scene
 
     legal: set[str] = set()
     illegal: set[str] = set()
     executed = corpus.ruleset.executed_entries()
-    for scene in SCENES:
-        if not scene.played_by(executed):
-            continue
+    made = [(scene, f"hand-made scene {scene.id} (checker/corpus/scenes.py), worked by hand in "
+                    f"tests/test_table_knocking_classic.py::{scene.test}") for scene in SCENES if scene.played_by(executed)]
+    for example in corpus.ruleset.procedure_examples:  # the spec's own hands of play (procedure_examples)
+        scene = Scene(example.id, (), dict(enumerate(example.hands)), example.draws, example.events, example.covers,
+                      back=example.back, options=dict(example.options), test=example.worked_in)
+        made.append((scene, f"hand of play {example.id} of the spec (procedure_examples), worked by hand in "
+                            f"{example.worked_in}"))
+    for scene, origin in made:
         header = scene.header(ruleset_id)
         r = replay_events(header, scene.log_events())
         result = r.result or {}
@@ -143,8 +149,7 @@ def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
                              "options": dict(scene.options), "input": {**deal, "events": scene.log_events()},
                              "expect": {k: v for k, v in expect.items() if v is not None},
                              "covers": sorted(f"{ruleset_id}.{rule}" for rule in scene.covers),
-                             "origin": f"hand-made scene {scene.id} (checker/corpus/scenes.py), worked by hand in "
-                                       f"tests/test_table_knocking_classic.py::{scene.test}"})
+                             "origin": origin})
     return legal, illegal
 
 

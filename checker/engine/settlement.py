@@ -46,8 +46,10 @@ def _role_shares(rule: Mapping[str, Any]) -> tuple[int, int, int]:
 
 def liability_holds(liability: LiabilityTerms, hand: Hand) -> bool:
     """Whether a hand already known to count one of the liability's patterns is liable (包): a discard win with
-    enough claimed (exposed) sets."""
+    enough claimed (exposed) sets, without the flag that exempts it (settlement.liability.exempt_flag)."""
     if hand.win_by != "discard":
+        return False
+    if liability.exempt_flag and liability.exempt_flag in hand.flags:
         return False
     claimed = 0
     for m in hand.melds:

@@ -108,12 +108,14 @@ class ContractTerms:
 @dataclass(frozen=True)
 class LiabilityTerms:
     """包 (settlement.liability): a discard win counting one of `patterns`, with at least `claimed_sets`
-    claimed sets, is paid `discarder` shares by the discarder and `others` by the rest."""
+    claimed sets, is paid `discarder` shares by the discarder and `others` by the rest; unless the hand carries
+    `exempt_flag` (settlement.liability.exempt_flag, where its exemption applies; "" for none)."""
 
     patterns: frozenset[str]
     claimed_sets: int
     discarder: int
     others: int
+    exempt_flag: str = ""
 
 
 @dataclass(frozen=True)
@@ -278,4 +280,13 @@ def _liability(liability: Mapping[str, Any], opts: Mapping[str, Any]) -> Liabili
     return LiabilityTerms(frozenset(liability["patterns"]),
                           _whole(liability.get("claimed_sets", 0), opts, "/settlement/liability/claimed_sets"),
                           _whole(liability.get("discarder", 0), opts, "/settlement/liability/discarder"),
-                          _whole(liability.get("others", 0), opts, "/settlement/liability/others"))
+                          _whole(liability.get("others", 0), opts, "/settlement/liability/others"),
+                          _exempt_flag(liability, opts))
+
+
+def _exempt_flag(liability: Mapping[str, Any], opts: Mapping[str, Any]) -> str:
+    """The flag that exempts a hand from 包 under these options (settlement.liability.exempt_flag), or ""."""
+    flag = liability.get("exempt_flag")
+    if not flag or not _resolved(liability.get("exempt_applies", True), opts, "/settlement/liability/exempt_applies"):
+        return ""
+    return str(flag)

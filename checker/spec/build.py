@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.spec.model import (ENGINE_RULES, PAYMENT_PATHS, Condition, ConditionalExclusion, Counter, Decision, Example,
-                                HandCheck, Locator, Option, Pattern, Predicate, Principles, Ruleset, Scoring,
+                                HandCheck, Locator, Option, Pattern, Predicate, Principles, ProcedureExample, Ruleset, Scoring,
                                 Settlement, Shape, SpecIssue, Statement, Step, WinRefusal, WinRule, _value)
 
 def defined_rules(data: Mapping[str, Any]) -> dict[str, str]:
@@ -169,4 +169,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                                tuple(tuple(m) for m in e.get("melds", [])), e.get("win_by", "self_draw"),
                                e.get("discarder"), e.get("flowers", ""), tuple(e.get("flags", [])),
                                MappingProxyType(dict(e.get("counters", {})))) for e in data.get("examples", [])),
+        procedure_examples=tuple(ProcedureExample(e["id"], MappingProxyType(dict(e.get("options", {}))), tuple(e["hands"]),
+                                                  e.get("draws", ""), e.get("back", ""), tuple(e["events"]),
+                                                  tuple(e["covers"]), e["worked_in"])
+                                 for e in data.get("procedure_examples", [])),
     )

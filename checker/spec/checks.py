@@ -229,12 +229,19 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         if missing:
             issue("/settlement/contract", f"double_win_flag needs {' and '.join(missing)}")
     liability = settle.get("liability") or {}
-    for key in ("applies", "discarder", "others"):
+    for key in ("applies", "exempt_applies", "discarder", "others"):
         if key in liability:
-            check_option_ref(liability[key], f"/settlement/liability/{key}", "amount" if key != "applies" else "value")
-    not_bool = [_shown(a) for a in _amounts(liability.get("applies", True), options) if not isinstance(a, bool)]
-    if not_bool:
-        issue("/settlement/liability/applies", f"applies is true or false, not {', '.join(not_bool[:3])}")
+            check_option_ref(liability[key], f"/settlement/liability/{key}", "amount" if key in ("discarder", "others")
+                             else "value")
+    for key in ("applies", "exempt_applies"):
+        not_bool = [_shown(a) for a in _amounts(liability.get(key, True), options) if not isinstance(a, bool)]
+        if not_bool:
+            issue(f"/settlement/liability/{key}", f"{key} is true or false, not {', '.join(not_bool[:3])}")
+    if "exempt_flag" in liability and liability["exempt_flag"] not in declared_flags:
+        issue("/settlement/liability/exempt_flag", f"exempt_flag {liability['exempt_flag']!r} is not declared in `flags`")
+    for key in ("exempt_applies", "exempt_doubles"):
+        if key in liability and "exempt_flag" not in liability:
+            issue(f"/settlement/liability/{key}", f"{key} needs exempt_flag: the flag that exempts a hand")
     for key in ("discarder", "others"):
         misfits = [_shown(a) for a in _amounts(liability.get(key, 0), options) if not _fits_method(a, "shares")]
         if misfits:
@@ -279,6 +286,20 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         check_option_ref(win["requires_allowing_pattern"], "/win/requires_allowing_pattern")
 
     defined = defined_rules(data)
+    seen_examples: set[str] = set()
+    for i, example in enumerate(data.get("procedure_examples", [])):  # hands of play: the spec's own options, rules
+        if example["id"] in seen_examples:
+            issue(f"/procedure_examples/{i}/id", f"duplicate procedure example id {example['id']!r}")
+        seen_examples.add(example["id"])
+        for oid, value in (example.get("options") or {}).items():
+            if oid not in options:
+                issue(f"/procedure_examples/{i}/options/{oid}", f"option {oid!r} is not declared in `options`")
+            elif value not in options[oid]["values"]:
+                issue(f"/procedure_examples/{i}/options/{oid}", f"{_shown(value)} is not a value of option {oid!r} "
+                                                                 f"({', '.join(map(_shown, options[oid]['values']))})")
+        for j, rule in enumerate(example["covers"]):
+            if rule not in defined:
+                issue(f"/procedure_examples/{i}/covers/{j}", f"rule {rule!r} is not defined by this spec")
     seen_decisions: set[str] = set()
     for i, dec in enumerate(data.get("decisions", [])):
         if dec["id"] in seen_decisions:

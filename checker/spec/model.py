@@ -299,6 +299,22 @@ class Example:
 
 
 @dataclass(frozen=True)
+class ProcedureExample:
+    """A hand of play of the spec (`procedure_examples`), written out: the options it is played under, the tiles
+    dealt to seats 0-3, the wall's front and back draws, its events written short, the rules it shows and the
+    test that works it by hand."""
+
+    id: str
+    options: Mapping[str, Any]
+    hands: tuple[str, ...]
+    draws: str
+    back: str
+    events: tuple[str, ...]
+    covers: tuple[str, ...]
+    worked_in: str
+
+
+@dataclass(frozen=True)
 class Ruleset:
     id: str
     title: str
@@ -324,6 +340,7 @@ class Ruleset:
     cited: tuple[Locator, ...] = ()  # every locator anywhere in the spec (statements, patterns' sources, ...)
     decisions: tuple[Decision, ...] = ()  # what the spec or the engine decides where the document is silent
     examples: tuple[Example, ...] = ()  # example hands the candidate search tries (spec `examples`)
+    procedure_examples: tuple[ProcedureExample, ...] = ()  # hands of play written out (spec `procedure_examples`)
     headings: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # doc -> its headings
 
     def pattern(self, pattern_id: str) -> Pattern:

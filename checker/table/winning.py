@@ -136,9 +136,10 @@ class Winning(Board):
         return self.scorer.score(hand)
 
     def hand_input(self, seat: int, tile: int, win_by: str, discarder: int | None,
-                   others_won: Sequence[int] = ()) -> dict[str, Any]:
+                   others_won: Sequence[int] = (), discarder_call: bool = True) -> dict[str, Any]:
         """The scorer's input for seat `seat` winning on `tile`: tiles, melds (seats relative to the winner),
-        winds, flowers, and the context flags and counters the table knows."""
+        winds, flowers, and the context flags and counters the table knows (`discarder_call`: whether to value
+        the discarder's own waiting hand for 包's exemption)."""
         p = self.players[seat]
         counts = list(p.counts)
         if win_by == "self_draw":
@@ -186,10 +187,29 @@ class Winning(Board):
             if "discarder_ready" in named and discarder is not None and win_by == "discard":
                 if self.waits_of(self.players[discarder]):
                     seen("discarder_ready")
+        exempt = self.rules.liability_exempt_flag
+        if exempt and discarder_call and discarder is not None and win_by == "discard" \
+                and self.called_doubles(discarder, seat) >= self.rules.liability_exempt_doubles:
+            flags.add(exempt)
         return {"concealed": concealed, "melds": melds, "win_tile": tile, "win_by": win_by,
                 "discarder": None if discarder is None else (discarder - seat) % SEATS,
                 "seat_wind": T.WIND_LETTERS[(seat - self.dealer) % SEATS], "round_wind": self.round_wind,
                 "flowers": tuple(p.flowers), "flags": sorted(flags), "counters": counters}
+
+    def called_doubles(self, seat: int, winner: int) -> int:
+        """三番叫胡 (settlement.liability.exempt_doubles): the doubles (番: the points of the `double` fans counted)
+        seat `seat`'s own hand is worth on its best winning tile, ready as it stands, won on a discard of
+        `winner`; 0 when it is not ready."""
+        kinds = {pattern.id: pattern.kind for pattern in self.rules.ruleset.patterns}
+        best = 0
+        for tile in sorted(self.waits_of(self.players[seat])):
+            try:
+                hand = self.scorer.build_hand(**self.hand_input(seat, tile, "discard", winner, discarder_call=False))
+            except HandError:
+                continue
+            worth = sum(line.points * line.count for line in self.scorer.score(hand).fans if kinds.get(line.id) == "double")
+            best = max(best, worth)
+        return best
 
     def contract_partner(self, seat: int) -> int | None:
         """The seat with which `seat` has a contract (承包): it claimed that seat's discards, or that seat claimed
