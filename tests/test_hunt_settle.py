@@ -56,6 +56,23 @@ def test_the_model_pays_what_the_engine_pays_on_known_hands(ruleset_id, options)
     assert compared >= 12
 
 
+@pytest.mark.parametrize("options, flags, payments", [
+    # 清一色 (1 勒 = 10, share 底分 2 + 10 = 12) won on seat 2's discard with three claimed sets, 包 on
+    # (full_flush_liability): seat 2 pays three shares, 36 (tests/test_classic_readings.py, FLUSH) ...
+    ({"full_flush_liability": True}, [], [36, 0, -36, 0]),
+    # ... unless seat 2 called three 番 of its own (三番叫胡却可不包, three_fan_call_exemption, default on): one
+    # share, 12; with the exemption off, 36 again.
+    ({"full_flush_liability": True}, ["discarder_called_three_fan"], [12, 0, -12, 0]),
+    ({"full_flush_liability": True, "three_fan_call_exemption": False}, ["discarder_called_three_fan"],
+     [36, 0, -36, 0]),
+])
+def test_the_model_reads_the_exemption_from_liability(options, flags, payments):
+    model = SettlementModel(RUNNER.scorer("shanghai-classic", options))
+    words = model.evaluate({"qing_yi_se": 1}, None, {"win_by": "discard", "discarder": 2, "contract_partner": 0,
+                                                     "flags": flags, "claimed_sets": 3})
+    assert (words["value"], words["payments"]) == (10, payments)
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_payments_sum_to_zero_is_proved_for_every_ruleset(ruleset_id):
     claim = proofs.zero_sum(RUNNER, load_ruleset(ruleset_id), {})

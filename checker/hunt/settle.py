@@ -92,8 +92,11 @@ class SettlementModel:
         self.pay = scorer.settlement
         self.ruleset = scorer.ruleset
         contract = self.pay.contract
+        liability = self.pay.liability
         self.flag_names = [f for f in ((contract.mutual_flag, contract.ready_flag, contract.double_win_flag)
                                        if contract is not None else ()) if f]
+        if liability is not None and liability.exempt_flag and liability.exempt_flag not in self.flag_names:
+            self.flag_names.append(liability.exempt_flag)  # 包's exemption (三番叫胡): a flag of the table too
         # 一炮多响: each of up to three winners of one discard is paid as a hand of its own (procedure.multiple_winners)
         self.winners_most = len(SEATS) if scorer.bound.procedure.multiple_winners == "all_paid" else 1
 
@@ -112,6 +115,8 @@ class SettlementModel:
             table += ", each contract partner (none or seats 1-3) and contract flag"
         if self.pay.liability is not None:
             table += f", 0-{CLAIMED_MOST} claimed sets"
+            if self.pay.liability.exempt_flag:
+                table += f", with or without the flag {self.pay.liability.exempt_flag}"
         winners = ("one winner of a hand" if self.winners_most == 1 else
                    f"one winner, or 2-{self.winners_most} winners of one discard each paid as a hand of its own "
                    f"(procedure.multiple_winners: all_paid)")
@@ -179,6 +184,8 @@ class SettlementModel:
             counted = [v.count[p] > 0 for p in sorted(liability.patterns) if p in v.count]
             liable = z3.And(z3.Or(counted) if counted else z3.BoolVal(False), self._won(t, "discard"),
                             t.claimed >= liability.claimed_sets)
+            if liability.exempt_flag:
+                liable = z3.And(liable, z3.Not(t.flags[liability.exempt_flag]))
         shares = []
         for seat in SEATS:
             n: Any = z3.IntVal(0)
@@ -263,6 +270,9 @@ class SettlementModel:
             out["flags"] = sorted(f for f, b in t.flags.items() if z3.is_true(model.eval(b, model_completion=True)))
         if self.pay.liability is not None and win_by == "discard":
             out["claimed_sets"] = num(t.claimed)
+            exempt = self.pay.liability.exempt_flag
+            if exempt and z3.is_true(model.eval(t.flags[exempt], model_completion=True)):
+                out["flags"] = sorted(set(out.get("flags", [])) | {exempt})
         base = num(v.base)
         if self.arith.counter and base >= 0:
             out["counters"] = {self.arith.counter: base}
