@@ -57,7 +57,7 @@ CATALOGUE = {
         # true -> false (read_by: table)
     },
     "shanghai-classic": {
-        "procedure: claim seats": 1,  # chow_from and claims.chow_from (next_player) -> any, together
+        "procedure: claim seats": 1,  # chow_from and claims.chow_from (previous_player) -> any, together
         "procedure: claim priority": 2,  # claims.priority [win, pung_kong, chow]: two neighbour swaps
         "procedure: multiple winners": 1,  # all_paid -> nearest_seat_after_discarder
         "procedure: robbing the kong": 1,
@@ -155,9 +155,14 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
                                 "procedure:dealer_rotation.round_wind_every=0"}
     # classic: the same flip, and a swap of 0 tiles (the schema's minimum is 1)
     classic = procedure_catalog(load_ruleset("shanghai-classic"))
-    assert set(classic.unbound) == {"procedure:flower_exposure.dragons_too=true", "procedure:tile_swap.tiles=0"}
+    # the knock not required to win, while the scorer requires its flag (win.requires_flags): one rule said twice
+    # two ways, refused (both Shanghai rulesets)
+    assert set(classic.unbound) == {"procedure:flower_exposure.dragons_too=true", "procedure:tile_swap.tiles=0",
+                                    "procedure:knock.required_to_win=false"}
+    assert "win.requires_flags" in classic.unbound["procedure:knock.required_to_win=false"]
     knocking = procedure_catalog(load_ruleset("shanghai-knocking"))
-    assert set(knocking.unbound) == {"procedure:flower_exposure.dragons_too=false"}
+    assert set(knocking.unbound) == {"procedure:flower_exposure.dragons_too=false",
+                                     "procedure:knock.required_to_win=false"}
 
 
 # Worked from the table (checker/table/state.py, settle.py) and the procedure result (checker/table/log.py
@@ -171,7 +176,6 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
 #   the same (win > pung_kong > chow against pung_kong > win > chow moves only the win), and a win ends the hand
 #   (one winner to a discard), so what a win forgoes is never read. win > chow > pung_kong is observable: a seat
 #   able to chow a tile another seat pungs forgoes it (the scene chow_let_go_beside_a_pung kills it);
-# - knock.required_to_win (knocking): read only by `_wants_win_check` under 漏胡, which knocking does not play;
 # - forgo_then_reclaim.blocks without kong (knocking): a seat forgoes a tile holding two or more of it (a pung it
 #   could make) or as the next seat able to chow it (and that seat draws next, which lifts the block); with two
 #   in hand it gains no third before its own draw, and with three the copy let go makes four: a later copy to
@@ -181,8 +185,7 @@ def test_mutants_the_table_or_schema_refuses_are_unbound_with_why():
 UNOBSERVABLE = {
     "mcr": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong"},
     "shanghai-classic": {"procedure:claims.priority=pung_kong>win>chow", "procedure:claims.priority=win>chow>pung_kong"},
-    "shanghai-knocking": {"procedure:knock.required_to_win=false", "procedure:forgo_then_reclaim.blocks=chow+pung",
-                          "procedure:claims.priority=pung_kong>win>chow"},
+    "shanghai-knocking": {"procedure:forgo_then_reclaim.blocks=chow+pung", "procedure:claims.priority=pung_kong>win>chow"},
 }
 
 
@@ -228,9 +231,10 @@ KILLED_BY = {
     # next dealer)
     "procedure:dealer.winner_deals=false": PLANTED[1],
 }
-UNBOUND_HERE = {"procedure:flower_exposure.dragons_too=false"}  # dragons are flowers under knocking's tiles
-UNSEEN_HERE = {"procedure:knock.required_to_win=false": "漏胡",  # (above)
-               "procedure:forgo_then_reclaim.blocks=chow+pung": "five of a tile",
+# dragons are flowers under knocking's tiles; the scorer requires the knock's flag to win
+UNBOUND_HERE = {"procedure:flower_exposure.dragons_too=false": "dragons_as_flowers",
+                "procedure:knock.required_to_win=false": "win.requires_flags"}
+UNSEEN_HERE = {"procedure:forgo_then_reclaim.blocks=chow+pung": "five of a tile",
                "procedure:claims.priority=pung_kong>win>chow": "a win ends the hand"}
 SURVIVES = {
     "procedure:claims.chow_from=any",  # no chow event
@@ -268,18 +272,18 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     strength = corpus_strength([planted], budget=0)
     [rs] = strength.rulesets
     results = by_id(strength)
-    assert set(results) == set(KILLED_BY) | UNBOUND_HERE | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
+    assert set(results) == set(KILLED_BY) | set(UNBOUND_HERE) | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
     assert rs.procedure_catalogue == len(results) == 30 and rs.procedure_cases == 3 and not rs.procedure_left_out
     assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
     for mutant, case_id in KILLED_BY.items():
         assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
-    for mutant in UNBOUND_HERE:
-        assert results[mutant].status == UNBOUND and "dragons_as_flowers" in results[mutant].reason
+    for mutant, why in UNBOUND_HERE.items():
+        assert results[mutant].status == UNBOUND and why in results[mutant].reason
     for mutant, why in UNSEEN_HERE.items():
         assert results[mutant].status == NOT_OBSERVABLE and why in results[mutant].reason
     for mutant in SURVIVES:  # budget 0: no survivor is searched
         assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
-    # 4 killed among the 30 - 1 unbound - 3 not observable = 26 a case could observe
+    # 4 killed among the 30 - 2 unbound - 2 not observable = 26 a case could observe
     assert rs.total().kill_rate == pytest.approx(4 / 26)
     # nothing searched: no case is found that kills a survivor, but the measure is not whole (exit status 3)
     assert strength.status == 3 and strength.unsearched() == len(SURVIVES)

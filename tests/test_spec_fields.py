@@ -465,6 +465,11 @@ def test_an_audited_field_the_engine_plays_one_way_is_refused_otherwise(ruleset_
     # only added kongs robbed, and no other kong named robbable: false says nothing the table can play
     ("mcr", lambda d: d["procedure"].__setitem__("robbing_only_added_kongs", False),
      "/procedure/robbing_only_added_kongs", "false, but robbing_kong/any_kong_exposing_a_tile is false"),
+    # the knock required to win by the table but not by the scorer (win.requires_flags names the knocked flag)
+    (KNOCKING, lambda d: d["procedure"]["knock"].__setitem__("required_to_win", False),
+     "/procedure/knock/required_to_win", "false, but win.requires_flags names the knocked flag 'knocked'"),
+    ("shanghai-classic", lambda d: d["win"]["requires_flags"][0].__setitem__("flag", "kaibao"),
+     "/procedure/knock/required_to_win", "true, but win.requires_flags does not name the knocked flag 'knocked'"),
     # a dead wall said, none kept back
     (KNOCKING, lambda d: d["procedure"].__setitem__("dead_wall", True), "/procedure/dead_wall", "keeps no tile back"),
     # an option value the table cannot play, under that option's reading

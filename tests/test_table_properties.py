@@ -597,7 +597,7 @@ def chow_seat_changes(header: dict, events: list) -> list:
 @given(ruleset=st.sampled_from(RULESETS), seed=SEEDS, bots=BOT_SEATS, data=st.data())
 def test_corrupt_chow_by_a_seat_not_next_to_the_discarder(ruleset, seed, bots, data):
     """procedure.claims: a chow is claimed only by the discarder's next seat (mcr, knocking: chow from the
-    previous player; classic: chow_from next_player, 下家). Mined from simulated logs: a chow by the across or
+    previous player; classic: the discarder's next player, 下家). Mined from simulated logs: a chow by the across or
     the previous seat, with tiles it holds, inserted after a discard or put in place of a real chow."""
     hand, found = mine(ruleset, seed, bots, None, chow_seat_changes)
     assume(found)

@@ -224,8 +224,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     if chow_from is not None and top_chow_from is not None and chow_from != top_chow_from:
         raise _refusal("chow_from", f"{top_chow_from!r}, but claims/chow_from is {chow_from!r}")
     chow_from = chow_from if chow_from is not None else (top_chow_from or "previous_player")
-    if chow_from not in ("previous_player", "next_player", "any"):
-        raise _refusal("claims/chow_from", f"{chow_from!r} is not previous_player or next_player")
+    if chow_from not in ("previous_player", "any"):
+        raise _refusal("claims/chow_from", f"{chow_from!r} is not previous_player or any")
     claims_priority = p.field("claims", "priority")
     top_priority = p.entry("claim_priority")
     if claims_priority and top_priority and tuple(claims_priority) != tuple(top_priority):
@@ -248,6 +248,15 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     if multiple not in ("all_paid", "nearest_seat_after_discarder"):
         raise _refusal("multiple_winners", f"{multiple!r} is not all_paid or nearest_seat_after_discarder")
 
+    if p.has("knock"):  # one rule stated twice (the table's knock, the scorer's required flag) must agree
+        required = p.flag("knock", "required_to_win", False)
+        knocked = ruleset.table_context.get("knocked")
+        if required != (knocked is not None and knocked in ruleset.win.required_flags):
+            why = (f"win.requires_flags does not name the knocked flag {knocked!r} (table_context.knocked)"
+                   if knocked else "table_context names no knocked flag") if required else \
+                f"win.requires_flags names the knocked flag {knocked!r} (table_context.knocked)"
+            raise _refusal("knock/required_to_win", f"{_shown(required)}, but {why}: the knock is required to win "
+                           f"exactly when the scorer requires its flag")
     exposing = p.flag("robbing_kong", "any_kong_exposing_a_tile", False)
     only_added = p.entry("robbing_only_added_kongs")
     if only_added is not None and bool(only_added) == exposing:
