@@ -1,8 +1,8 @@
 """Corpus strength: how many wrong engines a corpus of score and procedure cases would let through, and which.
 
 Each ruleset the corpora hold score cases for is mutated one step at a time (`checker.mutate.catalog`: fan and
-hua points, caps, exclusions and implied links dropped and added, the minimum, base, shares, 承包 and 包 numbers,
-option defaults, counters ignored). Every score case with an `expect` that the reference engine passes is run
+hua points, a pattern counted once where the spec counts each instance, caps, exclusions and implied links dropped
+and added, the minimum, base, shares, 承包 and 包 numbers, option defaults, counters ignored). Every score case with an `expect` that the reference engine passes is run
 under each mutant, through the reference engine only (`checker.mutate.Rescorer`): a mutant is **killed** when
 some case's result under it no longer `matches` the case's `expect` (the first killing case is kept; cases that
 count a pattern the mutant touches are tried first). A mutant no case kills is a **survivor**, and the search

@@ -52,7 +52,7 @@ from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, schema
 
 FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
-            "kind", "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added",
+            "counting", "kind", "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added",
             "implied added", "minimum", "refusal", "base", "settlement share", "contract", "liability",
             "option default", "counter effect")
 DOUBLES_AT_MOST = (1, 2, 3)  # caps on the doubles a hand counts (below the most it can count), for an uncapped step
@@ -93,6 +93,13 @@ def _points(ruleset: Ruleset) -> list[Mutation]:
             out += [replace(edits.points(ruleset.id, p.id, v, p.points), family=family)
                     for v in number_steps(p.points)]
     return out
+
+
+def _countings(ruleset: Ruleset) -> list[Mutation]:
+    """A pattern counted once where the spec counts each instance (fan.PATTERN's counting); not for a pattern
+    worth 0 (as many of nothing is nothing)."""
+    return [edits.counting(ruleset.id, p.id, "once", p.counting) for p in ruleset.patterns
+            if p.counting == "each" and not (_whole(p.points) and p.points == 0)]
 
 
 def _kinds(ruleset: Ruleset) -> list[Mutation]:
@@ -213,7 +220,7 @@ def _counters(ruleset: Ruleset) -> list[Mutation]:
 def scoring_mutations(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()) -> list[Mutation]:
     """Every one-step scoring mutant of the ruleset, bound or not, in catalogue order (FAMILIES), each id once.
     `together`: pairs of pattern ids known to count side by side (the only pairs an added link is made for)."""
-    found = _points(ruleset) + _kinds(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
+    found = _points(ruleset) + _countings(ruleset) + _kinds(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
     found += _links_added(ruleset, set(together)) + _amounts(ruleset) + _refusals(ruleset) + _option_defaults(ruleset)
     found += _counters(ruleset)
     order = {family: i for i, family in enumerate(FAMILIES)}

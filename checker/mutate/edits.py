@@ -1,6 +1,6 @@
 """One-step spec edits, made in memory on the frozen `Ruleset` (the spec file and the loaded ruleset untouched).
 
-Each constructor returns a `Mutation` whose `edit` makes the changed ruleset: a pattern's points, an exclusion
+Each constructor returns a `Mutation` whose `edit` makes the changed ruleset: a pattern's points or counting, an exclusion
 (`excludes`) or an implied, account-once link (`implies`) dropped or added, the minimum, the settlement's
 base, one payer's share, a number of 承包 or 包, a pattern's cap, a scoring step's numeric parameter (a cap), an
 option's default, a predicate's parameter. `neighbours(value)`
@@ -46,6 +46,17 @@ def points(ruleset_id: str, pattern_id: str, value: int, was: Any = None) -> Mut
     before = f" (the spec: {spec_said(was)})" if was is not None else ""
     return Mutation(f"points:{pattern_id}={value}", "points", ruleset_id,
                     f"{pattern_id} is worth {value}{before}", (f"fan.{pattern_id}",), edit)
+
+
+def counting(ruleset_id: str, pattern_id: str, value: str, was: str) -> Mutation:
+    """`pattern_id` is counted `value` (`once`: one instance at most, `each`: every instance) where the spec says
+    `was` (fan.PATTERN's counting): two flowers, or two wind pungs, counted as one."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        _pattern(ruleset, pattern_id)
+        return _with_pattern(ruleset, pattern_id, counting=value)
+
+    return Mutation(f"counting:{pattern_id}={value}", "counting", ruleset_id,
+                    f"{pattern_id} is counted {value} (the spec: {was})", (f"fan.{pattern_id}",), edit)
 
 
 def exclusion_dropped(ruleset_id: str, by: str, excluded: str) -> Mutation:
