@@ -8,11 +8,10 @@ from typing import Mapping, Sequence, TypeVar
 
 from checker import tiles as T
 from checker.engine import Score, Scorer
+from checker.spec.procedure import TableRules
 from checker.table.events import Event, LogError, Violation
 from checker.table.hands import shapes_of
-from checker.spec.procedure import TableRules
 from checker.table.wall import SEATS, deal_order
-
 
 _B = TypeVar("_B", bound="Board")
 

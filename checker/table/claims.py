@@ -7,7 +7,6 @@ from checker.table.board import Meld
 from checker.table.events import Event, Violation
 from checker.table.hands import chow_other_end, chows_with
 from checker.table.wall import SEATS
-
 from checker.table.winning import Winning
 
 

@@ -7,10 +7,9 @@ from typing import Any, Sequence
 from checker import tiles as T
 from checker.engine import HandError, Score
 from checker.engine.hand import Meld as ScoredMeld
+from checker.table.board import Board, Player, Win
 from checker.table.events import Event, Violation
 from checker.table.wall import SEATS
-
-from checker.table.board import Board, Player, Win
 
 
 class Winning(Board):
