@@ -337,3 +337,28 @@ def test_the_all_melded_corner_claims_its_chows_from_the_seat_the_spec_binds():
     assert {m["from"] for m in all_melded(data, 1)["melds"] if m["type"] == "chow"} == {1}
     assert {m["from"] for m in all_melded(data)["melds"] if m["type"] == "pung"} == {1}
     assert [chow_seat(load_ruleset(r)) for r in ("mcr", "shanghai-knocking", "shanghai-classic")] == [3, 3, 3]
+
+
+def test_each_claim_is_searched_in_a_z3_context_of_its_own():
+    """A claim's answer may not hang on the claims made before it in the process (Z3's search depends on every
+    term of its context): each claim builds its terms in a fresh context standing for the main one, and the
+    process's main context is back after it. The same monotone claim, first alone and then after the
+    single-hand-limit claims (whose several winners make many terms), answers alike, witness included."""
+    import z3
+
+    from checker.hunt.z3context import own_context
+
+    main = z3.main_ctx()
+    with own_context() as fresh:
+        inside = z3.Int("x")
+        assert inside.ctx is fresh and fresh is not main and z3.main_ctx() is fresh
+    assert z3.main_ctx() is main and z3.Int("x").ctx is main
+
+    rs = load_ruleset("shanghai-classic")
+    pid = proofs.context_patterns(RUNNER.scorer(rs.id, {}))[0]
+    first = proofs.monotone(RUNNER, rs, {}, pid)
+    for options in proofs.readings(RUNNER, rs)[:3]:
+        proofs.single_hand_limit(RUNNER, rs, options)
+    again = proofs.monotone(RUNNER, rs, {}, pid)
+    assert (first.result, first.witness, first.domain) == (again.result, again.witness, again.domain)
+    assert z3.main_ctx() is main

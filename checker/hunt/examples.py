@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from checker.case import CaseRunner, read_case_file
+from checker.case import CaseRunner, example_cases, read_case_file
 from checker.engine import HandError
-from checker.case import example_cases
 from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
+from checker.hunt.z3context import in_own_context
 from checker.spec import Ruleset, value_key
 
 NOT_STATED = ("hand built for it", "hand-worked", "derived")
@@ -76,6 +76,7 @@ def hunt_example(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any], 
              + checked)
 
 
+@in_own_context
 def _arithmetic(runner: CaseRunner, ruleset: Ruleset, case: Mapping[str, Any],
                 options: Mapping[str, Any]) -> tuple[list[str], str]:
     """The rules of the arithmetic (a Z3 unsat core) that cannot hold with the example's stated result, given the

@@ -11,6 +11,7 @@ from checker.case import CaseRunner
 from checker.engine import HandError
 from checker.hunt.findings import Finding, NotSearched, covering
 from checker.hunt.options import _search, outcome
+from checker.hunt.z3context import in_own_context
 from checker.spec import Ruleset, options_text
 from checker.spec.roles import roles
 
@@ -143,6 +144,7 @@ def _grown(ruleset: Ruleset, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@in_own_context
 def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapping[str, Any],
                    pool: list[dict[str, Any]]) -> Finding | None:
     """A non-monotonic finding when the Z3 model of the arithmetic, under `options`, lets one more `pid` (a pattern

@@ -12,10 +12,11 @@ from typing import Any, Callable, Iterator, Mapping
 import z3  # type: ignore[import-untyped]
 
 from checker.case import CaseRunner
-from checker.hunt.arith import MAX_COUNT, Situation, cause, context_patterns
+from checker.hunt.arith import Situation, cause, context_patterns
 from checker.engine.hand import WIN_BY
 from checker.hunt.examine import MAX_SCORED, examine
 from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, signature
+from checker.hunt.z3context import in_own_context
 from checker.spec import Ruleset, options_text
 
 RLIMIT = 100_000_000  # Z3 resource units one claim may use at effort 1 (each later effort so many times as many)
@@ -130,6 +131,7 @@ def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], a
     return Claim(key, words, dict(options), domain, "refuted", rules, witness=witness)
 
 
+@in_own_context
 def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
     """Every hand's payments sum to zero, no payer gains and the winner never loses."""
     model = SettlementModel(runner.scorer(ruleset.id, dict(options)))
@@ -148,6 +150,7 @@ def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], e
                   if answer == "sat" else None)
 
 
+@in_own_context
 def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
     """No player loses more than the single-hand limit in value (each share's 底分 on top where the settlement
     keeps it outside the value); where one discard may have several winners (一炮多响, each paid as a hand of its
@@ -188,7 +191,7 @@ def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str
     answer = search.check(effort)
     words = f"no player loses more than the single-hand limit of {top} in value in one hand"
     if model.winners_most > 1:
-        words += f", whoever pays and however many win on one discard"
+        words += ", whoever pays and however many win on one discard"
     witness = None
     if answer == "sat":
         sizes = _sizes(model, v, t)
@@ -210,6 +213,7 @@ def _lost(paid: Any, seat: int) -> Any:
     return -paid.changes[seat] - paid.shares[seat - 1] * paid.base_part
 
 
+@in_own_context
 def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], pid: str, effort: int = 1) -> Claim:
     """One more `pid` (a pattern a hand gains from its context alone), everything else the same, never leaves
     the winner with less nor lets a payer pay less, nor stops the hand winning."""
@@ -247,6 +251,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
     return _claim(f"monotone.{pid}", words, options, rules, answer, model.domain_words(), witness)
 
 
+@in_own_context
 def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any],
                 effort: int = 1) -> Claim:
     """Whether what the reading `first` changes in a hand's outcome (may it win, each seat's change) is the
@@ -338,8 +343,7 @@ def claims(runner: CaseRunner, ruleset: Ruleset, effort: int = 1, pairs: bool = 
     models = readings(runner, ruleset)
     yield from grouped([due("zero-sum", "the payments sum to zero", o,
                             partial(zero_sum, runner, ruleset, o, effort)) for o in models])
-    # the monotone claims are made before the limit's, whose several winners add many terms: Z3's search (and so
-    # what its resource bound decides) depends on the terms made before in the process
+    # (each claim is searched in a Z3 context of its own: its answer does not depend on the claims made before)
     monotones = [grouped([due(f"monotone.{pid}", f"one more {pid} never lowers a hand", o,
                               partial(monotone, runner, ruleset, o, pid, effort)) for o in models
                           if pid in runner.scorer(ruleset.id, o).rank])

@@ -43,6 +43,7 @@ from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import hunt_scenario, scene_options, waiting_hands
 from checker.hunt.synth import synthesize, witnesses_page
+from checker.hunt.z3context import own_context
 from checker.spec import Ruleset, available_rulesets, options_text, value_key
 from checker.writable import write_problem
 from checker.inputs import InputError, excerpt
@@ -171,7 +172,8 @@ def _drops_by_default(runner: CaseRunner, ruleset_id: str, pid: str) -> bool:
     """Whether the Z3 model lets one more `pid` lower some hand under the default readings (kept per pattern)."""
     key = (ruleset_id, pid)
     if key not in _DEFAULT_DROPS:
-        _DEFAULT_DROPS[key] = find_drop(ArithModel(runner.scorer(ruleset_id, {})), pid) is not None
+        with own_context():
+            _DEFAULT_DROPS[key] = find_drop(ArithModel(runner.scorer(ruleset_id, {})), pid) is not None
     return _DEFAULT_DROPS[key]
 
 
