@@ -23,6 +23,7 @@ from checker.spec import load_ruleset_file
 ROOT = Path(__file__).resolve().parents[1]
 MCR = ROOT / "corpus" / "mcr.jsonl"
 CLASSIC = ROOT / "corpus" / "shanghai-classic.jsonl"
+KNOCKING = ROOT / "corpus" / "shanghai-knocking.jsonl"
 
 
 def spec_data(ruleset: str) -> dict:
@@ -137,8 +138,13 @@ def pung_completed_by_a_discard_counts_as_concealed(data):
             p["when"]["params"]["discard_completed"] = True
 
 
+def flowers_counted_once(data):
+    pattern(data, "flower_tiles")["counting"] = "once"  # the table: 1 point per flower
+
+
 SPEC_EDITS = [
     ("points", full_flush_32, {"points:full_flush=32"}),
+    ("counting", flowers_counted_once, {"counting:flower_tiles=once"}),
     ("exclusion dropped", seven_pairs_lets_single_wait_count, {"exclusion-dropped:seven_pairs/single_wait"}),
     ("implied dropped", four_concealed_pungs_counts_three_concealed_pungs,
      {"implied-dropped:four_concealed_pungs/three_concealed_pungs"}),
@@ -152,6 +158,24 @@ SPEC_EDITS = [
 @pytest.mark.parametrize("name, edit, planted", SPEC_EDITS, ids=[x[0] for x in SPEC_EDITS])
 def test_a_planted_spec_edit_is_named_as_the_cause(tmp_path, name, edit, planted):
     classes = diagnosed(tmp_path, MCR, engine(edited_runner(tmp_path, "mcr", edit)))
+    assert causes(classes) == planted
+
+
+def classic_flowers_counted_once(data):
+    pattern(data, "flower")["counting"] = "once"  # 春夏秋冬梅兰竹菊每个计一朵花: one 花 per flower
+
+
+def knocking_wind_pungs_counted_once(data):
+    pattern(data, "wind_pung")["counting"] = "once"  # each wind pung is 1 花
+
+
+@pytest.mark.parametrize("ruleset, corpus, edit, planted", [
+    ("shanghai-classic", CLASSIC, classic_flowers_counted_once, {"counting:flower=once"}),
+    ("shanghai-knocking", KNOCKING, knocking_wind_pungs_counted_once, {"counting:wind_pung=once"}),
+], ids=["classic flowers", "knocking wind pungs"])
+def test_a_shanghai_engine_counting_once_what_the_document_counts_each_is_named(tmp_path, ruleset, corpus, edit,
+                                                                                planted):
+    classes = diagnosed(tmp_path, corpus, engine(edited_runner(tmp_path, ruleset, edit)))
     assert causes(classes) == planted
 
 

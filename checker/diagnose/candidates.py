@@ -1,7 +1,8 @@
 """The departures tried for a failure class (checker.diagnose.causes searches them), most likely first.
 
 For a class: the option readings; the one-step spec edits its signature points at (the points an engine gives a
-fan, a multiplier read as doubles or the reverse, the exclusions and implied links that would keep out a fan it
+fan, a fan counted once where the spec counts each instance or the reverse, a multiplier read as doubles or the
+reverse, the exclusions and implied links that would keep out a fan it
 adds or lacks, a predicate's true/false parameter the other way); for a verdict or amounts that differ, the
 amounts (the minimum and the flowers counted toward it, the base, each payer's share, each step's numbers, a cap
 on the doubles) and a win refused by a context every case shares; then every context reading. A hand of play's
@@ -68,6 +69,11 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
             (ep, ec), (ap, ac) = part["expected"], part["actual"]
             if ep != ap and isinstance(ap, int) and not isinstance(ap, bool) and ap >= 0:
                 found.append(edits.points(rid, fan, ap, known[fan].points))
+            if ec != ac and isinstance(ac, int) and isinstance(ec, int):  # each instance counted once, or the reverse
+                if known[fan].counting == "each" and ac == 1 < ec:
+                    found.append(edits.counting(rid, fan, "once", "each"))
+                elif known[fan].counting == "once" and ac > 1:
+                    found.append(edits.counting(rid, fan, "each", "once"))
             found += edits.kind_swaps(ruleset.id, known[fan])
         if part.get("extra") and fan in known:  # the patterns the reference counted in these hands first
             for p in sorted(ruleset.patterns, key=lambda p: p.id not in counted):
