@@ -102,23 +102,50 @@ def test_stakes_are_counted_over_the_known_hands_and_say_so():
 def test_stakes_over_an_even_sample_of_the_exhaustive_spaces():
     """Knocking: the sample strides the concealed space and the one-claimed-set space (no dragons: they are
     flowers there), every hand with its every winning tile, self-drawn and on a discard, and the knock every win
-    needs. discard_others_pay=1 changes what a discard win pays (the other two players pay as well) and nothing
-    of a self-drawn one, so exactly the discard half of the sampled wins is touched."""
+    needs; the hands take in turn no context, each counter at 1-3, each other flag alone. discard_others_pay=1
+    changes what a discard win pays (the other two players pay as well) and nothing of a self-drawn one, so
+    exactly the discard wins that may win are touched."""
     from checker import tiles as T
+    from checker.hunt.stakes import contexts
 
     rs = load_ruleset("shanghai-knocking")
     sample = space_sample(rs, hands=20)
     wins = [h for hands in sample for h in hands]
     assert 40 <= len(sample) <= 42 and any(h.melds for h in wins) and any(not h.melds for h in wins)
-    assert all(h.flags == frozenset({"knocked"}) for h in wins)
+    assert all("knocked" in h.flags for h in wins)
+    cycle = contexts(rs)
+    assert cycle[0] == (frozenset(), ()) and len(cycle) == 1 + len([f for f in rs.flags if f != "knocked"]) + \
+        sum(min(3, c.max) - max(1, c.min) + 1 for c in rs.counters.values())
+    assert [hands[0].flags - {"knocked"} for hands in sample[:len(cycle)]] == [flags for flags, _ in cycle]
     assert not any(t in T.DRAGONS for h in wins for t in (*h.concealed, h.win_tile))
     count = counted_space(RUNNER, rs, "discard_others_pay", sample)
-    drawn = sum(1 for h in wins if h.win_by == "self_draw")
-    assert count.of == len(wins) == 2 * drawn and count.touched == drawn and count.moved > 0
+    scorer = RUNNER.scorer(rs.id, {})
+
+    def wins_here(h):
+        try:
+            return scorer.score(h).valid
+        except ValueError:
+            return False
+
+    fed = sum(1 for h in wins if h.win_by == "discard" and wins_here(h))
+    assert count.of == len(wins) and count.touched == fed > 0 and count.moved > 0
     found = [_finding("k-1", "ambiguity", "option.discard_others_pay=1", "discard_others_pay")]
     (root,) = roots(RUNNER, rs, found, [], sample)
-    assert (root.space_touched, root.space_of, root.touched) == (drawn, len(wins), None)
+    assert (root.space_touched, root.space_of, root.touched) == (fed, len(wins), None)
     assert "even sample of 41 hands" in root.method or "even sample of 42 hands" in root.method
+
+
+def test_the_sample_prices_a_reading_of_the_huangfan_count():
+    """Classic's huangfan_stacking: per_count doubles a hand once per 荒番 (荒番 3: x 8), once doubles it once
+    whatever the count. The sample's hands at 荒番 2 and 3 that may win are worth otherwise under the two readings
+    (at 荒番 1 they agree), so the option moves money over the sample, where a sample without counters saw
+    nothing."""
+    rs = load_ruleset("shanghai-classic")
+    sample = space_sample(rs, hands=60)
+    counted = {dict(h.counters).get("huangfan") for hands in sample for h in hands}
+    assert {None, 1, 2, 3} <= counted
+    count = counted_space(RUNNER, rs, "huangfan_stacking", sample)
+    assert count.touched > 0 and count.moved > 0
 
 
 def test_roots_rank_by_money_over_the_sampled_space_before_the_known_hands():

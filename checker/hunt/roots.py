@@ -130,8 +130,8 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
             root.space_touched, root.space_moved, root.space_of = space.touched, space.moved, space.of
             counted.append(f"the {space.of} wins of an even sample of {len(sample)} hands of the exhaustive "
                            f"concealed and one-claimed-set spaces (every hand's every winning tile, self-drawn and "
-                           f"on a discard, with the knock where every win needs it; no flowers, counters or other "
-                           f"flags)")
+                           f"on a discard, with the knock where every win needs it; the hands taking in turn no "
+                           f"context, each counter at 1-3 and each other flag alone; no flowers)")
         if counted:
             root.method = ("an option's roots: counted over " + " and over ".join(counted) + ", each under the "
                            "default readings and under each other reading of the option")

@@ -5,8 +5,9 @@ Two counts, each with its method stated beside it on the pages:
   the documents price (flowers, 荒番, 开宝, claimed sets) but lean towards the hands someone chose to write down;
 - `space`: an even sample of the exhaustive spaces of checker/space, the concealed regular hands and the hands
   with one claimed set, every `stride`-th hand of each in the spaces' own order, each with its every winning tile,
-  self-drawn and on a discard, and the flags the ruleset's every win requires (the knock): no flower, counter or
-  other flag, so a reading that prices only such context touches none of it.
+  self-drawn and on a discard, and the flags the ruleset's every win requires (the knock); the hands take in turn
+  one context of `contexts` (none, each counter at 1 to 3 within its range, each other flag of the ruleset alone),
+  so a reading that prices 荒番, 开宝 or a contract partner touches some of them. No flowers.
 
 A hand is touched when some other reading of the option changes whether it may win, its value or a payment; the
 money moved is the sum over touched hands of the largest change of one seat's payment (a hand that may not win
@@ -76,16 +77,42 @@ def counted_known(runner: CaseRunner, ruleset: Ruleset, option_id: str,
     return Count(touched, len(pool), moved)
 
 
+Context = tuple[frozenset[str], tuple[tuple[str, int], ...]]  # (flags beside the required ones, counters)
+MOST_COUNT = 3  # a counter's values in the sample: 1 up to this (within its declared range)
+
+
+def contexts(ruleset: Ruleset) -> list[Context]:
+    """The contexts the sample's hands take in turn: none; each counter of the ruleset at 1 to MOST_COUNT (within
+    its range: 荒番 1-3, a contract partner's seat, a room's 底分); each flag a win does not already require, alone
+    (开宝, a replacement draw, …: where the hand cannot carry it, every reading refuses it alike)."""
+    required = set(ruleset.win.required_flags)
+    out: list[Context] = [(frozenset(), ())]
+    for name, counter in ruleset.counters.items():
+        out += [(frozenset(), ((name, v),)) for v in range(max(1, counter.min), min(MOST_COUNT, counter.max) + 1)]
+    out += [(frozenset({flag}), ()) for flag in ruleset.flags if flag not in required]
+    return out
+
+
 def space_sample(ruleset: Ruleset, hands: int = SPACE_HANDS) -> list[list[Hand]]:
     """Every `stride`-th hand of the concealed space and of the one-claimed-set space (dragons left out where they
-    are flowers), each as its wins (`wins_of`) with the flags every win of the ruleset requires."""
+    are flowers), each as its wins (`wins_of`) with the flags every win of the ruleset requires, the hands taking
+    the `contexts` in turn."""
     tiles = ALL_TILES & ~sum(1 << t for t in T.DRAGONS) if ruleset.dragons_as_flowers else ALL_TILES
-    flags = frozenset(ruleset.win.required_flags)
+    required = frozenset(ruleset.win.required_flags)
+    cycle = contexts(ruleset)
     out: list[list[Hand]] = []
     for space in (ConcealedSpace(tiles), OpenSpace(1, tiles)):
         for melds, counts in _strided(space, hands):
-            out.append(list(wins_of(counts, melds, flags)))
+            flags, counters = cycle[len(out) % len(cycle)]
+            out.append([_in_context(h, flags, counters) for h in wins_of(counts, melds, required | flags)])
     return out
+
+
+def _in_context(hand: Hand, flags: frozenset[str], counters: tuple[tuple[str, int], ...]) -> Hand:
+    if not counters:
+        return hand
+    return Hand(hand.concealed, hand.melds, hand.win_tile, hand.win_by, hand.discarder, hand.seat_wind,
+                hand.round_wind, hand.flowers, hand.flags, counters)
 
 
 def _strided(space: Any, hands: int) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...]]]:
