@@ -89,7 +89,31 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"{KNOWN_OPTION}: {exc}") from None
     if any(spec.startswith("python:") for spec in engines):
         _project_importable(config)
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        _checked_early(corpora, engines, seconds)  # the xdist controller: its workers' usage errors are not shown
     config.pluginmanager.register(Conformance(corpora, engines, seconds, known), "mjcheck-conformance")
+
+
+def _checked_early(corpora: list[str], engines: list[str], seconds: float) -> None:
+    """Under xdist, refuse an engine nobody can make or a corpus nobody can read before any test runs: the workers
+    collect, and a usage or collection error of theirs would reach the terminal as "no tests ran" with its message
+    lost. (An engine is made, not started: a cmd: engine's process starts with its first case.)"""
+    from checker.conform.adapters import EngineError
+    from checker.conform.engines import engine_from_spec
+    from checker.corpus.shipped import CorpusNameError, corpus_path
+    from checker.inputs import InputError, open_input
+
+    for spec in dict.fromkeys(engines):
+        try:
+            engine_from_spec(spec, timeout=seconds)
+        except EngineError as exc:
+            raise pytest.UsageError(f"{ENGINE_OPTION} {spec}: {exc}") from None
+    for corpus in dict.fromkeys(corpora):
+        try:
+            with open_input(corpus_path(corpus), "corpus"):
+                pass
+        except (CorpusNameError, InputError) as exc:
+            raise pytest.UsageError(f"{CORPUS_OPTION} {corpus}: {exc}") from None
 
 
 def _project_importable(config: pytest.Config) -> None:

@@ -111,6 +111,19 @@ def test_an_unknown_engine_or_a_missing_corpus_or_option_is_a_usage_error(pytest
     result.stdout.fnmatch_lines(["*cannot read corpus*missing.j*No such file or directory*"])  # (a long path cut)
 
 
+def test_under_xdist_an_unknown_engine_or_a_missing_corpus_is_said_not_lost(pytester, corpus):
+    # the workers collect; their usage errors would reach the controller as "no tests ran" (exit 5), the message
+    # lost: the controller checks the engines and corpora first
+    result = pytester.runpytest_subprocess("-n", "2", "-p", "no:cacheprovider", "--mjcheck-corpus", str(corpus),
+                                           "--mjcheck-engine", "python:no_such_module:score")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--mjcheck-engine python:no_such_module:score*no_such_module*"])
+    result = pytester.runpytest_subprocess("-n", "2", "-p", "no:cacheprovider", "--mjcheck-corpus",
+                                           str(pytester.path / "missing.jsonl"), "--mjcheck-engine", "reference")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*cannot read corpus*missing.j*No such file or directory*"])
+
+
 def test_without_the_options_the_plugin_loads_nothing_of_mjcheck(pytester):
     # In a fresh interpreter: the plugin is loaded (entry point) but imports neither the engine nor jsonschema.
     pytester.makepyfile(test_inert='''
