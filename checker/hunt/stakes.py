@@ -6,8 +6,9 @@ Two counts, each with its method stated beside it on the pages:
 - `space`: an even sample of the exhaustive spaces of checker/space, the concealed regular hands and the hands
   with one claimed set, every `stride`-th hand of each in the spaces' own order, each with its every winning tile,
   self-drawn and on a discard, and the flags the ruleset's every win requires (the knock); the hands take in turn
-  one context of `contexts` (none, each counter at 1 to 3 within its range, each other flag of the ruleset alone),
-  so a reading that prices 荒番, 开宝 or a contract partner touches some of them. No flowers.
+  one context of `contexts` (none, each counter at 1 to 3 within its range, each other flag of the ruleset alone;
+  none where the ruleset's hand checks refuse it, as a replacement-draw flag on a hand without a kong), so a
+  reading that prices 荒番, 开宝 or a contract partner touches some of them. No flowers.
 
 A hand is touched when some other reading of the option changes whether it may win, its value or a payment; the
 money moved is the sum over touched hands of the largest change of one seat's payment (a hand that may not win
@@ -20,6 +21,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseRunner
+from checker.engine import HandError, Scorer
 from checker.engine.hand import Hand
 from checker.hunt.options import differs, outcome
 from checker.space.concealed import ALL_TILES, ConcealedSpace
@@ -100,19 +102,32 @@ def space_sample(ruleset: Ruleset, hands: int = SPACE_HANDS) -> list[list[Hand]]
     tiles = ALL_TILES & ~sum(1 << t for t in T.DRAGONS) if ruleset.dragons_as_flowers else ALL_TILES
     required = frozenset(ruleset.win.required_flags)
     cycle = contexts(ruleset)
+    checks = Scorer(ruleset)  # its hand checks: a context the hand cannot carry (a replacement draw, no kong) goes
     out: list[list[Hand]] = []
     for space in (ConcealedSpace(tiles), OpenSpace(1, tiles)):
         for melds, counts in _strided(space, hands):
             flags, counters = cycle[len(out) % len(cycle)]
-            out.append([_in_context(h, flags, counters) for h in wins_of(counts, melds, required | flags)])
+            wins = [_in_context(h, flags, counters) for h in wins_of(counts, melds, required | flags)]
+            out.append([h if _carries(checks, h) else _in_context(h, frozenset(), (), required) for h in wins])
     return out
 
 
-def _in_context(hand: Hand, flags: frozenset[str], counters: tuple[tuple[str, int], ...]) -> Hand:
-    if not counters:
+def _carries(checks: Scorer, hand: Hand) -> bool:
+    try:
+        checks.check(hand)
+    except HandError:
+        return False
+    return True
+
+
+def _in_context(hand: Hand, flags: frozenset[str], counters: tuple[tuple[str, int], ...],
+                required: frozenset[str] | None = None) -> Hand:
+    """The hand with these counters; with `required` given, its flags are those and `flags` only."""
+    kept = hand.flags if required is None else required | flags
+    if not counters and kept == hand.flags:
         return hand
     return Hand(hand.concealed, hand.melds, hand.win_tile, hand.win_by, hand.discarder, hand.seat_wind,
-                hand.round_wind, hand.flowers, hand.flags, counters)
+                hand.round_wind, hand.flowers, kept, counters)
 
 
 def _strided(space: Any, hands: int) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...]]]:
