@@ -134,6 +134,49 @@ def test_a_child_left_holding_the_engines_output_cannot_hold_the_run(tmp_path):
     assert got["counts"]["errored"] == sum(map(is_bad, corpus_ids()))
 
 
+HANGS_WHILE = '''
+import json, os, sys, time
+
+flag = sys.argv[1]  # while this file exists the engine answers nothing
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["cmd"] == "start":
+        print(json.dumps({"name": "hangs-while", "version": "1", "rulesets": ["mcr"], "kinds": ["score"]}), flush=True)
+    elif message["cmd"] == "run":
+        if os.path.exists(flag):
+            time.sleep(60)
+        else:
+            print(json.dumps({"id": message["id"], "result": message["case"]["expect"]}), flush=True)
+    else:
+        break
+'''
+
+
+def test_the_cases_a_given_up_engine_never_ran_are_run_by_resume(tmp_path):
+    """An engine silent on three cases in a row is given up and the cases it was never given are `errored`
+    "not run: …"; `--resume` (the same engine, now answering) runs those cases, not only the ones with no line,
+    and their new results are the ones the summary counts: they pass (the engine echoes `expect`). The three it
+    was given and let time out stay errored: they were run."""
+    engine, flag, out = tmp_path / "hangs_while.py", tmp_path / "hang", tmp_path / "out"
+    engine.write_text(HANGS_WHILE, encoding="utf-8")
+    flag.write_text("", encoding="utf-8")
+    spec = f'cmd:"{sys.executable}" "{engine}" "{flag}"'
+    r = conform("--corpus", str(MCR), "--engine", spec, "--out", str(out), "--timeout", "0.3", "--no-diagnose")
+    assert r.exit_code == 1
+    first = read_results_file(str(out / "results.jsonl")).results
+    assert len(first) == len(corpus_ids()) and all(x.outcome == "errored" for x in first)
+    not_run = {x.key for x in first if (x.reason or "").startswith("not run: ")}
+    assert len(not_run) == len(first) - 3
+    flag.unlink()
+    r = conform("--corpus", str(MCR), "--engine", spec, "--out", str(out), "--timeout", "0.3", "--no-diagnose",
+                "--resume")
+    assert r.exit_code == 1
+    got = summary(out)
+    assert got["counts"]["passed"] == len(not_run) and got["counts"]["errored"] == 3
+    timed_out = [x for x in first if x.key not in not_run]
+    assert all("not run" not in (x.reason or "") for x in timed_out)
+
+
 # --------------------------------------------------------------------------- 2. in-process engines
 
 ENGINES = '''

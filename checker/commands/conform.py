@@ -32,7 +32,8 @@ def conform(
                                 help="Per-case time limit of a cmd: engine, 0.001 to 86400 seconds; past it the "
                                      "engine is restarted (after 3 cases in a row time out, given up)."),
     resume: bool = typer.Option(False, "--resume", help="Skip the cases DIR/results.jsonl already holds and "
-                                                        "append the rest."),
+                                                        "append the rest (and the cases an engine given up "
+                                                        "never ran: errored \"not run: ...\")."),
     jobs: str = typer.Option("auto", "--jobs", "-j", metavar="N|auto",
                              help="Run the corpus in N processes, 1-64 (on Linux, for engines that run in "
                                   "mjcheck's own process: reference, pymahjonggb, python:), each on a part of its "

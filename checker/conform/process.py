@@ -14,8 +14,8 @@ own is `errored` with the reason, and the run goes on. Killing an engine kills i
 runs in a session of its own), so a child it left holding its output cannot hang the run. An answer to an
 id answered already (a case answered twice) makes that case `errored` (the runner records it again, the
 last result counting), never the case in flight after it. An engine that lets GIVE_UP_AFTER cases in a row
-time out on their own is stopped, and the cases not yet run are `errored` with that reason, so a silent engine
-cannot hold a run for its number of cases times the timeout. Every answer is read by the one bounded JSON
+time out on their own is stopped, and the cases not yet run are `errored` with that reason ("not run: …"), so a
+silent engine cannot hold a run for its number of cases times the timeout; `--resume` runs them again. Every answer is read by the one bounded JSON
 reader (`checker.inputs.parse_json` with ANSWER_JSON: standard JSON only, its size, depth and number of
 values limited).
 """
@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Iterable, Iterator
 
 from checker.conform.adapters import Answer, EngineError, EngineInfo, Key, modelled, skipped
+from checker.conform.results import NOT_RUN
 from checker.inputs import ANSWER_JSON, MAX_ANSWER_BYTES, InputError, bounded, excerpt, json_line, parse_json
 
 PROTOCOL = 1
@@ -257,7 +258,7 @@ class SubprocessEngine:
                     self._proc = self._launch()
                     self.restarts += 1
                 except EngineError as exc:
-                    yield from self._give_up(f"the engine could not be restarted: {exc}", retry, pending)
+                    yield from self._give_up(f"{NOT_RUN}the engine could not be restarted: {exc}", retry, pending)
                     return
             proc = self._proc
             if not inflight:
@@ -295,7 +296,7 @@ class SubprocessEngine:
                     silent = silent + 1 if broken.timed_out else 0
                     if silent >= GIVE_UP_AFTER:
                         inflight.clear()
-                        yield from self._give_up(f"not run: the engine was given up after {silent} cases in a row "
+                        yield from self._give_up(f"{NOT_RUN}the engine was given up after {silent} cases in a row "
                                                  f"had no answer within {self.timeout:g} s", retry, pending)
                         return
                 else:

@@ -27,6 +27,7 @@ from checker.inputs import MAX_RESULT_LINE_BYTES, RESULT_JSON, InputError, json_
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 ENGINE_SKIP = "the engine skips it: "  # how the reason of a case the engine skipped (`{"skip": "…"}`) begins
+NOT_RUN = "not run: "  # how the reason of a case never put to the engine begins (it was given up): --resume runs it
 RESULTS_FILE = "results.jsonl"
 RESULTS_LAYOUT = 2  # the header's `results`: a header line naming the run, and a checksum on every line
 FLUSH_SECONDS = 0.2  # the longest a finished result waits in the buffer while more come
@@ -162,13 +163,20 @@ class FinishedCases:
 
 
 def finished_cases(path: str) -> FinishedCases:
-    """The cases a results file holds, read as read_results_file reads it, a line at a time (only their keys kept)."""
+    """The cases a results file holds, read as read_results_file reads it, a line at a time (only their keys kept),
+    less those whose last result says they were never run (NOT_RUN: the engine was given up before them), which
+    --resume runs again (their new results, written later, are the ones read back)."""
     stream = open_owned(path)
     if stream is None:
         return FinishedCases(None, set(), 0)
     reading = Reading()
+    keys: set[tuple[str | None, int]] = set()
     with stream:
-        keys = {result.key for _, result in result_lines(stream, reading)}
+        for _, result in result_lines(stream, reading):
+            if result.outcome == "errored" and (result.reason or "").startswith(NOT_RUN):
+                keys.discard(result.key)
+            else:
+                keys.add(result.key)
     return FinishedCases(reading.run, keys, reading.damaged)
 
 
