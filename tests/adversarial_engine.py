@@ -89,6 +89,9 @@ def main(MODE: str) -> None:
         elif MODE == "forking":  # a child holds the output open, then the engine falls silent
             subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
             time.sleep(60)
+        elif MODE == "crashing_behind_a_child":  # a child holds the output open, then the engine crashes
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+            sys.exit(5)
         elif MODE == "exiting":
             sys.exit(3)
         elif MODE == "signal_killed":

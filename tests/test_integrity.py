@@ -134,6 +134,20 @@ def test_a_child_left_holding_the_engines_output_cannot_hold_the_run(tmp_path):
     assert got["counts"]["errored"] == sum(map(is_bad, corpus_ids()))
 
 
+def test_a_crash_behind_a_child_holding_the_output_is_named_a_crash(tmp_path):
+    """The engine starts a child that keeps its stdout open and exits with status 5: its output never ends, so
+    it looks silent, but its own process is gone: the case is errored as a crash (the status named), not as a
+    timeout, and the engine is never given up for silence."""
+    out = tmp_path / "out"
+    r = conform("--corpus", str(MCR), "--engine", f'cmd:"{sys.executable}" {ENGINE} crashing_behind_a_child',
+                "--out", str(out), "--timeout", "0.3", "--no-diagnose")
+    assert r.exit_code == 1
+    results = read_results_file(str(out / "results.jsonl")).results
+    bad = [x for x in results if is_bad(x.id)]
+    assert bad and all(x.outcome == "errored" and "exited with status 5" in (x.reason or "") for x in bad)
+    assert not any("not run" in (x.reason or "") or "no answer within" in (x.reason or "") for x in results)
+
+
 HANGS_WHILE = '''
 import json, os, sys, time
 

@@ -154,6 +154,10 @@ class _Process:
         except queue.Empty:
             return ("timeout", b"")
 
+    def exited(self) -> bool:
+        """Whether the engine's own process has ended (whatever still holds its output)."""
+        return self.proc.poll() is not None
+
     def crash_reason(self) -> str:
         try:
             status = self.proc.wait(timeout=1.0)
@@ -325,6 +329,8 @@ class SubprocessEngine:
         _Broken when the engine failed."""
         kind, raw = proc.next(since + self.timeout - time.monotonic())
         if kind == "timeout":
+            if proc.exited():  # a crash behind a process it left holding its output: a crash, not a hang
+                raise _Broken(f"{proc.crash_reason()} (a process it left behind held its output open)")
             raise _Broken(f"no answer within {self.timeout:g} s", timed_out=True)
         if kind == "overlong":
             raise _Broken(f"an answer line longer than {MAX_ANSWER_BYTES:,} bytes")
