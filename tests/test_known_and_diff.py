@@ -404,6 +404,28 @@ def test_diff_the_other_way_and_of_a_run_with_itself(two_runs):
     assert r.exit_code == 0 and "| 0 | 0 | 0 | 3 (0 / 3) | 0 |" in r.output  # X, Z and W still failing, undeclared
 
 
+def test_diff_walks_both_runs_as_streams_whatever_their_line_order(two_runs, tmp_path):
+    # a run written by parallel jobs holds its results out of corpus order: B's lines reversed (each line keeps its
+    # checksum) give the same diff; the runs are read as streams (one result per case, read from the file at each
+    # pass), never as a table of every case in memory
+    from checker.conform.rundiff import read_run
+    from checker.conform.stream import ResultStream
+
+    a, b = two_runs
+    copy = tmp_path / "b"
+    shutil.copytree(b, copy)
+    results = copy / "results.jsonl"
+    header, *lines = results.read_bytes().splitlines(keepends=True)
+    results.write_bytes(header + b"".join(reversed(lines)))
+    assert json.loads(diff(str(a), str(copy), "--json").output)["counts"] == \
+        json.loads(diff(str(a), str(b), "--json").output)["counts"]
+    run = read_run(str(copy))
+    try:
+        assert isinstance(run.results, ResultStream) and len(run.results) == len(lines)
+    finally:
+        run.close()
+
+
 def test_diff_never_reads_a_damaged_line(two_runs, tmp_path):
     a, b = two_runs
     copy = tmp_path / "b"

@@ -296,10 +296,15 @@ def diff_runs(
     """
     from checker.conform.rundiff import DiffError, compare, markdown, read_run
 
+    runs = []
     try:
-        found = compare(read_run(run_a), read_run(run_b))
+        runs = [read_run(run_a), read_run(run_b)]
+        found = compare(*runs)
     except DiffError as exc:
         fail(str(exc))
+    finally:
+        for run in runs:
+            run.close()
     print(json_text(found, indent=2) if as_json else markdown(found))
     raise typer.Exit(NOT_WON if found["counts"]["newly_failing"] else INCOMPLETE if found["partial"] else WON)
 

@@ -1,8 +1,10 @@
 """`mjcheck diff RUN_A RUN_B`: what changed between two conformance runs of one corpus (two `--out` folders).
 
-Each run is read from its results.jsonl (checker.conform.results.read_results_file: a damaged line is never
-read, its case has no result) and the run headers' `corpus_sha256` must agree (two runs of different corpora
-are not compared). Cases are matched by id and line; a case is *failing* when it failed or errored. The diff:
+Each run is read from its results.jsonl as a stream (checker.conform.stream.ResultStream: one result per case,
+the last written, in corpus line order; a damaged line is never read, its case has no result), and the run
+headers' `corpus_sha256` must agree (two runs of different corpora are not compared). The two streams are walked
+side by side, matched by line and id, so neither run is held in memory (only the cases the diff lists are); a
+case is *failing* when it failed or errored. The diff:
 
 - *fixed*: failing in A, passed in B, grouped by A's class;
 - *newly failing*: failing in B and not in A (passed, skipped or no result there), grouped by B's class;
@@ -20,12 +22,12 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from checker.conform.known import class_key
 from checker.conform.outputs import MAX_SUMMARY_BYTES, SUMMARY_FILE
-from checker.conform.report import latest
-from checker.conform.results import OUTCOMES, RESULTS_FILE, CaseResult, read_results_file
+from checker.conform.results import OUTCOMES, RESULTS_FILE, CaseResult
+from checker.conform.stream import ResultStream
 from checker.diagnose.diff import diff
 from checker.files import OwnedFileError, read_owned
 from checker.inputs import FILE_JSON, InputError, bounded, json_text, parse_json
@@ -45,10 +47,14 @@ class Run:
 
     folder: str
     header: Mapping[str, Any] | None
-    results: dict[Key, CaseResult]
+    results: ResultStream  # one result per case, in corpus line order, read from the file at each pass
+    counts: Mapping[str, int]  # results by outcome
     damaged: int
     classes: dict[tuple[str, str], Mapping[str, Any]]  # (ruleset, signature) -> the summary's class
     notes: tuple[str, ...] = ()
+
+    def close(self) -> None:
+        self.results.close()
 
     @property
     def corpus_sha256(self) -> str | None:
@@ -66,7 +72,7 @@ class Run:
     def describe(self) -> dict[str, Any]:
         header = self.header or {}
         engine: Mapping[str, Any] = header["engine"] if isinstance(header.get("engine"), Mapping) else {}
-        counts = Counter(r.outcome for r in self.results.values())
+        counts = self.counts
         return {"folder": self.folder, "corpus": header.get("corpus"), "corpus_sha256": self.corpus_sha256,
                 "engine_spec": header.get("engine_spec"),
                 "engine": {"name": engine.get("name"), "version": engine.get("version")},
@@ -79,20 +85,20 @@ def read_run(folder: str) -> Run:
     if not os.path.isdir(folder):
         raise DiffError(f"{folder}: not a folder (give two folders mjcheck conform --out wrote)")
     try:
-        read = read_results_file(path)
+        stream = ResultStream(path)
+        counts = Counter(r.outcome for r in stream)
     except OwnedFileError as exc:
         raise DiffError(f"{path}: {exc.reason}") from None
-    if read.run is None and not read.results:
+    if stream.run is None and not len(stream):
         if not os.path.lexists(path):
             raise DiffError(f"{path}: no such file (not a folder mjcheck conform --out wrote)")
         raise DiffError(f"{path}: holds neither results nor a header naming the run")
-    results = {r.key: r for r in latest(read.results)}
-    classes, notes = _summary_classes(folder, results)
-    return Run(folder, read.run, results, read.damaged, classes, tuple(notes))
+    classes, notes = _summary_classes(folder, counts)
+    return Run(folder, stream.run, stream, dict(counts), stream.damaged, classes, tuple(notes))
 
 
-def _summary_classes(folder: str, results: Mapping[Key, CaseResult]) -> tuple[dict[tuple[str, str], Mapping[str, Any]],
-                                                                              list[str]]:
+def _summary_classes(folder: str, mine: Mapping[str, int]) -> tuple[dict[tuple[str, str], Mapping[str, Any]],
+                                                                   list[str]]:
     """The classes of the folder's summary.json by (ruleset, signature), if it is a summary of these results."""
     path = os.path.join(folder, SUMMARY_FILE)
     try:
@@ -103,7 +109,6 @@ def _summary_classes(folder: str, results: Mapping[Key, CaseResult]) -> tuple[di
     if not isinstance(loaded, dict):
         return {}, [f"{path}: not readable: causes not shown (mjcheck report {folder} writes it again)"]
     counts: Mapping[str, Any] = loaded["counts"] if isinstance(loaded.get("counts"), dict) else {}
-    mine = Counter(r.outcome for r in results.values())
     if any(counts.get(o) != mine.get(o, 0) for o in OUTCOMES) or not isinstance(loaded.get("classes"), list):
         return {}, [f"{path}: not the summary of its results.jsonl: causes not shown (mjcheck report {folder} "
                     "writes it again)"]
@@ -142,8 +147,16 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
     fixed, new, changed, not_compared = [], [], [], []
     still = 0
     still_declared: Counter[bool | None] = Counter()  # of the still failing, by whether B's summary declares their class (None: unsaid)
-    for key in sorted(set(a.results) | set(b.results), key=lambda k: (k[1], k[0] or "")):
-        ra, rb = a.results.get(key), b.results.get(key)
+    unchecked = 0  # A's cases B holds no result for
+    pairs = _compared(a, b)
+    while True:
+        try:
+            ra, rb = next(pairs)
+        except StopIteration:
+            break
+        except OwnedFileError as exc:  # replaced or removed while it was read
+            raise DiffError(f"{exc.path}: {exc.reason}") from None
+        unchecked += rb is None
         fail_a = ra is not None and ra.outcome in FAILING
         fail_b = rb is not None and rb.outcome in FAILING
         if fail_a and rb is not None and rb.outcome == "passed":
@@ -166,7 +179,6 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
         elif fail_a:
             assert ra is not None
             not_compared.append(_case(ra, rb, _class_info(a, ra)))
-    unchecked = sum(1 for key in a.results if key not in b.results)  # A's cases B holds no result for
     if b.missing or b.damaged or unchecked:
         notes.append(f"B is partial: {b.missing} case(s) of its corpus have no result, {b.damaged} line(s) are "
                      f"damaged, {unchecked} case(s) of A are not in B; what they do in B is not known")
@@ -178,6 +190,33 @@ def compare(a: Run, b: Run) -> dict[str, Any]:
             "newly_failing": _groups(new), "fixed": _groups(fixed), "changed": _groups(changed),
             "not_compared": [{**{k: v for k, v in c.items() if k != "_class"}, "signature": c["_class"]["signature"],
                               "cause": c["_class"]["cause"]} for c in not_compared]}
+
+
+def _compared(a: Run, b: Run) -> Iterator[tuple[CaseResult | None, CaseResult | None]]:
+    """The pairs the diff looks at: where either side fails (a passing pair, or a result with none beside it that
+    passes, is counted, not kept), and A's results with none in B (to count them)."""
+    for ra, rb in _side_by_side(a.results, b.results):
+        if (ra is not None and ra.outcome in FAILING) or (rb is not None and rb.outcome in FAILING) or rb is None:
+            yield ra, rb
+
+
+def _side_by_side(a: Iterable[CaseResult], b: Iterable[CaseResult]
+                  ) -> Iterator[tuple[CaseResult | None, CaseResult | None]]:
+    """The results of two streams in corpus line order, paired by line and id (None: no result on that side)."""
+    ia, ib = iter(a), iter(b)
+    ra, rb = next(ia, None), next(ib, None)
+    while ra is not None or rb is not None:
+        ka = (ra.line, ra.id or "") if ra is not None else None
+        kb = (rb.line, rb.id or "") if rb is not None else None
+        if kb is None or (ka is not None and ka < kb):
+            yield ra, None
+            ra = next(ia, None)
+        elif ka is None or kb < ka:
+            yield None, rb
+            rb = next(ib, None)
+        else:
+            yield ra, rb
+            ra, rb = next(ia, None), next(ib, None)
 
 
 def _case(ra: CaseResult | None, rb: CaseResult | None, cls: Mapping[str, Any]) -> dict[str, Any]:
