@@ -202,6 +202,45 @@ def test_sigterm_stops_every_shard_and_leaves_a_partial_report_that_resume_compl
     assert sorted(r.id for r in results) == sorted(f"case-{i}" for i in range(400))
 
 
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (read from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="shards are forked on Linux only")
+def test_a_run_killed_outright_leaves_no_shard_running(tmp_path, engines):
+    # SIGKILL cannot be caught: the kernel tells each shard its parent died (SIGINT), and it stops as on Ctrl-C
+    base = json.loads(MCR.read_text(encoding="utf-8").splitlines()[0])
+    corpus = tmp_path / "slow.jsonl"
+    corpus.write_text("".join(json.dumps({**base, "id": f"case-{i}"}) + "\n" for i in range(400)), encoding="utf-8")
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
+           "SLOW_GATE": str(tmp_path / "never")}  # each shard runs 10 cases, then waits for a gate that never opens
+    proc = subprocess.Popen([sys.executable, "-m", "checker.cli", "conform", "--corpus", str(corpus), "--engine",
+                             "python:shard_engines_mod:slow", "--out", str(out), "--jobs", "2"],
+                            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(shards := _children(proc.pid)) < 2:
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.05)
+    proc.kill()
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while any(os.path.exists(f"/proc/{pid}") and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+              for pid in shards):
+        assert time.monotonic() < deadline, "a shard outlived its run"
+        time.sleep(0.1)
+
+
 def test_engines_that_cannot_be_forked_and_piped_corpora_run_in_one_process(tmp_path):
     example = f'cmd:"{sys.executable} {ROOT / "examples" / "engine.py"}"'
     one, _, _ = run(MCR, tmp_path / "one", 1, example)

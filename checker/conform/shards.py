@@ -173,12 +173,14 @@ def run_forked(shards: list[Shard], work: Callable[[Shard, Progress], None],
     sys.stderr.flush()
     children: dict[int, int] = {}  # read end -> pid
     open_ends: set[int] = set()
+    parent = os.getpid()
     try:
         for shard in shards:
             read_end, write_end = os.pipe()
             pid = os.fork()
             if pid == 0:  # the shard: never returns into the caller's code
                 os.close(read_end)
+                _stop_with(parent)
                 _shard_main(shard, work, write_end)
             os.close(write_end)
             children[read_end] = pid
@@ -221,6 +223,23 @@ def run_forked(shards: list[Shard], work: Callable[[Shard, Progress], None],
     if interrupted:
         raise KeyboardInterrupt
     return statuses
+
+
+PR_SET_PDEATHSIG = 1  # Linux prctl(2): the signal a process gets when its parent dies
+
+
+def _stop_with(parent: int) -> None:
+    """Have the kernel send this shard SIGINT when `parent` (the run) dies, even killed outright (SIGKILL, out of
+    memory), so no shard outlives its run: it stops as on Ctrl-C, keeping what it finished. A parent gone before
+    this was set is seen at once."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGINT)
+    except (OSError, AttributeError):  # no prctl here: the shard ends with its work as before
+        return
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGINT)
 
 
 def _shard_main(shard: Shard, work: Callable[[Shard, Progress], None], write_end: int) -> NoReturn:
