@@ -362,3 +362,17 @@ def test_each_claim_is_searched_in_a_z3_context_of_its_own():
     again = proofs.monotone(RUNNER, rs, {}, pid)
     assert (first.result, first.witness, first.domain) == (again.result, again.witness, again.domain)
     assert z3.main_ctx() is main
+
+
+def test_two_readings_that_bind_the_exemption_differently_share_one_table():
+    """Models of two readings of classic share the situation's table (an interaction claim): under the defaults
+    no 包 is bound (full_flush_liability false), under full_flush_liability 包 and its exemption flag are; the
+    table of both holds the exemption flag all the same, so the claim is made (it once ended in a KeyError)."""
+    from checker.spec.roles import roles
+
+    rs = load_ruleset("shanghai-classic")
+    assert roles(rs).liability_exempt == "discarder_called_three_fan"
+    plain = SettlementModel(RUNNER.scorer(rs.id, {}))
+    assert plain.pay.liability is None and "discarder_called_three_fan" in plain.flag_names
+    claim = proofs.interaction(RUNNER, rs, ("full_flush_liability", True), ("discard_payment", "chong_double"))
+    assert claim.result in ("proved", "refuted", "undecided"), claim

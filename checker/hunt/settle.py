@@ -27,7 +27,7 @@ import z3  # type: ignore[import-untyped]
 from checker.engine import Scorer
 from checker.engine.hand import WIN_BY
 from checker.hunt.arith import MAX_COUNT, ArithModel, Vars
-from checker.spec.roles import CONTRACT_PARTNER
+from checker.spec.roles import CONTRACT_PARTNER, roles
 
 SEATS = (1, 2, 3)  # the payers, relative to the winner: next, across, previous
 CLAIMED_MOST = 4  # claimed sets a hand can hold
@@ -92,11 +92,12 @@ class SettlementModel:
         self.pay = scorer.settlement
         self.ruleset = scorer.ruleset
         contract = self.pay.contract
-        liability = self.pay.liability
         self.flag_names = [f for f in ((contract.mutual_flag, contract.ready_flag, contract.double_win_flag)
                                        if contract is not None else ()) if f]
-        if liability is not None and liability.exempt_flag and liability.exempt_flag not in self.flag_names:
-            self.flag_names.append(liability.exempt_flag)  # 包's exemption (三番叫胡): a flag of the table too
+        # 包's exemption (三番叫胡): a flag of the table under every reading (models of two readings share a table)
+        exempt = roles(scorer.ruleset).liability_exempt
+        if exempt and exempt not in self.flag_names:
+            self.flag_names.append(exempt)
         # 一炮多响: each of up to three winners of one discard is paid as a hand of its own (procedure.multiple_winners)
         self.winners_most = len(SEATS) if scorer.bound.procedure.multiple_winners == "all_paid" else 1
 

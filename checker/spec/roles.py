@@ -4,7 +4,8 @@ spec layer never write a shipped ruleset's flag or counter names (issue: rules b
 - the facts of play the table knows (`table_context`: fact -> the flag, or the contract partner's counter);
 - the hand's own flags: those a pattern reads (`win_context`) that no fact of play sets (开宝 in classic);
 - the counted counters: those a pattern counts (`counter`: the 荒番 count in classic);
-- the base counter: the settlement's `base_counter` (底分).
+- the base counter: the settlement's `base_counter` (底分);
+- the flag that exempts a hand from 包 (`settlement.liability.exempt_flag`: 三番叫胡 in classic).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class Roles:
     hand_flags: tuple[str, ...]  # flags of the whole hand a pattern reads (开宝)
     counted: tuple[str, ...]  # counters a pattern counts (荒番)
     base_counter: str | None  # the counter that sets the base (底分)
+    liability_exempt: str | None = None  # the flag that exempts a hand from 包 (三番叫胡), under whichever options
 
 
 def roles(ruleset: Ruleset) -> Roles:
@@ -46,6 +48,8 @@ def roles(ruleset: Ruleset) -> Roles:
         if p.when.name == "counter" and isinstance(p.when.params.get("name"), str)
         and p.when.params["name"] in ruleset.counters))
     base = ruleset.settlement.base_counter
+    exempt = (ruleset.settlement.liability or {}).get("exempt_flag")
     return Roles(context.get(KNOCKED), context.get(FLOWER_REPLACEMENT), context.get(KONG_REPLACEMENT),
                  context.get(DISCARDER_READY), context.get(CONTRACT_PARTNER), context.get(CONTRACT_MUTUAL),
-                 hand_flags, counted, base if base in ruleset.counters else None)
+                 hand_flags, counted, base if base in ruleset.counters else None,
+                 exempt if isinstance(exempt, str) and exempt in ruleset.flags else None)
