@@ -126,13 +126,16 @@ def situation(w: Mapping[str, Any]) -> str:
 
 def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
     """The settlement model's claims as rows (claim, result, readings, witness in words), and its pairs of
-    readings by result (interact, independent, not run)."""
+    readings by result, each key the words that end "Pairs of readings that …" (interact, are independent, were
+    not run and why)."""
     rows: list[dict[str, Any]] = []
-    pairs: dict[str, list[str]] = {"interact": [], "independent": [], "not run": []}
+    said = {"refuted": "interact", "proved": "are independent"}
+    pairs: dict[str, list[str]] = {words: [] for words in said.values()}
     for c in body.get("proofs") or []:
         if c["key"].startswith("interaction."):
             name = c["key"].removeprefix("interaction.").replace("&", " & ")
-            pairs[{"refuted": "interact", "proved": "independent"}.get(c["result"], "not run")].append(name)
+            why = f" ({c['why']})" if c.get("why") else ""
+            pairs.setdefault(said.get(c["result"], f"were not run{why}"), []).append(name)
             continue
         reading = reading_words(c["reading"])
         if c.get("also"):
@@ -302,7 +305,7 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
             line += f". Cross-examined: {r['examined']}" if r["examined"] else ""
             lines.append(line)
         for what, names in pairs.items():
-            lines += ["", f"**Pairs of readings that {what if what != 'not run' else 'were not run'}** "
+            lines += ["", f"**Pairs of readings that {what}** "
                           f"({len(names)}): " + "; ".join(f"`{n}`" for n in names)]
     left = left_out(body)
     if left:
