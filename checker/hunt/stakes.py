@@ -86,7 +86,7 @@ MOST_COUNT = 3  # a counter's values in the sample: 1 up to this (within its dec
 def contexts(ruleset: Ruleset) -> list[Context]:
     """The contexts the sample's hands take in turn: none; each counter of the ruleset at 1 to MOST_COUNT (within
     its range: 荒番 1-3, a contract partner's seat, a room's 底分); each flag a win does not already require, alone
-    (开宝, a replacement draw, …: where the hand cannot carry it, every reading refuses it alike)."""
+    (开宝, a replacement draw, …; `space_sample` gives a hand no context where its hand checks refuse one)."""
     required = set(ruleset.win.required_flags)
     out: list[Context] = [(frozenset(), ())]
     for name, counter in ruleset.counters.items():
