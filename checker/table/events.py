@@ -28,7 +28,7 @@ EVENT_FIELDS: Mapping[str, Mapping[str, bool]] = {
     "draw_game": {},
     "swap": {"tiles": True},  # 换牌 (shanghai-classic): the tiles a seat buries; it takes as many from the wall
     # every seat's answer to one discard (or robbable kong) at once, as a game judge collects them; resolved by the
-    # spec's claim priority (checker.table.state `_on_claims`)
+    # spec's claim priority (checker.table.claims `_on_claims`)
     "claims": {"answers": True},
 }
 NO_SEAT = frozenset({"draw_game", "claims"})
