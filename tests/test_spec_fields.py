@@ -470,6 +470,13 @@ def test_an_audited_field_the_engine_plays_one_way_is_refused_otherwise(ruleset_
      "/procedure/knock/required_to_win", "false, but win.requires_flags names the knocked flag 'knocked'"),
     ("shanghai-classic", lambda d: d["win"]["requires_flags"][0].__setitem__("flag", "kaibao"),
      "/procedure/knock/required_to_win", "true, but win.requires_flags does not name the knocked flag 'knocked'"),
+    # a written-out hand of play the wall cannot deal, or an event not in the short form: named by its field
+    ("shanghai-classic", lambda d: d["procedure_examples"][0]["hands"].__setitem__(1, "2m1s2s4s5s8s2p4p5p6p5z6z7x"),
+     "/procedure_examples/0/hands/1", "7x"),
+    ("shanghai-classic", lambda d: d["procedure_examples"][0]["hands"].__setitem__(1, "2m1s2s4s5s8s2p4p5p6p5z6z"),
+     "/procedure_examples/0/hands/1", "seat 1 is dealt 13 tiles, not 12"),
+    ("shanghai-classic", lambda d: d["procedure_examples"][0]["events"].__setitem__(0, "zero discards 1z"),
+     "/procedure_examples/0/events/0", "is not an event written short"),
     # a dead wall said, none kept back
     (KNOCKING, lambda d: d["procedure"].__setitem__("dead_wall", True), "/procedure/dead_wall", "keeps no tile back"),
     # an option value the table cannot play, under that option's reading

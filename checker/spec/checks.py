@@ -3,12 +3,15 @@ typed parameters; exclusion cycles and order."""
 from __future__ import annotations
 
 import difflib
+import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 import jsonschema
 
 from checker import params
+from checker import tiles as T
 from checker.inputs import excerpt
 from checker.spec.build import defined_rules
 from checker.spec.files import schema
@@ -300,6 +303,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         for j, rule in enumerate(example["covers"]):
             if rule not in defined:
                 issue(f"/procedure_examples/{i}/covers/{j}", f"rule {rule!r} is not defined by this spec")
+        _check_hand_of_play(example, f"/procedure_examples/{i}", issue)
     seen_decisions: set[str] = set()
     for i, dec in enumerate(data.get("decisions", [])):
         if dec["id"] in seen_decisions:
@@ -490,3 +494,34 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return "null" if value is None else value_key(value)
     return excerpt(value)
+
+
+# an event of a hand of play written short: "0 discard 1z", "0 pung", "0 chow 1m2m3m", "2 draw 9s back", "draw_game"
+_SHORT_EVENT = re.compile(r"draw_game|[0-3] [a-z_]+( [^ ]+)?( back)?")
+
+
+def _check_hand_of_play(example: Mapping[str, Any], base: str, issue) -> None:
+    """A written-out hand of play (procedure_examples) that the wall can deal: each hand, the draws and the back
+    in tile notation, the dealer (seat 0) dealt 14 and the others 13, no tile more than its copies (four, a flower
+    one); each event in the short form. What the events do is the table's to judge (the case's verdict)."""
+    used: Counter[int] = Counter()
+    for key, tiles_of in [*((f"hands/{s}", h) for s, h in enumerate(example["hands"])),
+                          ("draws", example.get("draws", "")), ("back", example.get("back", ""))]:
+        try:
+            tiles = T.parse_tiles(tiles_of)
+        except T.TileError as exc:
+            issue(f"{base}/{key}", str(exc))
+            continue
+        used.update(tiles)
+        if key.startswith("hands/") and len(tiles) != (14 if key == "hands/0" else 13):
+            issue(f"{base}/{key}", f"seat {key[6:]} is dealt {14 if key == 'hands/0' else 13} tiles, not {len(tiles)} "
+                                   f"(seat 0 deals)")
+    for tile, n in sorted(used.items()):
+        most = 1 if T.is_flower(tile) else 4
+        if n > most:
+            issue(f"{base}/hands", f"{T.tile_name(tile)} is written {n} times among the hands, draws and back; "
+                                   f"the set holds {most}")
+    for j, text in enumerate(example["events"]):
+        if not _SHORT_EVENT.fullmatch(text):
+            issue(f"{base}/events/{j}", f"{excerpt(text)} is not an event written short (\"0 discard 1z\", "
+                                        f"\"0 pung\", \"0 chow 1m2m3m\", \"2 draw 9s back\", \"draw_game\")")
