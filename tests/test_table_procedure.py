@@ -1026,6 +1026,19 @@ def test_wall_model_quarters_deals_draws_and_replaces_each_seat_from_its_own_qua
     assert bad.verdict == "bad input" and "37, 35, 36, 36" in bad.message, bad.message
 
 
+def _throw_what_is_drawn(q, nxt, rounds, last_seats):
+    """Each seat in turn 1, 2, 3, 0 draws its quarter's next tile (`q`, `nxt`: the quarters and each seat's next
+    place, moved on) and throws it, for `rounds` rounds, then `last_seats` once more: the events and the draws."""
+    events, draws = [], 0
+    for seats in [(1, 2, 3, 0)] * rounds + [last_seats]:
+        for seat in seats:
+            tile = q[seat][nxt[seat]]
+            nxt[seat] += 1
+            events += [draw(seat, tile), discard(seat, tile)]
+            draws += 1
+    return events, draws
+
+
 def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile_mcr():
     # Tiles left to draw after the deal: seat 0 36 - 14 = 22, seats 1 and 2 36 - 13 = 23 each, seat 3 36 - 13 - 8
     # (its flowers' replacements) = 15. Every seat throws what it draws, in turn 1, 2, 3, 0: after 15 rounds seat 3
@@ -1037,18 +1050,8 @@ def test_wall_model_quarters_the_hand_is_drawn_when_the_seat_to_draw_has_no_tile
     events = [e for k in range(8) for e in (flower(3, q[3][k]), draw(3, q[3][13 + k], back=True))]
     events.append(discard(0, "4m"))
     nxt = {0: 14, 1: 13, 2: 13, 3: 21}
-    draws = 0
-    for _ in range(15):
-        for seat in (1, 2, 3, 0):
-            tile = q[seat][nxt[seat]]
-            nxt[seat] += 1
-            events += [draw(seat, tile), discard(seat, tile)]
-            draws += 1
-    for seat in (1, 2):
-        tile = q[seat][nxt[seat]]
-        nxt[seat] += 1
-        events += [draw(seat, tile), discard(seat, tile)]
-        draws += 1
+    thrown, draws = _throw_what_is_drawn(q, nxt, 15, (1, 2))
+    events += thrown
     assert draws == 62 and nxt[3] == 36
     result = ended(header, events + [draw_game()])
     assert result["ended"] == "draw"
@@ -1080,18 +1083,8 @@ def test_flower_tiles_in_wall_false_plays_the_136_tiles_in_quarters_of_34_mcr():
     # the dealer's 14 are 1m x4 2m x4 3m x4 4m 4m: it discards a 4m
     events = [discard(0, "4m")]
     nxt = {0: 14, 1: 13, 2: 13, 3: 13}
-    draws = 0
-    for _ in range(20):
-        for seat in (1, 2, 3, 0):
-            tile = q[seat][nxt[seat]]
-            nxt[seat] += 1
-            events += [draw(seat, tile), discard(seat, tile)]
-            draws += 1
-    for seat in (1, 2, 3):
-        tile = q[seat][nxt[seat]]
-        nxt[seat] += 1
-        events += [draw(seat, tile), discard(seat, tile)]
-        draws += 1
+    thrown, draws = _throw_what_is_drawn(q, nxt, 20, (1, 2, 3))
+    events += thrown
     assert draws == 83 and nxt[0] == 34
     assert ended(header, events + [draw_game()])["ended"] == "draw"
     illegal(header, events + [draw(0)], "procedure.wall_end")

@@ -196,6 +196,14 @@ class Scorer:
 
     # ------------------------------------------------------------------ scoring
 
+
+    def accepts(self, hand: Hand) -> bool:
+        """Whether the hand passes the ruleset's hand checks (`check` raises no HandError)."""
+        try:
+            self.check(hand)
+        except HandError:
+            return False
+        return True
     def _plan(self, structure: tuple) -> list[Planned]:
         """The interpretation-level predicates that can hold for this structure (shape, chows, pungs, kongs,
         wait, winds and dragons present), in value order; cached per structure."""

@@ -21,7 +21,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseRunner
-from checker.engine import HandError, Scorer
+from checker.engine import Scorer
 from checker.engine.hand import Hand
 from checker.hunt.options import differs, outcome
 from checker.space.concealed import ALL_TILES, ConcealedSpace
@@ -108,16 +108,8 @@ def space_sample(ruleset: Ruleset, hands: int = SPACE_HANDS) -> list[list[Hand]]
         for melds, counts in _strided(space, hands):
             flags, counters = cycle[len(out) % len(cycle)]
             wins = [_in_context(h, flags, counters) for h in wins_of(counts, melds, required | flags)]
-            out.append([h if _carries(checks, h) else _in_context(h, frozenset(), (), required) for h in wins])
+            out.append([h if checks.accepts(h) else _in_context(h, frozenset(), (), required) for h in wins])
     return out
-
-
-def _carries(checks: Scorer, hand: Hand) -> bool:
-    try:
-        checks.check(hand)
-    except HandError:
-        return False
-    return True
 
 
 def _in_context(hand: Hand, flags: frozenset[str], counters: tuple[tuple[str, int], ...],

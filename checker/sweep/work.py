@@ -294,7 +294,7 @@ def cases_at(ruleset_id: str, space: str, runs: Sequence[tuple[int, int]], optio
             for held, counts in items_of(hands, context, start, stop):
                 cases_here = list(cases_of(counts, held))
                 if held:
-                    cases_here = [h for h in cases_here if _allowed(scorer, h)]
+                    cases_here = [h for h in cases_here if scorer.accepts(h)]
                 out += [(hand_input(h, sorted(h.flags)), a, b)
                         for h, a, b in zip(cases_here, mine(cases_here), theirs(cases_here))]
     return out
@@ -308,7 +308,7 @@ def _sweep(space: Space, start: int, stop: int, scorer: Scorer, mine: Batch, the
         hands += 1
         cases_here = list(cases_of(counts, held))
         if held:
-            allowed = [h for h in cases_here if _allowed(scorer, h)]
+            allowed = [h for h in cases_here if scorer.accepts(h)]
             ruled_out += len(cases_here) - len(allowed)
             cases_here = allowed
         ours = mine(cases_here)
@@ -362,14 +362,6 @@ def describe_context(data: Mapping[str, Any]) -> str:
         if key in data:
             parts.append(f"{key.replace('_', ' ')} {data[key]}")
     return "; ".join(parts)
-
-
-def _allowed(scorer: Scorer, hand: Hand) -> bool:
-    try:
-        scorer.check(hand)
-    except HandError:
-        return False
-    return True
 
 
 def shown(result: tuple) -> dict[str, Any]:
