@@ -9,7 +9,7 @@ payers by way of winning and role, the contract's amounts in shares.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -170,6 +170,7 @@ def bind(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> Bound:
     ValueError naming it; a value the spec cannot be bound with, BindError naming where; a procedure the table
     cannot play, checker.spec.procedure.ProcedureError."""
     opts = ruleset.resolve_options(options)
+    settlement, procedure = _settlement(ruleset.settlement, opts), _table_rules(ruleset, opts)
     return Bound(
         ruleset=ruleset, options=opts,
         patterns=_patterns(ruleset, opts),
@@ -182,8 +183,9 @@ def bind(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> Bound:
         non_repeat=holds(ruleset.principles.non_repeat, opts),
         account_once=holds(ruleset.principles.account_once, opts),
         requires_allowing_pattern=holds(ruleset.win.requires_allowing_pattern, opts),
-        settlement=_settlement(ruleset.settlement, opts),
-        procedure=_table_rules(ruleset, opts),
+        settlement=settlement,
+        procedure=replace(procedure, liability_exempt_flag=settlement.liability.exempt_flag
+                          if settlement.liability is not None else ""),  # 包's exemption, resolved once (above)
     )
 
 

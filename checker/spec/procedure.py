@@ -103,7 +103,8 @@ class TableRules:
     huangfan_on_win: int
     contract_calls: int  # 0: no 承包
     # 包's exemption (settlement.liability.exempt_flag): the flag the table sets on a discard win when the discarder's
-    # own hand, after the discard, is ready on a hand worth at least `liability_exempt_doubles` doubles ("": none)
+    # own hand, after the discard, is ready on a hand worth at least `liability_exempt_doubles` doubles ("": none;
+    # set by the binding step from the bound liability, so the options are resolved in one place)
     liability_exempt_flag: str
     liability_exempt_doubles: int
     swap_tiles: int  # 换牌: how many tiles a seat may swap with the wall after the deal (0: no swap)
@@ -288,7 +289,6 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         raise _refusal("dealer/after_multiple_win", f"{after_multiple!r} is not nearest_winner_downstream_of_discarder "
                      f"or seat_after_nearest_winner")
     calls = int(ruleset.settlement.contract.get("calls", 0))
-    exempt_flag, exempt_doubles = _liability_exemption(ruleset, opts)
     return TableRules(
         ruleset=ruleset, options=opts,
         dealer_tiles=p.whole("deal", "dealer_tiles", 14), other_tiles=p.whole("deal", "others", 13),
@@ -336,25 +336,18 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         huangfan_on_draw=p.whole("huangfan_count", "on_draw", 0),
         huangfan_on_win=p.whole("huangfan_count", "on_win", 0),
         contract_calls=calls,
-        liability_exempt_flag=exempt_flag, liability_exempt_doubles=exempt_doubles,
+        liability_exempt_flag="", liability_exempt_doubles=_exempt_doubles(ruleset),
         swap_tiles=p.whole("tile_swap", "tiles", 0),
         read=frozenset(p.read),
     )
 
 
-def _liability_exemption(ruleset: Ruleset, opts: Mapping[str, Any]) -> tuple[str, int]:
-    """The flag the table sets to exempt a discard win from 包 and the doubles the discarder's own waiting hand must
-    be worth (settlement.liability exempt_flag, exempt_doubles), where the liability and its exemption apply under
-    `opts`; ("", 0) otherwise."""
+def _exempt_doubles(ruleset: Ruleset) -> int:
+    """The doubles the discarder's own waiting hand must be worth for the table to set 包's exemption flag
+    (settlement.liability.exempt_doubles; the flag itself, resolved under the options, is the binding step's:
+    checker.spec.bind sets `liability_exempt_flag` from the bound liability)."""
     liability = ruleset.settlement.liability
-    if not liability:
-        return "", 0
-    flag = liability.get("exempt_flag")
-    doubles = int(liability.get("exempt_doubles", 1))
-    if not flag or not chosen(liability.get("applies", True), opts) \
-            or not chosen(liability.get("exempt_applies", True), opts):
-        return "", 0
-    return str(flag), doubles
+    return int(liability.get("exempt_doubles", 1)) if liability else 0
 
 
 def deciding_option(ruleset: Ruleset, entry: str, key: str) -> str | None:
