@@ -106,3 +106,22 @@ def test_the_command_writes_the_cases_and_conform_runs_them_by_name(tmp_path, mo
     bad = runner.invoke(app, ["conform", "--corpus", "random:mcr:x:7", "--engine", "reference", "--out",
                               str(tmp_path / "run2")])
     assert bad.exit_code == 2 and "random:RULESET:COUNT:SEED" in bad.output
+
+
+def test_every_case_is_read_under_the_options_given_and_a_bad_option_is_refused_naming_it():
+    """--option wall_model=quarters --option flower_tiles_in_wall=false: hands of play a quarter-wall judge can
+    deal (136 tiles, no flower ever exposed), each case naming the options; score cases keep them and read at
+    most one other option otherwise."""
+    quarters = {"wall_model": "quarters", "flower_tiles_in_wall": "false"}
+    played = list(random_cases("mcr", 12, 4, "procedure", options=quarters))
+    assert all(c["options"] == {"wall_model": "quarters", "flower_tiles_in_wall": False} for c in played)
+    assert all(len(c["input"]["wall"]) == 136 * 2 for c in played)
+    assert not any(e["event"] == "flower" for c in played for e in c["input"]["events"])
+    assert all("read with wall_model=quarters, flower_tiles_in_wall=false" in c["origin"] for c in played)
+    scored = list(random_cases("mcr", 40, 4, options={"tile_hog_honors": "true"}))
+    assert all(c["options"]["tile_hog_honors"] is True and len(c["options"]) <= 2 for c in scored)
+    with pytest.raises(RandomCorpusError, match="no option 'wall_modle'"):
+        list(random_cases("mcr", 1, 4, "procedure", options={"wall_modle": "quarters"}))
+    result = CliRunner().invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "1", "--seed", "4",
+                                      "--option", "wall_model=diagonal"])
+    assert result.exit_code == 2 and "'wall_model' has no value 'diagonal'" in result.output

@@ -156,6 +156,10 @@ def corpus_random(
                                   help="Share of cases with one thing of the input broken (or one illegal event)."),
     options_share: float = typer.Option(0.25, "--options", min=0.0, max=1.0, metavar="SHARE",
                                         help="Share of score cases with one option read otherwise."),
+    option: List[str] = typer.Option([], "--option", metavar="NAME=VALUE",
+                                     help="Read every case under this option (repeat), e.g. wall_model=quarters "
+                                          "and flower_tiles_in_wall=false for a game judge that deals each seat "
+                                          "its own part of a wall without flowers."),
 ) -> None:
     """N seeded random cases with the reference's answers: winning hands in every way of winning and context
     (discarder, winds, flags, counters, flowers), a share with one option read otherwise, a share made invalid
@@ -167,11 +171,13 @@ def corpus_random(
       mjcheck corpus random --ruleset mcr --count 2000 --seed 7 --out mcr-random.jsonl
       mjcheck corpus random --ruleset shanghai-classic --count 500 --seed 1 --theme honours > honours.jsonl
       mjcheck conform --engine ./my-engine --corpus random:mcr:2000:7   (the same cases, made on the fly)
+      mjcheck corpus random --ruleset mcr --kind procedure --count 200 --seed 3 --option wall_model=quarters
+        --option flower_tiles_in_wall=false --out judge.jsonl   (hands of play a quarter-wall judge can deal)
 
-    Exit status 0 when written, 2 on bad input (an unknown ruleset, kind or theme; an --out that cannot be
-    written).
+    Exit status 0 when written, 2 on bad input (an unknown ruleset, kind, theme, option or option value; an
+    --out that cannot be written).
     """
-    from checker.corpus.random_cases import THEME_NAMES, Mix, RandomCorpusError, random_cases
+    from checker.corpus.random_cases import THEME_NAMES, Mix, RandomCorpusError, random_cases, read_options
     from checker.writable import write_problem
 
     if theme == "list":
@@ -183,12 +189,19 @@ def corpus_random(
         load_ruleset(ruleset_id)
     except SpecError as exc:
         fail(str(exc))
+    options: dict[str, str] = {}
+    for item in option:
+        if "=" not in item:
+            fail(f"--option {excerpt(item)}: write it as NAME=VALUE, e.g. --option wall_model=quarters")
+        key, value = item.split("=", 1)
+        options[key.strip()] = value.strip()
     try:
         mix = Mix(invalid, options_share, theme)
         if kind not in ("score", "procedure"):
             raise RandomCorpusError(f"--kind {excerpt(kind)}: score or procedure")
+        read_options(load_ruleset(ruleset_id), options)
     except RandomCorpusError as exc:
-        fail(str(exc))
+        fail(f"--option: {exc}" if options and "option" in str(exc) else str(exc))
     if out_path is not None:
         problem = write_problem(out_path)
         if problem:
@@ -200,7 +213,8 @@ def corpus_random(
                       console=err, disable=not err.is_terminal, transient=True) as progress:
             task = progress.add_task(escape(ruleset_id), total=count)
             for case in random_cases(ruleset_id, count, seed, kind, mix,
-                                     progress=lambda done, total: progress.update(task, completed=done)):
+                                     progress=lambda done, total: progress.update(task, completed=done),
+                                     options=options):
                 stream.write(json_text(case) + "\n")
         if partial is not None:
             stream.close()
@@ -210,7 +224,8 @@ def corpus_random(
             partial.unlink(missing_ok=True)
         fail(f"--out {out_path}: {exc.strerror or exc}")
     if out_path is not None:
-        err.print(f"{count} {kind} cases of {ruleset_id} (seed {seed}; {mix.words()}) written to {out_path}",
+        read = f"; every case read with {', '.join(option)}" if option else ""
+        err.print(f"{count} {kind} cases of {ruleset_id} (seed {seed}; {mix.words()}{read}) written to {out_path}",
                   highlight=False, markup=False)
     raise typer.Exit(WON)
 

@@ -15,7 +15,7 @@ seed and size give the same cases in the same order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from checker import tiles as T
 from checker.case import CaseRunner
@@ -99,12 +99,15 @@ class Played:
     seats: str
 
 
-def played_case(ruleset_id: str, hand_seed: int, mix: int) -> Played:
+def played_case(ruleset_id: str, hand_seed: int, mix: int, options: Mapping[str, Any] | None = None) -> Played:
     """The hand the bots of SEAT_MIXES[mix] play on the wall of `hand_seed`, with the reference table's verdict,
-    winners (fans, totals), payments and next dealer."""
-    hand = play_hand(ruleset_id, hand_seed, SEAT_MIXES[mix % len(SEAT_MIXES)])
-    deal = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0)}
-    header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal}
+    winners (fans, totals), payments and next dealer; under `options` (table readings such as the wall model)
+    when given: the header then names them, and the wall is the one they deal (136 tiles without flowers)."""
+    hand = play_hand(ruleset_id, hand_seed, SEAT_MIXES[mix % len(SEAT_MIXES)], options or None)
+    flowers = hand.table.rules.flowers_in_wall
+    deal = {"wall": T.format_tiles(shuffled_wall(hand_seed, flowers)), "dealer": hand.header.get("dealer", 0)}
+    header = {"game": GAME, "version": VERSION, "ruleset": ruleset_id, **deal,
+              **({"options": dict(options)} if options else {})}
     r = replay_events(header, hand.events)
     result = r.result or {}
     expect = {"verdict": r.verdict, "ended": result.get("ended"),

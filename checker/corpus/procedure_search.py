@@ -189,7 +189,8 @@ def _played(ruleset: Ruleset, edited: Ruleset, options: Sequence[Mapping[str, An
                     hand = play_hand(ruleset.id, hand_seed, bots, reading, runner=runner)
                 except PLAY_FAILURES:
                     continue
-                data = {"wall": T.format_tiles(shuffled_wall(hand_seed)), "dealer": hand.header.get("dealer", 0),
+                wall = shuffled_wall(hand_seed, hand.table.rules.flowers_in_wall)
+                data = {"wall": T.format_tiles(wall), "dealer": hand.header.get("dealer", 0),
                         "events": hand.events}
                 yield procedure_case(ruleset.id, data, reading), \
                     f"a hand played by bots ({', '.join(bots)}) at {table_name} table, wall seed {hand_seed}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from checker.case import CaseRunner
 from checker.corpus.invalid import mutations
@@ -61,25 +61,39 @@ class Mix:
 
 
 def random_cases(ruleset_id: str, count: int, seed: int, kind: str = "score", mix: Mix = Mix(),
-                 progress: Callable[[int, int], None] | None = None) -> Iterator[dict[str, Any]]:
-    """`count` random cases of `kind` with the reference's expectations, in order (see the module)."""
+                 progress: Callable[[int, int], None] | None = None,
+                 options: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+    """`count` random cases of `kind` with the reference's expectations, in order (see the module); every case
+    read under `options` when given (e.g. `wall_model=quarters` for a game judge with a wall part per seat)."""
     if kind not in KINDS:
         raise RandomCorpusError(f"unknown kind {kind!r}: {' or '.join(KINDS)}")
     ruleset = load_ruleset(ruleset_id)
+    base = read_options(ruleset, options or {})
     runner = CaseRunner()
     make = _score_case if kind == "score" else _procedure_case
     report = progress or (lambda done, total: None)
     for i in range(count):
         report(i, count)
-        yield make(runner, ruleset, seed, i, mix)
+        yield make(runner, ruleset, seed, i, mix, base)
     report(count, count)
+
+
+def read_options(ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options every case is read under, each value as the ruleset takes it (`"false"` -> false);
+    RandomCorpusError naming an option the ruleset lacks or a value it does not offer."""
+    try:
+        resolved = ruleset.resolve_options(options)
+    except ValueError as exc:
+        raise RandomCorpusError(str(exc)) from None
+    return {key: resolved[key] for key in options}
 
 
 def _rng(ruleset: Ruleset, seed: int, i: int, kind: str) -> random.Random:
     return random.Random(f"{ruleset.id}:{kind}:{seed}:{i}")
 
 
-def _score_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mix) -> dict[str, Any]:
+def _score_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mix,
+                base: Mapping[str, Any]) -> dict[str, Any]:
     rng = _rng(ruleset, seed, i, "score")
     theme = next(t for t in THEMES if t.name == mix.theme) if mix.theme else THEMES[i % len(THEMES)]
     avoid = frozenset(DRAGONS) if ruleset.dragons_as_flowers else frozenset()
@@ -88,8 +102,8 @@ def _score_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mi
         if not any(t in avoid for t in hand.all_tiles):
             break
     data = context_for(ruleset, hand, rng)
-    options: dict[str, Any] = {}
-    readable = {oid: o for oid, o in ruleset.scoring_options().items() if o.other_values()}
+    options: dict[str, Any] = dict(base)
+    readable = {oid: o for oid, o in ruleset.scoring_options().items() if o.other_values() and oid not in base}
     if readable and rng.random() < mix.options:
         oid = rng.choice(sorted(readable))
         options[oid] = rng.choice(list(readable[oid].other_values()))
@@ -111,13 +125,16 @@ def _score_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mi
     return {**case, "expect": dict(expect), "origin": origin}
 
 
-def _procedure_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mix) -> dict[str, Any]:
+def _procedure_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix: Mix,
+                    base: Mapping[str, Any]) -> dict[str, Any]:
     from checker.corpus.procedure import played_case, procedure_rules
     from checker.table.mutate import witnesses
 
     rng = _rng(ruleset, seed, i, "procedure")
-    played = played_case(ruleset.id, rng.randrange(1 << 40), rng.randrange(1 << 16))
-    case = {"id": f"{ruleset.id}-random-play-{seed}-{i}", "ruleset": ruleset.id, "kind": "procedure"}
+    played = played_case(ruleset.id, rng.randrange(1 << 40), rng.randrange(1 << 16), base)
+    case: dict[str, Any] = {"id": f"{ruleset.id}-random-play-{seed}-{i}", "ruleset": ruleset.id, "kind": "procedure",
+                            **({"options": dict(base)} if base else {})}
+    read = f", read with {options_text(base)}" if base else ""
     if rng.random() < mix.invalid:
         found = witnesses(played.header, played.events, procedure_rules(ruleset.id), CHANGES_TRIED)
         if found:
@@ -125,9 +142,10 @@ def _procedure_case(runner: CaseRunner, ruleset: Ruleset, seed: int, i: int, mix
             w = found[rule]
             return {**case, "input": {**played.deal, "events": w["events"]},
                     "expect": {"verdict": "illegal", "rule": rule, "event": w["event"]},
-                    "origin": f"random, seed {seed}: a hand played by bots ({played.seats}), then {w['change']}"}
+                    "origin": f"random, seed {seed}: a hand played by bots ({played.seats}){read}, then "
+                              f"{w['change']}"}
     return {**case, "input": {**played.deal, "events": played.events}, "expect": played.expect,
-            "origin": f"random, seed {seed}: a hand played by bots ({played.seats})"}
+            "origin": f"random, seed {seed}: a hand played by bots ({played.seats}){read}"}
 
 
 NAME_PREFIX = "random:"
