@@ -30,7 +30,7 @@ from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
 from checker.table.bots import SEAT_MIXES
-from checker.table.log import GAME, ILLEGAL, VERSION
+from checker.table.log import GAME, ILLEGAL, VERSION, LogError
 from checker.table.mutate import witnesses
 from checker.table.simulate import SimulationError, play_hand
 from checker.table.wall import shuffled_wall
@@ -43,6 +43,7 @@ POOL_SEED = 0
 PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes of hands of play
 CHANGED_FROM = 12  # hands of play changed, one event at a time, to break a rule a class shows broken
 CHANGES_TRIED = 800  # changed logs replayed a hand, at most
+SEARCH_BUDGET = 2_000  # candidates the procedure search runs for a hand of play telling a departure from the rules
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
 
@@ -146,40 +147,43 @@ class Prober:
 class Pool:
     """Probe candidates of one ruleset, made once each and then the same objects each time under the options of
     the class probed: its constructions and seeded random hands as score cases; hands played by the bots on
-    seeded walls (`PLAYED_HANDS`, the log as the table kept it) as hands of play."""
+    seeded walls (`PLAYED_HANDS`, the log as the table kept it) as hands of play, played under the class's
+    options (a class of quarter-wall hands without flowers is probed with such hands, which its engine can deal)."""
 
     def __init__(self, ruleset: Ruleset):
         self.ruleset = ruleset
         self._inputs: dict[str, list[dict[str, Any]]] = {}
         self._cases: dict[str, list[dict[str, Any]]] = {}
 
-    def inputs(self, kind: str) -> list[dict[str, Any]]:
-        if kind not in self._inputs:
+    def inputs(self, kind: str, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        key = kind + (json.dumps(sorted((options or {}).items()), default=str) if kind == "procedure" else "")
+        if key not in self._inputs:
             if kind == "procedure":
-                self._inputs[kind] = list(played_hands(self.ruleset, PLAYED_HANDS))
+                self._inputs[key] = list(played_hands(self.ruleset, PLAYED_HANDS, options))
             else:
                 found = [data for _, data in targeted_candidates(self.ruleset)]
                 found += [data for _, data in search_candidates(self.ruleset)]
                 found += [data for _, data in random_candidates(self.ruleset, POOL_SEED, POOL_HANDS)]
-                self._inputs[kind] = found
-        return self._inputs[kind]
+                self._inputs[key] = found
+        return self._inputs[key]
 
     def cases(self, options: Mapping[str, Any], kind: str = "score") -> list[dict[str, Any]]:
         key = kind + json.dumps(sorted(options.items()), default=str)
         if key not in self._cases:
             self._cases[key] = [{"ruleset": self.ruleset.id, "options": dict(options), "kind": kind, "input": data}
-                                for data in self.inputs(kind)]
+                                for data in self.inputs(kind, options)]
         return self._cases[key]
 
 
 def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: set[str],
-                  effort: int = 1) -> Iterator[dict[str, Any]]:
+                  effort: int = 1, options: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Single changes of legal hands of play that the rules refuse by one of `rules` (checker.table.mutate): the
     cases that tell a table which does not enforce such a rule from the rules, at most one a hand and rule; from
-    CHANGED_FROM hands, CHANGES_TRIED changed logs each, both so many times over at a greater `effort`."""
+    CHANGED_FROM hands, CHANGES_TRIED changed logs each, both so many times over at a greater `effort`; the hands
+    replayed under `options` (those they were played under)."""
     for data in hands[:CHANGED_FROM * effort]:
         header = {"game": GAME, "version": VERSION, "ruleset": ruleset.id, "wall": data["wall"],
-                  "dealer": data["dealer"]}
+                  "dealer": data["dealer"], **({"options": dict(options)} if options else {})}
         try:
             found = witnesses(header, list(data["events"]), set(rules), CHANGES_TRIED * effort)
         except (ValueError, KeyError, TypeError):
@@ -188,17 +192,17 @@ def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: s
             yield {"wall": data["wall"], "dealer": data["dealer"], "events": found[rule]["events"]}
 
 
-def played_hands(ruleset: Ruleset, hands: int) -> Iterator[dict[str, Any]]:
-    """Hands played by the bots under the rules on seeded walls, as procedure case inputs (the wall written out,
-    the dealer, the events); a hand the bots cannot finish is left out."""
+def played_hands(ruleset: Ruleset, hands: int, options: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+    """Hands played by the bots under the rules (read with `options`) on seeded walls, as procedure case inputs
+    (the wall written out, the dealer, the events); a hand the bots cannot finish is left out."""
     for i in range(hands):
         seed = POOL_SEED * 1_000 + i
         try:
-            hand = play_hand(ruleset.id, seed, SEAT_MIXES[i % len(SEAT_MIXES)])
-        except (SimulationError, ValueError, KeyError):
+            hand = play_hand(ruleset.id, seed, SEAT_MIXES[i % len(SEAT_MIXES)], options or None)
+        except (SimulationError, ValueError, KeyError, LogError):
             continue
-        yield {"wall": T.format_tiles(shuffled_wall(seed)), "dealer": hand.header.get("dealer", 0),
-               "events": hand.events}
+        wall = shuffled_wall(seed, hand.table.rules.flowers_in_wall)
+        yield {"wall": T.format_tiles(wall), "dealer": hand.header.get("dealer", 0), "events": hand.events}
 
 
 def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -253,7 +257,8 @@ class Experiments:
                    if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == ILLEGAL
                    and c["expect"].get("rule")}
         if kind == "procedure" and refused:  # a rule the class shows broken: legal hands changed to break it
-            for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind), refused, self.effort):
+            for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind, options), refused, self.effort,
+                                      options):
                 case = {"ruleset": ruleset.id, "options": options, "kind": kind, "input": data}
                 if Prober.key(case) not in seen:
                     seen.add(Prober.key(case))
@@ -277,7 +282,32 @@ class Experiments:
             out.append((case, mine, theirs))
             if len(out) >= at_most:
                 break
+        if len(out) < at_most and rival is None and members and members[0].get("kind") == "procedure" \
+                and m.edits_spec:
+            out += self._searched(ruleset, members, m)[:at_most - len(out)]
         return out
+
+    def _searched(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation
+                  ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules,
+        under the class's options (its bots' hands at the rules' table and at the departure's, then single changes
+        of them), when the pool held none: a hand the class's engine can deal that the class does not hold."""
+        from checker.corpus.procedure_search import PLAY_FAILURES, Separation, separate
+
+        options = dict(members[0].get("options") or {})
+        try:
+            found = separate(ruleset, m, [options], budget=SEARCH_BUDGET * self.effort)
+        except PLAY_FAILURES:
+            return []
+        if not isinstance(found, Separation):
+            return []
+        case = {k: v for k, v in found.case.items() if k != "expect"}
+        if Prober.key(case) in {Prober.key(c) for c in members}:
+            return []
+        mine, theirs = self._result(case, m), self._result(case, None)
+        if mine is None or theirs is None or _text(mine) == _text(theirs):
+            return []
+        return [(case, mine, theirs)]
 
     def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
              theirs: Mapping[str, Any]) -> Probe | None:
