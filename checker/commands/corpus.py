@@ -357,9 +357,14 @@ def corpus_list(as_json: bool = typer.Option(False, "--json", help="Print the li
     file, as a conformance run records it). A version is marked `unrecorded` when the file has changed since
     corpus/manifest.json recorded it.
     """
-    from checker.corpus.manifest import listing
+    from checker.corpus.manifest import ManifestError, listing
 
-    shipped = listing()
+    try:
+        shipped = listing()
+    except ManifestError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{exc.filename}: cannot read ({exc.strerror or exc})")
     if as_json:
         print(json_text(shipped, indent=2))
         return

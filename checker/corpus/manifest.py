@@ -24,9 +24,11 @@ from typing import Any, Iterator, Mapping
 from checker.case import read_cases, without_nulls
 from checker.corpus.canonical import canonical_case
 from checker.corpus.shipped import case_count, corpus_sha256, shipped_corpora
+from checker.inputs import FILE_JSON, InputError, parse_json, read_text_file
 from checker.spec import corpus_dir
 
 FILE = "manifest.json"
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024  # the manifest read back (about 65 kB today)
 CONTENT = ("ruleset", "options", "kind", "input", "expect")
 WRITE = "python -m checker.corpus.manifest --write"
 ABOUT = ("Shipped corpora: each one's version and SHA-256; every case id ever shipped and the SHA-256 of the "
@@ -65,13 +67,41 @@ def manifest_path() -> Path | None:
     return None if folder is None else folder / FILE
 
 
+class ManifestError(ValueError):
+    """A manifest that cannot be read or is not of the manifest's shape: the message names the file and why."""
+
+
 def read_manifest(path: Path | None = None) -> Manifest:
-    """The manifest at `path` (default: beside the shipped corpora); an empty one where there is none."""
+    """The manifest at `path` (default: beside the shipped corpora); an empty one where there is none;
+    ManifestError when the file cannot be read or is not a manifest (see the module's docstring)."""
     path = path or manifest_path()
-    if path is None or not path.is_file():
+    if path is None or not path.exists():
         return Manifest({}, {})
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = parse_json(read_text_file(str(path), MAX_MANIFEST_BYTES, "the corpora's manifest"), str(path),
+                          limits=FILE_JSON)
+    except InputError as exc:
+        raise ManifestError(f"the corpora's manifest {path}: {exc}") from None
+    problem = _shape_problem(data)
+    if problem:
+        raise ManifestError(f"the corpora's manifest {path} is damaged: {problem} (restore it from the "
+                            f"repository, or record it again with `{WRITE}`)")
     return Manifest(data.get("corpora") or {}, data.get("ids") or {})
+
+
+def _shape_problem(data: Any) -> str | None:
+    """What keeps `data` from being a manifest: an object whose `corpora` map names to {version, sha256} and
+    whose `ids` map case ids to hashes."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    corpora, ids = data.get("corpora") or {}, data.get("ids") or {}
+    if not isinstance(corpora, dict) or not all(
+            isinstance(e, dict) and isinstance(e.get("version", 0), int) and not isinstance(e.get("version"), bool)
+            and isinstance(e.get("sha256", ""), str) for e in corpora.values()):
+        return "`corpora` is not a mapping of corpus names to {version, sha256}"
+    if not isinstance(ids, dict) or not all(isinstance(h, str) for h in ids.values()):
+        return "`ids` is not a mapping of case ids to hashes"
+    return None
 
 
 def write_manifest(manifest: Manifest, path: Path) -> None:
@@ -183,7 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     path = manifest_path()
     if path is None:
         parser.error("no corpus folder here (a checkout's corpus/)")
-    manifest = read_manifest(path)
+    try:
+        manifest = read_manifest(path)
+    except ManifestError as exc:
+        print(f"error: {exc}")
+        return 2
     if args.renumber:
         corpora = shipped_corpora()
         for name, text in renumbered(manifest).items():

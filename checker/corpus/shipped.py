@@ -29,7 +29,8 @@ def shipped_corpora() -> dict[str, Path]:
     folder = corpus_dir()
     if folder is None:
         return {}
-    return dict(sorted((path.name[:-len(SUFFIX)], path) for path in folder.glob(f"*{SUFFIX}")))
+    return dict(sorted((path.name[:-len(SUFFIX)], path) for path in folder.glob(f"*{SUFFIX}")
+                       if path.is_file()))  # (a folder, pipe or device named like a corpus is none)
 
 
 def corpus_path(value: str) -> str:
