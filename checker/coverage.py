@@ -24,6 +24,7 @@ from pathlib import Path
 
 from checker.inputs import MAX_SPEC_BYTES, read_text_file
 from checker.spec import Ruleset
+from checker.spec.model import Locator
 
 NOT_MODELED_REASONS = {
     "platform": "a feature of the site or app, not of the game (timers, fees, room set-up, add-on cards)",
@@ -53,6 +54,7 @@ class DocumentCoverage:
     phrases_not_whole: list[str] = field(default_factory=list)  # ... found, but not as whole clauses
     shadowed: list[str] = field(default_factory=list)  # statement ids tracing no clause that another does not
     headings_not_found: list[str] = field(default_factory=list)  # declared headings no short unpunctuated line is
+    sections_wrong: list[str] = field(default_factory=list)  # source locators whose section does not hold the phrase
     document_found: bool = False
 
     def as_json(self) -> dict:
@@ -62,12 +64,12 @@ class DocumentCoverage:
                 "unnamed_rules": self.unnamed_rules, "document_found": self.document_found,
                 "untraced_clauses": self.untraced, "phrases_not_found": self.phrases_not_found,
                 "phrases_not_whole": self.phrases_not_whole, "shadowed_statements": self.shadowed,
-                "headings_not_found": self.headings_not_found}
+                "headings_not_found": self.headings_not_found, "sections_wrong": self.sections_wrong}
 
     def problems(self) -> bool:
         """Whether the spec's tracing of this document fails (see the module's docstring)."""
         return bool(self.not_modeled.get("none") or self.phrases_not_found or self.phrases_not_whole
-                    or self.untraced or self.shadowed or self.headings_not_found)
+                    or self.untraced or self.shadowed or self.headings_not_found or self.sections_wrong)
 
 
 def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]:
@@ -96,7 +98,31 @@ def coverage(ruleset: Ruleset, documents: Path | None) -> list[DocumentCoverage]
             text = read_text_file(str(path), MAX_SPEC_BYTES, "source document")
             _trace(cov, [(st.id, st.phrase) for st in ruleset.statements if st.doc == cov.doc], text,
                    ruleset.headings.get(cov.doc, ()))
+            cov.sections_wrong = _sections_wrong([c for c in ruleset.cited if c.doc == cov.doc], text)
     return list(by_doc.values())
+
+
+def _sections_wrong(locators: list[Locator], text: str) -> list[str]:
+    """The source locators (statements, patterns' sources, decisions' sources) whose section does not hold their
+    phrase. A section holds the lines from its own line to the next line that is any locator's section: a
+    locator names the innermost section the spec knows (a question of a list of questions, 换牌规则： within
+    计分方式), and a section's own line, cited as a phrase, lies in itself or in the section before it."""
+    lines = [clause_line(line)[0] for line in text.splitlines()]
+    named = {_squash(c.section) for c in locators}
+    section_lines = {n for n, line in enumerate(lines) if line in named}
+    wrong = []
+    for c in dict.fromkeys(locators):
+        wanted = _bare(c.phrase)
+        places = [n for n, line in enumerate(lines) if wanted and wanted in line]
+        held_by = []
+        for n in places:
+            held_by.append(next((lines[i] for i in range(n, -1, -1) if i in section_lines), None))
+            if n in section_lines and lines[n].rstrip(_CLOSING) == wanted:  # a heading: its own, or the one above
+                held_by.append(next((lines[i] for i in range(n - 1, -1, -1) if i in section_lines), None))
+        if places and _squash(c.section) not in held_by:
+            wrong.append(f"section {c.section!r} does not hold {c.phrase[:60]!r} (the section before it: "
+                         f"{held_by[0]!r})")
+    return wrong
 
 
 def _trace(cov: DocumentCoverage, phrases: list[tuple[str, str]], text: str, declared: tuple[str, ...] = ()) -> None:

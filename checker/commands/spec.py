@@ -200,6 +200,11 @@ def spec_coverage(
                 out.print(f"  headings the spec declares that are no short unpunctuated line of the document "
                           f"({len(r.headings_not_found)}): " + ", ".join(safe(h[:60]) for h in r.headings_not_found),
                           highlight=False)
+            if r.sections_wrong:
+                out.print(f"  source locators whose section does not hold their phrase ({len(r.sections_wrong)}):",
+                          highlight=False)
+                for said in r.sections_wrong:
+                    out.print(f"    - {safe(said)}", highlight=False)
             for ids, words in ((r.phrases_not_found, "whose phrase is not in the document"),
                                (r.phrases_not_whole, "whose phrase is not a whole clause (or run of clauses) of "
                                                      "one line"),
