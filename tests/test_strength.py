@@ -295,3 +295,50 @@ def test_a_pattern_counted_once_where_the_spec_counts_each_is_a_mutant_the_corpo
         results = corpus_strength([ROOT / "corpus" / f"{rid}.jsonl"], budget=0, only=only)
         expected = {i: NOT_SEPARATED if i in unkillable.get(rid, ()) else KILLED for i in only}
         assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == expected
+
+
+# ------------------------------------------------ conditional exclusions, and the patterns 包 applies to
+
+def test_a_conditional_exclusion_dropped_is_a_mutant_the_mcr_corpus_kills():
+    # Each pattern of each `excludes_if` clause, dropped under its option's reading, is a mutant; only a case read
+    # so can kill it. The generator's case for Nine gates, worked by hand: 1112345678999m + 5m self-drawn, read
+    # with fully_concealed_with_concealed_shapes=false: Nine gates 88 (Full flush, Concealed hand, No honors and
+    # the terminal pungs not counted again), Fully concealed hand withheld by the reading, so Self drawn 1
+    # counts, Two concealed pungs 2 (111m, 999m): 91, each seat paying 8 + 91 = 99. With the exclusion dropped,
+    # Fully concealed hand 4 counts and takes in Self drawn: 88 + 4 + 2 = 94.
+    mcr = load_ruleset("mcr")
+    only = {m.id for m in scoring_mutations(mcr) if m.id.startswith("exclusion-dropped-if:")}
+    assert "exclusion-dropped-if:nine_gates/fully_concealed_hand/fully_concealed_with_concealed_shapes=false" in only
+    assert len(only) == 8  # seven patterns dropping Fully concealed hand, and Nine gates its terminal pungs
+    (case,) = cases_in("mcr", "mcr-exclusion-fully-concealed-hand-nine-gates")
+    assert case["options"] == {"fully_concealed_with_concealed_shapes": False}
+    assert case["expect"]["total"] == 91 and case["expect"]["payments"] == [297, -99, -99, -99]
+    assert CaseRunner().outcome(case).matches
+    mutant = edits.conditional_exclusion_dropped("mcr", "nine_gates", "fully_concealed_with_concealed_shapes",
+                                                 False, "fully_concealed_hand")
+    assert Rescorer().result(case, mutant)["total"] == 94
+    results = corpus_strength([ROOT / "corpus" / "mcr.jsonl"], budget=0, only=only)
+    assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == {i: KILLED for i in only}
+
+
+def test_a_pattern_left_out_of_liability_is_a_mutant_the_classic_corpus_kills():
+    # 包 (full_flush_liability) applies to three patterns; each left out is a mutant. The generator's case for 清碰,
+    # worked by hand: concealed 2p3p3p3p, pungs 4p 6p (from seat 1) and 5p (from seat 3), won on seat 2's 2p,
+    # flowers 1f3f5f, read with full_flush_liability=true. 清碰 settles directly at 2 勒 = 20 花 (its own cap; the
+    # flowers add nothing to a direct settlement). Three sets claimed: the discarder pays for all three, the
+    # value part 3 x 20 = 60 held to the 5 勒 limit (50, whole_loss), 底分 2 on each share on top: 50 + 6 = 56.
+    # With 清碰 left out it pays one share, 20 + 2 = 22.
+    classic = load_ruleset("shanghai-classic")
+    only = {m.id for m in scoring_mutations(classic) if m.id.startswith("liability:patterns-")}
+    assert only == {"liability:patterns-qing_yi_se", "liability:patterns-qing_yi_se_four_fan",
+                    "liability:patterns-qing_peng"}
+    (case,) = cases_in("shanghai-classic", "shanghai-classic-kills-liability-patterns-qing-peng")
+    assert case["expect"]["total"] == 20 and case["expect"]["payments"] == [56, 0, -56, 0]
+    assert CaseRunner().outcome(case).matches
+    mutant = edits.settlement_pattern_dropped("shanghai-classic", "liability", "qing_peng")
+    assert Rescorer().result(case, mutant)["payments"] == [22, 0, -22, 0]
+    # 清一色 read as four 番 is a liable pattern only under qingyise=four_fan: the search reads both options at once
+    (four_fan,) = cases_in("shanghai-classic", "shanghai-classic-kills-liability-patterns-qing-yi-se-four-fan")
+    assert four_fan["options"] == {"full_flush_liability": True, "qingyise": "four_fan"}
+    results = corpus_strength([ROOT / "corpus" / "shanghai-classic.jsonl"], budget=0, only=only)
+    assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == {i: KILLED for i in only}

@@ -97,8 +97,9 @@ def _first_touched(indices: Iterable[int], touched: Callable[[int], bool]) -> li
 
 def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]]:
     """The option sets the search scores hands under: the defaults, and a reading without which the mutant's
-    target never applies (a pattern active under one reading only; 包 when an option decides whether it applies;
-    each other reading of an option a mutated scoring step reads, such as whether a direct settlement is final)."""
+    target never applies (a pattern active under one reading only; 包 when an option decides whether it applies, and
+    both together for 包 on such a pattern; each other reading of an option a mutated scoring step reads, such as
+    whether a direct settlement is final)."""
     found: list[dict[str, Any]] = [{}]
     for pid in sorted(_patterns(mutation)):
         try:
@@ -113,7 +114,10 @@ def search_readings(ruleset: Ruleset, mutation: Mutation) -> list[dict[str, Any]
                 if isinstance(value, OptionRef) and value.option in ruleset.options:
                     found += [{value.option: v} for v in ruleset.options[value.option].other_values()]
     if "settlement.liability" in mutation.rules:  # 包 where an option decides it: a reading under which it applies
-        found += _liable_readings(ruleset)[:1]
+        liable = _liable_readings(ruleset)[:1]
+        activating = [r for r in found if r]
+        found += liable
+        found += [{**r, **each} for r in activating for each in liable]  # its pattern active and 包 applying at once
     differing = differing_readings(ruleset, mutation)
     if {} not in differing:  # the defaults bind as the spec does: search where the binding differs instead
         found = [r for r in found if r] + differing[:SEARCH_READINGS]

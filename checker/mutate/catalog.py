@@ -10,8 +10,9 @@ the ids are the same on every run):
   mutants);
 - `cap`: a pattern's cap (cap units it raises the hand's cap to), and each numeric parameter of a cap or limit
   step; `scoring step`: each numeric parameter of another step (the fig's 10, the direct unit);
-- `exclusion dropped`, `implied dropped`: every declared `excludes`, `implies` and `implies_within` link
-  (conditional exclusions, `excludes_if`, are not edited here);
+- `exclusion dropped`, `implied dropped`: every declared `excludes`, `implies` and `implies_within` link, and each
+  pattern of each conditional exclusion (`excludes_if`: dropped under its option's reading; only a case read so
+  can kill it);
 - `exclusion added`, `implied added`: a link between two patterns that `together` names as counted side by side,
   where the spec declares none, from the pattern the scorer weighs first (the higher fan; in a hua ruleset the
   one listed first) to the other, under the defaults or some other reading of an option the scorer reads: a
@@ -27,7 +28,8 @@ the ids are the same on every run):
 - `refusal`: a win refused by one condition of its context (a way of winning, no flowers or some, a flag missing
   that not every win needs);
 - `minimum`, `base`, `settlement share` (a number of shares at `number_steps`; a list of terms with one term
-  dropped or one the settlement uses elsewhere added), `contract` and `liability` (the numbers of 承包 and 包);
+  dropped or one the settlement uses elsewhere added), `contract` and `liability` (the numbers of 承包 and 包, and
+  each pattern of their `patterns` left out);
 - `option default`: each option the scorer reads, defaulted to each of its other values (a case that names the
   option is unchanged: only a case that leaves it out can kill one);
 - `counter effect`: each counter the ruleset declares, ignored (`checker.mutate.context.counter_ignored`).
@@ -145,6 +147,8 @@ def _links_dropped(ruleset: Ruleset) -> list[Mutation]:
     out = []
     for p in ruleset.patterns:
         out += [edits.exclusion_dropped(ruleset.id, p.id, x) for x in p.excludes]
+        out += [edits.conditional_exclusion_dropped(ruleset.id, p.id, c.when.option, c.when.is_, x)
+                for c in p.excludes_if for x in c.excludes]
         out += [edits.implied_dropped(ruleset.id, p.id, x) for x in p.implies + p.implies_within]
     return out
 
@@ -192,6 +196,9 @@ def _amounts(ruleset: Ruleset) -> list[Mutation]:
         for key, value in getattr(settlement, section).items():
             if _whole(value) and key not in table_only:  # (the table's: checker.mutate.procedure)
                 out += [edits.settlement_number(rid, section, key, v, value) for v in number_steps(value)]
+        patterns = getattr(settlement, section).get("patterns")
+        if isinstance(patterns, (list, tuple)) and len(patterns) > 1:  # (one left: the section would apply to none)
+            out += [edits.settlement_pattern_dropped(rid, section, p) for p in patterns if isinstance(p, str)]
     return out
 
 

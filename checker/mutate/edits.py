@@ -71,6 +71,30 @@ def exclusion_dropped(ruleset_id: str, by: str, excluded: str) -> Mutation:
                     f"{by} does not exclude {excluded} (both count)", (f"fan.{by}", f"fan.{excluded}"), edit)
 
 
+def conditional_exclusion_dropped(ruleset_id: str, by: str, option: str, value: Any, excluded: str) -> Mutation:
+    """`by` no longer excludes `excluded` under `option=value` (one pattern of one clause of its `excludes_if`):
+    both count under that reading."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        pattern = _pattern(ruleset, by)
+        clauses, found = [], False
+        for clause in pattern.excludes_if:
+            if clause.when.option == option and clause.when.is_ == value and excluded in clause.excludes:
+                found = True
+                kept = tuple(x for x in clause.excludes if x != excluded)
+                if kept:
+                    clauses.append(replace(clause, excludes=kept))
+            else:
+                clauses.append(clause)
+        if not found:
+            raise KeyError(excluded)
+        return _with_pattern(ruleset, by, excludes_if=tuple(clauses))
+
+    said = value_key(value)
+    return Mutation(f"exclusion-dropped-if:{by}/{excluded}/{option}={said}", "exclusion dropped", ruleset_id,
+                    f"{by} does not exclude {excluded} under {option}={said} (both count)",
+                    (f"fan.{by}", f"fan.{excluded}", f"option.{option}"), edit)
+
+
 def exclusion_added(ruleset_id: str, by: str, excluded: str) -> Mutation:
     """`by` excludes `excluded`, which the spec lets count beside it."""
     def edit(ruleset: Ruleset) -> Ruleset:
@@ -199,6 +223,26 @@ def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: 
     return Mutation(f"{section}:{key}={value}", section, ruleset_id,
                     f"in {what}, {key.replace('_', ' ')} is {value} (the spec: {spec_said(was)})", (f"settlement.{section}",),
                     edit)
+
+
+def settlement_pattern_dropped(ruleset_id: str, section: str, pattern: str) -> Mutation:
+    """The settlement's `section` (`contract`: 承包; `liability`: 包) no longer applies to hands of `pattern` (one
+    of its `patterns` left out): such a hand pays as any other."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        current = dict(getattr(ruleset.settlement, section))
+        patterns = tuple(current.get("patterns") or ())
+        if pattern not in patterns:
+            raise KeyError(pattern)
+        current["patterns"] = tuple(p for p in patterns if p != pattern)
+        frozen = MappingProxyType(current)
+        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
+            replace(ruleset.settlement, liability=frozen)
+        return replace(ruleset, settlement=settlement)
+
+    what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
+    return Mutation(f"{section}:patterns-{pattern}", section, ruleset_id,
+                    f"{what} does not apply to {pattern} (a hand of it pays as any other)",
+                    (f"settlement.{section}", f"fan.{pattern}"), edit)
 
 
 def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: int) -> Mutation:
