@@ -199,9 +199,12 @@ def corpus_random(
         mix = Mix(invalid, options_share, theme)
         if kind not in ("score", "procedure"):
             raise RandomCorpusError(f"--kind {excerpt(kind)}: score or procedure")
+    except RandomCorpusError as exc:
+        fail(str(exc))
+    try:
         read_options(load_ruleset(ruleset_id), options)
     except RandomCorpusError as exc:
-        fail(f"--option: {exc}" if options and "option" in str(exc) else str(exc))
+        fail(f"--option: {exc}")
     if out_path is not None:
         problem = write_problem(out_path)
         if problem:
