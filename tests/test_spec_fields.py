@@ -54,6 +54,7 @@ from checker.spec.bind import bind
 from checker.spec.procedure import FIXED, TableRules
 
 RULESETS = ("mcr", "shanghai-knocking", "shanghai-classic")
+ROOT = Path(__file__).resolve().parents[1]
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
 KINDS = ("x-read-by", "x-data-only", "x-fixed")
 runner = CliRunner()
@@ -683,3 +684,74 @@ def test_an_exclusion_under_fan_sum_warns_only_when_no_reading_puts_its_holder_f
     # the shipped specs carry no such link (mcr's one warning is the Pure shifted pungs / Pure triple chow cycle)
     for ruleset_id in RULESETS:
         assert not [w for w in load_ruleset(ruleset_id).warnings if "never apply" in w.reason], ruleset_id
+
+
+# --------------------------------------------------------------------------- every number and switch changes an answer
+
+# Fields no answer can show changed, each with why: the example hands are inputs of the candidate search (which
+# hands the corpus generator tries first), not rules; and edits shown equivalent by hand.
+SEARCH_INPUTS = ("/examples/", "/procedure_examples/")
+EQUIVALENT = {
+    ("shanghai-knocking", "/win/minimum_points"):
+        "every hand counts fan.going_out (1 hua, 'Every hand starts at a 1-hua base for going out'), so a minimum "
+        "of 1 hua refuses no hand that a minimum of 0 lets win",
+}
+
+
+def _at(data: Any, pointer: str) -> tuple[Any, Any]:
+    """The container holding the field at `pointer`, and its key or index."""
+    *path, last = pointer.split("/")[1:]
+    for step in path:
+        data = data[int(step)] if isinstance(data, list) else data[step]
+    return data, (int(last) if isinstance(data, list) else last)
+
+
+def _answers(runner: Any, cases: list[dict]) -> list[str]:
+    out = []
+    for case in cases:
+        try:
+            out.append(json.dumps(runner.run(case), sort_keys=True, default=str))
+        except Exception as exc:  # (an edited spec may break a case outright: that too is an answer changed)
+            out.append(f"raised {type(exc).__name__}")
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_every_number_and_switch_of_a_spec_changes_some_answer_of_its_corpora(ruleset_id, tmp_path):
+    """The field walk made to act (issue 41, item 8): each whole number of a spec one more and each true/false
+    flipped, one field at a time, is either refused by `spec validate` or changes the answer to some case of the
+    ruleset's shipped corpora (scores and hands of play) — a field read and then ignored would change none. The
+    only exceptions are listed above, each with its reason. (Words chosen from a list are walked by the option
+    readings and the procedure mutants of `corpus strength`.)"""
+    data = spec_data(ruleset_id)
+    cases = [json.loads(line) for name in (f"{ruleset_id}.jsonl", f"{ruleset_id}-procedure.jsonl")
+             for line in (ROOT / "corpus" / name).read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith(("#", "//"))]
+    before = _answers(CaseRunner(), cases)
+    unchanged = []
+    for f in fields(data):
+        if f.kind != "x-read-by" or f.pointer.startswith(SEARCH_INPUTS):
+            continue
+        holder, key = _at(data, f.pointer)
+        value = holder[key]
+        if isinstance(value, bool):
+            other: Any = not value
+        elif isinstance(value, int):
+            other = value + 1
+        else:
+            continue
+        edited = copy.deepcopy(data)
+        held, at = _at(edited, f.pointer)
+        held[at] = other
+        path = tmp_path / f"{ruleset_id}.yaml"
+        path.write_text(yaml.safe_dump(edited, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        try:
+            ruleset = load_ruleset_file(path)
+        except SpecError:
+            continue  # refused: the field is checked
+        if _answers(CaseRunner({ruleset_id: ruleset}), cases) == before:
+            unchanged.append(f.pointer)
+    expected = sorted(p for (rid, p) in EQUIVALENT if rid == ruleset_id)
+    assert unchanged == expected, (
+        f"{ruleset_id}: changing these fields changes no answer of its corpora: either the field is ignored, or "
+        f"a corpus case is missing: {sorted(set(unchanged) - set(expected))}")
