@@ -108,7 +108,9 @@ def generate(ruleset_id: str, seed: int, size: int | None = None, progress: Prog
     # each counter at the ends of its range: its least and its most (read as given), and one above it (refused):
     # a spec or an engine that reads the range otherwise answers one of them differently
     first = next((s for s in valid if s.valid), None)
-    for name, counter in sorted(rs.counters.items()) if first is not None else ():
+    for name, counter in sorted(rs.counters.items()):
+        if first is None:
+            break
         for end, value in (("least", counter.min), ("most", counter.max), ("above", counter.max + 1)):
             data = {**first.input, "counters": {**(first.input.get("counters") or {}), name: value}}
             witnesses.setdefault(("boundary", f"counter_{end}", name),
