@@ -617,3 +617,40 @@ def test_the_hands_of_play_changed_into_probes_are_bounded_by_the_effort(monkeyp
     calls.clear()
     list(probes.changed_hands(ruleset, hands, {"procedure.claims"}, effort=2))
     assert calls == [2 * probes.CHANGES_TRIED] * (2 * probes.CHANGED_FROM)
+
+
+# ----------------------------------------------------------------------- a second departure a probe shows
+
+def test_a_probe_showing_a_second_departure_no_class_shows_is_explained_not_taken_as_a_contradiction(tmp_path):
+    """MCR, the engine reading fully_concealed_with_concealed_shapes=false (Seven pairs and the like take Self drawn,
+    not Fully concealed hand) and nine_gates_terminal_pungs=one (Nine gates counts one Pung of terminals). The
+    corpus holds only self-drawn Seven shifted pairs hands, so its one class shows the first reading alone; a probe,
+    the self-drawn Nine gates 1112345678999m + 5m, is answered Nine gates 88, Self drawn 1, Two concealed pungs 2
+    and Pung of terminals or honors 1: the first reading predicts all but the pung. The probe's answer is a case to
+    explain: with the second reading both predict it, so the first is named, its words saying what the probe
+    showed besides it, confirmed, and not left unexplained."""
+    from checker.mutate import Rescorer
+    from checker.mutate.readings import option_readings
+
+    def two_readings(case):  # the engine's own defaults, where a case leaves the options out
+        readings = {"fully_concealed_with_concealed_shapes": False, "nine_gates_terminal_pungs": "one"}
+        return {**case, "options": {**readings, **(case.get("options") or {})}}
+    mcr = load_ruleset("mcr")
+    fc = next(m for m in option_readings(mcr) if m.id == "option:fully_concealed_with_concealed_shapes=false")
+    rescorer = Rescorer()
+    chosen = []
+    for line in MCR.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        fans = {f["id"] for f in case["expect"].get("fans") or []}
+        if "seven_shifted_pairs" in fans and not case.get("options") \
+                and case["input"].get("win_by", "self_draw") == "self_draw" \
+                and rescorer.result(case, fc) != rescorer.result(case, None):
+            chosen.append(line)
+    assert chosen
+    corpus = tmp_path / "seven-shifted-pairs.jsonl"
+    corpus.write_text("\n".join(chosen) + "\n", encoding="utf-8")
+    classes = run(tmp_path, corpus, engine(read=two_readings))
+    assert named(classes) == {"option:fully_concealed_with_concealed_shapes=false"}
+    (explained,) = {e["id"]: e for c in classes for e in c["cause"]["explained_by"]}.values()
+    assert "the departures its probes showed besides it" in explained["words"]
+    assert "nine_gates_terminal_pungs=one" in explained["words"]

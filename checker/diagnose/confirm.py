@@ -12,7 +12,11 @@ from checker.diagnose.one_class import ClassSearch
 from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial
 from checker.diagnose.unscored import case_features
 from checker.mutate.mutation import Mutation, combined
+from checker.mutate.readings import option_readings
 from checker.spec import Ruleset
+
+
+MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes contradict, one probe at a time
 
 
 class Confirming(ClassSearch):
@@ -64,12 +68,16 @@ class Confirming(ClassSearch):
             own = self._own_contradiction(members, m, beside)  # a case of the class it moves, not to the answer
             trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
             if trial.status == CONTRADICTED:
-                jointly = self._with_model(experiments, ruleset, cases, members, m, model)
+                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model), \
+                    "the run's other departures"
+                if jointly is None:
+                    jointly, how = self._with_second_departure(experiments, ruleset, cases, members, m, trial), \
+                        "the departures its probes showed besides it"
                 if jointly is not None:
                     joint_trial, others_used = jointly
                     said = "; ".join(o.words for o in others_used)
-                    named.append(replace(e, words=f"{e.words} (its probes predicted with the run's other "
-                                                  f"departures: {said})").tried_by(joint_trial, self._words))
+                    named.append(replace(e, words=f"{e.words} (its probes predicted with {how}: {said})")
+                                 .tried_by(joint_trial, self._words))
                     continue
                 contradicted.append(e.tried_by(trial, self._words))
                 swap = self._borne_out(experiments, ruleset, cases, members, others, m)
@@ -129,6 +137,39 @@ class Confirming(ClassSearch):
             return None
         trial = self._trial(experiments, ruleset, cases, joint, [])
         return (trial, others) if trial.status == CONFIRMED else None
+
+    def _with_second_departure(self, experiments: Experiments | None, ruleset: Ruleset,
+                               cases: Sequence[Mapping[str, Any]], members: Sequence[Judged], m: Mutation,
+                               trial: Trial) -> tuple[Trial, list[Mutation]] | None:
+        """`m` contradicted by a probe on which the engine departs in another way no class of the run shows: an
+        option reading `d` with which `m` predicts that probe's answer (the answer is a case to explain, as the
+        class's cases are), changing no passing case checked, `m` and `d` together still explaining the class;
+        put to the engine again, and, where a probe of the pair shows one more such departure, once more. The
+        trial that bears them out, and the readings added (None: none does)."""
+        if experiments is None:
+            return None
+        current, added = m, []
+        for _ in range(MAX_DEPARTURES_ADDED):
+            probe = next((p for p in trial.probes if p.holds is False), None)
+            if probe is None:
+                return None
+            step = None
+            for d in experiments.accounting_for(ruleset, probe, current, option_readings(ruleset)):
+                joint = together([current, d])
+                if self._passing_kept(ruleset.id, d) is None or not self._explains_all(members, joint):
+                    continue
+                step = joint, d, self._trial(experiments, ruleset, cases, joint, [])
+                break
+            if step is None:
+                return None
+            current, d, trial = step
+            added.append(d)
+            self.mutations.setdefault(d.id, d)
+            if trial.status == CONFIRMED:
+                return trial, added
+            if trial.status != CONTRADICTED:
+                return None
+        return None
 
     def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                m: Mutation, rivals: Sequence[Mutation]) -> Trial:

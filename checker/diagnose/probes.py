@@ -27,7 +27,7 @@ from checker.case import readings_of
 from checker.diagnose.answers import MESSAGES, agreement
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate.context import context_readings
-from checker.mutate.mutation import Mutation, Rescorer
+from checker.mutate.mutation import Mutation, Rescorer, combined
 from checker.spec import Ruleset
 from checker.table.bots import SEAT_MIXES
 from checker.table.log import GAME, ILLEGAL, VERSION, LogError
@@ -308,6 +308,24 @@ class Experiments:
         if mine is None or theirs is None or _text(mine) == _text(theirs):
             return []
         return [(case, mine, theirs)]
+
+    def accounting_for(self, ruleset: Ruleset, probe: Probe, m: Mutation,
+                       candidates: Sequence[Mutation]) -> Iterator[Mutation]:
+        """The candidates `d` with which `m` predicts a probe's answer that `m` alone does not (`m` and `d`
+        together reproduce it: the engine departs there in a second way), in their order."""
+        if probe.answer is None:
+            return
+        kind = str(probe.case.get("kind", "score"))
+        judged_on = self.prober.judged_on(probe.case.get("expect") or {}, kind)
+        answer = self.read(ruleset, probe.answer)
+        own = self.own_rules(ruleset.id)
+        for d in candidates:
+            if d.id in m.id.split(" + ") or not set(d.options).isdisjoint(m.options):
+                continue
+            joint = combined(m, d)
+            predicted = self.rescorer.result(probe.case, joint)
+            if predicted is not None and agreement(answer, predicted, judged_on, own, kind).same:
+                yield d
 
     def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
              theirs: Mapping[str, Any]) -> Probe | None:
