@@ -184,7 +184,7 @@ class Judge:
                 return self._win(seat, self.last_drawn or "", "self_draw", None, i, after_kong=how == "kong")
             if kind == "concealed_kong":
                 tile = str(e.get("tile", ""))
-                if how not in ("draw", "deal", "kong") or p.hand[tile] < 4 or not p.part:
+                if p.hand[tile] < 4 or not p.part:
                     raise Penalty("WA:GANG", i, "a concealed kong needs four in hand and a tile left to replace it")
                 p.hand[tile] -= 4
                 p.melds.append(Meld("kong", [tile] * 4, None, True))
@@ -396,7 +396,7 @@ class Judge:
 
 
 class _Unfinished(Exception):
-    pass
+    """The case's events stop where the judge waits for an answer."""
 
 
 class _Events:
