@@ -127,13 +127,12 @@ def test_must_find_a_lift_that_lowers_a_hand_when_it_is_worth_one_le():
     f = hunt_growth_z3(RUNNER, classic, "gang_kai", {"lift_to": "one_cap_unit"}, known_hands(classic))
     assert f is not None and f.deciding_option == "lift_to"
     before, after = (o["result"] for o in f.outcomes)
-    # The hand the model picks (a known hand of the classic corpus, its counter base at the least of its range):
-    # 1m2m2m3m3m4m5m4p5p6p7s8s9s self-drawn on 5m, all eight flowers declared (八花齐, flag eight_flowers_win), 底分
-    # 0. 八花齐 settles directly at 2 勒 = 20 (the flowers and 门清 beside it add nothing to a direct settlement):
-    # each opponent pays 20 + 0 (+60 to the winner). With 杠开 (a replacement after a flower) under one_cap_unit the
-    # hand is worth exactly one 勒, 10: each pays 10 (+30).
-    assert {x["id"] for x in before["fans"]} == {"flower", "ba_hua_qi", "men_qing"}
-    assert f.witness["input"]["counters"] == {"base": 0} and f.witness["input"]["flowers"] == "1f2f3f4f5f6f7f8f"
-    assert (before["total"], after["total"]) == (20, 10)
-    assert (before["payments"][0], after["payments"][0]) == (60, 30)
+    # The hand the model picks (a known hand of the classic corpus): 1m1m1m 9p9p9p 2s with concealed kongs of 5z and
+    # 6z, self-drawn on 2s (the pair), knocked. 花: two concealed dragon kongs, 4 each = 8; 门清 doubles it once
+    # (menqing_doubles 1): 16; 门清's cap is 2 勒 = 20, not reached: 16. The 底分 2 is paid beside it: each opponent
+    # pays 18 (+54 to the winner). With 杠开 under one_cap_unit the hand is worth exactly one 勒, 10: each pays 12
+    # (+36).
+    assert {x["id"] for x in before["fans"]} == {"dragon_concealed_kong", "men_qing", "peng_peng_hu"}
+    assert (before["total"], after["total"]) == (16, 10)
+    assert (before["payments"][0], after["payments"][0]) == (54, 36)
     assert "gang_kai" in {x["id"] for x in after["fans"]}

@@ -108,7 +108,7 @@ def _value(result: Mapping[str, Any]) -> str:
 
 def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The hand inputs of the checked-in corpus of this ruleset (`corpus/R.jsonl`) and of its document examples:
-    hands known to be legal, which the Z3 searches pick their witnesses from."""
+    hands known to be legal, which the Z3 searches pick their witnesses from, each hand once (see below)."""
     from checker.spec import corpus_dir
 
     folder = corpus_dir()
@@ -116,12 +116,14 @@ def known_hands(ruleset: Ruleset) -> list[dict[str, Any]]:
     cases = list(example_cases(ruleset.id, folder))
     if path is not None and path.is_file():
         cases += read_case_file(path)
-    out, seen = [], set()
-    for case in cases:
+    # each hand once whatever counters its cases set (the models vary the counters themselves): where cases give
+    # one hand several counter settings (a counter's range tried at its ends), the one setting fewest counters
+    chosen: dict[str, tuple[int, int]] = {}  # hand -> (counters set, place) of the case kept
+    for place, case in enumerate(cases):
         if case.get("kind", "score") == "score" and case.get("ruleset") == ruleset.id and \
                 case.get("expect", {}).get("valid", True) is not False:
-            key = json.dumps(case["input"], sort_keys=True)
-            if key not in seen:
-                seen.add(key)
-                out.append(dict(case["input"]))
-    return out
+            hand = json.dumps({k: v for k, v in case["input"].items() if k != "counters"}, sort_keys=True)
+            rank = (len(case["input"].get("counters") or {}), place)
+            if hand not in chosen or rank < chosen[hand]:
+                chosen[hand] = rank
+    return [dict(cases[place]["input"]) for _, place in sorted(chosen.values(), key=lambda r: r[1])]
