@@ -13,7 +13,7 @@ import math
 import os
 import stat
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator, Protocol
+from typing import Any, BinaryIO, Iterable, Iterator, Protocol
 
 import orjson
 
@@ -35,6 +35,18 @@ class InputError(ValueError):
     def __reduce__(self) -> tuple:
         """Pickled with its fields (an error raised in a worker process reaches the parent whole)."""
         return (type(self), (self.action, self.label, self.reason, self.line, self.what))
+
+
+def option_pairs(items: Iterable[str]) -> dict[str, str]:
+    """`--option NAME=VALUE` arguments as a mapping, in order (a later NAME wins); ValueError naming the first one
+    written otherwise. The values stay words: the ruleset reads them (`Ruleset.resolve_options`)."""
+    options: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"--option {excerpt(item)}: write it as NAME=VALUE, e.g. --option tile_hog_honors=true")
+        key, value = item.split("=", 1)
+        options[key.strip()] = value.strip()
+    return options
 
 
 def excerpt(value: Any, limit: int = EXCERPT_CHARS) -> str:

@@ -233,26 +233,7 @@ class Judge:
     def _answers(self, stream: _Events, discarder: int, tile: str) -> tuple[str, int, int] | None:
         """Every other seat's answer to the discard, at once: the one the priorities make (kind, seat, event),
         or None when all pass. One-by-one claims and a `claims` event are read alike."""
-        answers: dict[int, tuple[str, str | None, int]] = {}
-        while True:
-            i, e = stream.peek()
-            if e is None:
-                break
-            kind = e.get("event")
-            if kind == "claims":
-                stream.next()
-                for a in e.get("answers") or []:
-                    answers[int(a["seat"])] = (str(a["claim"]), a.get("tiles"), i)
-                break
-            if kind not in ("pass", "win", "pung", "chow", "kong") or e.get("seat") == discarder:
-                break
-            seat = int(e["seat"])
-            if seat in answers:
-                break
-            stream.next()
-            answers[seat] = (str(kind), e.get("tiles"), i)
-            if kind != "pass":
-                break  # a claim written one by one: the others passed
+        answers = self._collected(stream, discarder, ("pass", "win", "pung", "chow", "kong"))
         last = not self.seats[(discarder + 1) % SEATS].part
         made: list[tuple[int, str, int, int]] = []  # (rank, kind, seat, event)
         for seat, (kind, tiles, i) in answers.items():
@@ -305,7 +286,20 @@ class Judge:
 
     def _robbers(self, stream: _Events, konger: int, tile: str) -> tuple[int, int] | None:
         """The others answer an added kong: a win robs it (the nearest seat after the konger)."""
-        wins: list[tuple[int, int]] = []
+        answers = self._collected(stream, konger, ("pass", "win"))
+        for kind, _, i in answers.values():
+            if kind not in ("win", "pass"):
+                raise Penalty("WA:ORDER", i, "an added kong is answered by a win or a pass only")
+        wins = sorted(((seat, i) for seat, (kind, _, i) in answers.items() if kind == "win"),
+                      key=lambda w: (w[0] - konger) % SEATS)
+        return wins[0] if wins else None
+
+    @staticmethod
+    def _collected(stream: _Events, asker: int, kinds: tuple[str, ...]) -> dict[int, tuple[str, str | None, int]]:
+        """Every other seat's answer (claim, tiles, event) to what `asker` did, as the judge collects them at
+        once: one `claims` event, or answers written one by one up to the first that is not a pass (the others
+        then passed)."""
+        answers: dict[int, tuple[str, str | None, int]] = {}
         while True:
             i, e = stream.peek()
             if e is None:
@@ -313,21 +307,16 @@ class Judge:
             kind = e.get("event")
             if kind == "claims":
                 stream.next()
-                wins += [(int(a["seat"]), i) for a in e.get("answers") or [] if a.get("claim") == "win"]
                 for a in e.get("answers") or []:
-                    if a.get("claim") not in ("win", "pass"):
-                        raise Penalty("WA:ORDER", i, "an added kong is answered by a win or a pass only")
+                    answers[int(a["seat"])] = (str(a["claim"]), a.get("tiles"), i)
                 break
-            if kind not in ("pass", "win") or e.get("seat") == konger:
+            if kind not in kinds or e.get("seat") == asker or int(e["seat"]) in answers:
                 break
             stream.next()
-            if kind == "win":
-                wins.append((int(e["seat"]), i))
+            answers[int(e["seat"])] = (str(kind), e.get("tiles"), i)
+            if kind != "pass":
                 break
-        if not wins:
-            return None
-        wins.sort(key=lambda w: (w[0] - konger) % SEATS)
-        return wins[0]
+        return answers
 
     # ------------------------------------------------------------------ ends
 

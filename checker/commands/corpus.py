@@ -13,7 +13,7 @@ from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColum
 from checker.case import NOT_WON, WON
 from checker.commands.common import err, fail, out, safe
 from checker.engine import load_ruleset
-from checker.inputs import InputError, bounded, excerpt, json_text
+from checker.inputs import InputError, bounded, excerpt, json_text, option_pairs
 from checker.spec import SpecError, available_rulesets
 
 corpus_app = typer.Typer(help="The shipped test corpora (list); generate them and measure their strength.",
@@ -189,12 +189,10 @@ def corpus_random(
         load_ruleset(ruleset_id)
     except SpecError as exc:
         fail(str(exc))
-    options: dict[str, str] = {}
-    for item in option:
-        if "=" not in item:
-            fail(f"--option {excerpt(item)}: write it as NAME=VALUE, e.g. --option wall_model=quarters")
-        key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()
+    try:
+        options = option_pairs(option)
+    except ValueError as exc:
+        fail(str(exc))
     try:
         mix = Mix(invalid, options_share, theme)
         if kind not in ("score", "procedure"):

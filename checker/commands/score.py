@@ -16,7 +16,7 @@ from checker.case import (NOT_WON, REFUSED, WON, CaseError, CaseLine, CaseRunner
 from checker.commands.common import err, fail, load_ruleset_files, open_case_input, out, safe
 from checker.engine import Hand, HandError, Scorer, load_ruleset, parse_meld_text
 from checker.engine.hand import MAX_TILE_TEXT
-from checker.inputs import InputError, bounded, excerpt, json_text
+from checker.inputs import InputError, bounded, excerpt, json_text, option_pairs
 from checker.engine.scoring import Score
 from checker.spec import DEFAULT_RULESET, SpecError, rulesets_given
 
@@ -26,13 +26,10 @@ SEAT_NAMES = ("winner", "player 1 (next)", "player 2 (across)", "player 3 (previ
 # ----------------------------------------------------------------------------- score
 
 def _parse_options(items: List[str]) -> dict:
-    options = {}
-    for item in items:
-        if "=" not in item:
-            fail(f"--option {excerpt(item)}: write it as NAME=VALUE, e.g. --option tile_hog_honors=true")
-        key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()
-    return options
+    try:
+        return option_pairs(items)
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def _hand_from_args(scorer, hand_text, win, melds, self_draw, discard, robbing_kong, seat_wind, round_wind,

@@ -207,6 +207,14 @@ def pattern_cap(ruleset_id: str, pattern_id: str, value: int, was: int) -> Mutat
                     f"{pattern_id} raises the cap to {value} units (the spec: {spec_said(was)})", (f"fan.{pattern_id}",), edit)
 
 
+def _with_section(ruleset: Ruleset, section: str, terms: Mapping[str, Any]) -> Ruleset:
+    """The ruleset with its settlement's `section` (`contract` or `liability`) holding `terms`."""
+    frozen = MappingProxyType(dict(terms))
+    settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
+        replace(ruleset.settlement, liability=frozen)
+    return replace(ruleset, settlement=settlement)
+
+
 def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: int) -> Mutation:
     """The settlement's `section` (`contract`: 承包; `liability`: 包) gives `key` the number `value`."""
     def edit(ruleset: Ruleset) -> Ruleset:
@@ -214,10 +222,7 @@ def settlement_number(ruleset_id: str, section: str, key: str, value: int, was: 
         if key not in current:
             raise KeyError(key)
         current[key] = value
-        frozen = MappingProxyType(current)
-        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
-            replace(ruleset.settlement, liability=frozen)
-        return replace(ruleset, settlement=settlement)
+        return _with_section(ruleset, section, current)
 
     what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
     return Mutation(f"{section}:{key}={value}", section, ruleset_id,
@@ -234,10 +239,7 @@ def settlement_pattern_dropped(ruleset_id: str, section: str, pattern: str) -> M
         if pattern not in patterns:
             raise KeyError(pattern)
         current["patterns"] = tuple(p for p in patterns if p != pattern)
-        frozen = MappingProxyType(current)
-        settlement = replace(ruleset.settlement, contract=frozen) if section == "contract" else \
-            replace(ruleset.settlement, liability=frozen)
-        return replace(ruleset, settlement=settlement)
+        return _with_section(ruleset, section, current)
 
     what = {"contract": "承包 (contract)", "liability": "包 (liability)"}.get(section, section)
     return Mutation(f"{section}:patterns-{pattern}", section, ruleset_id,

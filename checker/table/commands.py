@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from checker.inputs import InputError, bounded, excerpt, json_text, open_input
+from checker.inputs import InputError, bounded, excerpt, json_text, open_input, option_pairs
 from checker.spec import available_rulesets
 
 game_app = typer.Typer(help="Play and check hands under a ruleset's table procedure (claims, knocking, 漏胡, "
@@ -146,12 +146,10 @@ def simulate(
     seats = [b.strip() for b in bots.split(",")]
     if len(seats) != 4 or any(b not in BOTS for b in seats):
         _fail(f"--bots {excerpt(bots)}: four bots, comma-separated, each one of {', '.join(BOTS)}")
-    options: dict[str, Any] = {}
-    for item in option:
-        if "=" not in item:
-            _fail(f"--option {excerpt(item)}: write it as NAME=VALUE")
-        key, value = item.split("=", 1)
-        options[key.strip()] = value.strip()
+    try:
+        options: dict[str, Any] = dict(option_pairs(option))
+    except ValueError as exc:
+        _fail(str(exc))
     if out_dir.exists() and not out_dir.is_dir():
         _fail(f"--out {out_dir}: not a folder")
     try:
