@@ -189,5 +189,13 @@ def test_the_hunt_finds_the_planted_ambiguity(worked, tmp_path):
     default, other = ambiguity["outcomes"]
     assert default["result"]["total"] != other["result"]["total"]
     # the two points the document leaves open are listed as decided, from the spec's `decisions`
-    assert {f["key"] for f in found["findings"] if f["kind"] == "decided"} == {
+    decided = {f["key"] for f in found["findings"] if f["kind"] == "decided"}
+    assert {k for k in decided if not k.startswith("decided.table.")} == {
         "decided.riverside-robbed-kong-payer", "decided.riverside-claim-priority"}
+    # and what its table plays where the spec is silent: its procedure gives claims (chow_from only) and
+    # claim_priority, so the table's defaults decide the claims' other fields, who wins of two on one discard, and
+    # the entries it plays one way only (turn, the dealer's opening discard, an unclaimed discard)
+    assert {k for k in decided if k.startswith("decided.table.")} == {
+        "decided.table.claims.added_kong_after_claim", "decided.table.claims.last_discard",
+        "decided.table.multiple_winners", "decided.table.turn", "decided.table.dealer_discards_first",
+        "decided.table.unclaimed_discard"}

@@ -27,6 +27,7 @@ from checker.hunt.cross import (PASSED_TILE_SCENES, excluded_shapes, hunt_cross,
                                 hunt_excluded_shape, overlap_inputs)
 from checker.hunt.decisions import decision_findings
 from checker.hunt.silent import comment_findings
+from checker.hunt.table_defaults import table_default_findings
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.allowance import Allowance
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
@@ -393,7 +394,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
-        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs)],
+        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
+                                  *table_default_findings(rs)],
                             earlier[rs.id])
         ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
                                                space_sample(rs)))

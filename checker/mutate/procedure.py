@@ -154,14 +154,14 @@ def _mutation(ruleset_id: str, name: str, family: str, words: str, rules: Iterab
     return Mutation(PREFIX + name, family, ruleset_id, words, tuple(dict.fromkeys(rules)), edit)
 
 
-def _field_schema(entry: str, key: str | None) -> Mapping[str, Any]:
+def field_schema(entry: str, key: str | None) -> Mapping[str, Any]:
     props = schema("ruleset")["properties"]["procedure"]["properties"].get(entry, {})
     if key is None:
         return props
     return props.get("properties", {}).get(key, {})
 
 
-def _words_allowed(declared: Mapping[str, Any]) -> list[Any]:
+def words_allowed(declared: Mapping[str, Any]) -> list[Any]:
     """The words a field's schema allows (its `enum`, or the enum of one of its `anyOf` branches)."""
     if "enum" in declared:
         return list(declared["enum"])
@@ -193,7 +193,7 @@ def _option_values(ruleset: Ruleset, raw: Mapping[str, Any]) -> list[Any]:
 
 def _field_values(ruleset: Ruleset, entry: str, key: str | None, raw: Any) -> list[tuple[Any, str]]:
     """Each one-step value of a field (or a whole entry given as a value), with a note for its words."""
-    declared = _field_schema(entry, key)
+    declared = field_schema(entry, key)
     if _option_named(raw):
         return [(v, f" whatever option {raw['option']} says") for v in _option_values(ruleset, raw)]
     if isinstance(raw, bool):
@@ -201,7 +201,7 @@ def _field_values(ruleset: Ruleset, entry: str, key: str | None, raw: Any) -> li
     if isinstance(raw, int):
         return [(v, "") for v in whole_steps(raw)]
     if isinstance(raw, str):
-        return [(w, "") for w in _words_allowed(declared) if w != raw]
+        return [(w, "") for w in words_allowed(declared) if w != raw]
     if isinstance(raw, (list, tuple)):
         items = list(raw)
         return [(items[:i] + items[i + 1:], f" ({items[i]} left out)") for i in range(len(items))]
@@ -221,9 +221,9 @@ def _fields(ruleset: Ruleset) -> list[Mutation]:
             continue
         if isinstance(raw, Mapping) and not _option_named(raw):
             fields: list[tuple[str | None, Any]] = [(k, v) for k, v in raw.items()
-                                                     if "x-read-by" in _field_schema(entry, k)]
+                                                     if "x-read-by" in field_schema(entry, k)]
         else:
-            fields = [(None, raw)] if "x-read-by" in _field_schema(entry, None) else []
+            fields = [(None, raw)] if "x-read-by" in field_schema(entry, None) else []
         for key, value in fields:
             where = entry if key is None else f"{entry}.{key}"
             rules = [f"procedure.{entry}"] + ([f"option.{value['option']}"] if _option_named(value) else [])

@@ -111,6 +111,10 @@ class TableRules:
     # the procedure fields read to make these rules (an entry `knock`, a field `knock/locks_hand`): what a test
     # holds against the fields the schema says the table reads (tests/test_spec_fields.py)
     read: frozenset[str] = frozenset()
+    # what the table plays where the spec is silent, each with its value: a field of an entry the spec gives but
+    # not that field (`lou_hu/lifted_by`), an entry with a default the spec leaves out (`multiple_winners`), an
+    # entry the table plays one way only (FIXED); the table's own readings, which the hunter lists as decided
+    defaulted: tuple[tuple[str, Any], ...] = ()
 
     def rule(self, entry: str) -> str:
         """The rule id of a procedure entry (`procedure.claims`)."""
@@ -122,12 +126,15 @@ class TableRules:
 
 
 class _Procedure:
-    """A spec's `procedure:` as the binding step reads it (checker.spec.bind: `Bound.procedure`): each value under the chosen options, every entry and field
-    read recorded in `read` (`deal`, `deal/dealer_tiles`)."""
+    """A spec's `procedure:` as the binding step reads it (checker.spec.bind: `Bound.procedure`): each value under
+    the chosen options, every entry and field read recorded in `read` (`deal`, `deal/dealer_tiles`), and every
+    default the table fell back on where the spec is silent in `defaulted` (a field of an entry the spec gives;
+    a whole entry only where the table has a default for it)."""
 
     def __init__(self, proc: Mapping[str, Any], options: Mapping[str, Any]):
         self.proc, self.options = proc, options
         self.read: set[str] = set()
+        self.defaulted: dict[str, Any] = {}  # what the table plays where the spec's entry is silent (see below)
 
     def has(self, name: str) -> bool:
         """Whether the entry is given (and executed: not a `not_executed` one); reads it."""
@@ -140,6 +147,8 @@ class _Procedure:
     def entry(self, name: str, default: Any = None) -> Any:
         """A whole entry's value (a scalar or a list, or an option's choice of one)."""
         if name not in self.proc:
+            if default is not None:
+                self.defaulted[name] = default
             return default
         self.read.add(name)
         return self._chosen(name, self.proc[name])
@@ -148,6 +157,8 @@ class _Procedure:
         """A field of a mapping entry (`knock`, `locks_hand`), or `default` when the entry or field is absent."""
         raw = self.proc.get(name)
         if not isinstance(raw, Mapping) or key not in raw or "not_executed" in raw:
+            if isinstance(raw, Mapping) and "not_executed" not in raw and default is not None:
+                self.defaulted[f"{name}/{key}"] = default  # the entry is given, this field of it is not
             return default  # absent, or data the table does not execute
         self.read.add(name)
         self.read.add(f"{name}/{key}")
@@ -202,6 +213,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     for name, played in FIXED.items():
         if name in proc and _plain(p.entry(name)) != played:
             raise _refusal(name, f"the table engine plays {played!r}, not {proc[name]!r}")
+        if name not in proc:
+            p.defaulted[name] = played
     for name, raw in proc.items():
         executed = not (isinstance(raw, dict) and "not_executed" in raw)
         if executed and name not in READ_ENTRIES:
@@ -224,6 +237,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     top_chow_from = p.entry("chow_from")
     if chow_from is not None and top_chow_from is not None and chow_from != top_chow_from:
         raise _refusal("chow_from", f"{top_chow_from!r}, but claims/chow_from is {chow_from!r}")
+    if chow_from is None and top_chow_from is None:
+        p.defaulted["chow_from"] = "previous_player"
     chow_from = chow_from if chow_from is not None else (top_chow_from or "previous_player")
     if chow_from not in ("previous_player", "any"):
         raise _refusal("claims/chow_from", f"{chow_from!r} is not previous_player or any")
@@ -339,6 +354,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         liability_exempt_flag="", liability_exempt_doubles=_exempt_doubles(ruleset),
         swap_tiles=p.whole("tile_swap", "tiles", 0),
         read=frozenset(p.read),
+        defaulted=tuple(sorted(p.defaulted.items())),
     )
 
 
