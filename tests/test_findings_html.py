@@ -381,3 +381,25 @@ def test_each_checked_in_markdown_page_draws_every_tile_as_the_command_line_read
     assert runs, path.name
     for glyphs, names in runs:
         assert list(parse_tiles(glyphs)) == list(parse_tiles(names)), (glyphs, names)
+
+
+def test_a_long_hand_of_play_shows_the_events_that_matter_and_sums_up_the_plain_turns():
+    from checker.hunt.page import events_shown, _witness
+
+    def turn(seat: int, tile: str) -> list[dict]:
+        return [{"event": "draw", "seat": seat}, {"event": "discard", "seat": seat, "tile": tile}]
+
+    # 12 plain turns (events 0-23) and seat 0's draw (24), its flower and replacement (25, 26), its discard
+    # that seat 1 pungs (27, 28), 12 plain turns (29-52); the last 8 events (45-52) are shown whatever they are
+    events = [e for i in range(12) for e in turn(i % 4, "9s")]
+    events += [{"event": "draw", "seat": 0}, {"event": "flower", "seat": 0, "tile": "1f"},
+               {"event": "draw", "seat": 0, "from": "back"}]
+    events += [{"event": "discard", "seat": 0, "tile": "5z"}, {"event": "pung", "seat": 1}]
+    events += [e for i in range(12) for e in turn(i % 4, "9s")]
+    assert len(events) == 53
+    assert events_shown(events) == [(0, 24), 25, 26, 27, 28, (29, 44), *range(45, 53)]
+    lines = _witness({"kind": "procedure", "input": {"seed": 1, "events": events}})
+    assert "- … events 0-24: 13 draws from the wall and 12 discards nobody claimed or passed" in lines
+    assert "28. seat 1 pung" in lines and "52. seat 3 discard 🀘 (9s)" in lines
+    # a short one is shown whole
+    assert events_shown(events[:16]) == list(range(16))

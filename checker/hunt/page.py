@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import jinja2
 from markupsafe import Markup, escape
@@ -320,16 +320,16 @@ def _witness(case: Mapping[str, Any]) -> list[str]:
     if case.get("kind") == "procedure":
         events = data["events"]
         dealer = data.get("dealer", 0)
-        lines = [f"**The hand of play** (seat {dealer} deals; {len(events)} events"
-                 + (", the last ones" if len(events) > 16 else "") + "):", ""]
+        lines = [f"**The hand of play** (seat {dealer} deals; {len(events)} events{_cut_words(events)}):", ""]
         if "wall" in data:
             hands = _dealt(data["wall"], dealer)
             lines += [f"- seat {seat} is dealt {drawn(T.format_tiles(sorted(hands[seat])))}" for seat in range(4)]
             lines.append("")
         else:
             lines += [f"- the wall: the 144 tiles shuffled by seed {data.get('seed')}", ""]
-        shown = events if len(events) <= 16 else events[-8:]
-        lines += [f"{len(events) - len(shown) + i}. {_event(e)}" for i, e in enumerate(shown)]
+        for part in events_shown(events):
+            lines.append(f"{part}. {_event(events[part])}" if isinstance(part, int)
+                         else f"- … {_left_out(events, *part)}")
         return lines
     return [f"**The hand**: {hand_line(data)}"]
 
@@ -367,6 +367,51 @@ def _dealt(wall_text: str, dealer: int) -> list[list[int]]:
     for i, seat in enumerate(deal_order(dealer, 14, 13)):
         hands[seat].append(wall[i])
     return hands
+
+
+WHOLE_UP_TO = 16  # a hand of play of at most this many events is shown whole
+LAST_EVENTS = 8  # a longer one: the events that matter, and always its last ones
+
+
+def events_shown(events: Sequence[Mapping[str, Any]]) -> list[int | tuple[int, int]]:
+    """The events of a hand of play a witness shows, by index, with each run it leaves out as (first, last): a
+    long hand keeps every event but the plain turns (a draw from the wall; a discard the next player's draw
+    follows, so nobody claimed or passed it) and its last LAST_EVENTS; a claim, a flower, a replacement draw, a
+    knock, a pass and a win stay, and so does the discard a claim or a pass answers."""
+    if len(events) <= WHOLE_UP_TO:
+        return list(range(len(events)))
+    out: list[int | tuple[int, int]] = []
+    for i, e in enumerate(events):
+        later = events[i + 1] if i + 1 < len(events) else None
+        plain = (e.get("event") == "draw" and e.get("from", "wall") == "wall") or \
+            (e.get("event") == "discard" and later is not None and later.get("event") == "draw")
+        if not plain or i >= len(events) - LAST_EVENTS:
+            out.append(i)
+        elif out and isinstance(out[-1], tuple):
+            out[-1] = (out[-1][0], i)
+        else:
+            out.append((i, i))
+    return out
+
+
+def _cut_words(events: Sequence[Mapping[str, Any]]) -> str:
+    if len(events) <= WHOLE_UP_TO:
+        return ""
+    return (f"; shown: its claims, flowers, replacement draws, passes and knocks, the discards they answer and the "
+            f"last {LAST_EVENTS}, the plain turns between them summed up")
+
+
+def _left_out(events: Sequence[Mapping[str, Any]], first: int, last: int) -> str:
+    part = events[first:last + 1]
+    draws = sum(1 for e in part if e.get("event") == "draw")
+    discards = len(part) - draws
+    where = f"event {first}" if first == last else f"events {first}-{last}"
+    return (f"{where}: {_many(draws, 'draw')} from the wall and {_many(discards, 'discard')} nobody claimed or "
+            f"passed")
+
+
+def _many(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
 
 
 def _event(e: Mapping[str, Any]) -> str:
@@ -586,7 +631,7 @@ def _witness_html(case: Mapping[str, Any], drawing: Drawing, ruleset_id: str) ->
     events = data["events"]
     dealer = data.get("dealer", 0)
     out = [Markup("<h4>The hand of play</h4><p>Seat {} deals; {} events{}.</p>").format(
-        dealer, len(events), ", the last ones below" if len(events) > 16 else "")]
+        dealer, len(events), _cut_words(events))]
     if "wall" in data:
         hands = _dealt(data["wall"], dealer)
         out.append(Markup('<div class="tiles">{}</div>').format(Markup("").join(
@@ -594,9 +639,11 @@ def _witness_html(case: Mapping[str, Any], drawing: Drawing, ruleset_id: str) ->
             for seat in range(4))))
     else:
         out.append(Markup("<p>The wall: the 144 tiles shuffled by seed {}.</p>").format(data.get("seed")))
-    shown = events if len(events) <= 16 else events[-8:]
-    items = Markup("").join(Markup("<li>{}</li>").format(_event_html(e, drawing)) for e in shown)
-    out.append(Markup('<ol class="events" start="{}">{}</ol>').format(len(events) - len(shown), items))
+    items = Markup("").join(
+        Markup('<li value="{}">{}</li>').format(part, _event_html(events[part], drawing)) if isinstance(part, int)
+        else Markup('<li class="left-out">… {}</li>').format(_left_out(events, *part))
+        for part in events_shown(events))
+    out.append(Markup('<ol class="events" start="0">{}</ol>').format(items))
     return Markup("").join(out)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from checker.case import CaseRunner
 from checker.engine.hand import Hand
-from checker.hunt.findings import PROVENANCE
+from checker.hunt.findings import DECIDED, PROVENANCE
 from checker.hunt.stakes import Count, change, counted_known, counted_space
 from checker.spec import Ruleset, value_key
 
@@ -146,10 +146,12 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
 
 def rank(root: Root) -> tuple[Any, ...]:
     """An editor's order: the document's own problems, then imported readings, then those between documents;
-    within each, the document contradicting itself first and exclusions that can never apply (a harmless
+    within each, the document contradicting itself first, then what it says two ways or gets wrong, then what it
+    leaves unsaid (a point only decided, by the spec or the table), and exclusions that can never apply (a harmless
     redundancy of the table) last; then the money moved over the sampled space, over the known hands, and by the
     witnesses themselves."""
     contradiction = "contradiction" in root.kinds
     dead_exclusion = root.kinds == ["dead-rule"] and root.key.startswith("dead-rule.excludes.")
-    return (PROVENANCE.index(root.provenance), not contradiction, dead_exclusion, -root.space_moved, -root.moved,
-            -root.money, root.key)
+    only_decided = root.kinds == [DECIDED]
+    return (PROVENANCE.index(root.provenance), not contradiction, dead_exclusion, only_decided, -root.space_moved,
+            -root.moved, -root.money, root.key)
