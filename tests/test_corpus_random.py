@@ -125,3 +125,13 @@ def test_every_case_is_read_under_the_options_given_and_a_bad_option_is_refused_
     result = CliRunner().invoke(app, ["corpus", "random", "--ruleset", "mcr", "--count", "1", "--seed", "4",
                                       "--option", "wall_model=diagonal"])
     assert result.exit_code == 2 and "'wall_model' has no value 'diagonal'" in result.output
+
+
+def test_every_case_written_is_a_case_the_case_schema_accepts():
+    # A refusal's expectation is its rule alone: the reference's message is no field of a case, and a corpus
+    # holding one was read by `conform` as lines that are not cases (the invalid share, 10%, all skipped).
+    from checker.case import _case_accepts
+    cases = list(random_cases("shanghai-knocking", 200, 5, mix=Mix(options=0.0, invalid=0.5)))
+    refusals = [c for c in cases if c["expect"].get("valid") is False]
+    assert len(refusals) > 50 and all("message" not in c["expect"] for c in refusals)
+    assert all(_case_accepts(c) for c in cases)
