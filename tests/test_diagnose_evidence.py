@@ -42,7 +42,7 @@ def named(classes: list[dict]) -> set[str]:
         for e in cause["explained_by"]:
             found.update(e["id"].split(" + "))
             found.update(r["id"] for r in e.get("or_equally") or [])
-            if e["kind"] not in ("fan names", "fans outside the spec", "input disagreement"):
+            if e["kind"] not in ("fan names", "fan listing", "fans outside the spec", "input disagreement"):
                 assert e.get("evidence") == "confirmed", f"{c['signature']}: {e}"
     return found
 
@@ -147,6 +147,63 @@ def test_fans_answered_under_their_chinese_names_are_read_as_the_specs(tmp_path)
     classes = run(tmp_path, CLASSIC, in_chinese(CaseRunner()))
     assert named(classes) == {"fan-names"}
     assert {c["signature"] for c in classes} == {"fans named in the documents' words"}
+
+
+def in_table_words(runner: CaseRunner):
+    """`runner`'s knocking answers with each fan named as the document's scoring table or doubles list names it:
+    the first cell of its table row (`Each flower / dragon-as-flower` read without its "Each", as an engine author
+    would label it) or the gloss after a double's Chinese name (`门清: fully concealed hand`)."""
+    words = {"going_out": "Going out (base)", "flower": "Flower / dragon-as-flower", "suited_pung": "Plain-suit pung",
+             "men_qing": "fully concealed hand", "gang_kai": "won off a kong or flower replacement draw",
+             "qing_yi_se": "full flush"}
+
+    def rename(r):
+        return {**r, "fans": [{**f, "id": words.get(f["id"], f["id"])} for f in r.get("fans", [])]} \
+            if "fans" in r else r
+
+    def answer(case):
+        result = runner.run(case)
+        return {"either": [rename(r) for r in result["either"]]} if "either" in result else rename(result)
+    return answer
+
+
+def test_fans_answered_in_the_documents_table_words_are_read_as_the_specs(tmp_path):
+    """Knocking: the names are the document's own words, not the spec's English or Chinese names (its English
+    name for flower is "Flower or dragon kept"; the table's row says "Each flower / dragon-as-flower")."""
+    classes = run(tmp_path, KNOCKING, in_table_words(CaseRunner()))
+    assert named(classes) == {"fan-names"}
+    assert {c["signature"] for c in classes} == {"fans named in the documents' words"}
+
+
+def listing_no_zero(answer_of):
+    """An engine that leaves every fan at 0 points out of its answers (knocking's Plain-suit pung: 0 hua)."""
+    def strip(r):
+        return {**r, "fans": [f for f in r["fans"] if f["points"] != 0]} if "fans" in r else r
+
+    def answer(case):
+        result = answer_of(case)
+        return {"either": [strip(r) for r in result["either"]]} if "either" in result else strip(result)
+    return answer
+
+
+def test_fans_at_zero_points_left_unlisted_are_a_way_of_writing_not_a_departure(tmp_path):
+    """Knocking: the engine scores by the rules but lists no fan at 0 points. Nothing it pays differs, so no
+    departure of the rules is named (an exclusion of Plain-suit pung by Going out, which is on every hand, would
+    fit every answer as well and is not the engine's rule): the class is this way of writing answers alone."""
+    classes = run(tmp_path, KNOCKING, listing_no_zero(CaseRunner().run))
+    assert named(classes) == {"unlisted-zero"}
+    assert {c["signature"] for c in classes} == {"fans at 0 points not listed"}
+    (cause,) = classes[0]["cause"]["explained_by"]
+    assert "suited_pung left out" in cause["words"]
+
+
+def test_fans_at_zero_points_unlisted_beside_a_base_not_paid_are_each_named(tmp_path):
+    """The listing and a real departure at once (knocking's 1-hua base for going out worth 2): the listing is
+    read off the answers, the departure found and confirmed as if every fan were listed."""
+    def base_two(data):
+        pattern(data, "going_out")["points"] = 2
+    answer = listing_no_zero(edited_runner(tmp_path, "shanghai-knocking", base_two).run)
+    assert named(run(tmp_path, KNOCKING, answer)) == {"unlisted-zero", "points:going_out=2"}
 
 
 def test_fans_under_their_names_and_a_base_not_paid_are_each_named(tmp_path):

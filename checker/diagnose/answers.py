@@ -76,11 +76,49 @@ def _same_answer(got: Mapping[str, Any], want: Mapping[str, Any], expected_field
     fields = (expected_fields | {k for k in got if k in RESULT_FIELDS}) - {"valid", "error"}
     for name in fields:
         if name == "fans":
-            if _fan_keys(got.get("fans")) != _fan_keys(want.get("fans")):
+            if _fan_keys(got.get("fans")) != _fan_keys(listed(want.get("fans"), got.get("fans"))):
                 return DIFFERENT
         elif got.get(name) != want.get(name):
             return DIFFERENT
     return Agreement(True)
+
+
+def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Container[str]) -> bool:
+    """Whether an answer and a prediction, each one reading, agree on everything that moves money (the win, the
+    total, the payments) and on every fan but where the answer names fans the spec does not have (`known`: its
+    pattern ids) in place of some the prediction lists: fans outside the spec, which a departure cannot predict
+    (checker.diagnose.unscored names them from the answers), standing where spec fans stand."""
+    if not isinstance(actual, Mapping) or not isinstance(rescored, Mapping) or "either" in actual \
+            or "either" in rescored or not actual.get("valid", True) or not rescored.get("valid", True):
+        return False
+    if any(actual.get(k) != rescored.get(k) for k in ("total", "payments")):
+        return False
+    got = [f for f in actual.get("fans") or [] if isinstance(f, Mapping)]
+    outside = [f for f in got if f.get("id") not in known]
+    if not outside:
+        return False
+    want = _fan_keys(listed(rescored.get("fans"), actual.get("fans"))) or []
+    inside = _fan_keys([f for f in got if f.get("id") in known]) or []
+    return all(k in want for k in inside)
+
+
+def _worth_nothing(fan: Any) -> bool:
+    return isinstance(fan, Mapping) and fan.get("points") == 0
+
+
+def lists_no_zero(fans: Any) -> bool:
+    """Whether an answer's fans hold no fan worth 0 points (an engine that lists only what adds to the total)."""
+    return isinstance(fans, list) and not any(_worth_nothing(f) for f in fans)
+
+
+def listed(fans: Any, answered: Any) -> Any:
+    """The fans `fans` as an engine whose answer is `answered` lists them: where the answer lists no fan at 0
+    points, those at 0 are left out (such a fan adds no points: listing it or not is how an engine writes its
+    answer; whatever else it does, as a 勒子 hand setting the value, shows in the total and the payments, which
+    are compared apart); else `fans` as they are."""
+    if not isinstance(fans, list) or not lists_no_zero(answered) or not any(_worth_nothing(f) for f in fans):
+        return fans
+    return [f for f in fans if not _worth_nothing(f)]
 
 
 MESSAGES = ("message", "why", "reason")  # free text beside a verdict: never compared
@@ -148,6 +186,23 @@ def _plain_name(name: str) -> str:
     return re.sub(r"[\s_\-]+", " ", name.strip().casefold())
 
 
+_TABLE_ROW = re.compile(r"^\|\s*([^|]+?)\s*\|")  # a row of a document's scoring table: its first cell
+_NAMED = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$")  # "大挑车: melded down to …": the name and its gloss
+_EACH = re.compile(r"^(?:each|every|per)\s+", re.I)
+
+
+def document_names(phrase: str) -> list[str]:
+    """The names a pattern's source phrase gives it in the document's own words: a scoring table row's first
+    cell (`| Each flower / dragon-as-flower | 1 |`: that cell, and without its "Each"), or the name and the gloss
+    of a "name: gloss" line (`混一色: half flush`). Other phrases give none."""
+    row = _TABLE_ROW.match(phrase.strip())
+    if row:
+        cell = row.group(1).strip()
+        return [cell, _EACH.sub("", cell)] if _EACH.match(cell) else [cell]
+    named = _NAMED.match(phrase.strip())
+    return [named.group(1).strip().lstrip("－-—•· "), named.group(2).strip().rstrip(".。")] if named else []
+
+
 @dataclass(frozen=True)
 class FanNames:
     """The spec's patterns by their names: an engine's fan named `清一色` or `Full flush` is the spec's
@@ -160,7 +215,7 @@ class FanNames:
         seen: dict[str, set[str]] = {}
         ids = {p.id for p in ruleset.patterns}
         for p in ruleset.patterns:
-            for name in (p.name_en, p.name_zh):
+            for name in (p.name_en, p.name_zh, *(n for s in p.sources for n in document_names(s.phrase))):
                 if name and _plain_name(name) not in ids:
                     seen.setdefault(_plain_name(name), set()).add(p.id)
         return cls({name: next(iter(found)) for name, found in seen.items() if len(found) == 1})

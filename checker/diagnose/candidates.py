@@ -92,6 +92,9 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
             found += _parameter_edits(ruleset, known[fan])
         if "verdict" in part and part["verdict"]["expected"] == "win" and part["verdict"]["actual"] != "win":
             found += _refusals(cls, ruleset)  # the engine refuses wins the rules allow: by their context?
+        if "verdict" in part and part["verdict"]["actual"] == "win":  # the engine wins hands a check refuses
+            found += [edits.check_dropped(rid, hc.id, hc.message) for hc in ruleset.hand_checks
+                      if hc.id == part["verdict"]["expected"]]
         if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
             found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
             amounts_given = "field" in part

@@ -8,8 +8,10 @@ cause is named for a class only when it explains every case of it and changes no
 that were checked (at most MAX_PASSING_CHECKED of them, of the same ruleset); where no single candidate explains
 the class, pairs are tried, then the class is covered greedily by several causes, each with its count; what none
 explains is `unexplained`, with what was tried. Fans outside the spec (the engine scores an id the spec has no
-pattern for, in place of spec fans, their worth accounting for the total) and an input disagreement (the engine
-errs or refuses on exactly the cases with some feature of their input) need no re-scoring. The search spends a
+pattern for, in place of spec fans, their worth accounting for the total), an input disagreement (the engine
+errs or refuses on exactly the cases with some feature of their input), input the rules refuse that the engine
+answers, and how the engine writes its answers (fans under the documents' names; no fan at 0 points listed) need
+no re-scoring. The search spends a
 counted effort, a share of it kept for every class.
 
 Then each cause is put to the engine (`confirm_all`, with `checker.diagnose.probes`): confirmed by its probes,

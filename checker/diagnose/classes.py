@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.case import readings_of
-from checker.diagnose.answers import read_fan_names
+from checker.diagnose.answers import lists_no_zero, read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
 from checker.spec import Ruleset, given_files_args, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
+NO_RULE = "(no rule compared)"  # a refusal's rule where the case is not judged on it (the engine's ids are its own)
+UNLISTED = "fans at 0 points not listed"  # a signature's part: the engine lists no fan that adds no points
 MAX_SIGNATURE_PARTS = 24  # the differences a class's signature names (the rest counted): its size is bounded
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
 WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
@@ -82,11 +84,16 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
         want_valid = {bool(w.get("valid", True)) for w in wants}
         got_valid = {bool(g.get("valid", True)) for g in gots}
         if want_valid.isdisjoint(got_valid):
-            expected = "win" if True in want_valid else str(wants[0].get("error"))
-            refused = "win" if True in got_valid else str(gots[0].get("error"))
+            expected = "win" if True in want_valid else str(wants[0].get("error") or _case_rule(r) or NO_RULE)
+            refused = "win" if True in got_valid else str(gots[0].get("error") or NO_RULE)
             return (("verdict", expected, refused),), ({"verdict": {"expected": expected, "actual": refused}},)
     found = diff(r.expected, actual)
-    for fan in found.missing:
+    unlisted = [f for f in found.missing if f.get("points") == 0] if gots and all(
+        lists_no_zero(g.get("fans")) for g in gots) else []
+    if unlisted:  # fans at 0 points the engine leaves out of its list, as it lists none (answers.listed)
+        key.append(("unlisted",))
+        parts.append({"unlisted": UNLISTED})
+    for fan in (f for f in found.missing if f not in unlisted):
         key.append(("missing", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"missing": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
     for fan in found.extra:
@@ -103,7 +110,7 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     if not key:
         key.append(("shape",))
         parts.append({"shape": "the results differ in shape"})
-    rank = {"names": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # the fans first, then the fields
+    rank = {"names": 0, "unlisted": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # fans, then fields
     order = sorted(range(len(key)), key=lambda i: (rank.get(str(key[i][0]), 5), repr(key[i])))
     if len(order) > MAX_SIGNATURE_PARTS:  # an answer of thousands of fans: a class keeps a bounded signature
         more = len(order) - MAX_SIGNATURE_PARTS + 1
@@ -152,8 +159,8 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
             out.append(f"expected the hand {v['expected']}, engine: {v['actual']}")
         elif "verdict" in p:
             v = p["verdict"]
-            out.append(f"expected {'a win' if v['expected'] == 'win' else 'refused: ' + v['expected']}, "
-                       f"engine {'wins' if v['actual'] == 'win' else 'refuses: ' + v['actual']}")
+            out.append(f"expected {'a win' if v['expected'] == 'win' else _refused('refused', v['expected'])}, "
+                       f"engine {'wins' if v['actual'] == 'win' else _refused('refuses', v['actual'])}")
         elif p.get("missing"):
             out.append(f"missing {p['fan']} {p['points']}")
         elif p.get("extra"):
@@ -167,6 +174,8 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
             out.append(f"and {p['more']} more differences")
         elif "names" in p:
             out.append(str(p["names"]))
+        elif "unlisted" in p:
+            out.append(str(p["unlisted"]))
         else:
             out.append(str(p.get("shape", "")))
     return "; ".join(out)
@@ -325,6 +334,18 @@ def sources_of(ruleset: Ruleset | None, rules: Iterable[str]) -> list[dict[str, 
     return out[:MAX_SOURCES]
 
 
+def _case_rule(r: CaseResult) -> str | None:
+    """The rule the case's own expectation refuses by, where the engine is judged without it (its rule ids are
+    its own): the corpus says which rule refuses, so refusals of different rules are not one class."""
+    expect = r.case.get("expect") if r.case is not None else None
+    rules = {str(w.get("error")) for w in readings_of(expect) if not w.get("valid", True) and w.get("error")}
+    return rules.pop() if len(rules) == 1 else None
+
+
+def _refused(verb: str, rule: str) -> str:
+    return verb if rule == NO_RULE else f"{verb}: {rule}"
+
+
 def class_rules(cls: FailureClass) -> list[str]:
     """The rule ids a class's signature involves: its fans, and the rule a refusal names."""
     rules = [f"fan.{f}" for f in cls.fan_ids]
@@ -334,6 +355,6 @@ def class_rules(cls: FailureClass) -> list[str]:
                 played = re.fullmatch(r"(\w+)(?: \((.+)\))?", v) if v.split(" ")[0] in PLAY_VERDICTS else None
                 if played is not None:
                     rules += [played.group(2)] if played.group(2) else []
-                elif v != "win":
+                elif v not in ("win", NO_RULE):
                     rules.append(v)
     return rules

@@ -65,10 +65,10 @@ class Confirming(ClassSearch):
             e = self._with_rules_read(members, m, e)
             others = [(a, r) for a, r in rivals if r.id != m.id]
             beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
-            own = self._own_contradiction(members, m, beside)  # a case of the class it moves, not to the answer
+            own = self._own_contradiction(members, m, beside, ruleset)  # a case it moves, not to the answer
             trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
             if trial.status == CONTRADICTED:
-                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model), \
+                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model, trial), \
                     "the run's other departures"
                 if jointly is None:
                     jointly, how = self._with_second_departure(experiments, ruleset, cases, members, m, trial), \
@@ -110,13 +110,17 @@ class Confirming(ClassSearch):
                 named.append(e.tried_by(trial, self._words))
         return replace(cause, explanations=tuple(named), contradicted=tuple(contradicted), unexplained=unexplained)
 
-    def _own_contradiction(self, members: Sequence[Judged], m: Mutation, beside: Sequence[Mutation]) -> Trial | None:
+    def _own_contradiction(self, members: Sequence[Judged], m: Mutation, beside: Sequence[Mutation],
+                           ruleset: Ruleset) -> Trial | None:
         """Where `m` explains part of a class: a case of the class it does not explain but still changes (its
-        prediction there is not the engine's answer, nor is it with any departure named `beside` it) contradicts it
-        as a probe would; None if there is none."""
+        prediction there is not the engine's answer, nor is it with any departure named `beside` it, nor does it
+        differ from it only by fans the spec does not have in place of spec fans) contradicts it as a probe would;
+        None if there is none."""
+        known = {p.id for p in ruleset.patterns}
         for r in members:
             if not self._explains(r, m) and self._moves(r, m) and \
-                    not any(self._explains(r, combined(m, o)) for o in beside):
+                    not any(self._explains(r, combined(m, o)) for o in beside) and \
+                    self._beside(r, m, ruleset, known) is None:
                 predicted = self.rescorer.result(r.case or {}, m) or {}
                 reference = self.rescorer.result(r.case or {}, None) or {}
                 probe = Probe(dict(r.case or {}), predicted, None, reference,
@@ -125,10 +129,12 @@ class Confirming(ClassSearch):
         return None
 
     def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
-                    members: Sequence[Judged], m: Mutation,
-                    model: Sequence[Mutation]) -> tuple[Trial, list[Mutation]] | None:
+                    members: Sequence[Judged], m: Mutation, model: Sequence[Mutation],
+                    alone: Trial) -> tuple[Trial, list[Mutation]] | None:
         """`m` with the run's other departures (those that set no option `m` sets), when together they still
-        explain the class and the engine's answers to their probes bear them out: the trial, and those others."""
+        explain the class and the engine's answers to their probes bear them out: the trial, and of those others
+        the ones needed (each dropped in turn, in the run's order, where without it `m` still explains the class
+        and predicts every answer of these probes and of `alone`, the probes that contradicted `m` by itself)."""
         others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
         if not others or experiments is None:
             return None
@@ -136,7 +142,15 @@ class Confirming(ClassSearch):
         if not self._explains_all(members, joint):
             return None
         trial = self._trial(experiments, ruleset, cases, joint, [])
-        return (trial, others) if trial.status == CONFIRMED else None
+        if trial.status != CONFIRMED:
+            return None
+        probes = [*trial.probes, *alone.probes]
+        needed = list(others)
+        for o in others:
+            fewer = together([m, *(x for x in needed if x is not o)])
+            if self._explains_all(members, fewer) and all(experiments.predicts(ruleset, p, fewer) for p in probes):
+                needed = [x for x in needed if x is not o]
+        return trial, needed or others
 
     def _with_second_departure(self, experiments: Experiments | None, ruleset: Ruleset,
                                cases: Sequence[Mapping[str, Any]], members: Sequence[Judged], m: Mutation,

@@ -35,7 +35,8 @@ class Explanation:
     re-scoring cannot predict), the probes, the rivals no probe told apart from it (`or_equally`, id and
     words), why it is untested, and the engine's own refusal ids read as the reference's rules."""
 
-    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement, fan names
+    kind: str  # reading, spec edit, context reading, pair, fans outside the spec, input disagreement, input refused,
+    # fan names, fan listing
     id: str
     words: str
     rules: tuple[str, ...]

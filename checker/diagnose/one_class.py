@@ -7,6 +7,8 @@ from itertools import combinations
 from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
+from checker.case import readings_of
+from checker.diagnose.answers import lists_no_zero
 from checker.diagnose.candidates import candidates_for, edits_by_part
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
@@ -14,7 +16,8 @@ from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, M
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
 from checker.diagnose.judged import Judged
 from checker.diagnose.rescoring import Rescoring
-from checker.diagnose.unscored import below_minimum, fans_outside_spec, input_disagreement, outside_ids, outside_words
+from checker.diagnose.unscored import (below_minimum, fans_outside_spec, input_disagreement, input_refused, outside_ids,
+                                       outside_words)
 from checker.mutate import edits
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import option_readings
@@ -29,14 +32,31 @@ class ClassSearch(Rescoring):
     def explain(self, cls: FailureClass) -> Cause:
         if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
             return Cause((), len(cls.members), {}, stopped=self.effort)
-        named = self._fan_names(cls)
-        if named is None:
+        written = tuple(e for e in (self._fan_names(cls), self._unlisted(cls)) if e is not None)
+        if not written:
             return self._explain(cls)
         members = self._members(cls)
-        if all(self._explains(r, None) for r in members):  # the names are the whole departure
-            return Cause((named,), len(cls.members) - len(members), {"fan names": 1})
+        if all(self._explains(r, None) for r in members):  # how the answers are written is the whole departure
+            return Cause(written, len(cls.members) - len(members), {e.kind: 1 for e in written})
         cause = self._explain(cls)
-        return replace(cause, explanations=(named,) + cause.explanations)
+        return replace(cause, explanations=written + cause.explanations)
+
+    def _unlisted(self, cls: FailureClass) -> Explanation | None:
+        """Where the engine lists no fan at 0 points (the class's signature says so): that way of writing its
+        answers, with the fans it leaves out (the comparison reads its answers so: checker.diagnose.answers
+        .listed)."""
+        if not any("unlisted" in p for p in cls.parts):
+            return None
+        left: set[str] = set()
+        for r in cls.members:
+            found = diff(r.expected, self.answer(r))
+            left.update(str(f.get("id")) for f in found.missing if f.get("points") == 0)
+        if not left:
+            return None
+        words = (f"the engine lists no fan at 0 points ({', '.join(sorted(left))} left out), which add nothing to "
+                 f"its total: a way of writing the answer, not of scoring")
+        return Explanation("fan listing", "unlisted-zero", words, tuple(f"fan.{i}" for i in sorted(left)),
+                           len(cls.members), len(cls.members))
 
     def _fan_names(self, cls: FailureClass) -> Explanation | None:
         """Where the engine names fans in the documents' words: that reading, said with the names it read (read
@@ -67,10 +87,12 @@ class ClassSearch(Rescoring):
             after = self._outside_after(cls, members, ruleset, option_readings(ruleset), dict(alone.tried))
             named = after.explanations[0].id if after is not None else outside.id
             return after if after is not None and named != outside.id else alone
-        disagreement = input_disagreement(cls, self.passing.get(cls.ruleset or "", []))
+        # what is read off the class where no departure explains it: the engine does not take a form of input,
+        # or it answers input the rules refuse
+        disagreement = input_disagreement(cls, self.passing.get(cls.ruleset or "", [])) or input_refused(cls)
         if not members or ruleset is None:
             if disagreement is not None:
-                return Cause((disagreement,), 0, {"input disagreement": 1})
+                return Cause((disagreement,), 0, {disagreement.kind: 1})
             return Cause((), len(cls.members), tried)
         parts = self._parts(cls, ruleset)
         candidates = candidates_for(cls, ruleset, parts)
@@ -148,15 +170,23 @@ class ClassSearch(Rescoring):
             left = self._greedy(cls, left, more, found, at_most=1)
             if len(left) == before:
                 break
-        if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone
-            rest = self._outside_after(cls, left, ruleset, candidates, tried)
-            if rest is not None:
-                found.extend(rest.explanations)
-                left = []
+        if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone: each
+            known = {p.id for p in ruleset.patterns}  # group of them naming the same such fans explained apart
+            groups: dict[frozenset[str], list[Judged]] = {}
+            for r in left:
+                groups.setdefault(frozenset(outside_ids(self.answer(r), known)), []).append(r)
+            still: list[Judged] = []
+            for group in groups.values():
+                rest = self._outside_after(cls, group, ruleset, candidates, tried)
+                if rest is not None:
+                    found.extend(rest.explanations)
+                else:
+                    still.extend(group)
+            left = still
         unexplained = len(left) + len(cls.members) - len(members)
         found = self._needed(cls, members, found)
         if not found and disagreement is not None:
-            return Cause((disagreement,), 0, {**tried, "input disagreement": 1})
+            return Cause((disagreement,), 0, {**tried, disagreement.kind: 1})
         return Cause(tuple(found), unexplained, tried)
 
     def _greedy(self, cls: FailureClass, left: list[Judged], ranked: Sequence[Mutation], found: list[Explanation],
@@ -190,7 +220,7 @@ class ClassSearch(Rescoring):
         read against the reference's fans with no minimum. None when the engine names no such fan, or none
         explains the class."""
         known = {p.id for p in ruleset.patterns}
-        if not members or not any(outside_ids(r.actual, known) for r in members):
+        if not members or not any(outside_ids(self.answer(r), known) for r in members):
             return None
         readings = [m for m in candidates if m.family == "reading"]
         pairs = [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
@@ -237,12 +267,15 @@ class ClassSearch(Rescoring):
             free = edits.minimum(ruleset.id, 0, ruleset.win.minimum_points)
             departure = free if m is None else combined(m, free)
         rescored = self.rescorer.result(r.case or {}, departure)
-        if rescored is None or not isinstance(r.actual, Mapping):
+        answer = self.answer(r)  # (fans named in the documents' words read as the spec's)
+        if rescored is None or not isinstance(answer, Mapping):
             return None
-        found = diff(rescored, r.actual)
+        found = diff(rescored, answer)
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
             return None
+        unlisted = all(lists_no_zero(g.get("fans")) for g in readings_of(answer))  # (answers.listed)
+        found = replace(found, missing=tuple(f for f in found.missing if not (unlisted and f.get("points") == 0)))
         if found.fields and not self._worth_accounts(r, departure, ruleset, found):
             return None  # the total or payments differ by more than the outside fans account for
         return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing)), lifted

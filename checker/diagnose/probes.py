@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import readings_of
-from checker.diagnose.answers import MESSAGES, agreement
+from checker.diagnose.answers import MESSAGES, agreement, outside_only
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined
@@ -309,6 +309,24 @@ class Experiments:
             return []
         return [(case, mine, theirs)]
 
+    def predicts(self, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
+        """Whether the reference under `m` gives the engine's recorded answer to a probe already asked (no new
+        question: a probe without an answer is predicted by anything)."""
+        if probe.answer is None:
+            return True
+        kind = str(probe.case.get("kind", "score"))
+        predicted = self.rescorer.result(probe.case, m)
+        return predicted is not None and self._holds(ruleset, self.read(ruleset, probe.answer), predicted,
+                                                     self.prober.judged_on(probe.case.get("expect") or {}, kind), kind)
+
+    def _holds(self, ruleset: Ruleset, answer: Any, predicted: Mapping[str, Any], judged_on: Any, kind: str) -> bool:
+        """Whether a probe's answer (its fans read from the documents' names) bears out a prediction: the whole
+        answer agrees, or it differs only by fans the spec does not have in place of spec fans, everything that
+        moves money the same (those fans are the engine's own, named from the answers, and no departure of the
+        rules predicts them)."""
+        return agreement(answer, predicted, judged_on, self.own_rules(ruleset.id), kind).same or \
+            outside_only(answer, predicted, {p.id for p in ruleset.patterns})
+
     def accounting_for(self, ruleset: Ruleset, probe: Probe, m: Mutation,
                        candidates: Sequence[Mutation]) -> Iterator[Mutation]:
         """The candidates `d` with which `m` predicts a probe's answer that `m` alone does not (`m` and `d`
@@ -318,13 +336,12 @@ class Experiments:
         kind = str(probe.case.get("kind", "score"))
         judged_on = self.prober.judged_on(probe.case.get("expect") or {}, kind)
         answer = self.read(ruleset, probe.answer)
-        own = self.own_rules(ruleset.id)
         for d in candidates:
             if d.id in m.id.split(" + ") or not set(d.options).isdisjoint(m.options):
                 continue
             joint = combined(m, d)
             predicted = self.rescorer.result(probe.case, joint)
-            if predicted is not None and agreement(answer, predicted, judged_on, own, kind).same:
+            if predicted is not None and self._holds(ruleset, answer, predicted, judged_on, kind):
                 yield d
 
     def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
@@ -336,8 +353,8 @@ class Experiments:
         if not asked:
             return None
         own, kind = self.own_rules(ruleset.id), str(case.get("kind", "score"))
-        holds = None if answer is None else agreement(self.read(ruleset, answer), mine,
-                                                      self.prober.judged_on(probe_case["expect"], kind), own, kind).same
+        holds = None if answer is None else self._holds(ruleset, self.read(ruleset, answer), mine,
+                                                        self.prober.judged_on(probe_case["expect"], kind), kind)
         return Probe(probe_case, mine, against, theirs, answer, holds)
 
     def trial_feature(self, ruleset: Ruleset, has: Callable[[Mapping[str, Any]], bool]) -> Trial:

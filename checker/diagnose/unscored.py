@@ -21,7 +21,7 @@ def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation
     if not outside or extra - set(outside):
         return None
     replaced = sorted(str(p["fan"]) for p in cls.parts if p.get("missing"))
-    others = [p for p in cls.parts if not (p.get("extra") or p.get("missing"))]
+    others = [p for p in cls.parts if not (p.get("extra") or p.get("missing") or "names" in p or "unlisted" in p)]
     if others:
         return None
     words = outside_words(outside, replaced)
@@ -80,6 +80,31 @@ def case_features(case: Mapping[str, Any]) -> set[str]:
         except (AttributeError, TypeError):
             continue
     return out
+
+
+def input_refused(cls: FailureClass) -> Explanation | None:
+    """A class of cases the rules refuse as input (an `input.*` rule, one for the whole class: a tile that is none,
+    a flag or counter the ruleset does not know) that the engine answers otherwise: it scores the hand (it does not
+    check what the rule checks), or it errs where the rules refuse. Read off the class's cases and answers."""
+    rules = {_input_rule(r) for r in cls.members}
+    if len(rules) != 1 or None in rules or not cls.members:
+        return None
+    rule = str(rules.pop())
+    if all(r.outcome == "errored" for r in cls.members):
+        words = f"the engine errs on a case the rules refuse as input ({rule}), where the rules answer a refusal"
+        return Explanation("input refused", f"input-errs:{rule}", words, (rule,), len(cls.members), len(cls.members))
+    wins = all(any(g.get("valid", True) for g in readings_of(r.actual)) for r in cls.members)
+    if not wins:
+        return None
+    words = f"the engine scores cases the rules refuse as input ({rule}): it does not check what that rule checks"
+    return Explanation("input refused", f"input-taken:{rule}", words, (rule,), len(cls.members), len(cls.members))
+
+
+def _input_rule(r: Judged) -> str | None:
+    expect = (r.case or {}).get("expect")
+    rules = {str(w.get("error")) for w in readings_of(expect) if not w.get("valid", True)}
+    rule = rules.pop() if len(rules) == 1 else None
+    return rule if rule is not None and rule.startswith("input.") else None
 
 
 def input_disagreement(cls: FailureClass, passing: Sequence[Judged]) -> Explanation | None:

@@ -170,6 +170,16 @@ def refusal_added(ruleset_id: str, win_by: tuple[str, ...] = (), flowers: str | 
     return Mutation(f"refusal:{'+'.join(parts)}", "refusal", ruleset_id, refusal.words(), (), edit)
 
 
+def check_dropped(ruleset_id: str, check_id: str, message: str) -> Mutation:
+    """A hand check the spec makes (hand_checks, by its id: the rule a refusal names) not made: hands it refuses
+    are scored."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return replace(ruleset, hand_checks=tuple(hc for hc in ruleset.hand_checks if hc.id != check_id))
+
+    return Mutation(f"check-dropped:{check_id}", "check dropped", ruleset_id,
+                    f"the check {check_id} is not made ({message}): the hands it refuses are scored", (check_id,), edit)
+
+
 def base(ruleset_id: str, value: int, was: int) -> Mutation:
     """The settlement's base is `value` (settlement.base)."""
     def edit(ruleset: Ruleset) -> Ruleset:
