@@ -39,6 +39,7 @@ from checker.conform.results import read_results  # noqa: E402
 from checker.conform.runner import run_conformance  # noqa: E402
 from checker.case import hand_input  # noqa: E402
 from checker.random_hands import seeded_hands  # noqa: E402
+from checker.spec import load_ruleset  # noqa: E402
 
 CORPUS = ROOT / "corpus" / "mcr.jsonl"
 REPORTS = ROOT / "reports"
@@ -51,7 +52,8 @@ def log(msg: str) -> None:
 
 def random_cases(seed: int, n: int, runner: CaseRunner) -> Iterable[dict[str, Any]]:
     """Seeded random complete hands as score cases expecting the reference engine's result at the defaults."""
-    for i, hand in enumerate(seeded_hands(seed, n), 1):
+    context = load_ruleset("mcr").table_context  # the flags a random hand's facts are named by
+    for i, hand in enumerate(seeded_hands(seed, n, context), 1):
         case = {"id": f"random-{seed}-{i:06d}", "ruleset": "mcr", "kind": "score", "options": {},
                 "input": hand_input(hand, flags=hand.flags)}
         expect = dict(runner.run(case))

@@ -171,10 +171,11 @@ class ClassSearch(Rescoring):
             if len(left) == before:
                 break
         if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone: each
-            known = {p.id for p in ruleset.patterns}  # group of them naming the same such fans explained apart
-            groups: dict[frozenset[str], list[Judged]] = {}
+            known = {p.id for p in ruleset.patterns}  # group of them naming the same such fans in place of the same
+            groups: dict[tuple, list[Judged]] = {}  # spec fans (under the rules) explained apart
             for r in left:
-                groups.setdefault(frozenset(outside_ids(self.answer(r), known)), []).append(r)
+                key = (frozenset(outside_ids(self.answer(r), known)), self._beside(r, None, ruleset, known))
+                groups.setdefault(key, []).append(r)
             still: list[Judged] = []
             for group in groups.values():
                 rest = self._outside_after(cls, group, ruleset, candidates, tried)
