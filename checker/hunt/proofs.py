@@ -32,8 +32,8 @@ def _shown(options: Mapping[str, Any]) -> str:
 class _Search:
     """A solver's assertions searched in a Z3 context of their own. Z3's search, and so what one resource bound
     decides and which of several equally small witnesses it shows, depends on every term the process made before;
-    in a context of its own it depends on these assertions alone, the same in every process and on any machine.
-    The copy is made once: the check and the witness's shrinking share it."""
+    in a context of its own it depends on far less (not on nothing: see checker.hunt.z3context). The copy is made
+    once: the check and the witness's shrinking share it."""
 
     def __init__(self, solver: Any):
         self.solver = solver

@@ -4,8 +4,11 @@ Z3's search, and so what a resource bound decides and which of several equally s
 on every term made before in the same context. Terms made without naming a context go to Z3's main context, which
 lives as long as the process: a claim's answer would then hang on which claims ran before it (`--ruleset all`
 against one ruleset alone, or one claim run by hand). `own_context` gives the main context a fresh one for the
-duration of one search, so its answer depends on its own terms alone, and puts the process's back after; nothing
-made inside may be used outside (the searches hand back plain values: witnesses in words).
+duration of one search, and puts the process's back after; nothing made inside may be used outside (the searches
+hand back plain values: witnesses in words). It does not make a bounded search's answer wholly its own: Z3 keeps
+state beyond one context, and a claim searched after others in one process may run out of its bound where alone
+it does not (classic's "one more flower" under menqing_doubles=2: proved alone, undecided after the zero-sum
+claims); such a claim is said to be undecided, never answered otherwise.
 """
 from __future__ import annotations
 
