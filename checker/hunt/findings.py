@@ -16,7 +16,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from checker.inputs import FILE_JSON, MAX_SPEC_BYTES, InputError, excerpt, parse_json, read_text_file
 from checker.spec import Ruleset
@@ -86,10 +86,13 @@ def covering(ruleset: Ruleset, rules: Iterable[str], most: int) -> list[dict[str
     return chosen
 
 
-def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, Mapping[str, Any]]) -> list[Finding]:
+def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, Mapping[str, Any]],
+             holds: Callable[[Mapping[str, Any]], bool] = lambda old: True,
+             stale: list[str] | None = None) -> list[Finding]:
     """`found` with ids: a finding whose key an earlier file holds keeps that id; others get the next numbers
     (`mcr-0007`). Earlier findings not found again are kept (a shorter budget may miss them), marked as such,
-    but for decisions: those come from the spec, which no longer lists one it does not give."""
+    but for decisions (those come from the spec, which no longer lists one it does not give) and for those
+    `holds` finds the engine no longer bears out (checker.hunt.carried), whose keys go to `stale`."""
     taken = {f["id"] for f in earlier.values()}
     out: list[Finding] = []
     seen = set()
@@ -106,6 +109,10 @@ def numbered(ruleset: Ruleset, found: Iterable[Finding], earlier: Mapping[str, M
             counter += 1
         out.append(f)
     for key, old in earlier.items():
+        if key not in seen and old["kind"] != DECIDED and not holds(old):
+            if stale is not None:
+                stale.append(key)
+            continue
         if key not in seen and old["kind"] != DECIDED:  # a decision the spec no longer lists is gone, not missed
             kept = Finding(**{k: old[k] for k in ("ruleset", "kind", "key", "title", "rules", "witness", "outcomes",
                                                   "method", "deciding_option", "note", "statements", "id")})

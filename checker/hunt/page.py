@@ -95,7 +95,9 @@ def left_out(body: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     groups = [("Searches that never ran", body.get("skipped") or []),
               ("Exhaustive proofs stopped before the end of their space", body.get("cut_short") or []),
               ("Searches left out of a pass the effort asked for", body.get("not_rerun") or []),
-              ("Claims of the settlement model left undecided", undecided)]
+              ("Claims of the settlement model left undecided", undecided),
+              ("Findings of an earlier run the engine no longer bears out (its witness scores otherwise now): "
+               "not carried", body.get("no_longer_hold") or [])]
     return [(what, list(labels)) for what, labels in groups if labels]
 
 

@@ -1,7 +1,8 @@
 """One hunt: for each ruleset, every search the hunter knows (non-monotonicity, every scoring option's readings,
 every table option's readings), in a fixed order, each with a fixed effort, in passes of growing effort.
-Findings are merged with an earlier `findings-R.json` in the output folder (a known finding keeps its id) and
-written with their page.
+Findings are merged with an earlier `findings-R.json` in the output folder (a known finding keeps its id; one
+not found again is carried while the engine still bears it out, checker.hunt.carried) and written with their
+page.
 
 Two ways to bound it. `effort` (work units, deterministic): that many passes, the first with EXAMPLES Hypothesis
 examples per search, HANDS simulated hands per table reading and PROOF_UNITS hands per exhaustive proof, each
@@ -25,6 +26,7 @@ from checker.engine import load_ruleset
 from checker.hunt.cross import (PASSED_TILE_SCENES, excluded_shapes, hunt_cross, hunt_cross_scene,
                                 passed_tile_options, several_winners_part,
                                 hunt_excluded_shape, overlap_inputs)
+from checker.hunt.carried import still_holds
 from checker.hunt.decisions import decision_findings
 from checker.hunt.silent import comment_findings
 from checker.hunt.table_defaults import table_default_findings
@@ -394,9 +396,10 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     written = {}
     for rs in rulesets:
         path = out_dir / f"findings-{rs.id}.json"
+        stale: list[str] = []  # earlier findings the engine no longer bears out: not carried, listed
         findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
                                   *table_default_findings(rs)],
-                            earlier[rs.id])
+                            earlier[rs.id], partial(still_holds, runner, rs), stale)
         ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
                                                space_sample(rs)))
         missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
@@ -408,7 +411,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
                 "stopped_early": _stopped_early(budget, unrun[rs.id], shorts, not_rerun[rs.id], searched, of,
                                                 others_left) + _claims_left(proved[rs.id]),
                 "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
-                "pairs": {"searched": searched, "of": of}, "nothing_found": missing,
+                "pairs": {"searched": searched, "of": of}, "nothing_found": missing, "no_longer_hold": stale,
                 "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()],
                 "proofs": proved[rs.id], "roots": [r.as_dict() for r in ranked]}
         body = write_findings(path, rs.id, findings, meta)
