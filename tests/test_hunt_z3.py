@@ -45,6 +45,15 @@ def test_the_model_values_every_situation_as_the_engine_steps_do(drawn):
     assert model.value(situation) == model.replay(situation)
 
 
+def test_the_doubles_of_a_pattern_worth_several_are_all_counted():
+    # Classic with 清一色 read as four 番: a wind pung (1 花), 清一色 (4 番) and 门清 (1 番): 1 x 2^5 = 32, against a cap
+    # of one 勒 raised by 门清 to two: 20. The model once bounded the exponent by how many double patterns count
+    # (2), not by what they are worth (5), and valued it 1 x 2^4 = 16.
+    scorer = RUNNER.scorer("shanghai-classic", {"qingyise": "four_fan"})
+    situation = Situation({"wind_pung": 1, "qing_yi_se_four_fan": 1, "men_qing": 1}, None)
+    assert ArithModel(scorer).value(situation) == ArithModel(scorer).replay(situation) == (True, 20)
+
+
 @pytest.mark.parametrize("multiplier_cap, value", [("always", 20), ("when_reached", 10)])
 def test_a_multiplier_grows_the_cap_a_lift_reaches_as_the_reading_says(multiplier_cap, value):
     # 荒番 once and 杠开 on a hand of no 花: the value is 0 against the cap of one 勒 (10). 荒番 doubles the value

@@ -122,8 +122,9 @@ class ArithModel:
         return out
 
     def most(self, kinds: tuple[str, ...]) -> int:
-        """The most the patterns of these kinds count together."""
-        return sum(self.top[b.id] for b in self.patterns if b.pattern.kind in kinds)
+        """The most the patterns of these kinds are worth together: each one's points times the most it counts
+        (the doubles' exponent reaches 5 with 清一色 read as four 番 and 门清, two patterns counted once each)."""
+        return sum(b.points * self.top[b.id] for b in self.patterns if b.pattern.kind in kinds)
 
     def _sum(self, v: "Vars", kinds: tuple[str, ...] | None = None, leave_out: frozenset[str] = frozenset()) -> Any:
         terms = [b.points * v.count[b.id] for b in self.patterns
