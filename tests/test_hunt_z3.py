@@ -136,12 +136,12 @@ def test_must_find_a_lift_that_lowers_a_hand_when_it_is_worth_one_le():
     f = hunt_growth_z3(RUNNER, classic, "gang_kai", {"lift_to": "one_cap_unit"}, known_hands(classic))
     assert f is not None and f.deciding_option == "lift_to"
     before, after = (o["result"] for o in f.outcomes)
-    # The hand the model picks (a known hand of the classic corpus): 1m1m1m 9p9p9p 2s with concealed kongs of 5z and
-    # 6z, self-drawn on 2s (the pair), knocked. 花: two concealed dragon kongs, 4 each = 8; 门清 doubles it once
-    # (menqing_doubles 1): 16; 门清's cap is 2 勒 = 20, not reached: 16. The 底分 2 is paid beside it: each opponent
-    # pays 18 (+54 to the winner). With 杠开 under one_cap_unit the hand is worth exactly one 勒, 10: each pays 12
-    # (+36).
-    assert {x["id"] for x in before["fans"]} == {"dragon_concealed_kong", "men_qing", "peng_peng_hu"}
-    assert (before["total"], after["total"]) == (16, 10)
-    assert (before["payments"][0], after["payments"][0]) == (54, 36)
+    # The hand the model picks (a known hand of the classic corpus): 八花齐, all eight flowers, concealed, self-drawn.
+    # 花: 8 flowers = 8; 八花齐 settles it directly at 2 勒 = 20, 门清 doubles it to 40, and the cap (1 勒, raised to 2 by
+    # 八花齐 and by 门清) holds it at 20. The 底分 2 is paid beside it: each opponent pays 22 (+66 to the winner). With
+    # 杠开 under one_cap_unit the hand is worth exactly one 勒, 10: each pays 12 (+36).
+    assert {x["id"] for x in before["fans"]} == {"flower", "ba_hua_qi", "men_qing"}
+    assert {x["id"] for x in after["fans"]} - {x["id"] for x in before["fans"]} == {"gang_kai"}
+    assert (before["total"], after["total"]) == (20, 10)
+    assert (before["payments"][0], after["payments"][0]) == (66, 36)
     assert "gang_kai" in {x["id"] for x in after["fans"]}
