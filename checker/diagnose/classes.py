@@ -84,7 +84,7 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
         want_valid = {bool(w.get("valid", True)) for w in wants}
         got_valid = {bool(g.get("valid", True)) for g in gots}
         if want_valid.isdisjoint(got_valid):
-            expected = "win" if True in want_valid else str(wants[0].get("error") or _case_rule(r) or NO_RULE)
+            expected = "win" if True in want_valid else str(wants[0].get("error") or case_rule(r) or NO_RULE)
             refused = "win" if True in got_valid else str(gots[0].get("error") or NO_RULE)
             return (("verdict", expected, refused),), ({"verdict": {"expected": expected, "actual": refused}},)
     found = diff(r.expected, actual)
@@ -334,9 +334,10 @@ def sources_of(ruleset: Ruleset | None, rules: Iterable[str]) -> list[dict[str, 
     return out[:MAX_SOURCES]
 
 
-def _case_rule(r: CaseResult) -> str | None:
-    """The rule the case's own expectation refuses by, where the engine is judged without it (its rule ids are
-    its own): the corpus says which rule refuses, so refusals of different rules are not one class."""
+def case_rule(r: CaseResult) -> str | None:
+    """The one rule the case's own expectation refuses by (None: it expects a win, or names several), also where
+    the engine is judged without it (its rule ids are its own): the corpus says which rule refuses, so refusals
+    of different rules are not one class."""
     expect = r.case.get("expect") if r.case is not None else None
     rules = {str(w.get("error")) for w in readings_of(expect) if not w.get("valid", True) and w.get("error")}
     return rules.pop() if len(rules) == 1 else None

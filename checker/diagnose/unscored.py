@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
-from checker.diagnose.classes import FailureClass
+from checker.diagnose.classes import FailureClass, case_rule
 from checker.diagnose.explanation import Explanation
 from checker.diagnose.judged import Judged
 from checker.spec import Ruleset
@@ -101,9 +101,7 @@ def input_refused(cls: FailureClass) -> Explanation | None:
 
 
 def _input_rule(r: Judged) -> str | None:
-    expect = (r.case or {}).get("expect")
-    rules = {str(w.get("error")) for w in readings_of(expect) if not w.get("valid", True)}
-    rule = rules.pop() if len(rules) == 1 else None
+    rule = case_rule(r)
     return rule if rule is not None and rule.startswith("input.") else None
 
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from checker.case import CaseRunner
 from checker.hunt.options import differs, outcome
+from checker.inputs import option_pairs
 from checker.spec import Ruleset
 
 DEFAULTS = ("the spec's default readings", "the default readings", "the defaults")
@@ -23,22 +24,17 @@ _PARENTHESIS = re.compile(r"\s*\([^)]*\)\s*$")
 
 
 def options_of(ruleset: Ruleset, reading: str) -> dict[str, Any] | None:
-    """The options an outcome's reading names (`{}` for the defaults in words), or None when it is not read
-    as options of this ruleset."""
+    """The options an outcome's reading names (`{}` for the defaults in words), each value as the ruleset takes
+    it (`Ruleset.resolve_options`), or None when it is not read as options of this ruleset."""
     text = _PARENTHESIS.sub("", reading.strip())
     if text in DEFAULTS:
         return {}
-    out: dict[str, Any] = {}
-    for part in re.split(r",\s*|\s+and\s+", text):
-        name, sep, value = part.partition("=")
-        option = ruleset.options.get(name.strip()) if sep else None
-        if option is None:
-            return None
-        found = next((v for v in option.values if str(v).lower() == value.strip().lower()), None)
-        if found is None:
-            return None
-        out[option.id] = found
-    return out or None
+    try:
+        words = option_pairs(re.split(r",\s*|\s+and\s+", text))
+        resolved = ruleset.resolve_options(words)
+    except ValueError:  # a part not written NAME=VALUE, or an option or value the ruleset does not have
+        return None
+    return {name: resolved[name] for name in words} or None
 
 
 def still_holds(runner: CaseRunner, ruleset: Ruleset, finding: Mapping[str, Any]) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from checker.hunt.findings import DECIDED, Finding, statements_naming
 from checker.mutate.procedure import field_schema, words_allowed
-from checker.spec import Ruleset
+from checker.spec import Ruleset, value_key
 from checker.spec.bind import bind
 
 BINDER = "checker/spec/procedure.py"
@@ -57,8 +57,7 @@ def _words(declared: Any, played: Any) -> list[Any]:
 
 
 def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+    """A value as the spec writes it (value_key); a list of words joined."""
     if isinstance(value, (list, tuple, frozenset, set)):
-        return ", ".join(sorted(str(v) for v in value))
-    return str(value)
+        return ", ".join(sorted(value_key(v) for v in value))
+    return value_key(value)
