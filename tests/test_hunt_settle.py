@@ -283,16 +283,18 @@ def test_the_page_lists_what_the_model_proves_with_its_domain():
 
 
 def test_the_settlement_model_process_failing_is_reported_not_raised():
-    # The claims are made in a spawned process; when it fails (here: a ruleset it cannot load) the hunt goes on,
-    # the claims are listed as not run with the error, and the run says it stopped early because of it.
+    # The claims are made each in a process of its own; when they cannot be made (here: a ruleset that does not
+    # load) the hunt goes on, the claims are listed as not run with the error, and the run says it stopped early
+    # because of it.
     import time
 
-    from checker.hunt.run import _claims_apart, _claims_left
+    from checker.hunt.apart import claims_apart
+    from checker.hunt.run import _claims_left
 
-    claims = _claims_apart("no-such-ruleset", 1, time.monotonic() + 60)
+    claims = claims_apart("no-such-ruleset", 1, time.monotonic() + 60)
     assert [c.result for c in claims] == ["not-run"]
     assert claims[0].why.startswith("the process making them failed: ") and "no-such-ruleset" in claims[0].why
-    assert _claims_left([c.as_dict() for c in claims]) == [f"the settlement model's claims were not made "
+    assert _claims_left([c.as_dict() for c in claims]) == [f"1 claim(s) of the settlement model not made "
                                                            f"({claims[0].why})"]
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import permutations, product
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseRunner
@@ -196,23 +196,36 @@ def _single_hand_limit(engine: Engine, ruleset: Ruleset, claim: Claim,
             on_discard[data["discarder"]].append((lost[data["discarder"] - 1], data, result))
     if model.winners_most == 1:
         return None
-    return _several_winners(on_discard, model.winners_most, top)
+    return several_winners(on_discard, model.winners_most, top)
 
 
-def _several_winners(on_discard: Mapping[int, list[tuple[int, dict[str, Any], dict[str, Any]]]], most: int,
-                     top: int) -> dict[str, Any] | None:
+def several_winners(on_discard: Mapping[int, list[tuple[int, dict[str, Any], dict[str, Any]]]], most: int,
+                    top: int, skip: Collection[str] = (), per_seat: int = MOST_PER_SEAT) -> dict[str, Any] | None:
     """Two or three hands of the pool that may win on one discard together (the same tile, the same table
     counters and round wind, no tile held more than four times), each reading the discarder at another seat
-    (winners sit apart), whose value losses to that discarder add up past the limit; the largest first."""
-    best = {d: sorted(found, key=lambda x: -x[0])[:MOST_PER_SEAT] for d, found in on_discard.items() if found}
+    (winners sit apart), whose value losses to that discarder add up past the limit; the largest first, among
+    the `per_seat` largest at each seat for each winning tile. A choice whose `chosen_key` is in `skip` is
+    passed over (one a caller has tried)."""
+    by_tile: dict[str, dict[int, list[tuple[int, dict[str, Any], dict[str, Any]]]]] = {}
+    for d, found in on_discard.items():
+        for x in found:
+            by_tile.setdefault(x[1]["win_tile"], {}).setdefault(d, []).append(x)
     for n in range(2, most + 1):
-        for seats in permutations(sorted(best), n):
-            for chosen in product(*(best[d] for d in seats)):
-                if sum(x[0] for x in chosen) > top and _together([data for _, data, _ in chosen]):
-                    return {"winners": [{"hand": data, "result": result, "lost": lost}
-                                        for lost, data, result in chosen],
-                            "lost": sum(x[0] for x in chosen)}
+        for tile in sorted(by_tile):
+            best = {d: sorted(found, key=lambda x: -x[0])[:per_seat] for d, found in by_tile[tile].items()}
+            for seats in permutations(sorted(best), n):
+                for chosen in product(*(best[d] for d in seats)):
+                    if sum(x[0] for x in chosen) > top and _together([data for _, data, _ in chosen]) \
+                            and chosen_key(chosen) not in skip:
+                        return {"winners": [{"hand": data, "result": result, "lost": lost}
+                                            for lost, data, result in chosen],
+                                "lost": sum(x[0] for x in chosen), "key": chosen_key(chosen)}
     return None
+
+
+def chosen_key(chosen: Sequence[tuple[int, Mapping[str, Any], Any]]) -> str:
+    """Which hands a choice of several winners holds, as a key."""
+    return repr([sorted(data.items(), key=str) for _, data, _ in chosen])
 
 
 def _together(hands: list[dict[str, Any]]) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 import time
-from functools import partial
-from typing import Any, Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping
 
 import z3  # type: ignore[import-untyped]
 
@@ -327,36 +327,69 @@ def _several(claim: Claim) -> bool:
     return bool(claim.witness and claim.witness.get("other_winners"))
 
 
-def claims(runner: CaseRunner, ruleset: Ruleset, effort: int = 1, pairs: bool = True,
-           until: float = math.inf, pool: list[dict[str, Any]] | None = None) -> Iterator[Claim]:
-    """Every claim, in a fixed order: zero-sum, the single-hand limit and monotonicity in each context pattern,
-    each under the defaults and every reading that changes the model (grouped by result), then (with `pairs`)
-    whether each pair of readings of two options interacts. Each claim the model proves is cross-examined by
-    the engine on the hands of `pool` (checker.hunt.examine), when given. A claim reached after `until`
-    (time.monotonic) is not run, and says so."""
-    def due(key: str, words: str, options: Mapping[str, Any], prove: Callable[[], Claim]) -> Claim:
-        if time.monotonic() >= until:
-            return Claim(key, words, dict(options), "", "not-run", why="the budget ran out before it")
-        claim = prove()
-        return claim if pool is None else examine(runner, ruleset, claim, pool, MAX_SCORED * effort)
+@dataclass(frozen=True)
+class Task:
+    """One claim under one reading, before it is made: plain values, so that a process of its own can make it
+    (checker.hunt.apart). `kind` names the search; `pid` the pattern of a monotonicity claim; `pair` the two
+    readings of an interaction."""
 
+    key: str
+    words: str
+    options: tuple[tuple[str, Any], ...]
+    kind: str
+    pid: str = ""
+    pair: tuple[tuple[str, Any], tuple[str, Any]] | None = None
+
+
+def plan(runner: CaseRunner, ruleset: Ruleset, pairs: bool = True) -> list[list[Task]]:
+    """Every claim, in a fixed order and in groups whose results are listed together (`grouped`): zero-sum, the
+    single-hand limit and monotonicity in each context pattern, each under the defaults and every reading that
+    changes the model, then (with `pairs`) whether each pair of readings of two options interacts, one group
+    each."""
     models = readings(runner, ruleset)
-    yield from grouped([due("zero-sum", "the payments sum to zero", o,
-                            partial(zero_sum, runner, ruleset, o, effort)) for o in models])
-    # (each claim is searched in a Z3 context of its own: its answer does not depend on the claims made before)
-    monotones = [grouped([due(f"monotone.{pid}", f"one more {pid} never lowers a hand", o,
-                              partial(monotone, runner, ruleset, o, pid, effort)) for o in models
-                          if pid in runner.scorer(ruleset.id, o).rank])
-                 for pid in context_patterns(runner.scorer(ruleset.id, {}))]
-    yield from grouped([due("single-hand-limit", "no player loses more than the single-hand limit", o,
-                            partial(single_hand_limit, runner, ruleset, o, effort)) for o in models])
-    for claims_of_one in monotones:
-        yield from claims_of_one
+
+    def under(key: str, words: str, kind: str, pid: str = "") -> list[Task]:
+        return [Task(key, words, tuple(o.items()), kind, pid) for o in models
+                if not pid or pid in runner.scorer(ruleset.id, o).rank]
+
+    out = [under("zero-sum", "the payments sum to zero", "zero-sum"),
+           under("single-hand-limit", "no player loses more than the single-hand limit", "single-hand-limit")]
+    out += [under(f"monotone.{pid}", f"one more {pid} never lowers a hand", "monotone", pid)
+            for pid in context_patterns(runner.scorer(ruleset.id, {}))]
     if pairs:
         changing = [next(iter(r.items())) for r in models[1:]]
         for i, first in enumerate(changing):
             for second in changing[i + 1:]:
                 if first[0] != second[0]:
                     a, b = _shown(dict([first])), _shown(dict([second]))
-                    yield due(f"interaction.{a}&{b}", f"{a} and {b} do not interact", {},
-                              partial(interaction, runner, ruleset, first, second, effort))
+                    out.append([Task(f"interaction.{a}&{b}", f"{a} and {b} do not interact", (), "interaction",
+                                     pair=(first, second))])
+    return [group for group in out if group]
+
+
+def prove(runner: CaseRunner, ruleset: Ruleset, task: Task, effort: int = 1, until: float = math.inf,
+          pool: list[dict[str, Any]] | None = None) -> Claim:
+    """One claim made: by the model, then (a proved one, given `pool`) cross-examined by the engine on its
+    hands (checker.hunt.examine). Not run when reached after `until` (time.monotonic), and it says so."""
+    options = dict(task.options)
+    if time.monotonic() >= until:
+        return Claim(task.key, task.words, options, "", "not-run", why="the budget ran out before it")
+    if task.kind == "zero-sum":
+        claim = zero_sum(runner, ruleset, options, effort)
+    elif task.kind == "single-hand-limit":
+        claim = single_hand_limit(runner, ruleset, options, effort)
+    elif task.kind == "monotone":
+        claim = monotone(runner, ruleset, options, task.pid, effort)
+    else:
+        assert task.pair is not None
+        claim = interaction(runner, ruleset, task.pair[0], task.pair[1], effort)
+    return claim if pool is None else examine(runner, ruleset, claim, pool, MAX_SCORED * effort)
+
+
+def claims(runner: CaseRunner, ruleset: Ruleset, effort: int = 1, pairs: bool = True,
+           until: float = math.inf, pool: list[dict[str, Any]] | None = None) -> Iterator[Claim]:
+    """Every claim of `plan`, made in this process one after another and grouped by result (`grouped`). Z3
+    keeps state between searches of one process: the hunt makes each in a process of its own
+    (checker.hunt.apart); this is for one ruleset's claims read at a glance and for tests."""
+    for group in plan(runner, ruleset, pairs):
+        yield from grouped([prove(runner, ruleset, task, effort, until, pool) for task in group])

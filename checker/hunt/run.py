@@ -37,7 +37,8 @@ from checker.hunt.examples import hunt_example, known_hands, stated_examples
 from checker.hunt.examine import hand_pool
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.limit import limit_finding
-from checker.hunt.proofs import Claim, claims as model_claims
+from checker.hunt.one_discard import several_winners_finding
+from checker.hunt.apart import claims_apart, failed as failed_claims
 from checker.hunt.roots import roots
 from checker.hunt.stakes import space_sample
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
@@ -426,51 +427,31 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
 def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
            found: dict[str, Finding]) -> list[dict[str, Any]]:
     """The settlement model's claims (checker.hunt.proofs) at this effort, while the cap lasts (those it leaves
-    are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand."""
+    are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand, or, where
+    only several winners of one discard break it, with a hand of play (checker.hunt.one_discard)."""
     out: list[dict[str, Any]] = []
     limits = []
-    for claim in _claims_apart(ruleset.id, effort, cap):
+    for claim in claims_apart(ruleset.id, effort, cap):
         out.append(claim.as_dict())
         if claim.key == "single-hand-limit":
             limits.append(claim)
-    finding = limit_finding(runner, ruleset, limits, known_hands(ruleset))
+    finding = limit_finding(runner, ruleset, limits, known_hands(ruleset)) \
+        or several_winners_finding(runner, ruleset, limits, hand_pool(ruleset, known_hands(ruleset)))
     if finding is not None:
         found["z3: single-hand limit"] = finding
     return out
-
-
-def _claims_apart(ruleset_id: str, effort: int, until: float) -> list[Claim]:
-    """The model's claims, made in a process of their own: Z3's search, and so what its resource bound lets it
-    decide, depends on everything made before in the same process (its terms are shared), so a fresh process
-    gives the same answers whatever the hunt did before them."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
-    try:
-        with ProcessPoolExecutor(max_workers=1, mp_context=get_context("spawn")) as apart:
-            return apart.submit(_claims_of, ruleset_id, effort, until).result()
-    except Exception as exc:  # the process failed or died (BrokenProcessPool): the hunt goes on and says so
-        reason = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-        return [Claim("settlement-model", "the settlement model's claims", {}, "", "not-run",
-                      why=f"{PROCESS_FAILED}: {reason}")]
-
-
-PROCESS_FAILED = "the process making them failed"
-
-
-def _claims_of(ruleset_id: str, effort: int, until: float) -> list[Claim]:
-    ruleset = load_ruleset(ruleset_id)
-    return list(model_claims(CaseRunner(), ruleset, effort, until=until, pool=hand_pool(ruleset, known_hands(ruleset))))
 
 
 def _claims_left(proved: list[dict[str, Any]]) -> list[str]:
     """The settlement model's claims the run left undecided, in words: not run for the budget, or past the
     solver's resource bound (a later effort gives it more)."""
     late = [c for c in proved if c["result"] == "not-run" and c["why"].startswith("the budget")]
-    failed = [c for c in proved if c["result"] == "not-run" and c["why"].startswith(PROCESS_FAILED)]
+    failed = failed_claims(proved)
     bound = [c for c in proved if c["result"] == "not-run" and c not in late and c not in failed]
     out = [f"{len(late)} claim(s) of the settlement model not run (the budget ran out)"] if late else []
-    out += [f"the settlement model's claims were not made ({c['why']})" for c in failed]
+    for why in dict.fromkeys(c["why"] for c in failed):  # one line per error, however many claims it stopped
+        count = sum(c["why"] == why for c in failed)
+        out.append(f"{count} claim(s) of the settlement model not made ({why})")
     if bound:
         out.append(f"{len(bound)} claim(s) of the settlement model undecided within the solver's resource bound")
     return out

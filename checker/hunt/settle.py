@@ -19,6 +19,8 @@ Claims (`Claim`), each proved over its stated domain or refuted with a situation
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -98,6 +100,7 @@ class SettlementModel:
         exempt = roles(scorer.ruleset).liability_exempt
         if exempt and exempt not in self.flag_names:
             self.flag_names.append(exempt)
+        self._evaluated: dict[tuple, dict[str, Any]] = {}  # evaluate's answers: the same situation, the same words
         # 一炮多响: each of up to three winners of one discard is paid as a hand of its own (procedure.multiple_winners)
         self.winners_most = len(SEATS) if scorer.bound.procedure.multiple_winners == "all_paid" else 1
 
@@ -238,7 +241,15 @@ class SettlementModel:
     # ------------------------------------------------------------------ one known situation
     def evaluate(self, counts: Mapping[str, int], base: int | None, table: Mapping[str, Any]) -> dict[str, Any]:
         """The model's payments for one situation, in words (see `words`): a real hand's counted patterns (a
-        scored result's fans), its 底分 counter, and its table (win_by, discarder, contract_partner, flags, claimed_sets)."""
+        scored result's fans), its 底分 counter, and its table (win_by, discarder, contract_partner, flags, claimed_sets).
+        Each situation is solved once per model (many hands count the same patterns at the same table)."""
+        key = (tuple(sorted(counts.items())), base, table["win_by"], table.get("discarder"),
+               table.get(CONTRACT_PARTNER, 0), tuple(sorted(table.get("flags") or ())), table.get("claimed_sets", 0))
+        if key not in self._evaluated:
+            self._evaluated[key] = self._evaluate(counts, base, table)
+        return copy.deepcopy(self._evaluated[key])
+
+    def _evaluate(self, counts: Mapping[str, int], base: int | None, table: Mapping[str, Any]) -> dict[str, Any]:
         v, t = self.situation("x.")
         paid = self.paid(v, t)
         solver = z3.Solver()
