@@ -216,9 +216,13 @@ def test_the_last_discard_read_as_a_replacement_draw_is_named(tmp_path):
 
 
 def test_a_fan_outside_the_spec_is_named_with_the_fan_it_replaces(tmp_path):
+    """The engine calls All simples `tanyao` everywhere: in every failed case whose money agrees, tanyao stands
+    where all_simples is missing, with its count, and the engine lists all_simples under no other name, so the
+    run reads tanyao as the engine's own name for it (checker.diagnose.notation), said as such."""
     classes = diagnosed(tmp_path, MCR, engine(answer=renamed("all_simples", "tanyao")))
-    assert causes(classes) == {"outside:tanyao"}
-    assert "in place of all_simples" in classes[0]["cause"]["explained_by"][0]["words"]
+    assert causes(classes) == {"fan-names"}
+    assert "words of its own" in classes[0]["cause"]["explained_by"][0]["words"]
+    assert "tanyao for all_simples" in classes[0]["cause"]["explained_by"][0]["words"]
 
 
 def test_an_input_the_engine_does_not_take_is_named(tmp_path):

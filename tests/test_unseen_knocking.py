@@ -6,18 +6,11 @@ by what the author wrote down, and no cause outside that list may be named.
 """
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
-from checker.cli import app
-from checker.corpus.random_cases import Mix, random_cases
+from unseen_helpers import engine_of, named_causes, unseen_run
 
-ROOT = Path(__file__).resolve().parent.parent
-ENGINE = f'cmd:"{sys.executable} {ROOT / "reports" / "unseen-knocking" / "knocking_engine.py"}"'
+ENGINE = engine_of("unseen-knocking", "knocking_engine.py")
 
 # Every cause the engine's readings make true (READINGS.md), by the id the diagnosis gives it:
 TRUE_CAUSES = {
@@ -43,22 +36,11 @@ TRUE_CAUSES = {
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory) -> dict:
-    folder = tmp_path_factory.mktemp("unseen")
-    shipped = (ROOT / "corpus" / "shanghai-knocking.jsonl").read_text(encoding="utf-8")
-    randoms = "".join(json.dumps(c) + "\n" for c in random_cases("shanghai-knocking", 2000, 5, mix=Mix(options=0.0)))
-    corpus = folder / "cases.jsonl"
-    corpus.write_text(shipped + randoms, encoding="utf-8")
-    result = CliRunner().invoke(app, ["conform", "--corpus", str(corpus), "--engine", ENGINE,
-                                      "--out", str(folder / "run")])
-    assert result.exit_code == 1, result.output  # the engine departs: failures, each class diagnosed
-    return json.loads((folder / "run" / "summary.json").read_text(encoding="utf-8"))
+    return unseen_run(tmp_path_factory.mktemp("unseen"), "shanghai-knocking", ENGINE)
 
 
 def test_every_cause_named_is_one_the_engine_author_wrote_down(run):
-    named = set()
-    for e in (e for c in run["classes"] for e in c["cause"]["explained_by"]):
-        named.update(e["id"].split(" + "))
-        named.update(part for r in e.get("or_equally") or [] for part in r["id"].split(" + "))
+    named = named_causes(run)
     assert named <= TRUE_CAUSES, sorted(named - TRUE_CAUSES)
     # the ones every such run shows: the names, the unlisted 0-hua pung, the fig and 抢杠 under their own names,
     # the lock not kept, the input the brief said to take

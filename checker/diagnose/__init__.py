@@ -17,11 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from checker.diagnose.answers import document_read, known_patterns
 from checker.diagnose.causes import CauseSearch
 from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
                                       sources_of)
 from checker.diagnose.judged import Judged
+from checker.diagnose.notation import in_notation, learn
+from checker.mutate.edits import points
+from checker.mutate.mutation import Rescorer
 from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober
 from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
 
@@ -61,6 +65,29 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
     engine under test (or its recorded answers), asked the probes that confirm or contradict each cause
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
     named. `effort`: the search's re-scorings, so many times the default."""
+    with in_notation(learn(results, document_read, known_patterns, _not_its_points)):  # how it writes its fans
+        return _diagnose(results, search, prober, effort)
+
+
+def _not_its_points(ruleset_id: str, pattern_id: str, value: Any, cases: list[Judged]) -> bool:
+    """Whether the rules with `pattern_id` at `value` points pay one of `cases` (each answered by the engine with
+    the rules' money) otherwise: then the engine's `value` is not the pattern's points (notation.learn)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    rescorer = Rescorer()
+    edit = points(ruleset_id, pattern_id, value)
+    for r in cases:
+        if r.case is None:
+            continue
+        result = rescorer.result(r.case, edit)
+        expected = r.expected if isinstance(r.expected, Mapping) else {}
+        if result is not None and any(result.get(k) != expected.get(k) for k in ("valid", "total", "payments")
+                                      if k in expected):
+            return True
+    return False
+
+
+def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None, effort: int) -> list[dict[str, Any]]:
     sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
     found = sample.classes
     searcher = CauseSearch(sample.passing, totals=sample.passing_total, scale=effort) if search and found else None

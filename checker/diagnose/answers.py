@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, Container, Iterable, Mapping
 
 from checker.case import readings_of
+from checker.diagnose.notation import current as notation
 from checker.spec import Ruleset, SpecError, given_key, load_ruleset
 
 RESULT_FIELDS = ("valid", "error", "fans", "total", "payments")  # the case schema's result (spec/schema)
@@ -76,14 +77,22 @@ def _same_answer(got: Mapping[str, Any], want: Mapping[str, Any], expected_field
     fields = (expected_fields | {k for k in got if k in RESULT_FIELDS}) - {"valid", "error"}
     for name in fields:
         if name == "fans":
-            if _fan_keys(got.get("fans")) != _fan_keys(listed(want.get("fans"), got.get("fans"))):
+            if not same_fans(want.get("fans"), got.get("fans"), getattr(own_rules, "ruleset_id", None)):
                 return DIFFERENT
         elif got.get(name) != want.get(name):
             return DIFFERENT
     return Agreement(True)
 
 
-def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Container[str]) -> bool:
+def same_fans(want: Any, got: Any, ruleset_id: str | None = None) -> bool:
+    """Whether the fans the rules give (`want`) are the engine's (`got`) as the engine writes them: fans at 0
+    points left out where it lists none (`listed`), and the run's learned notation (checker.diagnose.notation)."""
+    w, g = notation().as_written(ruleset_id, want, got)
+    return _fan_keys(listed(w, g)) == _fan_keys(g)
+
+
+def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Container[str],
+                 ruleset_id: str | None = None) -> bool:
     """Whether an answer and a prediction, each one reading, agree on everything that moves money (the win, the
     total, the payments) and on every fan but where the answer names fans the spec does not have (`known`: its
     pattern ids) in place of some the prediction lists: fans outside the spec, which a departure cannot predict
@@ -97,9 +106,9 @@ def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Contain
     outside = [f for f in got if f.get("id") not in known]
     if not outside:
         return False
-    want = _fan_keys(listed(rescored.get("fans"), actual.get("fans"))) or []
-    inside = _fan_keys([f for f in got if f.get("id") in known]) or []
-    return all(k in want for k in inside)
+    mine, theirs = notation().as_written(ruleset_id, rescored.get("fans"), [f for f in got if f.get("id") in known])
+    want = _fan_keys(listed(mine, actual.get("fans"))) or []
+    return all(k in want for k in _fan_keys(theirs) or [])
 
 
 def _worth_nothing(fan: Any) -> bool:
@@ -138,7 +147,8 @@ def _same_play(got: Mapping[str, Any], want: Mapping[str, Any], expect: Any, own
             if len(mine) != len(theirs) or any(
                     not isinstance(a, Mapping) or not isinstance(b, Mapping)
                     or {k: v for k, v in a.items() if k != "fans"} != {k: v for k, v in b.items() if k != "fans"}
-                    or _fan_keys(a.get("fans")) != _fan_keys(b.get("fans")) for a, b in zip(mine, theirs)):
+                    or not same_fans(b.get("fans"), a.get("fans"), getattr(own_rules, "ruleset_id", None))
+                    for a, b in zip(mine, theirs)):
                 return DIFFERENT
         elif mine != theirs:
             return DIFFERENT
@@ -169,12 +179,13 @@ class OwnRules(Container[str]):
     """The refusal ids the reference and the case format use: the spec's rule ids, those the run's expectations
     name, and every `input.*` id (the case format's refusals of an input). An engine's id outside them is its own."""
 
-    def __init__(self, ids: frozenset[str]):
-        self.ids = ids
+    def __init__(self, ids: frozenset[str], ruleset_id: str | None = None):
+        self.ids, self.ruleset_id = ids, ruleset_id  # (the ruleset: its learned notation reads the fans)
 
     @classmethod
     def of(cls, ruleset: Ruleset | None, named: Iterable[str] = ()) -> "OwnRules":
-        return cls(frozenset(named) | (ruleset.rule_ids() if ruleset is not None else frozenset()))
+        return cls(frozenset(named) | (ruleset.rule_ids() if ruleset is not None else frozenset()),
+                   ruleset.id if ruleset is not None else None)
 
     def __contains__(self, rule: object) -> bool:
         return isinstance(rule, str) and (rule in self.ids or rule.startswith("input."))
@@ -277,4 +288,18 @@ def read_fan_names(ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, 
     if found is None:
         return answer, {}
     names, known = found
-    return names.read(answer, known)
+    answer, read = names.read(answer, known)
+    answer, learned = notation().read(ruleset_id, answer)
+    return answer, {**read, **learned}
+
+
+def known_patterns(ruleset_id: str) -> frozenset[str] | None:
+    """The spec's pattern ids of a ruleset (None: no such ruleset)."""
+    found = _names_of(ruleset_id)
+    return found[1] if found is not None else None
+
+
+def document_read(ruleset_id: str, answer: Any) -> Any:
+    """An answer with only the fans named in the documents' words read as spec ids (no learned notation)."""
+    found = _names_of(ruleset_id)
+    return found[0].read(answer, found[1])[0] if found is not None else answer

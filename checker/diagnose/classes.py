@@ -21,11 +21,14 @@ from checker.case import readings_of
 from checker.diagnose.answers import lists_no_zero, read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
+from checker.diagnose.notation import current as notation
 from checker.spec import Ruleset, given_files_args, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
 NO_RULE = "(no rule compared)"  # a refusal's rule where the case is not judged on it (the engine's ids are its own)
 UNLISTED = "fans at 0 points not listed"  # a signature's part: the engine lists no fan that adds no points
+NOTATION = "fans written in the engine's own way"  # a part: fans left out or in its own units (diagnose.notation)
+OWN_NAMES = "fans named in the documents' or the engine's own words"  # a part: names read, some learned
 MAX_SIGNATURE_PARTS = 24  # the differences a class's signature names (the rest counted): its size is bounded
 SEATS = {0: "the winner", 1: "seat 1 (next)", 2: "seat 2 (across)", 3: "seat 3 (previous)"}
 WIN_WORDS = {"self_draw": "self-drawn", "discard": "on a discard", "robbing_kong": "by robbing a kong"}
@@ -73,8 +76,10 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
         reason = _varying((r.reason or "").replace(r.id, "‹id›") if r.id else r.reason or "")
         return (("errored", reason),), ({"errored": reason},)
     actual, names = read_fan_names(r.ruleset, r.actual)
+    learned = notation().names.get(r.ruleset or "") or {}
     key: list[tuple] = [("names",)] if names else []
-    parts: list[Mapping[str, Any]] = [{"names": "fans named in the documents' words"}] if names else []
+    parts: list[Mapping[str, Any]] = [{"names": "fans named in the documents' words" if not set(names) & set(learned)
+                                       else OWN_NAMES}] if names else []
     wants, gots = readings_of(r.expected), readings_of(actual)
     played = _play_verdicts(wants, gots)
     if played is not None:  # a hand of play judged otherwise: legal, illegal (by which rule), unfinished
@@ -93,13 +98,20 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     if unlisted:  # fans at 0 points the engine leaves out of its list, as it lists none (answers.listed)
         key.append(("unlisted",))
         parts.append({"unlisted": UNLISTED})
-    for fan in (f for f in found.missing if f not in unlisted):
+    # how the run learned the engine writes its fans (checker.diagnose.notation): left out, in its own units
+    omitted, units = notation().omitted(r.ruleset), notation().units(r.ruleset)
+    left = [f for f in found.missing if f not in unlisted and f.get("id") in omitted]
+    own = [(w, g) for w, g in found.different if w.get("id") in units and w.get("count") == g.get("count")]
+    if left or own:
+        key.append(("notation",))
+        parts.append({"notation": NOTATION})
+    for fan in (f for f in found.missing if f not in unlisted and f not in left):
         key.append(("missing", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"missing": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
     for fan in found.extra:
         key.append(("extra", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"extra": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
-    for want, got in found.different:
+    for want, got in (d for d in found.different if d not in own):
         key.append(("different", str(want.get("id")), _plain(want.get("points")), _plain(got.get("points")),
                     _plain(want.get("count")), _plain(got.get("count"))))
         parts.append({"different": True, "fan": str(want.get("id")), "expected": [want.get("points"), want.get("count")],
@@ -110,7 +122,7 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     if not key:
         key.append(("shape",))
         parts.append({"shape": "the results differ in shape"})
-    rank = {"names": 0, "unlisted": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # fans, then fields
+    rank = {"names": 0, "unlisted": 0, "notation": 0, "missing": 1, "extra": 2, "different": 3, "field": 4}  # fans, then fields
     order = sorted(range(len(key)), key=lambda i: (rank.get(str(key[i][0]), 5), repr(key[i])))
     if len(order) > MAX_SIGNATURE_PARTS:  # an answer of thousands of fans: a class keeps a bounded signature
         more = len(order) - MAX_SIGNATURE_PARTS + 1
@@ -176,6 +188,8 @@ def signature_words(parts: Sequence[Mapping[str, Any]]) -> str:
             out.append(str(p["names"]))
         elif "unlisted" in p:
             out.append(str(p["unlisted"]))
+        elif "notation" in p:
+            out.append(str(p["notation"]))
         else:
             out.append(str(p.get("shape", "")))
     return "; ".join(out)

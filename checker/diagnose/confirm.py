@@ -9,7 +9,7 @@ from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, together
 from checker.diagnose.judged import Judged
 from checker.diagnose.one_class import ClassSearch
-from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial
+from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere
 from checker.diagnose.unscored import case_features
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import option_readings
@@ -114,8 +114,9 @@ class Confirming(ClassSearch):
                            ruleset: Ruleset) -> Trial | None:
         """Where `m` explains part of a class: a case of the class it does not explain but still changes (its
         prediction there is not the engine's answer, nor is it with any departure named `beside` it, nor does it
-        differ from it only by fans the spec does not have in place of spec fans) contradicts it as a probe would;
-        None if there is none."""
+        differ from it only by fans the spec does not have in place of spec fans, nor only where `m` answers as the
+        rules do: another departure met there, probes.met_elsewhere) contradicts it as a probe would; None if there
+        is none."""
         known = {p.id for p in ruleset.patterns}
         for r in members:
             if not self._explains(r, m) and self._moves(r, m) and \
@@ -123,6 +124,9 @@ class Confirming(ClassSearch):
                     self._beside(r, m, ruleset, known) is None:
                 predicted = self.rescorer.result(r.case or {}, m) or {}
                 reference = self.rescorer.result(r.case or {}, None) or {}
+                if str((r.case or {}).get("kind", "score")) == "score" and \
+                        met_elsewhere(self.answer(r), predicted, reference, ruleset.id):
+                    continue  # the engine departs there in another way too, where `m` answers as the rules do
                 probe = Probe(dict(r.case or {}), predicted, None, reference,
                               r.actual if isinstance(r.actual, Mapping) else None, False)
                 return Trial(CONTRADICTED, (probe,))

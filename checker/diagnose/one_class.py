@@ -15,6 +15,7 @@ from checker.diagnose.diff import diff
 from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
 from checker.diagnose.judged import Judged
+from checker.diagnose.notation import current as notation
 from checker.diagnose.rescoring import Rescoring
 from checker.diagnose.unscored import (below_minimum, fans_outside_spec, input_disagreement, input_refused, outside_ids,
                                        outside_words)
@@ -32,7 +33,7 @@ class ClassSearch(Rescoring):
     def explain(self, cls: FailureClass) -> Cause:
         if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
             return Cause((), len(cls.members), {}, stopped=self.effort)
-        written = tuple(e for e in (self._fan_names(cls), self._unlisted(cls)) if e is not None)
+        written = tuple(e for e in (self._fan_names(cls), self._unlisted(cls), self._notation(cls)) if e is not None)
         if not written:
             return self._explain(cls)
         members = self._members(cls)
@@ -58,6 +59,34 @@ class ClassSearch(Rescoring):
         return Explanation("fan listing", "unlisted-zero", words, tuple(f"fan.{i}" for i in sorted(left)),
                            len(cls.members), len(cls.members))
 
+    def _notation(self, cls: FailureClass) -> Explanation | None:
+        """Where the run learned that the engine writes some of the class's fans its own way (left out, or in its
+        own units: checker.diagnose.notation), that way of writing, with the money-agreeing cases it rests on."""
+        if not any("notation" in p for p in cls.parts):
+            return None
+        learned = notation()
+        omitted, units = learned.omitted(cls.ruleset), learned.units(cls.ruleset)
+        left: set[str] = set()
+        own: set[str] = set()
+        for r in cls.members:
+            found = diff(r.expected, self.answer(r))
+            left.update(str(f.get("id")) for f in found.missing if f.get("id") in omitted)
+            own.update(str(w.get("id")) for w, g in found.different
+                       if w.get("id") in units and w.get("count") == g.get("count"))
+        said = []
+        if own:
+            said.append("writes the points of " + ", ".join(f"{i} ({units[i]} cases)" for i in sorted(own))
+                        + " in its own units (compared by name and count)")
+        if left:
+            said.append("leaves out " + ", ".join(f"{i} ({omitted[i]} cases)" for i in sorted(left))
+                        + " where it lists them not")
+        if not said:
+            return None
+        words = ("the engine " + "; it ".join(said) + ": learned from the run's failed cases whose money agrees "
+                 "(the cases counted), a way of writing the answer, not of scoring; money is always compared")
+        return Explanation("fan notation", "notation", words, tuple(f"fan.{i}" for i in sorted(left | own)),
+                           len(cls.members), len(cls.members))
+
     def _fan_names(self, cls: FailureClass) -> Explanation | None:
         """Where the engine names fans in the documents' words: that reading, said with the names it read (read
         off the answers themselves, with the ruleset the search scores under)."""
@@ -65,13 +94,21 @@ class ClassSearch(Rescoring):
         if ruleset is None:
             return None
         read: dict[str, str] = {}
+        learned: dict[str, str] = {}
         for r in cls.members:
-            read.update(self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[1])
-        if not read:
+            answer, found = self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})
+            read.update(found)
+            learned.update(notation().read(ruleset.id, answer)[1])
+        if not read and not learned:
             return None
         said = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(read.items())[:8])
-        return Explanation("fan names", "fan-names", f"the engine names fans by their names in the documents ({said}), "
-                           f"not by the spec's ids", tuple(f"fan.{i}" for i in sorted(set(read.values()))),
+        own = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(learned.items())[:8])
+        words = (f"the engine names fans by their names in the documents ({said})" if read else "the engine names fans")
+        if learned:
+            words += (f"{' and' if read else ''} in words of its own, each standing in every failed case whose money "
+                      f"agrees for one spec pattern ({own})")
+        return Explanation("fan names", "fan-names", words + ", not by the spec's ids",
+                           tuple(f"fan.{i}" for i in sorted(set(read.values()) | set(learned.values()))),
                            len(cls.members), len(cls.members))
 
     def _explain(self, cls: FailureClass) -> Cause:

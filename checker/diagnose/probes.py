@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import readings_of
-from checker.diagnose.answers import MESSAGES, agreement, outside_only
+from checker.diagnose.answers import MESSAGES, agreement, outside_only, same_fans
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined
@@ -66,6 +67,13 @@ def _text(result: Any) -> str:
     return json.dumps(canon)
 
 
+def _money(result: Any) -> str:
+    """What a result pays, as text: each reading's win (or refusal), total and payments."""
+    members = readings_of(result) if isinstance(result, Mapping) else []
+    return json.dumps(sorted(json.dumps([bool(m.get("valid", True)), m.get("error"), m.get("total"),
+                                         m.get("payments")], default=str) for m in members))
+
+
 @dataclass(frozen=True)
 class Probe:
     """One case put to the engine: what the hypothesis predicts, what a rival (None: the rules) predicts, the
@@ -76,7 +84,8 @@ class Probe:
     against: str | None
     against_predicted: Mapping[str, Any]
     answer: Mapping[str, Any] | None
-    holds: bool | None  # None: no answer
+    holds: bool | None  # None: no answer, or one that met another departure (`elsewhere`)
+    elsewhere: str = ""  # where the answer departs from the rules and the hypothesis both, where it does not move
 
     @property
     def departs(self) -> bool:
@@ -89,7 +98,7 @@ class Probe:
         return {"case": dict(self.case), "predicted": result_part(self.predicted), "against": self.against or "the rules",
                 "against_predicted": result_part(self.against_predicted),
                 "answer": result_part(self.answer) if self.answer is not None else None,
-                "holds": self.holds}
+                "holds": self.holds, **({"elsewhere": self.elsewhere} if self.elsewhere else {})}
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,8 @@ def played_hands(ruleset: Ruleset, hands: int, options: Mapping[str, Any] | None
 def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The cases with their context read otherwise, one context reading at a time (a flag dropped, a way of
     winning read as another, the flowers left out, …): hands that differ from the class's in one respect."""
+    if not cases:
+        return
     readings = context_readings(ruleset)
     for case in cases:
         data = case.get("input")
@@ -223,6 +234,38 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
             if other != data:
                 yield {"ruleset": case.get("ruleset"), "options": dict(case.get("options") or {}), "kind": "score",
                        "input": dict(other)}
+
+
+def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any], ruleset_id: str) -> str:
+    """Where an engine's answer to a probe departs from a hypothesis only in parts the hypothesis answers as the
+    rules do (the win, the total, a payer's payment, the fans), agreeing wherever it moves them: in words (those
+    parts), the engine departing there in another way; "" where the answer bears the hypothesis out, or departs
+    from it in a part it moves (the probe then contradicts it). The winner's payment, the others' sum, is read
+    through theirs."""
+    if not isinstance(answer, Mapping) or any(len(readings_of(x)) != 1 for x in (answer, mine, rules)):
+        return ""
+    got, want, base = readings_of(answer)[0], readings_of(mine)[0], readings_of(rules)[0]
+    wins = [bool(x.get("valid", True)) for x in (got, want, base)]
+    if wins == [False, True, True]:
+        return f"the engine refuses it ({got.get('error')}) where the rules and the departure let it win"
+    if wins != [True, True, True]:
+        return ""
+
+    def parts(result: Mapping[str, Any]) -> dict[str, Any]:
+        given = result.get("payments")
+        paid: list[Any] = given if isinstance(given, list) else []
+        return {"total": result.get("total"), **{f"the payment of seat {i}": x for i, x in enumerate(paid) if i}}
+    a, w, b = parts(got), parts(want), parts(base)
+    moved = {k for k in w if w.get(k) != b.get(k)}
+    differ = {k for k in set(a) | set(w) if a.get(k) != w.get(k)}
+    fans_moved = not same_fans(want.get("fans"), base.get("fans"), ruleset_id)
+    if not same_fans(want.get("fans"), got.get("fans"), ruleset_id):
+        if fans_moved:
+            return ""
+        differ.add("the fans")
+    if not differ or differ & moved:
+        return ""
+    return "the engine departs from the rules in " + ", ".join(sorted(differ)) + ", which the departure leaves as the rules have them"
 
 
 class Experiments:
@@ -270,8 +313,15 @@ class Experiments:
     def separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
                    rival: Mutation | None, at_most: int) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """Up to `at_most` cases on which `m` and `rival` (None: the rules) predict different answers, with both
-        predictions."""
-        out = []
+        predictions. Against the rules, cases where they differ in money (the win, the total, the payments) come
+        first and alone where there are any: a case where `m` only lists a fan otherwise, the money the same, does
+        not test what `m` pays (an engine that writes a double as its factor 2 would bear out "门清 is 2 番" on a
+        capped hand); fans-only cases are used where `m` moves no money on any case built."""
+        Found = list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]
+        varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])} if rival is None else set()
+        near: Found = []  # the class's own hands with their context read otherwise
+        far: Found = []  # other hands: a probe on the class's hands alone may meet the same coincidence each time
+        fans_only: Found = []
         for case in self._candidates(ruleset, members):
             mine = self._result(case, m)
             if mine is None:
@@ -279,9 +329,17 @@ class Experiments:
             theirs = self._result(case, rival)
             if theirs is None or _text(mine) == _text(theirs):
                 continue
-            out.append((case, mine, theirs))
-            if len(out) >= at_most:
+            if rival is None and _money(mine) == _money(theirs):
+                if len(fans_only) < at_most:
+                    fans_only.append((case, mine, theirs))
+                continue
+            (near if Prober.key(case) in varied else far).append((case, mine, theirs))
+            if len(far) >= at_most:
                 break
+        # against the rules, the class's hands and other hands taken in turn
+        out = [x for pair in zip_longest(near[:at_most], far[:at_most]) for x in pair if x is not None][:at_most] \
+            if varied else far[:at_most]
+        out = out or fans_only
         if len(out) < at_most and rival is None and members and members[0].get("kind") == "procedure" \
                 and m.edits_spec:
             out += self._searched(ruleset, members, m)[:at_most - len(out)]
@@ -325,7 +383,7 @@ class Experiments:
         moves money the same (those fans are the engine's own, named from the answers, and no departure of the
         rules predicts them)."""
         return agreement(answer, predicted, judged_on, self.own_rules(ruleset.id), kind).same or \
-            outside_only(answer, predicted, {p.id for p in ruleset.patterns})
+            outside_only(answer, predicted, {p.id for p in ruleset.patterns}, ruleset.id)
 
     def accounting_for(self, ruleset: Ruleset, probe: Probe, m: Mutation,
                        candidates: Sequence[Mutation]) -> Iterator[Mutation]:
@@ -355,7 +413,12 @@ class Experiments:
         own, kind = self.own_rules(ruleset.id), str(case.get("kind", "score"))
         holds = None if answer is None else self._holds(ruleset, self.read(ruleset, answer), mine,
                                                         self.prober.judged_on(probe_case["expect"], kind), kind)
-        return Probe(probe_case, mine, against, theirs, answer, holds)
+        elsewhere = ""
+        if holds is False and against is None and kind == "score":
+            elsewhere = met_elsewhere(self.read(ruleset, answer), mine, theirs, ruleset.id)
+        if elsewhere:  # the engine departs there in another way too: the probe tells nothing of this hypothesis
+            holds = None
+        return Probe(probe_case, mine, against, theirs, answer, holds, elsewhere)
 
     def trial_feature(self, ruleset: Ruleset, has: Callable[[Mapping[str, Any]], bool]) -> Trial:
         """That the engine takes no case with some feature of its input, put to it: candidate hands that have it
@@ -413,6 +476,10 @@ class Experiments:
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
+        met = [p for p in probes if p.elsewhere]
+        if met and not untested_why and not any(p.holds and p.departs for p in probes):
+            untested_why = "its probes met other departures of the engine (" + "; ".join(
+                f"{p.case.get('id')}: {p.elsewhere}" for p in met[:2]) + ")"
         if not any(p.holds and p.departs for p in probes):
             if any(p.holds for p in probes):  # only rival probes held, each where the hypothesis gives the rules
                 untested_why = (untested_why or "no probe on which it departs from the rules held") + \

@@ -8,6 +8,7 @@ from checker.diagnose.answers import FanNames, OwnRules, agreement, consistent_r
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import SCORER_COST, Explanation, OutOfEffort, canonical, family_kind, passing_step
 from checker.diagnose.judged import Judged, kind_of, rescorable
+from checker.diagnose.notation import current as notation
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
 
@@ -101,14 +102,14 @@ class Rescoring:
         if kept is not None and kept[0] is r:
             return kept[1]
         ruleset = self.ruleset_of(r.ruleset)
-        read = self.names(ruleset).read(r.actual, {p.id for p in ruleset.patterns})[0] if ruleset is not None \
-            else r.actual
+        read = self.read_names(ruleset, r.actual) if ruleset is not None else r.actual
         self._answers[key] = (r, read)
         return read
 
     def read_names(self, ruleset: Ruleset, answer: Any) -> Any:
-        """An answer with the fans it names in the documents' words read as the spec's ids."""
-        return self.names(ruleset).read(answer, {p.id for p in ruleset.patterns})[0]
+        """An answer with the fans it names in the documents' words, or in the words the run learned it uses
+        (checker.diagnose.notation), read as the spec's ids."""
+        return notation().read(ruleset.id, self.names(ruleset).read(answer, {p.id for p in ruleset.patterns})[0])[0]
 
     def names(self, ruleset: Ruleset) -> FanNames:
         if ruleset.id not in self._names:

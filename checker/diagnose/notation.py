@@ -1,0 +1,234 @@
+"""How an engine writes its fans, learned from the run where its money agrees with the rules.
+
+An engine may write the same answer in other words: its own name for a pattern (`明杠` for the spec's suited
+exposed kong), its own units for a pattern's points (`清一色` 10, the points it is worth, where the spec writes 1,
+its 勒子), or leave out of its list a pattern that adds nothing to the hand (a flower on a hand settled at a fixed
+勒子 value). None of that moves money, and none of it is a departure. It is learned from the run itself, from the
+failed cases whose money agrees (both sides win, the same total and payments): only there does a difference in
+the fans say how the engine writes, not what it does.
+
+- a *name*: an engine fan the spec does not know, which in every such case stands where one spec pattern is
+  missing, with its count, and in at least MIN_CASES of them, the engine listing that pattern under no other
+  name anywhere;
+- *own units*: a spec pattern both sides list with the same count and other points, in at least MIN_CASES such
+  cases of the same fans, one engine value for each of the spec's, where the rules with the pattern at the
+  engine's number would pay one of those cases otherwise (so the number is not its points), or where that is
+  so of another pattern (the engine is shown to write points its own way): its points are not compared (its
+  count is);
+- *left out*: a spec pattern the engine leaves out in at least MIN_CASES such cases where it lists nothing the
+  spec does not, and lists in some other answer: where the engine does not list it, that is not a difference
+  (money is always compared).
+
+The notation holds for one diagnosis (`in_notation`); outside one, nothing is learned and answers are compared
+as written. Every part of it is said in the class it touches, with the cases it was learned from.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from checker.case import readings_of
+
+MIN_CASES = 3  # money-agreeing cases a part of the notation needs before it is read so
+PROOF_CASES = 20  # of them re-scored with a pattern at the engine's points, to prove they are not its points
+
+
+@dataclass(frozen=True)
+class Notation:
+    """Per ruleset: `names` {engine name: spec id}, `own_units` {spec id: cases}, `left_out` {spec id: cases}."""
+
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    own_units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    left_out: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.names or self.own_units or self.left_out)
+
+    def read(self, ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, str]]:
+        """The answer with each fan the engine names in its own learned words given the spec's id, and the
+        names read."""
+        names = self.names.get(ruleset_id or "") or {}
+        if not names or not isinstance(answer, Mapping):
+            return answer, {}
+        read: dict[str, str] = {}
+
+        def one(result: Any) -> Any:
+            if not isinstance(result, Mapping) or not isinstance(result.get("fans"), list):
+                return result
+            out = []
+            for f in result["fans"]:
+                if isinstance(f, Mapping) and f.get("id") in names:
+                    read[str(f["id"])] = names[str(f["id"])]
+                    f = {**f, "id": names[str(f["id"])]}
+                out.append(f)
+            return {**result, "fans": out}
+
+        renamed = {**answer, "either": [one(r) for r in answer["either"]]} if isinstance(answer.get("either"), list) \
+            else one(answer)
+        return (renamed if read else answer), read
+
+    def units(self, ruleset_id: str | None) -> Mapping[str, int]:
+        return self.own_units.get(ruleset_id or "") or {}
+
+    def omitted(self, ruleset_id: str | None) -> Mapping[str, int]:
+        return self.left_out.get(ruleset_id or "") or {}
+
+    def as_written(self, ruleset_id: str | None, want: Any, got: Any) -> tuple[Any, Any]:
+        """Two fan lists (the rules', the engine's) as this engine writes them: a left-out pattern the engine
+        does not list dropped from the rules' side, the points of a pattern in the engine's own units not kept
+        on either side."""
+        if not isinstance(want, list) or not isinstance(got, list):
+            return want, got
+        units, omitted = self.units(ruleset_id), self.omitted(ruleset_id)
+        if not units and not omitted:
+            return want, got
+        listed = {f.get("id") for f in got if isinstance(f, Mapping)}
+        want = [f for f in want if not (isinstance(f, Mapping) and f.get("id") in omitted and f.get("id") not in listed)]
+        return _unpointed(want, units), _unpointed(got, units)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"names": {r: dict(v) for r, v in self.names.items()},
+                "own_units": {r: dict(v) for r, v in self.own_units.items()},
+                "left_out": {r: dict(v) for r, v in self.left_out.items()}}
+
+
+def _unpointed(fans: list[Any], units: Mapping[str, int]) -> list[Any]:
+    return [{**f, "points": None} if isinstance(f, Mapping) and f.get("id") in units else f for f in fans]
+
+
+_CURRENT: ContextVar[Notation] = ContextVar("notation", default=Notation())
+
+
+def current() -> Notation:
+    """The notation of the diagnosis under way (empty outside one)."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def in_notation(notation: Notation) -> Iterator[Notation]:
+    token = _CURRENT.set(notation)
+    try:
+        yield notation
+    finally:
+        _CURRENT.reset(token)
+
+
+# ------------------------------------------------------------------ learning it
+
+def _money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    return bool(want.get("valid", True)) and bool(got.get("valid", True)) and isinstance(want.get("fans"), list) \
+        and isinstance(got.get("fans"), list) and all(got.get(k) == want.get(k) for k in ("total", "payments")
+                                                      if k in want)
+
+
+def _fans(result: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
+    return {str(f.get("id")): (f.get("points"), f.get("count")) for f in result.get("fans") or []
+            if isinstance(f, Mapping)}
+
+
+Proof = Callable[[str, str, Any, list[Any]], bool]
+
+
+def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = None) -> Notation:
+    """The notation of a run: `results` its judged cases (failed ones are read), `read(ruleset_id, answer)` the
+    answer with fans named in the documents' words read as spec ids, `known(ruleset_id)` the spec's pattern ids
+    (None: the ruleset is not known). `proves(ruleset_id, pattern, points, cases)`: whether the rules with the
+    pattern at the engine's points would pay one of those cases otherwise than the engine (and the rules) do,
+    which proves the engine's number is not the pattern's points; a pattern's own units need that proof (a
+    pattern worth more that happens not to move money in these cases is a departure, not a unit)."""
+    pairs: dict[str, list[tuple[dict[str, tuple[Any, Any]], dict[str, tuple[Any, Any]]]]] = {}
+    cases: dict[str, list[Any]] = {}
+    listing: dict[str, set[str]] = {}  # the fans the engine lists somewhere (as read)
+    for r in results:
+        if r.outcome not in ("failed", "passed") or not r.ruleset:
+            continue
+        gots = readings_of(read(r.ruleset, r.actual))
+        listing.setdefault(r.ruleset, set()).update(k for g in gots for k in _fans(g))
+        if r.outcome != "failed":
+            continue
+        wants = readings_of(r.expected)
+        if len(wants) == 1 and len(gots) == 1 and _money_agrees(wants[0], gots[0]):
+            pairs.setdefault(r.ruleset, []).append((_fans(wants[0]), _fans(gots[0])))
+            cases.setdefault(r.ruleset, []).append(r)
+    names: dict[str, dict[str, str]] = {}
+    units: dict[str, dict[str, int]] = {}
+    omitted: dict[str, dict[str, int]] = {}
+    for ruleset_id, seen in pairs.items():
+        ids = known(ruleset_id)
+        if ids is None:
+            continue
+        # (a name for a pattern the engine lists under another name elsewhere is not that pattern's name: the
+        # knocking fig 无花果 stands where the base stands, but the engine lists the base too)
+        learned = {name: spec for name, spec in _names(seen, ids).items() if spec not in listing.get(ruleset_id, set())}
+        seen = [(want, {learned.get(k, k): v for k, v in got.items()}) for want, got in seen]
+        names[ruleset_id] = learned
+        # (listed elsewhere: an engine that never lists a pattern may not count it at all, which is a departure)
+        omitted[ruleset_id] = {k: n for k, n in _omitted(seen).items()
+                               if learned_listing(listing.get(ruleset_id, set()), learned, k)}
+        # (a pattern left out where the engine does not list it is no evidence against the others' units)
+        found = _units([({k: v for k, v in want.items() if k in got or k not in omitted[ruleset_id]}, got)
+                        for want, got in seen])
+        proved = {k: n for k, (n, value) in found.items() if proves is not None and proves(
+            ruleset_id, k, value, [r for r, (want, got) in zip(cases[ruleset_id], seen)
+                                   if k in want and k in got and want[k] != got[k]][:PROOF_CASES])}
+        # an engine shown to write some patterns' points in its own units is read so for the others whose points
+        # differ alike where the money agrees (a double written as its factor 2 on hands where the value is
+        # capped proves nothing alone)
+        units[ruleset_id] = {k: n for k, (n, _) in found.items()} if proved else {}
+    return Notation({k: v for k, v in names.items() if v}, {k: v for k, v in units.items() if v},
+                    {k: v for k, v in omitted.items() if v})
+
+
+def learned_listing(listed: set[str], names: Mapping[str, str], pattern: str) -> bool:
+    """Whether the engine lists `pattern` in some answer (under its spec id, or a name learned for it)."""
+    return pattern in listed or any(spec == pattern and name in listed for name, spec in names.items())
+
+
+def _names(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any) -> dict[str, str]:
+    """Engine names the spec does not know, each standing in every case it appears in for one spec pattern the
+    engine does not list there, with the same count."""
+    could: dict[str, set[str] | None] = {}
+    cases: dict[str, int] = {}
+    for want, got in seen:
+        for name, (_, count) in got.items():
+            if name in ids:
+                continue
+            here = {k for k, (_, c) in want.items() if k not in got and c == count}
+            before = could.get(name)
+            could[name] = here if before is None else before & here
+            cases[name] = cases.get(name, 0) + 1
+    found = {name: next(iter(c)) for name, c in could.items() if c and len(c) == 1 and cases[name] >= MIN_CASES}
+    taken = [v for v in found.values()]
+    return {name: spec for name, spec in found.items() if taken.count(spec) == 1}
+
+
+def _units(seen: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, tuple[int, Any]]:
+    """Spec patterns listed on both sides with the same fans and counts and other points, one engine value for
+    each spec value: each with its cases and the engine's most usual value."""
+    mapped: dict[str, dict[Any, set[Any]]] = {}
+    cases: dict[str, int] = {}
+    values: dict[str, list[Any]] = {}
+    for want, got in seen:
+        if set(want) != set(got) or any(want[k][1] != got[k][1] for k in want):
+            continue
+        for k, (points, _) in want.items():
+            mapped.setdefault(k, {}).setdefault(repr(points), set()).add(repr(got[k][0]))
+            if got[k][0] != points:
+                cases[k] = cases.get(k, 0) + 1
+                values.setdefault(k, []).append(got[k][0])
+    return {k: (n, max(values[k], key=lambda v: (values[k].count(v), repr(v)))) for k, n in cases.items()
+            if n >= MIN_CASES and all(len(v) == 1 for v in mapped[k].values())}
+
+
+def _omitted(seen: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, int]:
+    """Spec patterns the engine leaves out where it lists nothing the spec does not."""
+    cases: dict[str, int] = {}
+    for want, got in seen:
+        if any(k not in want for k in got):
+            continue
+        for k in want:
+            if k not in got:
+                cases[k] = cases.get(k, 0) + 1
+    return {k: n for k, n in cases.items() if n >= MIN_CASES}

@@ -1,0 +1,41 @@
+"""The run the unseen-engine tests share: an engine nobody here wrote (reports/unseen-*/), through the engine
+protocol on a ruleset's shipped corpus and 2,000 seeded random hands, diagnosed; and the causes it names."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from checker.cli import app
+from checker.corpus.random_cases import Mix, random_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def engine_of(folder: str, script: str) -> str:
+    return f'cmd:"{sys.executable} {ROOT / "reports" / folder / script}"'
+
+
+def unseen_run(folder: Path, ruleset_id: str, engine: str) -> dict[str, Any]:
+    """The summary of `mjcheck conform` of `engine` on the shipped corpus of `ruleset_id` and 2,000 random hands
+    (seed 5, no option set), which must fail (the engine departs)."""
+    shipped = (ROOT / "corpus" / f"{ruleset_id}.jsonl").read_text(encoding="utf-8")
+    randoms = "".join(json.dumps(c) + "\n" for c in random_cases(ruleset_id, 2000, 5, mix=Mix(options=0.0)))
+    corpus = folder / "cases.jsonl"
+    corpus.write_text(shipped + randoms, encoding="utf-8")
+    result = CliRunner().invoke(app, ["conform", "--corpus", str(corpus), "--engine", engine,
+                                      "--out", str(folder / "run")])
+    assert result.exit_code == 1, result.output  # the engine departs: failures, each class diagnosed
+    return json.loads((folder / "run" / "summary.json").read_text(encoding="utf-8"))
+
+
+def named_causes(run: dict[str, Any]) -> set[str]:
+    """Every departure a run names: each part of a combination, and every rival named beside a cause."""
+    named: set[str] = set()
+    for e in (e for c in run["classes"] for e in c["cause"]["explained_by"]):
+        named.update(e["id"].split(" + "))
+        named.update(part for r in e.get("or_equally") or [] for part in r["id"].split(" + "))
+    return named
