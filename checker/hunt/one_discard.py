@@ -218,7 +218,7 @@ def _finding(ruleset: Ruleset, header: Mapping[str, Any], events: list[dict[str,
         rules=rules, statements=covering(ruleset, rules, 4),
         witness={"ruleset": ruleset.id, "options": {}, "kind": "procedure", "input": {**deal, "events": events}},
         outcomes=[{"reading": "the spec's default readings", "result": {
-            "verdict": "legal", "payments": list(result["payments"]),
+            "verdict": "legal", "payments": list(result["payments"]), "next_dealer": result["next"]["dealer"],
             "winners": [{k: w[k] for k in ("seat", "total", "payments")} for w in winners]}}],
         method="z3", deciding_option=None,
         note=f"The Z3 settlement model refutes, under the default readings, that no player loses more than {top} "
