@@ -30,6 +30,7 @@ from checker.hunt.carried import still_holds
 from checker.hunt.decisions import decision_findings
 from checker.hunt.silent import comment_findings
 from checker.hunt.table_defaults import table_default_findings
+from checker.hunt.unmodeled import unmodeled_price_findings
 from checker.hunt.dead import CutShort, exclusion_pairs, hunt_dead_exclusion, hunt_dead_pattern, narrowing, readings_changing
 from checker.hunt.allowance import Allowance
 from checker.hunt.arith import ArithModel, context_patterns, find_drop
@@ -399,7 +400,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         path = out_dir / f"findings-{rs.id}.json"
         stale: list[str] = []  # earlier findings the engine no longer bears out: not carried, listed
         findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
-                                  *table_default_findings(rs)],
+                                  *table_default_findings(rs), *unmodeled_price_findings(rs)],
                             earlier[rs.id], partial(still_holds, runner, rs), stale)
         ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
                                                space_sample(rs)))
