@@ -9,7 +9,8 @@ from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, together
 from checker.diagnose.judged import Judged
 from checker.diagnose.one_class import ClassSearch
-from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere
+from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere,
+                                     settles_alike)
 from checker.diagnose.unscored import case_features
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import option_readings
@@ -125,7 +126,8 @@ class Confirming(ClassSearch):
                 predicted = self.rescorer.result(r.case or {}, m) or {}
                 reference = self.rescorer.result(r.case or {}, None) or {}
                 if str((r.case or {}).get("kind", "score")) == "score" and \
-                        met_elsewhere(self.answer(r), predicted, reference, ruleset.id):
+                        met_elsewhere(self.answer(r), predicted, reference, ruleset.id,
+                                      settles_alike(self.rescorer, r.case or {}, m)):
                     continue  # the engine departs there in another way too, where `m` answers as the rules do
                 probe = Probe(dict(r.case or {}), predicted, None, reference,
                               r.actual if isinstance(r.actual, Mapping) else None, False)

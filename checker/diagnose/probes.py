@@ -236,12 +236,30 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
                        "input": dict(other)}
 
 
-def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any], ruleset_id: str) -> str:
+def settles_alike(rescorer: Rescorer, case: Mapping[str, Any], m: Mutation) -> bool:
+    """Whether the departure `m` leaves the rules' settlement as it is for the case (the same terms and the same
+    limit on a payer's loss, the input read as it is): it changes at most what the hand is worth, and the rules
+    pay that worth."""
+    if m.touches_input or not isinstance(case.get("ruleset"), str):
+        return False
+    try:
+        mine = rescorer.scorer(case["ruleset"], case.get("options"), m)
+        rules = rescorer.scorer(case["ruleset"], case.get("options"), None)
+    except (KeyError, TypeError, ValueError):
+        return False
+    return mine is not None and rules is not None and \
+        (mine.settlement.settlement, mine.settlement.loss_limit) == (rules.settlement.settlement, rules.settlement.loss_limit)
+
+
+def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any], ruleset_id: str,
+                  settled_alike: bool = False) -> str:
     """Where an engine's answer to a probe departs from a hypothesis only in parts the hypothesis answers as the
     rules do (the win, the total, a payer's payment, the fans), agreeing wherever it moves them: in words (those
     parts), the engine departing there in another way; "" where the answer bears the hypothesis out, or departs
     from it in a part it moves (the probe then contradicts it). The winner's payment, the others' sum, is read
-    through theirs."""
+    through theirs. Where the hypothesis leaves the rules' settlement as it is (`settled_alike`: it changes only
+    what the hand is worth), an answer that agrees with it on the win, the total and the fans and pays otherwise
+    pays that total its own way: the payments met another departure."""
     if not isinstance(answer, Mapping) or any(len(readings_of(x)) != 1 for x in (answer, mine, rules)):
         return ""
     got, want, base = readings_of(answer)[0], readings_of(mine)[0], readings_of(rules)[0]
@@ -256,6 +274,10 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
         paid: list[Any] = given if isinstance(given, list) else []
         return {"total": result.get("total"), **{f"the payment of seat {i}": x for i, x in enumerate(paid) if i}}
     a, w, b = parts(got), parts(want), parts(base)
+    if settled_alike and a.get("total") == w.get("total") and same_fans(want.get("fans"), got.get("fans"), ruleset_id):
+        paid = sorted(k for k in set(a) | set(w) if k != "total" and a.get(k) != w.get(k))
+        return ("the engine pays the hand's worth otherwise (" + ", ".join(paid) + "), where the departure changes "
+                "only what the hand is worth") if paid else ""
     moved = {k for k in w if w.get(k) != b.get(k)}
     differ = {k for k in set(a) | set(w) if a.get(k) != w.get(k)}
     fans_moved = not same_fans(want.get("fans"), base.get("fans"), ruleset_id)
@@ -403,7 +425,7 @@ class Experiments:
                 yield d
 
     def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
-             theirs: Mapping[str, Any]) -> Probe | None:
+             theirs: Mapping[str, Any], m: Mutation | None = None) -> Probe | None:
         expect = self.rescorer.result(case, None) or mine
         self.made += 1  # (numbered in the order made: the same when the reports are rebuilt from the record)
         probe_case = {**case, "id": f"probe-{self.made}", "expect": result_part(expect)}
@@ -415,7 +437,8 @@ class Experiments:
                                                         self.prober.judged_on(probe_case["expect"], kind), kind)
         elsewhere = ""
         if holds is False and against is None and kind == "score":
-            elsewhere = met_elsewhere(self.read(ruleset, answer), mine, theirs, ruleset.id)
+            elsewhere = met_elsewhere(self.read(ruleset, answer), mine, theirs, ruleset.id,
+                                      m is not None and settles_alike(self.rescorer, case, m))
         if elsewhere:  # the engine departs there in another way too: the probe tells nothing of this hypothesis
             holds = None
         return Probe(probe_case, mine, against, theirs, answer, holds, elsewhere)
@@ -455,7 +478,7 @@ class Experiments:
         if not separations:
             untested_why = "no case the tool built tells it from the rules beyond the class's own"
         for case, mine, theirs in separations:
-            probe = self._ask(ruleset, case, mine, None, theirs)
+            probe = self._ask(ruleset, case, mine, None, theirs, m)
             if probe is None:
                 untested_why = untested_why or self.prober.why_not()
                 break
