@@ -76,3 +76,12 @@ def test_what_is_left_is_said_to_be_left(run):
         assert cause.get("explained_by") or cause["verdict"], c["signature"]
         if cause.get("unexplained"):
             assert cause["verdict"], c["signature"]
+
+
+def test_the_double_for_pungs_and_half_flush_explains_most_of_the_largest_money_class(run):
+    """The largest class whose money differs is mostly D1 (碰碰胡 / 混一色 ×2) beside the engine's own contract
+    payments: the contract hands pay the cause's value the engine's own way, which is another departure met, not
+    a contradiction (probes.settles_alike), so the cause is named and confirmed on most of the class."""
+    money = next(c for c in run["classes"] if "payments differs" in c["signature"] and "total differs" in c["signature"])
+    (double,) = [e for e in money["cause"]["explained_by"] if e["id"] == "option:unpriced_fan_value=1"]
+    assert double["evidence"] == "confirmed" and double["explains"] * 10 >= double["of"] * 9
