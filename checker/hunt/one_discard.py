@@ -20,7 +20,7 @@ from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
 from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
 from checker.spec import Ruleset
-from checker.spec.roles import CONTRACT_PARTNER
+from checker.spec.roles import CONTRACT_PARTNER, roles
 from checker.table.log import GAME, VERSION, replay_events
 from checker.table.wall import WallError, arrange_wall
 
@@ -114,9 +114,11 @@ def _concealed(ruleset: Ruleset, data: Mapping[str, Any]) -> dict[str, Any] | No
         tiles = T.parse_tiles(data.get("concealed", "") + "".join(m["tiles"] for m in melds))
     except ValueError:
         return None
-    flags = {f: True for f, on in (data.get("flags") or {}).items() if on and f not in ruleset.table_context}
-    if "knocked" in ruleset.flags:
-        flags["knocked"] = True
+    played = set(ruleset.table_context.values())  # flags the table sets from play: the scene gives them
+    flags = {f: True for f, on in (data.get("flags") or {}).items() if on and f not in played}
+    knock = roles(ruleset).knocked
+    if knock:
+        flags[knock] = True
     return {"concealed": T.format_tiles(sorted(tiles)), "melds": [], "win_tile": data["win_tile"],
             "seat_wind": data.get("seat_wind", "E"), "round_wind": data.get("round_wind", "E"), "flowers": "",
             "flags": flags, "counters": {k: v for k, v in (data.get("counters") or {}).items()
@@ -153,6 +155,7 @@ def _scene(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]]) -> tuple[dict[s
     turn where it has knocked, and all win on the discard. The other seat's hand and every draw are tiles no winner
     holds nor could use; None when the 144 tiles do not allow it."""
     t = T.parse_tile(hands[0]["win_tile"])
+    knock = roles(ruleset).knocked
     at = {(4 - h["discarder"]) % 4: h for h in hands}
     held = [x for h in hands for x in T.parse_tiles(h["concealed"])]
     near = {x + step for x in held if x in T.SUITED for step in (-2, -1, 0, 1, 2)}
@@ -168,7 +171,7 @@ def _scene(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]]) -> tuple[dict[s
     events: list[dict[str, Any]] = [{"event": "discard", "seat": 0, "tile": T.tile_name(deal[0][0])}]
     for seat in SEATS:
         events.append({"event": "draw", "seat": seat})
-        if seat in at and (at[seat].get("flags") or {}).get("knocked"):
+        if seat in at and knock and (at[seat].get("flags") or {}).get(knock):
             events.append({"event": "knock", "seat": seat})
         events.append({"event": "discard", "seat": seat, "tile": T.tile_name(draws[seat - 1])})
     events += [{"event": "draw", "seat": 0}, {"event": "discard", "seat": 0, "tile": T.tile_name(t)}]
@@ -183,7 +186,7 @@ def _scene(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]]) -> tuple[dict[s
               "round_wind": first.get("round_wind", "E")}
     if first.get("counters"):
         header["counters"] = dict(first["counters"])
-    flags = {f: True for f, on in (first.get("flags") or {}).items() if on and f != "knocked"}
+    flags = {f: True for f, on in (first.get("flags") or {}).items() if on and f != knock}
     if flags:
         header["flags"] = flags
     return header, events
