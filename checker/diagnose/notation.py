@@ -11,7 +11,8 @@ the fans say how the engine writes, not what it does.
   missing, with its count, and in at least MIN_CASES of them, the engine listing that pattern under no other
   name anywhere;
 - *own units*: a spec pattern both sides list with the same count and other points, in at least MIN_CASES such
-  cases of the same fans, one engine value for each of the spec's, where the rules with the pattern at the
+  cases of the same fans whose points do not add up to the totals on both sides (where they do, the points are
+  money), one engine value for each of the spec's, where the rules with the pattern at the
   engine's number would pay one of those cases otherwise (so the number is not its points), or where that is
   so of another pattern (the engine is shown to write points its own way): its points are not compared (its
   count is);
@@ -123,6 +124,17 @@ def _money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
                                                       if k in want)
 
 
+def _adds_up(result: Mapping[str, Any]) -> bool:
+    """Whether an answer's total is the sum of its fans' points times counts (its points are money)."""
+    total = 0
+    for f in result.get("fans") or []:
+        points, count = (f.get("points"), f.get("count", 1)) if isinstance(f, Mapping) else (None, None)
+        if not isinstance(points, int) or not isinstance(count, int):
+            return False
+        total += points * count
+    return total == result.get("total")
+
+
 def _fans(result: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
     return {str(f.get("id")): (f.get("points"), f.get("count")) for f in result.get("fans") or []
             if isinstance(f, Mapping)}
@@ -141,6 +153,7 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
     pairs: dict[str, list[tuple[dict[str, tuple[Any, Any]], dict[str, tuple[Any, Any]]]]] = {}
     cases: dict[str, list[Any]] = {}
     listing: dict[str, set[str]] = {}  # the fans the engine lists somewhere (as read)
+    summed: dict[str, list[bool]] = {}  # whether each such case's fans add up to its total on both sides
     for r in results:
         if r.outcome not in ("failed", "passed") or not r.ruleset:
             continue
@@ -152,6 +165,7 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         if len(wants) == 1 and len(gots) == 1 and _money_agrees(wants[0], gots[0]):
             pairs.setdefault(r.ruleset, []).append((_fans(wants[0]), _fans(gots[0])))
             cases.setdefault(r.ruleset, []).append(r)
+            summed.setdefault(r.ruleset, []).append(_adds_up(wants[0]) and _adds_up(gots[0]))
     names: dict[str, dict[str, str]] = {}
     units: dict[str, dict[str, int]] = {}
     omitted: dict[str, dict[str, int]] = {}
@@ -168,8 +182,10 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         omitted[ruleset_id] = {k: n for k, n in _omitted(seen).items()
                                if learned_listing(listing.get(ruleset_id, set()), learned, k)}
         # (a pattern left out where the engine does not list it is no evidence against the others' units)
+        # (where both sides' points add up to their totals, the points are money: no evidence of units there; two
+        # points changed that make up for each other, as 2 for 1 and 1 for 2, would look like units otherwise)
         found = _units([({k: v for k, v in want.items() if k in got or k not in omitted[ruleset_id]}, got)
-                        for want, got in seen])
+                        for (want, got), adds in zip(seen, summed[ruleset_id]) if not adds])
         proved = {k: n for k, (n, value) in found.items() if proves is not None and proves(
             ruleset_id, k, value, [r for r, (want, got) in zip(cases[ruleset_id], seen)
                                    if k in want and k in got and want[k] != got[k]][:PROOF_CASES])}
