@@ -28,7 +28,7 @@ from checker.hunt.limit import at_table
 from checker.hunt.monotonic import one_more_flower
 from checker.case import hand_from_input, readings_of
 from checker.engine import HandError
-from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
+from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, lost_in_value, result_words
 from checker.mutate.candidates import random_candidates, targeted_candidates
 from checker.spec import Ruleset
 from checker.spec.bind import bind
@@ -181,15 +181,13 @@ def _single_hand_limit(engine: Engine, ruleset: Ruleset, claim: Claim,
     if limit is None:
         return None
     top, _ = limit
-    model, pay = SettlementModel(scorer), scorer.settlement
+    model = SettlementModel(scorer)
     on_discard: dict[int, list[tuple[int, dict[str, Any], dict[str, Any]]]] = {s: [] for s in SEATS}
     for data, result in _valid_at_tables(engine, ruleset, claim.reading, pool):
-        base = (data.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
-        words = model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
-                               table_of(scorer, data))
+        words = result_words(model, data, result)
         if list(words["payments"]) != list(result["payments"]):
             return {"hand": data, "result": result, "model_pays": words["payments"]}
-        lost = [-words["payments"][s] - words["shares"][s - 1] * words["share_base"] for s in SEATS]
+        lost = [lost_in_value(words, s) for s in SEATS]
         if max(lost) > top:
             return {"hand": data, "result": result, "lost": lost}
         if data["win_by"] == "discard":

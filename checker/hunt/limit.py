@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from checker.case import CaseRunner
 from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
-from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
+from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, lost_in_value, result_words
 from checker.spec import Ruleset, options_text as _shown
 from checker.spec.roles import CONTRACT_PARTNER
 
@@ -64,11 +64,8 @@ def limit_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Claim],
             result = outcome(runner, ruleset.id, {}, grown)
             if not result.get("valid"):
                 continue
-            base = (grown.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
-            words = model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
-                                   table_of(scorer, grown))
-            over = [(seat, words["shares"][seat - 1]) for seat in SEATS
-                    if -words["payments"][seat] - words["shares"][seat - 1] * words["share_base"] > top]
+            words = result_words(model, grown, result)
+            over = [(seat, words["shares"][seat - 1]) for seat in SEATS if lost_in_value(words, seat) > top]
             if over:
                 return _finding(runner, ruleset, grown, result, words, over[0], top, rule, keeping, bool(one_winner))
     return None

@@ -18,13 +18,13 @@ from checker.case import CaseRunner
 from checker.hunt.examine import several_winners
 from checker.hunt.findings import Finding, covering
 from checker.hunt.options import outcome
-from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, table_of
+from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, lost_in_value, result_words
 from checker.spec import Ruleset
 from checker.spec.roles import CONTRACT_PARTNER, roles
 from checker.table.log import GAME, VERSION, replay_events
 from checker.table.wall import WallError, arrange_wall
 
-HUANGFAN = (0, 1, 2, 3)  # the 荒番 counts hands are tried at (the stakes sample's)
+HUANGFAN = (0, 1, 2, 3)  # the 荒番 counts hands are tried at (the stakes sample's), within the counter's range
 LOUDEST = 120  # hands (by what the discarder loses to each) waited on each of their tiles
 PER_SEAT = 60  # hands at each discarder's seat, for each winning tile, tried together (the largest losses first)
 
@@ -79,7 +79,9 @@ def _losses(runner: CaseRunner, ruleset: Ruleset, model: SettlementModel, pool: 
         hand = _concealed(ruleset, data)
         if hand is None:
             continue
-        for count in HUANGFAN if counter else (None,):
+        counts = [c for c in HUANGFAN if ruleset.counters[counter].min <= c <= ruleset.counters[counter].max] \
+            if counter else [None]
+        for count in counts:
             at = {**hand, "counters": {**hand["counters"], **({counter: count} if counter else {})}}
             scored = _lost(runner, ruleset, model, at, 1)
             if scored is not None and _key(at) not in seen:
@@ -133,16 +135,7 @@ def _lost(runner: CaseRunner, ruleset: Ruleset, model: SettlementModel, data: Ma
     result = outcome(runner, ruleset.id, {}, hand)
     if not result.get("valid"):
         return None
-    words = _words(runner, ruleset, model, hand, result)
-    return -words["payments"][seat] - words["shares"][seat - 1] * words["share_base"], hand, result
-
-
-def _words(runner: CaseRunner, ruleset: Ruleset, model: SettlementModel, hand: Mapping[str, Any],
-           result: Mapping[str, Any]) -> dict[str, Any]:
-    scorer = runner.scorer(ruleset.id, {})
-    counter = scorer.settlement.base_counter
-    base = (hand.get("counters") or {}).get(counter) if counter else None
-    return model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base, table_of(scorer, hand))
+    return lost_in_value(result_words(model, hand, result), seat), hand, result
 
 
 def _key(data: Any) -> str:
@@ -196,15 +189,12 @@ def _discarder_lost(runner: CaseRunner, ruleset: Ruleset, model: SettlementModel
                     result: Mapping[str, Any]) -> list[int]:
     """What seat 0, the discarder, loses in value to each winner of the played hand (each winner's
     fans as the table scored them, its table as the model reads it: concealed, no contract)."""
-    counter = runner.scorer(ruleset.id, {}).settlement.base_counter
-    base = (header.get("counters") or {}).get(counter) if counter else None
     lost = []
     for w in result["winners"]:
         discarder = (0 - w["seat"]) % 4
         table = {"win_by": w["win_by"], "discarder": discarder, CONTRACT_PARTNER: 0, "flags": list(w["flags"]),
                  "claimed_sets": 0}
-        words = model.evaluate({f["id"]: int(f["count"]) for f in w["fans"]}, base, table)
-        lost.append(-words["payments"][discarder] - words["shares"][discarder - 1] * words["share_base"])
+        lost.append(lost_in_value(result_words(model, header, w, table), discarder))
     return lost
 
 
@@ -213,7 +203,7 @@ def _finding(ruleset: Ruleset, header: Mapping[str, Any], events: list[dict[str,
     winners = result["winners"]
     each = " and ".join(f"{x} to the hand worth {w['total']}" for x, w in zip(lost, winners))
     deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset")}
-    rules = [r for r in (rule, "procedure.multiple_winners") if r]
+    rules = [r for r in (rule, "procedure.multiple_winners") if r and r in ruleset.rules]
     return Finding(
         ruleset=ruleset.id, kind="contradiction", key="contradiction.single-hand-limit",
         title=f"under the default readings {len(winners)} players win on one discard (一炮多响) and the discarder "

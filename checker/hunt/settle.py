@@ -311,6 +311,22 @@ def table_of(scorer: Scorer, data: Mapping[str, Any]) -> dict[str, Any]:
             "claimed_sets": len([m for m in data.get("melds") or [] if m.get("from")])}
 
 
+def lost_in_value(words: Mapping[str, Any], seat: int) -> int:
+    """What the payer at `seat` loses in value in a situation in words (`SettlementModel.words`): its payment less
+    its shares' 底分 (where the settlement keeps 底分 outside the value)."""
+    return -words["payments"][seat] - words["shares"][seat - 1] * words["share_base"]
+
+
+def result_words(model: SettlementModel, hand: Mapping[str, Any], result: Mapping[str, Any],
+                 table: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The model's situation for an engine's result on a hand input: the fans it counted, the hand's 底分 counter,
+    and its table (`table_of` the hand, unless given)."""
+    counter = model.pay.base_counter
+    base = (hand.get("counters") or {}).get(counter) if counter else None
+    return model.evaluate({f["id"]: int(f["count"]) for f in result.get("fans", [])}, base,
+                          table if table is not None else table_of(model.scorer, hand))
+
+
 def limit_of(scorer: Scorer) -> tuple[int, str] | None:
     """The single-hand limit the scorer applies (value units) and its step's rule, or None."""
     for (fn, params), (_, rule) in zip(scorer.steps, scorer.step_ids):

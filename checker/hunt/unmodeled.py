@@ -8,11 +8,11 @@ reason), the other is the sentence priced as written.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from checker.hunt.findings import DECIDED, Finding
 from checker.spec import Ruleset
 
-SPEC_FILE = "spec/{ruleset}.yaml"
 # a number with a unit of money or of scoring: 一倍底分, 75%, 2分, 3 points, ×2
 _PRICE = re.compile(r"(?:\d+|[一二两三四五六七八九十半]+)\s*(?:倍|分|份|勒|花|番|%|％|points?\b|coins?\b)"
                     r"|[×xX*]\s*\d+(?:\.\d+)?\s*[%％]?", re.I)
@@ -49,8 +49,16 @@ def unmodeled_price_findings(ruleset: Ruleset) -> list[Finding]:
                        "taken": True},
                       {"reading": "priced as the sentence says", "taken": False}],
             method="spec",
-            note=f"Found by the hunter among the statements {SPEC_FILE.format(ruleset=ruleset.id)} marks not-modeled: "
+            note=f"Found by the hunter among the statements {_spec_file(ruleset)} marks not-modeled: "
                  f"its words price something ({', '.join(priced)}), so leaving it out decides what changes hands "
                  f"where the document says otherwise; the spec's reason: {reason}"
                  + (f" ({s.why})" if s.why else "") + "."))
     return out
+
+
+def _spec_file(ruleset: Ruleset) -> str:
+    """The spec file the statements are read from, as the project names it (a file given by path: its name)."""
+    if not ruleset.path:
+        return f"spec/{ruleset.id}.yaml"
+    path = Path(ruleset.path)
+    return f"spec/{path.name}" if path.parent.name == "spec" else str(path)
