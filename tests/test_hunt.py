@@ -687,3 +687,20 @@ def test_a_spec_that_fails_to_load_during_the_hunt_is_named_without_a_traceback(
     assert r.exit_code == 2
     assert "not valid, and the hunt stopped" in r.output and "spec/mcr.yaml:136" in r.output
     assert "Traceback" not in r.output
+
+
+def test_the_page_marks_a_claim_decided_near_its_solvers_bound(tmp_path):
+    """Z3's resource count differs between runs: a claim decided with more than half its bound used is said to be
+    decided near it (another run may leave it undecided); one decided with little of it, and every pair, likewise."""
+    def claim(key: str, used: float) -> dict:
+        return {"key": key, "claim": f"claim {key}", "reading": {}, "domain": "d", "result": "proved", "rules": [],
+                "witness": None, "why": "", "also": [], "by": "model", "examined": "", "bound_used": used}
+    proofs = [claim("zero-sum", 0.93), claim("monotone.flower", 0.2), claim("interaction.a=1&b=2", 0.75),
+              claim("interaction.a=1&c=2", 0.1)]
+    body = write_findings(tmp_path / "f.json", "shanghai-classic", [],
+                          {"effort": 1, "budget": None, "seed": 1, "proofs": proofs})
+    text = page("shanghai-classic", "Shanghai classic", body)
+    near = [line for line in text.splitlines() if "of the solver's bound used" in line]
+    assert len(near) == 1 and "claim zero-sum" in near[0] and "93%" in near[0]
+    assert "`a=1 & b=2` (near the bound: 75% of it used); `a=1 & c=2`" in text
+    assert "decided near its solver's bound" in text  # the run's bound, in words, says answers may differ there

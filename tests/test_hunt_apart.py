@@ -41,7 +41,11 @@ def test_a_claim_made_apart_answers_as_it_does_alone_in_a_fresh_interpreter():
     for i, claim in zip(picked, apart):
         alone = subprocess.run([sys.executable, "-c", _ALONE, RULESET, str(i)], capture_output=True, text=True,
                                timeout=600, check=True)
-        assert json.loads(alone.stdout) == json.loads(json.dumps(claim.as_dict(), sort_keys=True, ensure_ascii=False))
+        # all but the share of the solver's bound used, a count Z3 does not keep the same from run to run
+        told, made = json.loads(alone.stdout), json.loads(json.dumps(claim.as_dict(), sort_keys=True,
+                                                                      ensure_ascii=False))
+        assert 0 <= told.pop("bound_used") <= 1 and 0 <= made.pop("bound_used") <= 1
+        assert told == made
 
 
 def test_a_claim_whose_process_fails_is_not_run_and_the_others_are_made():
@@ -58,3 +62,11 @@ def test_claims_past_the_deadline_are_not_run_in_their_processes_and_say_so():
     made = made_apart(RULESET, [_tasks()[:2]], 1, -math.inf)
     assert [c.result for c in made] == ["not-run"]  # the two grouped: the same result, the same reason
     assert made[0].why == "the budget ran out before it"
+
+
+def test_a_decided_claim_records_the_share_of_its_bound_it_used():
+    """The knocking payments sum to zero: proved, by a search that used some of its resource bound and not more
+    than all of it (the share is Z3's count over the bound, which differs a little between runs)."""
+    claim = proofs.prove(CaseRunner(), load_ruleset(RULESET), _tasks()[0])
+    assert claim.result == "proved"
+    assert 0 < claim.bound_used <= 1

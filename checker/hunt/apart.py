@@ -4,10 +4,9 @@ Z3 keeps state beyond one context (checker.hunt.z3context): a bounded search mad
 may run out of its bound where alone it does not, so a claim's answer would hang on what ran before it. Here every
 claim (checker.hunt.proofs.Task) is made in a fresh process (a pool that never reuses one), forked from a server
 that has only imported the modules, so no claim runs after another in its process. Two at a time on the two cores
-machines have. That is not yet enough for a claim near the solver's bound: classic's "one more flower" under the
-defaults was proved in two whole hunts and left undecided in a third run of all the claims, and is undecided in
-every run of it alone tried (eight hash seeds, alone and through this pool); what else its answer hangs on is not
-found. Such a claim is said to be undecided where it is, never answered otherwise.
+machines have. That does not make a claim near the solver's bound answer the same in every run: Z3's resource
+count for one search differs between processes (checker.hunt.proofs); such a claim says how much of its bound it
+used, and is said to be undecided where it is, never answered otherwise.
 """
 from __future__ import annotations
 

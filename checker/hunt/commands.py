@@ -60,7 +60,9 @@ def hunt_command(
       reading, proved by enumerating every hand the fans' definitions allow.
 
     With --effort N the work is counted: N passes of growing effort on what is not found yet, then every pair
-    of readings; the same seed and effort find the same on any machine (--budget then caps the time). With
+    of readings; the same seed and effort find the same on any machine (--budget then caps the time), but for
+    a claim of the Z3 settlement model decided near its solver's bound, which the page marks (Z3's resource
+    count differs a little between runs, so another run may leave it undecided). With
     --budget alone, passes of growing effort run while seven tenths of it last, then pairs of readings; how
     many run depends on the machine's speed. Either way, a run that stops before doing all it set out to do
     says so in the file (`stopped_early`) and at the top of each page, and lists what it left out.

@@ -145,7 +145,7 @@ def examine(runner: CaseRunner, ruleset: Ruleset, claim: Claim, pool: list[dict[
     searched = f"{len(pool)} hands, {engine.scored} engine scorings{spent}"
     if found is None:
         return replace(claim, examined=f"the engine's search for a counter-example on {searched}: none found")
-    return replace(claim, result="refuted", witness=found, by="engine",
+    return replace(claim, result="refuted", witness=found, by="engine", bound_used=0.0,
                    examined=f"the engine's search for a counter-example on {searched}: found one",
                    why="the model proves it over its domain, but a real hand breaks it: the model counts what a "
                        "hand cannot (a finding against the model)")

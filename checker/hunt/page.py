@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 from checker import tiles as T
 from checker.draw import TILE_GLYPHS, sprite, tile_use
 from checker.hunt.findings import KINDS, PROVENANCE_WORDS
+from checker.hunt.settle import NEAR_BOUND
 from checker.spec.roles import CONTRACT_PARTNER
 
 SEAT_WORDS = {1: "the next player", 2: "the player across", 3: "the previous player"}
@@ -64,7 +65,8 @@ def how_bounded(body: Mapping[str, Any]) -> str:
     if body.get("effort") is not None:
         capped = f", capped at {_number(body['budget'])} s" if body.get("budget") is not None else ""
         return (f"the same seed and effort find the same on any machine: {body['effort']} pass(es) of counted "
-                f"work{capped}")
+                f"work{capped}; but for a claim of the settlement model decided near its solver's bound, marked "
+                f"where it stands (Z3's count is not the same in every run)")
     return "the same seed runs each search the same way; how many run depends on the budget and the machine"
 
 
@@ -126,18 +128,18 @@ def situation(w: Mapping[str, Any]) -> str:
     return out
 
 
-def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list[tuple[str, str]]]]:
     """The settlement model's claims as rows (claim, result, readings, witness in words), and its pairs of
     readings by result, each key the words that end "Pairs of readings that …" (interact, are independent, were
-    not run and why)."""
+    not run and why), each pair with what is said of it (decided near the solver's bound, or nothing)."""
     rows: list[dict[str, Any]] = []
     said = {"refuted": "interact", "proved": "are independent"}
-    pairs: dict[str, list[str]] = {words: [] for words in said.values()}
+    pairs: dict[str, list[tuple[str, str]]] = {words: [] for words in said.values()}
     for c in body.get("proofs") or []:
         if c["key"].startswith("interaction."):
             name = c["key"].removeprefix("interaction.").replace("&", " & ")
             why = f" ({c['why']})" if c.get("why") else ""
-            pairs.setdefault(said.get(c["result"], f"were not run{why}"), []).append(name)
+            pairs.setdefault(said.get(c["result"], f"were not run{why}"), []).append((name, _near(c, short=True)))
             continue
         reading = reading_words(c["reading"])
         if c.get("also"):
@@ -161,9 +163,21 @@ def proofs(body: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, lis
             result += " by the engine on a real hand"
         domain = c.get("domain") or ""
         rows.append({"claim": c["claim"], "result": result, "under": reading, "witness": shown,
-                     "why": c.get("why") or "", "examined": c.get("examined") or "",
+                     "why": c.get("why") or _near(c), "examined": c.get("examined") or "",
                      "domain": domain if domain != proof_domain(body) else ""})
     return rows, {k: v for k, v in pairs.items() if v}
+
+
+def _near(claim: Mapping[str, Any], short: bool = False) -> str:
+    """Said of a claim decided with more than NEAR_BOUND of its solver's bound used: another run may leave it
+    undecided (Z3's resource count for one search differs between runs)."""
+    used = claim.get("bound_used") or 0.0
+    if used <= NEAR_BOUND:
+        return ""
+    if short:
+        return f" (near the bound: {used:.0%} of it used)"
+    return (f"decided with {used:.0%} of the solver's bound used: Z3's count differs between runs, so another run "
+            f"may leave it undecided")
 
 
 def model_refuted(body: Mapping[str, Any]) -> list[str]:
@@ -308,7 +322,7 @@ def page(ruleset_id: str, title: str, body: Mapping[str, Any]) -> str:
             lines.append(line)
         for what, names in pairs.items():
             lines += ["", f"**Pairs of readings that {what}** "
-                          f"({len(names)}): " + "; ".join(f"`{n}`" for n in names)]
+                          f"({len(names)}): " + "; ".join(f"`{n}`{near}" for n, near in names)]
     left = left_out(body)
     if left:
         lines += ["", "## What this run left out", ""]

@@ -1,6 +1,10 @@
 """What the Z3 settlement model (`checker.hunt.settle`) proves of a ruleset, claim by claim: each proved over the
 model's domain, refuted with a situation, or not run (with why). The solver is bounded by Z3's resource count
-(`rlimit`), not by time, so the same effort gives the same answers on any machine.
+(`rlimit`), not by time. That count is not wholly the same from run to run: the same search has been measured at
+57 to 108 million units in different processes (it follows the process's memory layout, which Python's string
+hashing moves), so a claim decided with much of its bound used may be left undecided by another run, and the
+reverse. Each decided claim records the share of its bound it used (`bound_used`); the findings page marks those
+past settle.NEAR_BOUND as decided near the bound.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from checker.case import CaseRunner
 from checker.hunt.arith import Situation, cause, context_patterns
 from checker.engine.hand import WIN_BY
 from checker.hunt.examine import MAX_SCORED, examine
-from checker.hunt.settle import SEATS, Claim, SettlementModel, limit_of, signature
+from checker.hunt.settle import NEAR_BOUND, SEATS, Claim, SettlementModel, limit_of, signature
 from checker.hunt.z3context import in_own_context
 from checker.spec import Ruleset, options_text
 
@@ -41,10 +45,13 @@ class _Search:
         self.fresh = z3.Solver(ctx=self.ctx)
         self.fresh.add(solver.assertions().translate(self.ctx))
         self.answer = ""
+        self.used = 0.0  # the share of its resource bound the deciding search used
 
     def check(self, effort: int) -> str:
         """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
+        before = _spent(self.fresh)
         self.answer = _check(self.fresh, effort)
+        self.used = min(1.0, (_spent(self.fresh) - before) / (RLIMIT * effort))
         return self.answer
 
     def smallest(self, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
@@ -90,6 +97,12 @@ def _check(fresh: Any, effort: int) -> str:
     return answer
 
 
+def _spent(fresh: Any) -> int:
+    """The resource units the solver's searches have used so far."""
+    stats = fresh.statistics()
+    return next((int(stats.get_key_value(k)) for k in stats.keys() if k == "rlimit count"), 0)
+
+
 def _pinned(solver: Any, found: Any) -> Any:
     """`solver`'s model with every constant as `found` (a model of its copy in another context) has it."""
     pins = []
@@ -121,14 +134,16 @@ def _sizes(model: SettlementModel, v: Any, t: Any) -> list[Any]:
     return [z3.Sum([z3.If(c > 0, 1, 0) for c in counts]), z3.Sum(counts), z3.Sum(extras)]
 
 
-def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], answer: str, domain: str,
+def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], search: _Search, domain: str,
            witness: Any = None) -> Claim:
+    answer = search.answer
     if answer == "unknown":
         return Claim(key, words, dict(options), domain, "not-run", rules,
                      why="the solver's resource bound ran out before an answer (raise --effort)")
+    used = round(search.used, 2)
     if answer == "unsat":
-        return Claim(key, words, dict(options), domain, "proved", rules)
-    return Claim(key, words, dict(options), domain, "refuted", rules, witness=witness)
+        return Claim(key, words, dict(options), domain, "proved", rules, bound_used=used)
+    return Claim(key, words, dict(options), domain, "refuted", rules, witness=witness, bound_used=used)
 
 
 @in_own_context
@@ -146,7 +161,7 @@ def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], e
     return _claim("zero-sum", "the payments of a winning hand sum to zero, no payer gains and the winner never loses",
                   options, [r for r in ("settlement.self_draw", "settlement.discard", "settlement.robbing_kong",
                                         "settlement.contract", "settlement.liability") if r in ruleset.rules],
-                  answer, model.domain_words(), model.words(search.smallest(_sizes(model, v, t), effort), v, t, paid)
+                  search, model.domain_words(), model.words(search.smallest(_sizes(model, v, t), effort), v, t, paid)
                   if answer == "sat" else None)
 
 
@@ -205,7 +220,7 @@ def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str
         if more:  # the other winners of the same discard, each with its seat relative to the first winner
             witness["other_winners"] = more
             witness["lost"] = [m.eval(x, model_completion=True).as_long() for x in lost]
-    return _claim(key, words, options, [rule] if rule else [], answer, model.domain_words(), witness)
+    return _claim(key, words, options, [rule] if rule else [], search, model.domain_words(), witness)
 
 
 def _lost(paid: Any, seat: int) -> Any:
@@ -248,7 +263,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
         if step:  # the scoring step after which the grown hand falls behind names the cause
             witness["lowered_by"] = step
             rules.insert(0, step)
-    return _claim(f"monotone.{pid}", words, options, rules, answer, model.domain_words(), witness)
+    return _claim(f"monotone.{pid}", words, options, rules, search, model.domain_words(), witness)
 
 
 @in_own_context
@@ -292,7 +307,7 @@ def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], se
         witness = {"under": [{"reading": _shown(r) or "the defaults", **models[i].words(m, vs[i], t, paid_all[i])}
                              for i, r in enumerate(readings)]}
     claim = _claim(f"interaction.{a}&{b}", f"what {a} changes in a hand's outcome is the same whatever {b}", {},
-                   [f"option.{first[0]}", f"option.{second[0]}"], answer, models[0].domain_words(readings=4),
+                   [f"option.{first[0]}", f"option.{second[0]}"], search, models[0].domain_words(readings=4),
                    witness)
     claim.readings = readings
     return claim
@@ -312,11 +327,13 @@ def readings(runner: CaseRunner, ruleset: Ruleset) -> list[dict[str, Any]]:
 def grouped(found: list[Claim]) -> list[Claim]:
     """One claim's answers under several readings, the defaults' first: a reading whose result is the defaults'
     (refuted the same way: by the model or by a real hand, with one winner or several) is listed under it
-    (`also`), one with another result stays apart."""
+    (`also`; the share of the solver's bound used is the most any of them used), one with another result stays
+    apart."""
     first, out = found[0], [found[0]]
     for claim in found[1:]:
         if (claim.result, claim.why, claim.by, _several(claim)) == (first.result, first.why, first.by, _several(first)):
             first.also.append(claim.reading)
+            first.bound_used = max(first.bound_used, claim.bound_used)
         else:
             out.append(claim)
     return out

@@ -7,7 +7,8 @@ page.
 Two ways to bound it. `effort` (work units, deterministic): that many passes, the first with EXAMPLES Hypothesis
 examples per search, HANDS simulated hands per table reading and PROOF_UNITS hands per exhaustive proof, each
 later pass four times as many, then every pair of readings and WITNESS_UNITS hands per fan's witness: the same
-seed and effort find the same on any machine. `budget` (seconds): as many passes as the time allows (seven
+seed and effort find the same on any machine, but for a settlement-model claim decided near its solver's bound
+(Z3's resource count differs between runs: checker.hunt.proofs). `budget` (seconds): as many passes as the time allows (seven
 tenths of it), then pairs of readings while it lasts; with `effort` it is a cap. Whatever a run set out to do
 and did not (a search never run, a proof cut short, a pass or pairs left out) is listed in the file and said on
 the page (`stopped_early`).

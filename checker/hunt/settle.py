@@ -60,6 +60,9 @@ class Paid:
     base_part: Any
 
 
+NEAR_BOUND = 0.5  # a claim decided with more of its solver's bound used may go undecided in another run
+
+
 @dataclass
 class Claim:
     """One claim of the model under one reading: `result` is proved (over `domain`), refuted (with `witness`,
@@ -78,11 +81,12 @@ class Claim:
     readings: list[dict[str, Any]] = field(default_factory=list)  # an interaction's four: none, each, both
     by: str = "model"  # who refuted it: the model (Z3), or the engine on a real hand (checker.hunt.examine)
     examined: str = ""  # what the engine's search for a counter-example covered, and found
+    bound_used: float = 0.0  # the share of the solver's resource bound the deciding search used (checker.hunt.proofs)
 
     def as_dict(self) -> dict[str, Any]:
         return {"key": self.key, "claim": self.words, "reading": self.reading, "domain": self.domain,
                 "result": self.result, "rules": self.rules, "witness": self.witness, "why": self.why,
-                "also": self.also, "by": self.by, "examined": self.examined}
+                "also": self.also, "by": self.by, "examined": self.examined, "bound_used": self.bound_used}
 
 
 class SettlementModel:

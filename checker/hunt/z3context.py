@@ -8,7 +8,8 @@ duration of one search, and puts the process's back after; nothing made inside m
 hand back plain values: witnesses in words). It does not make a bounded search's answer wholly its own: Z3 keeps
 state beyond one context, and a claim searched after others in one process may run out of its bound where alone
 it does not (classic's "one more flower" under menqing_doubles=2: proved alone, undecided after the zero-sum
-claims); such a claim is said to be undecided, never answered otherwise.
+claims), and Z3's resource count for one search differs between processes too (checker.hunt.proofs); such a claim
+is said to be undecided, never answered otherwise.
 """
 from __future__ import annotations
 
