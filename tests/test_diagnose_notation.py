@@ -49,3 +49,29 @@ def test_a_name_standing_for_one_pattern_is_learned_and_one_for_a_listed_pattern
                                                                                          "fans": [_fan("a", 2)]})]
     assert _learn(listed).names == {}  # the engine lists a under its own id elsewhere: tanyao is not a's name
     assert Notation().read("r", {"fans": [_fan("tanyao", 2)]}) == ({"fans": [_fan("tanyao", 2)]}, {})
+
+
+def test_a_hand_of_plays_winners_teach_the_name_written_at_the_patterns_points():
+    """Hands of play ending as the rules have them, with the rules' payments: the judge writes the base (going_out,
+    1) as "going out" at 1, and on hands with no flower writes 无花果 at 10 where the base stands (and the flowers
+    would). Both stand for the base alone; the name written at the base's points is its name, 无花果 is not."""
+    from types import SimpleNamespace
+
+    def play(fans_rules, fans_engine, total, payments):
+        winner = {"seat": 0, "win_by": "self_draw", "total": total}
+        return SimpleNamespace(
+            outcome="failed", ruleset="shanghai-knocking", case=None,
+            expected={"verdict": "legal", "ended": "win", "payments": payments,
+                      "winners": [{**winner, "fans": fans_rules}]},
+            actual={"verdict": "legal", "ended": "win", "payments": payments,
+                    "winners": [{**winner, "fans": fans_engine}]})
+
+    base = {"id": "going_out", "points": 1, "count": 1}
+    wind = {"id": "wind_pung", "points": 1, "count": 1}
+    runs = [play([base, wind, {"id": "flower", "points": 1, "count": n}],  # 1 + 1 + n hua, self-drawn: 3 pay each
+                 [{"id": "going out", "points": 1, "count": 1}, wind, {"id": "flower", "points": 1, "count": n}],
+                 2 + n, [3 * (2 + n), -(2 + n), -(2 + n), -(2 + n)]) for n in (1, 2, 3)]
+    runs += [play([base, wind], [{"id": "无花果", "points": 10, "count": 1}, wind], 2, [6, -2, -2, -2])
+             for _ in range(3)]  # (the payments are the rules' here only for the test's sake)
+    learned = learn(runs, lambda rid, answer: answer, lambda rid: {"going_out", "wind_pung", "flower"})
+    assert learned.names == {"shanghai-knocking": {"going out": "going_out"}}

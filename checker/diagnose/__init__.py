@@ -20,9 +20,9 @@ from typing import Any, Iterable, Mapping
 from checker.diagnose.answers import document_read, known_patterns
 from checker.diagnose.causes import CauseSearch
 from checker.diagnose.explanation import Cause
-from checker.diagnose.classes import (FailureClass, class_rules, classes_of, in_words, reproduce_command,
-                                      sources_of)
-from checker.diagnose.judged import Judged
+from checker.diagnose.classes import (FailureClass, case_words, class_rules, classes_of, in_words,
+                                      reproduce_command, sources_of)
+from checker.diagnose.judged import Judged, kind_of
 from checker.diagnose.notation import in_notation, learn
 from checker.mutate.edits import points
 from checker.mutate.mutation import Rescorer
@@ -118,7 +118,7 @@ def class_json(cls: FailureClass, cause: Cause | None, searcher: CauseSearch | N
         **({"searched_cases": len(cls.members)} if cause is not None and cause.stopped is None
            and cls.total is not None else {}),
         "witness": {"id": witness.id, "line": witness.line, "kind": (witness.case or {}).get("kind", "score"),
-                    "words": in_words(witness),
+                    "words": case_words(witness.case) if kind_of(witness) == "procedure" else in_words(witness),
                     "input": witness.input, "options": witness.options, "expected": witness.expected,
                     "actual": _bounded_answer(witness.actual), "reason": witness.reason,
                     "reproduce": reproduce_command(witness)},

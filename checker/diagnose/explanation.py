@@ -151,11 +151,29 @@ def short_result(result: Any) -> str:
     if not isinstance(result, Mapping):
         return "nothing"
     first = readings_of(result)[0] if readings_of(result) else {}
+    if "verdict" in first:  # a hand of play
+        return play_words(first)
     if not first.get("valid", True):
         return f"a refusal ({first.get('error')})"
     fans = ", ".join(f"{f.get('id')} {f.get('points')}" + (f"×{f.get('count')}" if f.get("count", 1) != 1 else "")
                      for f in first.get("fans") or [])
     return f"a win of {first.get('total')} ({fans}), payments {first.get('payments')}"
+
+
+def play_words(result: Mapping[str, Any]) -> str:
+    """A hand of play's result in a few words: its verdict, the illegal event and rule, or how it ended, who won
+    and the payments."""
+    verdict = result.get("verdict")
+    if verdict in ("illegal", "unfinished") and result.get("event") is not None:
+        rule = f" ({result['rule']})" if result.get("rule") else ""
+        return f"{verdict} at event {result['event']}{rule}" if verdict == "illegal" else \
+            f"unfinished, legal up to event {result['event']}"
+    if verdict != "legal":
+        return str(verdict)
+    winners = [w for w in result.get("winners") or [] if isinstance(w, Mapping)]
+    won = ", ".join(f"seat {w.get('seat')} by {w.get('win_by')} for {w.get('total')}" for w in winners)
+    return f"legal, ended by {result.get('ended')}" + (f" ({won})" if won else "") + \
+        (f", payments {result['payments']}" if result.get("payments") is not None else "")
 
 
 def family_kind(m: Mutation) -> str:

@@ -56,6 +56,8 @@ class Notation:
         read: dict[str, str] = {}
 
         def one(result: Any) -> Any:
+            if isinstance(result, Mapping) and isinstance(result.get("winners"), list):  # a hand of play's winners
+                return {**result, "winners": [one(w) for w in result["winners"]]}
             if not isinstance(result, Mapping) or not isinstance(result.get("fans"), list):
                 return result
             out = []
@@ -124,6 +126,29 @@ def _money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
                                                       if k in want)
 
 
+def _hands(result: Any) -> list[Mapping[str, Any]]:
+    """The scored hands of an answer: itself, or a hand of play's winners."""
+    if not isinstance(result, Mapping):
+        return []
+    if "verdict" in result:
+        return [w for w in result.get("winners") or [] if isinstance(w, Mapping)]
+    return [result]
+
+
+def _paired_hands(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """The rules' and the engine's scored hands, one for one: the answer itself, or, where a hand of play ends the
+    same way with the same winners (seats, ways of winning) and the same payments, each winner's."""
+    if "verdict" not in want:
+        return [(want, got)]
+    if any(got.get(k) != want.get(k) for k in ("verdict", "ended", "payments") if k in want):
+        return []
+    mine, theirs = _hands(want), _hands(got)
+    if len(mine) != len(theirs) or any((w.get("seat"), w.get("win_by")) != (g.get("seat"), g.get("win_by"))
+                                       for w, g in zip(mine, theirs)):
+        return []
+    return list(zip(mine, theirs))
+
+
 def _adds_up(result: Mapping[str, Any]) -> bool:
     """Whether an answer's total is the sum of its fans' points times counts (its points are money)."""
     total = 0
@@ -158,14 +183,16 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         if r.outcome not in ("failed", "passed") or not r.ruleset:
             continue
         gots = readings_of(read(r.ruleset, r.actual))
-        listing.setdefault(r.ruleset, set()).update(k for g in gots for k in _fans(g))
+        listing.setdefault(r.ruleset, set()).update(k for g in gots for w in _hands(g) for k in _fans(w))
         if r.outcome != "failed":
             continue
         wants = readings_of(r.expected)
-        if len(wants) == 1 and len(gots) == 1 and _money_agrees(wants[0], gots[0]):
-            pairs.setdefault(r.ruleset, []).append((_fans(wants[0]), _fans(gots[0])))
-            cases.setdefault(r.ruleset, []).append(r)
-            summed.setdefault(r.ruleset, []).append(_adds_up(wants[0]) and _adds_up(gots[0]))
+        if len(wants) == 1 and len(gots) == 1:
+            for want, got in _paired_hands(wants[0], gots[0]):
+                if _money_agrees(want, got):
+                    pairs.setdefault(r.ruleset, []).append((_fans(want), _fans(got)))
+                    cases.setdefault(r.ruleset, []).append(r)
+                    summed.setdefault(r.ruleset, []).append(_adds_up(want) and _adds_up(got))
     names: dict[str, dict[str, str]] = {}
     units: dict[str, dict[str, int]] = {}
     omitted: dict[str, dict[str, int]] = {}
@@ -207,17 +234,27 @@ def _names(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any) -> dict[
     engine does not list there, with the same count."""
     could: dict[str, set[str] | None] = {}
     cases: dict[str, int] = {}
+    same_points: dict[tuple[str, str], bool] = {}  # (name, spec id): the name's points the pattern's in every case
     for want, got in seen:
-        for name, (_, count) in got.items():
+        for name, (points, count) in got.items():
             if name in ids:
                 continue
             here = {k for k, (_, c) in want.items() if k not in got and c == count}
             before = could.get(name)
             could[name] = here if before is None else before & here
             cases[name] = cases.get(name, 0) + 1
+            for k in here:
+                same_points[name, k] = same_points.get((name, k), True) and want[k][0] == points
     found = {name: next(iter(c)) for name, c in could.items() if c and len(c) == 1 and cases[name] >= MIN_CASES}
-    taken = [v for v in found.values()]
-    return {name: spec for name, spec in found.items() if taken.count(spec) == 1}
+    # two names standing for one pattern: the one written at the pattern's points is its name (a hand of play's
+    # "going out" at 1 where the base stands, not 无花果 at 10, which stands in place of the base and more)
+    out = {}
+    for name, spec in found.items():
+        rivals = [n for n, s in found.items() if s == spec]
+        priced = [n for n in rivals if same_points.get((n, spec))]
+        if len(rivals) == 1 or priced == [name]:
+            out[name] = spec
+    return out
 
 
 def _units(seen: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, tuple[int, Any]]:

@@ -32,7 +32,7 @@ from checker.mutate.mutation import Mutation, Rescorer, combined
 from checker.spec import Ruleset
 from checker.table.bots import SEAT_MIXES
 from checker.table.log import GAME, ILLEGAL, VERSION, LogError
-from checker.table.mutate import witnesses
+from checker.table.mutate import at_once, witnesses
 from checker.table.simulate import SimulationError, play_hand
 from checker.table.wall import shuffled_wall
 
@@ -44,6 +44,7 @@ POOL_SEED = 0
 PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes of hands of play
 CHANGED_FROM = 12  # hands of play changed, one event at a time, to break a rule a class shows broken
 CHANGES_TRIED = 800  # changed logs replayed a hand, at most
+AT_ONCE_TRIED = 4  # claims of a hand of play answered at once with another seat's, at most
 SEARCH_BUDGET = 2_000  # candidates the procedure search runs for a hand of play telling a departure from the rules
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
@@ -201,6 +202,22 @@ def changed_hands(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], rules: s
             yield {"wall": data["wall"], "dealer": data["dealer"], "events": found[rule]["events"]}
 
 
+def claimed_at_once(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]], effort: int = 1,
+                    options: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+    """Legal hands of play with one claim of a discard answered at once with another seat's claim of the tile
+    (checker.table.mutate.claims_at_once): the cases that tell a claim priority read otherwise from the rules',
+    which hands written claim by claim seldom do; from CHANGED_FROM hands, AT_ONCE_TRIED logs each, so many times
+    over at a greater `effort`."""
+    for data in hands[:CHANGED_FROM * effort]:
+        header = {"game": GAME, "version": VERSION, "ruleset": ruleset.id, "wall": data["wall"],
+                  "dealer": data["dealer"], **({"options": dict(options)} if options else {})}
+        try:
+            for events in at_once(header, list(data["events"]), AT_ONCE_TRIED * effort):
+                yield {"wall": data["wall"], "dealer": data["dealer"], "events": events}
+        except (ValueError, KeyError, TypeError):
+            continue
+
+
 def played_hands(ruleset: Ruleset, hands: int, options: Mapping[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Hands played by the bots under the rules (read with `options`) on seeded walls, as procedure case inputs
     (the wall written out, the dealer, the events); a hand the bots cannot finish is left out."""
@@ -321,6 +338,12 @@ class Experiments:
         refused = {str(c["expect"]["rule"]) for c in members
                    if isinstance(c.get("expect"), Mapping) and c["expect"].get("verdict") == ILLEGAL
                    and c["expect"].get("rule")}
+        if kind == "procedure":  # claims answered at once: a claim priority read otherwise shows there
+            for data in claimed_at_once(ruleset, self.pool(ruleset).inputs(kind, options), self.effort, options):
+                case = {"ruleset": ruleset.id, "options": options, "kind": kind, "input": data}
+                if Prober.key(case) not in seen:
+                    seen.add(Prober.key(case))
+                    yield case
         if kind == "procedure" and refused:  # a rule the class shows broken: legal hands changed to break it
             for data in changed_hands(ruleset, self.pool(ruleset).inputs(kind, options), refused, self.effort,
                                       options):

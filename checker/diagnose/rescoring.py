@@ -144,12 +144,32 @@ class Rescoring:
             for r in self.passing.get(ruleset_id, []):
                 if m.touches_input and kind_of(r) == "procedure":
                     continue  # a context reading reads a hand's input: a hand of play has none to read otherwise
-                if not self._explains(r, m):
+                if not self._still_passes(r, m):
                     checked = None
                     break
                 checked = (checked or 0) + 1
             self._kept[key] = checked
         return self._kept[key]
+
+    def _still_passes(self, r: Judged, m: Mutation) -> bool:
+        """Whether the passing case `r` keeps the engine's answer under `m`: its whole answer where the rules give
+        the whole of it; else (the case passed on the fields its expectation names, the engine writing the rest
+        its own way: a hand of play's winners beside a payments-only expectation) on those fields."""
+        if self._explains(r, m):
+            return True
+        if self._explains(r, None):
+            return False
+        judged = r.expected if isinstance(r.expected, Mapping) and "either" not in r.expected else None
+        answer = self.answer(r)
+        if judged is None or not isinstance(answer, Mapping):
+            return False
+        rescored = self.rescorer.result(r.case or {}, m)
+        if rescored is None:
+            return False
+        self._spend()
+        told = {k: v for k, v in answer.items() if k in judged}
+        return agreement(told, {k: v for k, v in rescored.items() if k in judged}, judged,
+                         self.own_rules(r.ruleset or ""), kind_of(r)).same
 
     def _explanation(self, m: Mutation, explains: int, of: int, checked: int) -> Explanation:
         return Explanation(family_kind(m), m.id, m.words, m.rules, explains, of, checked)

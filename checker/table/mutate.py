@@ -102,8 +102,54 @@ def early_end(table: Table, events: Events, i: int) -> Iterator[tuple[str, Event
         yield f"draw_game at event {i}", events[:i] + [{"event": "draw_game"}]
 
 
+def claims_at_once(table: Table, events: Events, i: int) -> Iterator[tuple[str, Events]]:
+    """A claim of a discard (chow, pung or kong) answered at once with another seat's claim of the same tile, as a
+    game judge collects them (a `claims` event): which of the two the table makes is its claim priority's reading.
+    Each other seat's chow, pung or kong for which it holds the tiles, one at a time."""
+    e = events[i]
+    if i == 0 or e.get("event") not in ("chow", "pung", "kong") or events[i - 1].get("event") != "discard":
+        return
+    last = events[i - 1]
+    t = T.parse_tile(last["tile"])
+    made = {"seat": e["seat"], "claim": e["event"], **({"tiles": e["tiles"]} if e.get("tiles") else {})}
+    for k in (1, 2, 3):
+        seat = (last["seat"] + k) % 4
+        if seat == e["seat"]:
+            continue
+        counts = table.players[seat].counts
+        answers: list[dict[str, Any]] = []
+        if counts[t] >= 3:
+            answers.append({"seat": seat, "claim": "kong"})
+        if counts[t] >= 2:
+            answers.append({"seat": seat, "claim": "pung"})
+        if k == 1 and T.is_suited(t):
+            for low in (t - 2, t - 1, t):
+                run = [low, low + 1, low + 2]
+                if low >= 0 and low // 9 == t // 9 == (low + 2) // 9 and all(x == t or counts[x] for x in run):
+                    answers.append({"seat": seat, "claim": "chow", "tiles": T.format_tiles(run)})
+                    break
+        for other in answers:
+            yield f"event {i} answered at once with seat {seat}'s {other['claim']}", \
+                events[:i] + [{"event": "claims", "answers": [made, other]}] + events[i + 1:]
+
+
 OPERATORS: tuple[Callable[..., Iterator[tuple[str, Events]]], ...] = (
     other_seat, other_discard, inserted_claim, second_win, inserted_knock, dropped, front_draw, early_end)
+
+
+def at_once(header: Mapping[str, Any], events: Events, most: int) -> Iterator[Events]:
+    """Up to `most` logs in which one claim of a discard is answered at once with another seat's (claims_at_once),
+    the table replayed up to each claim; the log after it as it was."""
+    table = new_table(header)
+    made = 0
+    for i in range(len(events)):
+        for _, changed in claims_at_once(table, events, i):
+            if made >= most:
+                return
+            made += 1
+            yield changed
+        if table.ended or table.apply(parse_event(events[i])) is not None:
+            return
 
 
 def witnesses(header: Mapping[str, Any], events: Events, wanted: set[str], budget: int = 4000,
