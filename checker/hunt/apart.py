@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Callable
 
 from checker.case import CaseRunner
 from checker.engine import load_ruleset
@@ -25,30 +25,60 @@ WORKERS = 2
 PROCESS_FAILED = "the process making them failed"
 
 
+class Apart:
+    """A pool that makes claims each in a process of its own, two at a time, while its caller goes on with other
+    work (the hunt's searches and pairs of readings run in the main process meanwhile). Use it as a context
+    manager: leaving it waits for the claims still running and closes the pool."""
+
+    def __init__(self, workers: int = WORKERS):
+        context = get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, max_tasks_per_child=1)
+
+    def __enter__(self) -> "Apart":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=exc[0] is not None)
+
+    def claims(self, ruleset_id: str, effort: int, until: float, pairs: bool = True) -> Callable[[], list[Claim]]:
+        """Start making the claims of one ruleset (`plan`'s order); the function returned waits for them and
+        gives them grouped by result. A claim whose process failed is listed as not run, with the error; so are
+        all of them when the plan itself cannot be made (a ruleset that does not load)."""
+        try:
+            tasks = plan(CaseRunner(), load_ruleset(ruleset_id), pairs)
+        except Exception as exc:
+            failed = [Claim("settlement-model", "the settlement model's claims", {}, "", "not-run",
+                            why=f"{PROCESS_FAILED}: {_reason(exc)}")]
+            return lambda: failed
+        return self.made(ruleset_id, tasks, effort, until)
+
+    def made(self, ruleset_id: str, tasks: list[list[Task]], effort: int, until: float) -> Callable[[], list[Claim]]:
+        """Start making `tasks`, each in a process of its own, in order; the function returned waits for them
+        and gives each group grouped by result."""
+        made = [[self._pool.submit(_make, ruleset_id, task, effort, until) for task in group] for group in tasks]
+
+        def results() -> list[Claim]:
+            out: list[Claim] = []
+            for group, futures in zip(tasks, made):
+                out += grouped([_result(task, future) for task, future in zip(group, futures)])
+            return out
+        return results
+
+
 def claims_apart(ruleset_id: str, effort: int, until: float, pairs: bool = True,
                  workers: int = WORKERS) -> list[Claim]:
     """The model's claims of one ruleset in `plan`'s order, each made in a process of its own and cross-examined
-    there by the engine, grouped by result. A claim whose process failed is listed as not run, with the error;
-    so are all of them when the plan itself cannot be made (a ruleset that does not load)."""
-    try:
-        tasks = plan(CaseRunner(), load_ruleset(ruleset_id), pairs)
-    except Exception as exc:
-        return [Claim("settlement-model", "the settlement model's claims", {}, "", "not-run",
-                      why=f"{PROCESS_FAILED}: {_reason(exc)}")]
-    return made_apart(ruleset_id, tasks, effort, until, workers)
+    there by the engine, grouped by result (Apart.claims, waited for)."""
+    with Apart(workers) as apart:
+        return apart.claims(ruleset_id, effort, until, pairs)()
 
 
 def made_apart(ruleset_id: str, tasks: list[list[Task]], effort: int, until: float,
                workers: int = WORKERS) -> list[Claim]:
     """`tasks` made each in a process of its own, in order, each group grouped by result."""
-    context = get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    out: list[Claim] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, max_tasks_per_child=1) as apart:
-        made = [[apart.submit(_make, ruleset_id, task, effort, until) for task in group] for group in tasks]
-        for group, futures in zip(tasks, made):
-            out += grouped([_result(task, future) for task, future in zip(group, futures)])
-    return out
+    with Apart(workers) as apart:
+        return apart.made(ruleset_id, tasks, effort, until)()
 
 
 def _make(ruleset_id: str, task: Task, effort: int, until: float) -> Claim:

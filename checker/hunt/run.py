@@ -40,7 +40,7 @@ from checker.hunt.examine import hand_pool
 from checker.hunt.findings import Finding, NotSearched, numbered, out_files, read_findings, write_findings, write_json, write_whole
 from checker.hunt.limit import limit_finding
 from checker.hunt.one_discard import several_winners_finding
-from checker.hunt.apart import claims_apart, failed as failed_claims
+from checker.hunt.apart import Apart, failed as failed_claims
 from checker.hunt.roots import roots
 from checker.hunt.stakes import space_sample
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
@@ -48,6 +48,7 @@ from checker.hunt.options import hunt_option, hunt_pair
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import hunt_scenario, scene_options, waiting_hands
+from checker.hunt.settle import Claim
 from checker.hunt.synth import synthesize, witnesses_page
 from checker.hunt.z3context import own_context
 from checker.spec import Ruleset, available_rulesets, options_text, value_key
@@ -324,116 +325,120 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     on_start(sum(len(p) for p in plans.values()))
     start = time.monotonic()
     cap = start + budget if budget is not None else math.inf
-    deadline = cap if by_count else start + 0.7 * (budget or 0)  # the searches of each reading first
-    found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
-    unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
-    not_rerun: dict[str, list[str]] = {rs.id: [] for rs in rulesets}  # left out of a pass --effort asked for
-    level = 1  # the effort of the pass running: 1, 4, 16, ...
-    passes = 0
-    took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
-    used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken (budget: its turn)
-    cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
-    not_searched: dict[str, dict[str, str]] = {rs.id: {} for rs in rulesets}  # label -> why it does not apply
-    others_left = 0
-    while True:
-        progressed = False
-        for rs, target in _turns(rulesets, plans, used):
-            final = not target.repeat and target.label not in cut_short[rs.id]  # a proof cut short is given more
-            if target.label in found[rs.id] or target.label in not_searched[rs.id] or (level > 1 and final):
-                continue
-            if time.monotonic() >= deadline:
-                if by_count and level > 1:
-                    not_rerun[rs.id].append(f"{target.label} (effort {level})")
-                continue
-            last = took.get((rs.id, target.label))
-            if not by_count and last is not None and last * 4 > deadline - time.monotonic():
-                continue  # four times the effort would not end within the budget
+    # the settlement model's claims, made meanwhile in processes of their own (checker.hunt.apart): the main
+    # process's searches and pairs of readings do not wait for them, nor they for those
+    with Apart() as apart:
+        pending = {rs.id: apart.claims(rs.id, effort or 1, cap) for rs in rulesets}
+        deadline = cap if by_count else start + 0.7 * (budget or 0)  # the searches of each reading first
+        found: dict[str, dict[str, Finding]] = {rs.id: {} for rs in rulesets}
+        unrun: dict[str, list[str]] = {rs.id: [t.label for t in plans[rs.id]] for rs in rulesets}
+        not_rerun: dict[str, list[str]] = {rs.id: [] for rs in rulesets}  # left out of a pass --effort asked for
+        level = 1  # the effort of the pass running: 1, 4, 16, ...
+        passes = 0
+        took: dict[tuple[str, str], float] = {}  # how long each search took at the last effort it ran with
+        used = {rs.id: 0.0 for rs in rulesets}  # the time each ruleset's searches have taken (budget: its turn)
+        cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
+        not_searched: dict[str, dict[str, str]] = {rs.id: {} for rs in rulesets}  # label -> why it does not apply
+        others_left = 0
+        while True:
+            progressed = False
+            for rs, target in _turns(rulesets, plans, used):
+                final = not target.repeat and target.label not in cut_short[rs.id]  # a proof cut short is given more
+                if target.label in found[rs.id] or target.label in not_searched[rs.id] or (level > 1 and final):
+                    continue
+                if time.monotonic() >= deadline:
+                    if by_count and level > 1:
+                        not_rerun[rs.id].append(f"{target.label} (effort {level})")
+                    continue
+                last = took.get((rs.id, target.label))
+                if not by_count and last is not None and last * 4 > deadline - time.monotonic():
+                    continue  # four times the effort would not end within the budget
+                started = time.monotonic()
+                try:
+                    result = target.run(level)
+                    cut_short[rs.id].discard(target.label)
+                except CutShort:
+                    result = None
+                    cut_short[rs.id].add(target.label)
+                except NotSearched as why:
+                    result = None
+                    not_searched[rs.id][target.label] = str(why)
+                took[(rs.id, target.label)] = time.monotonic() - started
+                if timings is not None:
+                    timings[(rs.id, target.label)] = timings.get((rs.id, target.label), 0.0) + took[(rs.id, target.label)]
+                if not by_count:
+                    used[rs.id] += took[(rs.id, target.label)]
+                progressed = True
+                if target.label in unrun[rs.id]:
+                    unrun[rs.id].remove(target.label)
+                    on_step(target.label)
+                if result is not None:
+                    found[rs.id][target.label] = result
+            passes += 1
+            if level == 1:
+                started = time.monotonic()
+                others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+                if timings is not None:
+                    timings[("", "under other readings")] = time.monotonic() - started
+            if by_count and passes >= (effort or 1):
+                break
+            if not by_count and (not progressed or time.monotonic() >= deadline or level >= 64):
+                break
+            level *= 4
+        clock = timings if timings is not None else {}
+
+        def timed(ruleset_id: str, step: str, make: Callable[[], Any]) -> Any:
             started = time.monotonic()
             try:
-                result = target.run(level)
-                cut_short[rs.id].discard(target.label)
-            except CutShort:
-                result = None
-                cut_short[rs.id].add(target.label)
-            except NotSearched as why:
-                result = None
-                not_searched[rs.id][target.label] = str(why)
-            took[(rs.id, target.label)] = time.monotonic() - started
-            if timings is not None:
-                timings[(rs.id, target.label)] = timings.get((rs.id, target.label), 0.0) + took[(rs.id, target.label)]
-            if not by_count:
-                used[rs.id] += took[(rs.id, target.label)]
-            progressed = True
-            if target.label in unrun[rs.id]:
-                unrun[rs.id].remove(target.label)
-                on_step(target.label)
-            if result is not None:
-                found[rs.id][target.label] = result
-        passes += 1
-        if level == 1:
-            started = time.monotonic()
-            others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
-            if timings is not None:
-                timings[("", "under other readings")] = time.monotonic() - started
-        if by_count and passes >= (effort or 1):
-            break
-        if not by_count and (not progressed or time.monotonic() >= deadline or level >= 64):
-            break
-        level *= 4
-    clock = timings if timings is not None else {}
+                return make()
+            finally:
+                clock[(ruleset_id, step)] = time.monotonic() - started
 
-    def timed(ruleset_id: str, step: str, make: Callable[[], Any]) -> Any:
-        started = time.monotonic()
-        try:
-            return make()
-        finally:
-            clock[(ruleset_id, step)] = time.monotonic() - started
-
-    proved = {rs.id: timed(rs.id, "the settlement model's claims", partial(_prove, runner, rs, effort or 1, cap,
-                                                                             found[rs.id])) for rs in rulesets}
-    each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
-        (budget or DEFAULT_BUDGET) / WITNESS_SHARE
-    witnesses = {rs.id: timed(rs.id, "witnesses", partial(synthesize, runner, rs, known_hands(rs), each))
-                 for rs in rulesets}
-    pairs = timed("", "pairs of readings", partial(_pairs, rulesets, runner, seed, plans_strategy, found, cap))
-    written = {}
-    for rs in rulesets:
-        path = out_dir / f"findings-{rs.id}.json"
-        stale: list[str] = []  # earlier findings the engine no longer bears out: not carried, listed
-        findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
-                                  *table_default_findings(rs), *unmodeled_price_findings(rs)],
-                            earlier[rs.id], partial(still_holds, runner, rs), stale)
-        ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
-                                               space_sample(rs)))
-        missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
-                   and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
-        shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]
-        searched, of = pairs[rs.id]
-        meta = {"budget": budget, "effort": effort, "seed": seed, "searches": len(plans[rs.id]),
-                "passes": passes, "greatest_effort": level,
-                "stopped_early": _stopped_early(budget, unrun[rs.id], shorts, not_rerun[rs.id], searched, of,
-                                                others_left) + _claims_left(proved[rs.id]),
-                "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
-                "pairs": {"searched": searched, "of": of}, "nothing_found": missing, "no_longer_hold": stale,
-                "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()],
-                "proofs": proved[rs.id], "roots": [r.as_dict() for r in ranked]}
-        body = write_findings(path, rs.id, findings, meta)
-        write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
-        write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "effort": effort,
-                                                          "seed": seed, "witnesses": witnesses[rs.id]})
-        write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
-        written[rs.id] = body
-    return written
+        proved = {rs.id: timed(rs.id, "the settlement model's claims", partial(_prove, runner, rs, pending[rs.id],
+                                                                                 found[rs.id])) for rs in rulesets}
+        each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
+            (budget or DEFAULT_BUDGET) / WITNESS_SHARE
+        witnesses = {rs.id: timed(rs.id, "witnesses", partial(synthesize, runner, rs, known_hands(rs), each))
+                     for rs in rulesets}
+        pairs = timed("", "pairs of readings", partial(_pairs, rulesets, runner, seed, plans_strategy, found, cap))
+        written = {}
+        for rs in rulesets:
+            path = out_dir / f"findings-{rs.id}.json"
+            stale: list[str] = []  # earlier findings the engine no longer bears out: not carried, listed
+            findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
+                                      *table_default_findings(rs), *unmodeled_price_findings(rs)],
+                                earlier[rs.id], partial(still_holds, runner, rs), stale)
+            ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
+                                                   space_sample(rs)))
+            missing = [t.label for t in plans[rs.id] if t.label not in found[rs.id] and t.label not in unrun[rs.id]
+                       and t.label not in cut_short[rs.id] and t.label not in not_searched[rs.id]]
+            shorts = [t.label for t in plans[rs.id] if t.label in cut_short[rs.id]]
+            searched, of = pairs[rs.id]
+            meta = {"budget": budget, "effort": effort, "seed": seed, "searches": len(plans[rs.id]),
+                    "passes": passes, "greatest_effort": level,
+                    "stopped_early": _stopped_early(budget, unrun[rs.id], shorts, not_rerun[rs.id], searched, of,
+                                                    others_left) + _claims_left(proved[rs.id]),
+                    "skipped": unrun[rs.id], "cut_short": shorts, "not_rerun": not_rerun[rs.id],
+                    "pairs": {"searched": searched, "of": of}, "nothing_found": missing, "no_longer_hold": stale,
+                    "not_searched": [{"search": label, "why": why} for label, why in not_searched[rs.id].items()],
+                    "proofs": proved[rs.id], "roots": [r.as_dict() for r in ranked]}
+            body = write_findings(path, rs.id, findings, meta)
+            write_whole(out_dir / f"findings-{rs.id}.md", page(rs.id, rs.title, body))
+            write_json(out_dir / f"witnesses-{rs.id}.json", {"ruleset": rs.id, "budget": budget, "effort": effort,
+                                                              "seed": seed, "witnesses": witnesses[rs.id]})
+            write_whole(out_dir / f"witnesses-{rs.id}.md", witnesses_page(rs.id, rs.title, witnesses[rs.id]))
+            written[rs.id] = body
+        return written
 
 
-def _prove(runner: CaseRunner, ruleset: Ruleset, effort: int, cap: float,
+def _prove(runner: CaseRunner, ruleset: Ruleset, made: Callable[[], list[Claim]],
            found: dict[str, Finding]) -> list[dict[str, Any]]:
-    """The settlement model's claims (checker.hunt.proofs) at this effort, while the cap lasts (those it leaves
-    are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand, or, where
-    only several winners of one discard break it, with a hand of play (checker.hunt.one_discard)."""
+    """The settlement model's claims (checker.hunt.proofs), as `made` gives them when they are done (those the
+    cap left are listed as not run); a single-hand limit the defaults break becomes a finding with a known hand,
+    or, where only several winners of one discard break it, with a hand of play (checker.hunt.one_discard)."""
     out: list[dict[str, Any]] = []
     limits = []
-    for claim in claims_apart(ruleset.id, effort, cap):
+    for claim in made():
         out.append(claim.as_dict())
         if claim.key == "single-hand-limit":
             limits.append(claim)
