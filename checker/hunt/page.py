@@ -174,6 +174,11 @@ def _near(claim: Mapping[str, Any], short: bool = False) -> str:
     used = claim.get("bound_used") or 0.0
     if used <= NEAR_BOUND:
         return ""
+    if used >= 1:  # a search ran out of its bound, a reseeded one decided it
+        if short:
+            return " (near the bound: decided on a reseeded search)"
+        return ("decided only by a reseeded search after one ran out of the solver's bound: Z3's count differs "
+                "between runs, so another run may leave it undecided")
     if short:
         return f" (near the bound: {used:.0%} of it used)"
     return (f"decided with {used:.0%} of the solver's bound used: Z3's count differs between runs, so another run "

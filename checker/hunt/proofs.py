@@ -45,7 +45,7 @@ class _Search:
         self.fresh = z3.Solver(ctx=self.ctx)
         self.fresh.add(solver.assertions().translate(self.ctx))
         self.answer = ""
-        self.used = 0.0  # the share of its resource bound the deciding search used
+        self.used = 0.0  # the share of its resource bound the search used (1: one ran out, a reseeded one decided)
 
     def check(self, effort: int) -> str:
         """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
