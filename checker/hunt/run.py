@@ -29,6 +29,7 @@ from checker.hunt.cross import (PASSED_TILE_SCENES, excluded_shapes, hunt_cross,
                                 hunt_excluded_shape, overlap_inputs)
 from checker.hunt.carried import still_holds
 from checker.hunt.decisions import decision_findings
+from checker.hunt.literal import literal_default_findings
 from checker.hunt.silent import comment_findings
 from checker.hunt.table_defaults import table_default_findings
 from checker.hunt.unmodeled import unmodeled_price_findings
@@ -406,7 +407,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
             path = out_dir / f"findings-{rs.id}.json"
             stale: list[str] = []  # earlier findings the engine no longer bears out: not carried, listed
             findings = numbered(rs, [*found[rs.id].values(), *decision_findings(rs), *comment_findings(rs),
-                                      *table_default_findings(rs), *unmodeled_price_findings(rs)],
+                                      *table_default_findings(rs), *unmodeled_price_findings(rs),
+                                      *literal_default_findings(rs)],
                                 earlier[rs.id], partial(still_holds, runner, rs), stale)
             ranked = timed(rs.id, "roots", partial(roots, runner, rs, [f.as_dict() for f in findings], known_hands(rs),
                                                    space_sample(rs)))

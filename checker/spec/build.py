@@ -90,7 +90,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
     options = {
         oid: Option(oid, tuple(o["values"]), o["default"], MappingProxyType(dict(o["readings"])),
                     _locators(o["sources"]), o.get("note", ""), o.get("read_by", "scorer"),
-                    tuple((o.get("imported") or {}).get("values", ())), (o.get("imported") or {}).get("from", ""))
+                    tuple((o.get("imported") or {}).get("values", ())), (o.get("imported") or {}).get("from", ""),
+                    o.get("literal"))
         for oid, o in data.get("options", {}).items()
     }
     patterns = tuple(

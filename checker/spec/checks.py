@@ -70,6 +70,10 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
             if v not in opt["values"] or (v == opt["default"] and type(v) is type(opt["default"])):
                 issue(f"{base}/imported/values/{j}", f"{v!r} is not one of the values other than the default "
                       f"{opt['default']!r}: only another reading can be brought in from elsewhere")
+        if "literal" in opt and (opt["literal"] not in opt["values"] or (
+                opt["literal"] == opt["default"] and type(opt["literal"]) is type(opt["default"]))):
+            issue(f"{base}/literal", f"{opt['literal']!r} is not one of the values other than the default "
+                  f"{opt['default']!r}: `literal` names the literal reading where the default reads otherwise")
 
     def check_option_ref(value: Any, pointer: str, noun: str = "value") -> None:
         """An option named in place of a value: known, `is` one of its values, a `map` giving a `noun` for each

@@ -94,6 +94,8 @@ class Option:
     # values the spec brings in from elsewhere (`imported.from`), which the document itself does not read
     imported: tuple = ()
     imported_from: str = ""
+    # the value that reads the document's words literally, where the default reads them otherwise (`literal`)
+    literal: Any = None
 
     def other_values(self, current: Any = None) -> list[Any]:
         """The values other than `current` (the default when not given), in the spec's order; compared by value
