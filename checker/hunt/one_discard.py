@@ -59,7 +59,7 @@ def several_winners_finding(runner: CaseRunner, ruleset: Ruleset, found: list[Cl
         played = replay_events(header, events)
         if played.verdict != "legal" or played.result is None:
             continue
-        taken = _discarder_lost(runner, ruleset, model, header, played.result)
+        taken = _discarder_lost(model, header, played.result)
         if sum(taken) > top:
             return _finding(ruleset, header, events, played.result, taken, top, rule)
 
@@ -185,8 +185,7 @@ def _scene(ruleset: Ruleset, hands: Sequence[Mapping[str, Any]]) -> tuple[dict[s
     return header, events
 
 
-def _discarder_lost(runner: CaseRunner, ruleset: Ruleset, model: SettlementModel, header: Mapping[str, Any],
-                    result: Mapping[str, Any]) -> list[int]:
+def _discarder_lost(model: SettlementModel, header: Mapping[str, Any], result: Mapping[str, Any]) -> list[int]:
     """What seat 0, the discarder, loses in value to each winner of the played hand (each winner's
     fans as the table scored them, its table as the model reads it: concealed, no contract)."""
     lost = []
