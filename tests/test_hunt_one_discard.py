@@ -34,7 +34,7 @@ def test_two_hands_waiting_on_one_tile_are_played_and_the_discarder_pays_both():
     assert [w["seat"] for w in played.result["winners"]] == [2, 3]
     assert played.result["payments"] == [-84, 0, 42, 42]
     model = SettlementModel(RUNNER.scorer(CLASSIC.id, {}))
-    assert _discarder_lost(RUNNER, CLASSIC, model, header, played.result) == [40, 40]
+    assert _discarder_lost(model, header, played.result) == [40, 40]
 
 
 def test_the_classic_limit_broken_only_by_several_winners_is_a_finding_with_a_legal_hand_of_play():
@@ -52,7 +52,7 @@ def test_the_classic_limit_broken_only_by_several_winners_is_a_finding_with_a_le
     assert played.verdict == "legal"
     winners = played.result["winners"]
     assert len(winners) >= 2 and all(w["win_by"] == "discard" for w in winners)
-    lost = _discarder_lost(RUNNER, CLASSIC, SettlementModel(RUNNER.scorer(CLASSIC.id, {})), header, played.result)
+    lost = _discarder_lost(SettlementModel(RUNNER.scorer(CLASSIC.id, {})), header, played.result)
     assert all(x <= 50 for x in lost) and sum(lost) > 50
     assert f"loses {sum(lost)} in value" in found.title
     # 底分 2 on each share, on top of the value: the discarder (seat 0) pays value and 底分 to each winner
