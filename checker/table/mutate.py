@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from checker import tiles as T
 from checker.table.events import parse_event
-from checker.table.log import LEGAL, new_table, replay_events
+from checker.table.log import ILLEGAL, LEGAL, new_table, replay_events
 from checker.table.state import Table
 
 Events = list[dict[str, Any]]
@@ -138,14 +138,20 @@ OPERATORS: tuple[Callable[..., Iterator[tuple[str, Events]]], ...] = (
 
 
 def at_once(header: Mapping[str, Any], events: Events, most: int) -> Iterator[Events]:
-    """Up to `most` logs in which one claim of a discard is answered at once with another seat's (claims_at_once),
-    the table replayed up to each claim; the log after it as it was."""
+    """Up to `most` logs in which one claim of a discard is answered at once with another seat's (claims_at_once)
+    that the seat could make alone (the rules refuse a `claims` event with an answer they would refuse alone), the
+    table replayed up to each claim; the log after it as it was."""
     table = new_table(header)
     made = 0
     for i in range(len(events)):
         for _, changed in claims_at_once(table, events, i):
             if made >= most:
                 return
+            other = changed[i]["answers"][1]
+            alone = {"event": other["claim"], "seat": other["seat"],
+                     **({"tiles": other["tiles"]} if other.get("tiles") else {})}
+            if replay_events(header, events[:i] + [alone]).verdict == ILLEGAL:
+                continue
             made += 1
             yield changed
         if table.ended or table.apply(parse_event(events[i])) is not None:
