@@ -58,16 +58,21 @@ class _Search:
         """A model of the satisfiable solver in the small corner `box` where it has one (else the one found),
         pinned in the solver's own terms: the first found, not made smallest (one bounded search instead of one a
         size)."""
+        return _pinned(self.solver, self._corner(effort, box))
+
+    def _corner(self, effort: int, box: list[Any] | None) -> Any:
+        """A model of the satisfiable solver, in the corner `box` where it has one there."""
         fresh = self.fresh
         if self.answer != "sat" and self.check(effort) != "sat":
             raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
         model = fresh.model()
-        fresh.push()
-        fresh.add(*[b.translate(self.ctx) for b in box])
-        if _check(fresh, effort) == "sat":
-            model = fresh.model()
-        fresh.pop()
-        return _pinned(self.solver, model)
+        if box:
+            fresh.push()
+            fresh.add(*[b.translate(self.ctx) for b in box])
+            if _check(fresh, effort) == "sat":
+                model = fresh.model()
+            fresh.pop()
+        return model
 
     def smallest(self, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
         """A model of the satisfiable solver whose sizes are least, each in turn (the first before the second):
@@ -75,15 +80,9 @@ class _Search:
         past its resource share keeps what was found: still a witness, maybe not the smallest). The witness it
         settles on is pinned in the solver's own terms, whose model is returned."""
         fresh, ctx = self.fresh, self.ctx
-        if self.answer != "sat" and self.check(effort) != "sat":
-            raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
-        model = fresh.model()  # (the copy is not used again: each size found stays asserted in it)
-        if box:  # a small corner of the domain first (every count at most a few): its witness is a start to shrink
-            fresh.push()
-            fresh.add(*[b.translate(ctx) for b in box])
-            if _check(fresh, effort) == "sat":
-                model = fresh.model()
-            fresh.pop()
+        # a small corner of the domain first (every count at most a few): its witness is a start to shrink (the
+        # copy is not used again: each size found stays asserted in it)
+        model = self._corner(effort, box)
         for size in (s.translate(ctx) for s in sizes):
             best = model.eval(size, model_completion=True).as_long()
             while best > 0:

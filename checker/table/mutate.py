@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from checker import tiles as T
 from checker.table.events import parse_event
+from checker.table.hands import chows_with
 from checker.table.log import ILLEGAL, LEGAL, new_table, replay_events
 from checker.table.state import Table
 
@@ -122,12 +123,9 @@ def claims_at_once(table: Table, events: Events, i: int) -> Iterator[tuple[str, 
             answers.append({"seat": seat, "claim": "kong"})
         if counts[t] >= 2:
             answers.append({"seat": seat, "claim": "pung"})
-        if k == 1 and T.is_suited(t):
-            for low in (t - 2, t - 1, t):
-                run = [low, low + 1, low + 2]
-                if low >= 0 and low // 9 == t // 9 == (low + 2) // 9 and all(x == t or counts[x] for x in run):
-                    answers.append({"seat": seat, "claim": "chow", "tiles": T.format_tiles(run)})
-                    break
+        if k == 1:
+            answers += [{"seat": seat, "claim": "chow", "tiles": T.format_tiles(list(run))}
+                        for run in chows_with(counts, t)[:1]]
         for other in answers:
             yield f"event {i} answered at once with seat {seat}'s {other['claim']}", \
                 events[:i] + [{"event": "claims", "answers": [made, other]}] + events[i + 1:]
