@@ -194,7 +194,7 @@ HAND_WORKED = {
     "shanghai-knocking": ("test_knocking.py",),
     "shanghai-classic": ("test_classic.py", "test_classic_readings.py"),
 }
-PROCEDURE_WORKED = ("test_table_procedure.py", "test_table_knocking_classic.py")
+PROCEDURE_WORKED = ("test_table_procedure.py", "test_table_knocking_classic.py", "test_table_knocking_readings.py")
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(HAND_WORKED))

@@ -75,3 +75,36 @@ def test_a_hand_of_plays_winners_teach_the_name_written_at_the_patterns_points()
              for _ in range(3)]  # (the payments are the rules' here only for the test's sake)
     learned = learn(runs, lambda rid, answer: answer, lambda rid: {"going_out", "wind_pung", "flower"})
     assert learned.names == {"shanghai-knocking": {"going out": "going_out"}}
+
+
+def test_a_scoring_step_written_as_an_element_is_learned_from_the_documents_words():
+    """Knocking's fig (scoring.fig: a hand with no hua beyond the base is worth 10 hua; the document: "instead a
+    flat 10-hua fig (无花果)"): an engine lists 无花果 at 10 in place of the base (going_out, 1 hua) and the 0-hua
+    suited pungs, with the rules' total and payments. A self-drawn fig is 10 from each of three (+30); with 门清
+    (one double) 20 (+60). Learned as the step written as an element: where the engine lists it, it and the hua
+    patterns it leaves out are not compared, and the 门清 beside it still is. 无花果 is no pattern's name."""
+    from checker.diagnose.answers import known_patterns, step_items
+
+    def case(want, got, total):
+        paid = [3 * total, -total, -total, -total]
+        return SimpleNamespace(outcome="failed", ruleset="shanghai-knocking", case=None,
+                               expected={"valid": True, "total": total, "fans": want, "payments": paid},
+                               actual={"valid": True, "total": total, "fans": got, "payments": paid})
+
+    fig = _fan("无花果", 10)
+    cases = [case([_fan("going_out", 1), _fan("suited_pung", 0, 2)], [fig], 10) for _ in range(3)]
+    cases.append(case([_fan("going_out", 1), _fan("suited_pung", 0), _fan("men_qing", 1)],
+                      [fig, _fan("men_qing", 1)], 20))
+    learned = learn(cases, lambda rid, answer: answer, known_patterns, None, step_items)
+    [(name, step)] = learned.stepped("shanghai-knocking").items()
+    assert (name, step.rule, step.value, step.cases) == ("无花果", "scoring.fig", 10, 4)
+    assert "going_out" in step.replaces and "men_qing" not in step.replaces  # the hua, not the doubles
+    assert learned.names == {}  # no pattern's name
+    want, got = learned.as_written("shanghai-knocking", cases[3].expected["fans"], cases[3].actual["fans"])
+    assert want == got == [_fan("men_qing", 1)]
+    # the same name at another number is not the step (the fig is 10), nor is a name the document does not use
+    # for the step
+    at_five = [case([_fan("going_out", 1)], [_fan("无花果", 5)], 10) for _ in range(3)]
+    assert not learn(at_five, lambda rid, answer: answer, known_patterns, None, step_items).stepped("shanghai-knocking")
+    other = [case([_fan("going_out", 1)], [_fan("flat ten", 10)], 10) for _ in range(3)]
+    assert not learn(other, lambda rid, answer: answer, known_patterns, None, step_items).stepped("shanghai-knocking")

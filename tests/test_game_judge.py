@@ -27,7 +27,7 @@ from checker.corpus.random_cases import random_cases
 ROOT = Path(__file__).resolve().parent.parent
 JUDGE = f'cmd:"{sys.executable} {ROOT / "tests" / "game_judge.py"}"'
 QUARTERS = {"wall_model": "quarters", "flower_tiles_in_wall": False}
-EXTENDED = "procedure:default:added_kong_after_claim=after_own_draw"
+EXTENDED = "option:added_kong_after_claim=after_own_draw"
 KNOWN = f"""\
 causes:
   - {{id: "{EXTENDED}", ruleset: mcr,

@@ -86,6 +86,23 @@ def test_a_table_option_witness_replays_with_the_outcomes_it_states():
                                              if o["reading"] == "knock_missed_win=not_allowed")
 
 
+def test_a_table_reading_no_bot_hand_parts_is_found_by_the_procedure_search():
+    # knock_concealed_kong (shanghai-knocking): bots almost never knock holding three of a tile and then draw the
+    # fourth, so no bot hand parts the readings; the procedure search's scene does (checker/separating/scenes.py
+    # concealed_kong_after_knocking): seat 1 knocks waiting on 1p/4p holding 111m, draws the
+    # fourth 1m and declares a concealed kong that keeps the wait: the default (keeps_wait) lets it stand, the log
+    # goes on (unfinished); under never it is refused at that event, citing the option
+    knocking = load_ruleset("shanghai-knocking")
+    f = hunt_table_option(knocking, "knock_concealed_kong", "never", hands=0, seed=1)
+    assert f is not None and f.kind == "ambiguity" and f.deciding_option == "knock_concealed_kong"
+    events = f.witness["input"]["events"]
+    assert events[-1]["event"] == "concealed_kong" and any(e["event"] == "knock" for e in events)
+    results = {o["reading"]: o["result"] for o in f.outcomes}
+    assert results["knock_concealed_kong=keeps_wait"]["verdict"] == "unfinished"
+    assert (results["knock_concealed_kong=never"]["verdict"], results["knock_concealed_kong=never"]["rule"],
+            results["knock_concealed_kong=never"]["event"]) == ("illegal", "option.knock_concealed_kong", len(events) - 1)
+
+
 def test_hunt_command_writes_findings_and_pages(tmp_path):
     r = CliRunner().invoke(app, ["hunt", "--ruleset", "shanghai-knocking", "--budget", "4", "--seed", "3",
                                  "--out", str(tmp_path), "--json"])

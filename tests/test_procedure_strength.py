@@ -81,15 +81,18 @@ CATALOGUE = {
         "procedure: claim priority": 2,  # claim_priority [win, pung_kong, chow]: two neighbour swaps
         "procedure: multiple winners": 1,  # nearest_seat_after_discarder -> all_paid
         "procedure: robbing the kong": 1,  # any_kong_exposing_a_tile: true -> an added kong only
-        "procedure: forgo then reclaim": 6,  # blocks loses each of chow, pung, kong (3); blocks_win names an
-                                             # option of two values (2); the rule left out (1)
-        "procedure: knock": 5,  # three flags flipped; missed_win names an option of two values (2)
+        "procedure: forgo then reclaim": 8,  # blocks loses each of chow, pung, kong (3); blocks_win and
+                                             # outranked_passes each name an option of two values (4); the rule
+                                             # left out (1)
+        "procedure: knock": 7,  # three flags flipped; missed_win and concealed_kong each name an option of two
+                                # values (4)
         "procedure: mandatory kong": 3,  # after_knock, unless_self_draw_win, robbable flipped
         "procedure: swap calling": 3,  # two flags flipped, the rule left out
         "procedure: flowers at the deal": 2,
         "procedure: wall end": 1,  # dead_wall_tiles 0 -> 1 (dead_wall false -> true with it)
         "procedure: dealer rotation": 2,  # winner_deals flipped, on_draw -> next_seat
-        "procedure: option default": 3,  # knock_missed_win, forgo_blocks_win (read_by: table) and
+        "procedure: option default": 6,  # knock_missed_win, forgo_blocks_win, kong_after_claim,
+                                         # knock_concealed_kong, forgo_when_outranked (read_by: table) and
                                          # knock_lock_covers_kongs, which the scorer reads and the table too
     },
 }
@@ -259,6 +262,14 @@ SURVIVES = {
     "procedure:default:knock_missed_win=not_allowed",  # no win missed
     "procedure:default:forgo_blocks_win=true",  # as blocks_win=true
     "procedure:default:knock_lock_covers_kongs=true",  # no kong claimed from a discard; B's winner has no meld
+    "procedure:forgo_then_reclaim.outranked_passes=false",  # the default reading
+    "procedure:forgo_then_reclaim.outranked_passes=true",  # no seat could chow the 7p seat 0 pungs in A and B (seat
+    "procedure:default:forgo_when_outranked=true",  # 2 holds no dots); no other discard is claimed
+    "procedure:knock.concealed_kong=keeps_wait",  # the default reading
+    "procedure:knock.concealed_kong=never",  # C's concealed kong is seat 0's, which has not knocked
+    "procedure:default:knock_concealed_kong=never",
+    "procedure:default:kong_after_claim=after_own_draw",  # seat 0 discards after its pung; B's added kong comes
+                                                          # after seat 0's own draw
 }
 
 
@@ -273,7 +284,7 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     [rs] = strength.rulesets
     results = by_id(strength)
     assert set(results) == set(KILLED_BY) | set(UNBOUND_HERE) | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
-    assert rs.procedure_catalogue == len(results) == 30 and rs.procedure_cases == 3 and not rs.procedure_left_out
+    assert rs.procedure_catalogue == len(results) == 37 and rs.procedure_cases == 3 and not rs.procedure_left_out
     assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
     for mutant, case_id in KILLED_BY.items():
         assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
@@ -283,8 +294,8 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
         assert results[mutant].status == NOT_OBSERVABLE and why in results[mutant].reason
     for mutant in SURVIVES:  # budget 0: no survivor is searched
         assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
-    # 4 killed among the 30 - 2 unbound - 2 not observable = 26 a case could observe
-    assert rs.total().kill_rate == pytest.approx(4 / 26)
+    # 4 killed among the 37 - 2 unbound - 2 not observable = 33 a case could observe
+    assert rs.total().kill_rate == pytest.approx(4 / 33)
     # nothing searched: no case is found that kills a survivor, but the measure is not whole (exit status 3)
     assert strength.status == 3 and strength.unsearched() == len(SURVIVES)
     page = markdown(strength)
@@ -319,7 +330,7 @@ def test_a_score_corpus_and_a_procedure_corpus_share_one_report(planted, tmp_pat
 # ----------------------------------------------------------------------- the search for a killing hand
 
 # Three survivors of the planted corpus, each decided by one of the search's hand-written scenes
-# (checker/corpus/procedure_scenes.py; seat 0 deals, seat 1 is A, seat 2 is B, seat 3 is C), worked from the
+# (checker/separating/scenes.py; seat 0 deals, seat 1 is A, seat 2 is B, seat 3 is C), worked from the
 # knocking page's sentences and the table's rules:
 # - forgo-then-reclaim without pung (s-000-014 "pass on a discard and you can't claim a later copy of that same
 #   tile"): B holds 5p 5p and lets D's 5p go; A draws the next 5p and throws it; B pungs it before drawing. The
@@ -372,7 +383,7 @@ def test_the_search_finds_a_hand_of_play_that_kills_each_survivor_and_the_corpus
 
 def test_the_search_is_bounded_by_its_trials_and_says_so(planted):
     from checker.case import CaseRunner
-    from checker.corpus.procedure_search import Unseparated, separate
+    from checker.separating.search import Unseparated, separate
     from checker.corpus.procedure_strength import readings
     from checker.mutate.procedure import procedure_mutations
 

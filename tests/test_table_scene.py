@@ -6,7 +6,7 @@ import pytest
 
 from checker import tiles as T
 from checker.case import CaseRunner
-from checker.corpus.procedure_scenes import SCENES, scene_data
+from checker.separating.scenes import SCENES, scene_data
 from checker.table.log import new_table, replay_events
 from checker.table.events import parse_event
 from checker.table.scene import SceneError, scene
@@ -60,7 +60,7 @@ def test_every_search_scene_deals_on_every_ruleset(ruleset_id):
         assert data is not None and len(data["events"]) == len(s.events), s.name
 
 
-# What the spec's table makes of each search scene (checker/corpus/procedure_scenes.py), worked from the rules and
+# What the spec's table makes of each search scene (checker/separating/scenes.py), worked from the rules and
 # the documents' sentences; seat 0 deals, seat 1 is A, 2 is B, 3 is C. Event indexes count the scene's events
 # (eight_flowers_pass_a_win opens with A's 16 flower and replacement events). Only the verdict, the refused
 # event and its rule, and the winner are asserted: a winner's score rests on the scoring rules that the score
@@ -148,12 +148,19 @@ MCR = {
 # its claim turn stands, A draws its replacement and discards; the log ends with the next seat to draw
 for worked_here in (KNOCKING, CLASSIC, MCR):
     worked_here["added_kong_in_the_claim_turn"] = (UNFINISHED, 4, "procedure.turn")
+# A knocks (its filler draw thrown: 111m 456m 789m 23p 55p waits on 1p/4p), draws the fourth 1m and declares a
+# concealed kong: 456m 789m 23p 55p [1111m] still waits on 1p/4p, so knocking's lock (knock_concealed_kong
+# keeps_wait, the default) lets it stand; A draws its replacement and, locked, throws it: the log ends there.
+# Classic's knock does not lock the hand: the same. MCR has no knock: the event cannot be read.
+KNOCKING["concealed_kong_after_knocking"] = (UNFINISHED, 13, "procedure.turn")
+CLASSIC["concealed_kong_after_knocking"] = (UNFINISHED, 13, "procedure.turn")
+MCR["concealed_kong_after_knocking"] = ("bad input", 2, "input.event")
 
 
 @pytest.mark.parametrize("ruleset_id, worked", [("shanghai-knocking", KNOCKING), ("shanghai-classic", CLASSIC),
                                                 ("mcr", MCR)])
 def test_each_search_scene_comes_to_what_the_rules_say(ruleset_id, worked):
-    from checker.corpus.procedure_search import procedure_case
+    from checker.separating.search import procedure_case
     from checker.table.log import procedure_result
 
     runner = CaseRunner()
@@ -175,7 +182,7 @@ def test_three_calls_on_one_seat_make_a_contract():
     # One share is the total plus the base of 2 (底分), 22; the partner who discards pays the contract's
     # discard shares, 2: 44, and no one else pays. With two pungs from D (and one from C) there is no contract:
     # D pays the one share of a discard, 22.
-    from checker.corpus.procedure_search import procedure_case
+    from checker.separating.search import procedure_case
     from checker.table.log import procedure_result
 
     runner = CaseRunner()
@@ -195,8 +202,8 @@ def test_the_last_discard_punged_is_drawn_by_default_and_refused_under_win_only(
     # out, each seat throwing what it draws (flowers exposed and replaced from the back), so the last discard is
     # the one after the wall's last tile; the seat across from its discarder pungs it and throws, and with no
     # tile left the hand is drawn (its events end with draw_game).
-    from checker.corpus.procedure_scenes import last_discard_punged
-    from checker.corpus.procedure_search import procedure_case
+    from checker.separating.scenes import last_discard_punged
+    from checker.separating.search import procedure_case
     from checker.table.log import procedure_result
 
     data = last_discard_punged(ruleset_id)

@@ -196,6 +196,7 @@ def test_the_hunt_finds_the_planted_ambiguity(worked, tmp_path):
     # claim_priority, so the table's defaults decide the claims' other fields, who wins of two on one discard, and
     # the entries it plays one way only (turn, the dealer's opening discard, an unclaimed discard)
     assert {k for k in decided if k.startswith("decided.table.")} == {
-        "decided.table.claims.added_kong_after_claim", "decided.table.claims.last_discard",
+        "decided.table.claims.added_kong_after_claim", "decided.table.claims.concealed_kong_after_claim",
+        "decided.table.claims.last_discard",
         "decided.table.multiple_winners", "decided.table.turn", "decided.table.dealer_discards_first",
         "decided.table.unclaimed_discard"}

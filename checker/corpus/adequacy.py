@@ -8,7 +8,7 @@ equivalent within the search, never proved). The search is bounded by its pool o
 same seed gives the same cases.
 
 A procedure corpus is closed alike (`procedure_killing_cases`): each procedure survivor the search of
-`checker.corpus.procedure_search` separates gets the hand of play found (`expect`: the reference table's
+`checker.separating.search` separates gets the hand of play found (`expect`: the reference table's
 result, with what the next hand starts from), unless a case added before it already kills it. Among them are the
 cases without `options` that tell each table option's default from its other readings (the `option default`
 mutants).

@@ -16,7 +16,7 @@ the bound rules of the spec and of the mutant under every reading, and where eac
 never shows (a claim priority where a claim on a discard already claimed is refused whichever ranks higher, so
 that only the refusal's message changes; a rule the ruleset's table never reads), a survivor gets that as its
 verdict rather than being counted a gap. A survivor a case could observe is searched for a hand of play that
-kills it by `checker.corpus.procedure_search`.
+kills it by `checker.separating.search`.
 """
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ searched are "not separated within the budget" with 0 hands searched).
 Procedure cases (`kind: procedure`) are measured alike against the ruleset's procedure mutants
 (`checker.mutate.procedure`, judged by `checker.corpus.procedure_strength` through the reference table): killed,
 `unbound`, `not observable` (no procedure case's result can show the change, said why), or a survivor, searched
-for a hand of play that tells it from the spec (`checker.corpus.procedure_search`: the corpus's own cases under
+for a hand of play that tells it from the spec (`checker.separating.search`: the corpus's own cases under
 other readings and headers, hand-written scenes, bot-played hands and single changes of each, at most
 `PROCEDURE_TRIALS` candidates a mutant, a count and not a time, so the same seed finds the same case): `separated`
 with the case found, or `not separated within the budget`. Their families are rows of the same table; `sample`
@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Callable, Collection, Iterable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, matches, read_cases, readings_of
-from checker.corpus.procedure_search import Separation, separate
+from checker.separating.search import Separation, separate
 from checker.corpus.procedure_strength import judge, reference_problems, table_options
 from checker.corpus.procedure_strength import readings as table_readings
 from checker.corpus.strength_records import (EQUIVALENT, KILLED, NOT_OBSERVABLE, NOT_SEPARATED, SCORING_FAILURES,

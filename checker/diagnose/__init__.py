@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.answers import document_read, known_patterns
+from checker.diagnose.answers import document_read, known_patterns, step_items
 from checker.diagnose.causes import CauseSearch
 from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import (FailureClass, case_words, class_rules, classes_of, in_words,
@@ -65,7 +65,8 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
     engine under test (or its recorded answers), asked the probes that confirm or contradict each cause
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
     named. `effort`: the search's re-scorings, so many times the default."""
-    with in_notation(learn(results, document_read, known_patterns, _not_its_points)):  # how it writes its fans
+    # how it writes its fans
+    with in_notation(learn(results, document_read, known_patterns, _not_its_points, step_items)):
         return _diagnose(results, search, prober, effort)
 
 

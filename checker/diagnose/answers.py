@@ -135,6 +135,8 @@ MESSAGES = ("message", "why", "reason")  # free text beside a verdict: never com
 
 def _same_play(got: Mapping[str, Any], want: Mapping[str, Any], expect: Any, own_rules: Container[str]) -> Agreement:
     fields = {k for k in (expect if isinstance(expect, Mapping) else {})} | set(got)
+    if got.get("verdict") == want.get("verdict") == "unfinished":  # no event refused: where the log stops and the
+        fields -= {k for k in ("rule", "event") if k not in got}   # rules' word for it are compared if answered
     pair: tuple[str, str] | None = None
     for name in sorted(fields - set(MESSAGES)):
         mine, theirs = got.get(name), want.get(name)
@@ -297,6 +299,35 @@ def known_patterns(ruleset_id: str) -> frozenset[str] | None:
     """The spec's pattern ids of a ruleset (None: no such ruleset)."""
     found = _names_of(ruleset_id)
     return found[1] if found is not None else None
+
+
+@dataclass(frozen=True)
+class StepItem:
+    """A scoring step that sets a hand's value to a fixed number in place of its patterns (knocking's fig, 无花果: 10
+    hua where no hua goes beyond the base): the step's rule, that number, the document's sentences about the step
+    (where an engine's name for it is written), and the patterns whose sum it stands in place of (the hua)."""
+
+    rule: str
+    value: int
+    words: str
+    replaces: frozenset[str]
+
+
+def step_items(ruleset_id: str) -> tuple[StepItem, ...]:
+    """The ruleset's steps that set a fixed value (a `value` parameter), each with its sentences: what an engine
+    may list as an element of its own (checker.diagnose.notation)."""
+    try:
+        ruleset = load_ruleset(ruleset_id)
+    except (SpecError, ValueError, KeyError, OSError):
+        return ()
+    hua = frozenset(p.id for p in ruleset.patterns if p.kind == "hua")
+    out = []
+    for step in ruleset.scoring.steps:
+        value = step.params.get("value")
+        if step.rule and isinstance(value, int) and not isinstance(value, bool):
+            words = " ".join(s.phrase for s in ruleset.statements if step.rule in s.rules)
+            out.append(StepItem(step.rule, value, words, hua))
+    return tuple(out)
 
 
 def document_read(ruleset_id: str, answer: Any) -> Any:

@@ -22,7 +22,9 @@ from checker.mutate import edits
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
-from checker.mutate.readings import option_readings
+from checker.mutate.log_reads import log_readings
+from checker.mutate.procedure import PREFIX as PROCEDURE
+from checker.mutate.readings import option_readings, places_deciding, table_readings
 from checker.spec import Ruleset
 
 
@@ -32,13 +34,31 @@ def candidates_for(cls: FailureClass, ruleset: Ruleset,
     signature (or `parts`, another view of it) suggests, then every context reading, then (where `parts` is
     another view) the amounts its verdict suggests."""
     found: list[Mutation] = list(option_readings(ruleset))
-    if kind_of(cls.witness) == "procedure":  # a hand of play: the procedure's one-step edits (corpus strength's)
-        return list({m.id: m for m in found + procedure_mutations(ruleset)}.values())
+    if kind_of(cls.witness) == "procedure":  # a hand of play: the table's readings too, then the procedure's
+        # one-step edits (corpus strength's), but for one that is a table reading said another way
+        found += table_readings(ruleset)
+        said = {m.id for m in found}
+        edits_ = [m for m in procedure_mutations(ruleset) if _as_reading(m, ruleset) not in said]
+        return list({m.id: m for m in found + edits_ + log_readings(ruleset)}.values())
     found += suggested_edits(cls, ruleset, parts)
     found += context_readings(ruleset)
     if parts is not None and parts is not cls.parts:
         found += _amount_edits(cls, ruleset)
     return list({m.id: m for m in found}.values())
+
+
+def _as_reading(m: Mutation, ruleset: Ruleset) -> str:
+    """The id of the option reading a procedure edit is, said another way, else "": an option's default changed
+    (on a hand of play that names no option, the engine reading it so), or the one field an option decides fixed
+    to one of its values (`procedure:knock.concealed_kong=never` is `option:knock_concealed_kong=never`)."""
+    options = [r[len("option."):] for r in m.rules if r.startswith("option.")]
+    if len(options) != 1 or not m.id.startswith(PROCEDURE) or "=" not in m.id:
+        return ""
+    value = m.id.rsplit("=", 1)[1]
+    option = ruleset.options.get(options[0])
+    if option is None or (not m.id.startswith(f"{PROCEDURE}default:") and places_deciding(ruleset, option.id) != 1):
+        return ""
+    return f"option:{option.id}={value}"
 
 
 def suggested_edits(cls: FailureClass, ruleset: Ruleset, parts: Sequence[Mapping[str, Any]] | None = None) -> list[Mutation]:

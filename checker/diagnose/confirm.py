@@ -53,7 +53,8 @@ class Confirming(ClassSearch):
             cause = self._disagreements_tried(cause, ruleset, experiments)
         if cause.stopped is not None or not cause.explanations or ruleset is None or not cases:
             return cause
-        rivals = self._rivals(cls, cause) if len(cause.explanations) == 1 else []
+        departures = [e for e in cause.explanations if e.id in self.mutations]  # (not how answers are written)
+        rivals = self._rivals(cls, cause) if len(departures) == 1 else []
         named: list[Explanation] = []
         contradicted: list[Explanation] = []
         untested: list[Explanation] = []

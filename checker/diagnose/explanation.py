@@ -183,6 +183,8 @@ def family_kind(m: Mutation) -> str:
         return "context reading"
     if m.family == "pair":
         return "pair"
+    if m.family == "log reading":  # (checker.mutate.log_reads)
+        return "log reading"
     return "spec edit"
 
 

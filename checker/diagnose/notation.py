@@ -18,7 +18,12 @@ the fans say how the engine writes, not what it does.
   count is);
 - *left out*: a spec pattern the engine leaves out in at least MIN_CASES such cases where it lists nothing the
   spec does not, and lists in some other answer: where the engine does not list it, that is not a difference
-  (money is always compared).
+  (money is always compared);
+- *a step as an element*: an engine fan the spec does not know, named in the document's sentences about a scoring
+  step that sets a hand's value to a fixed number (knocking's fig, 无花果, 10 hua), listed at that number in at
+  least MIN_CASES such cases and never otherwise, where every spec pattern the engine leaves out is one the step
+  stands in place of (the hua): where the engine lists it, it and those patterns are not compared (the engine
+  writes the fig as an element of its own in place of the base and the 0-hua pungs).
 
 The notation holds for one diagnosis (`in_notation`); outside one, nothing is learned and answers are compared
 as written. Every part of it is said in the class it touches, with the cases it was learned from.
@@ -28,7 +33,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker.case import readings_of
 
@@ -43,9 +48,11 @@ class Notation:
     names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     own_units: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     left_out: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # {ruleset: {engine name: the step it writes as an element}}
+    steps: Mapping[str, Mapping[str, "Stepped"]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.names or self.own_units or self.left_out)
+        return bool(self.names or self.own_units or self.left_out or self.steps)
 
     def read(self, ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, str]]:
         """The answer with each fan the engine names in its own learned words given the spec's id, and the
@@ -78,23 +85,45 @@ class Notation:
     def omitted(self, ruleset_id: str | None) -> Mapping[str, int]:
         return self.left_out.get(ruleset_id or "") or {}
 
+    def stepped(self, ruleset_id: str | None) -> Mapping[str, "Stepped"]:
+        return self.steps.get(ruleset_id or "") or {}
+
     def as_written(self, ruleset_id: str | None, want: Any, got: Any) -> tuple[Any, Any]:
         """Two fan lists (the rules', the engine's) as this engine writes them: a left-out pattern the engine
         does not list dropped from the rules' side, the points of a pattern in the engine's own units not kept
         on either side."""
         if not isinstance(want, list) or not isinstance(got, list):
             return want, got
-        units, omitted = self.units(ruleset_id), self.omitted(ruleset_id)
-        if not units and not omitted:
+        units, omitted, stepped = self.units(ruleset_id), self.omitted(ruleset_id), self.stepped(ruleset_id)
+        if not units and not omitted and not stepped:
             return want, got
         listed = {f.get("id") for f in got if isinstance(f, Mapping)}
+        for name in listed & set(stepped):  # the step written as an element, in place of the patterns it replaces
+            step = stepped[str(name)]
+            got = [f for f in got if not (isinstance(f, Mapping) and f.get("id") == name and
+                                          f.get("points") == step.value and f.get("count", 1) == 1)]
+            want = [f for f in want if not (isinstance(f, Mapping) and f.get("id") in step.replaces
+                                            and f.get("id") not in listed)]
         want = [f for f in want if not (isinstance(f, Mapping) and f.get("id") in omitted and f.get("id") not in listed)]
         return _unpointed(want, units), _unpointed(got, units)
 
     def as_json(self) -> dict[str, Any]:
         return {"names": {r: dict(v) for r, v in self.names.items()},
                 "own_units": {r: dict(v) for r, v in self.own_units.items()},
-                "left_out": {r: dict(v) for r, v in self.left_out.items()}}
+                "left_out": {r: dict(v) for r, v in self.left_out.items()},
+                "steps": {r: {n: {"rule": st.rule, "value": st.value, "cases": st.cases} for n, st in v.items()}
+                          for r, v in self.steps.items()}}
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """A scoring step an engine writes as an element of its own: the step's rule, the number it lists it at, the
+    spec patterns it stands in place of, and the money-agreeing cases it was learned from."""
+
+    rule: str
+    value: int
+    replaces: frozenset[str]
+    cases: int
 
 
 def _unpointed(fans: list[Any], units: Mapping[str, int]) -> list[Any]:
@@ -168,13 +197,16 @@ def _fans(result: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
 Proof = Callable[[str, str, Any, list[Any]], bool]
 
 
-def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = None) -> Notation:
+def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = None,
+          items: Callable[[str], Sequence[Any]] | None = None) -> Notation:
     """The notation of a run: `results` its judged cases (failed ones are read), `read(ruleset_id, answer)` the
     answer with fans named in the documents' words read as spec ids, `known(ruleset_id)` the spec's pattern ids
     (None: the ruleset is not known). `proves(ruleset_id, pattern, points, cases)`: whether the rules with the
     pattern at the engine's points would pay one of those cases otherwise than the engine (and the rules) do,
     which proves the engine's number is not the pattern's points; a pattern's own units need that proof (a
-    pattern worth more that happens not to move money in these cases is a departure, not a unit)."""
+    pattern worth more that happens not to move money in these cases is a departure, not a unit). `items(ruleset_id)`:
+    the ruleset's steps that set a fixed value (checker.diagnose.answers.step_items), which an engine may write as
+    an element of its own."""
     pairs: dict[str, list[tuple[dict[str, tuple[Any, Any]], dict[str, tuple[Any, Any]]]]] = {}
     cases: dict[str, list[Any]] = {}
     listing: dict[str, set[str]] = {}  # the fans the engine lists somewhere (as read)
@@ -196,10 +228,18 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
     names: dict[str, dict[str, str]] = {}
     units: dict[str, dict[str, int]] = {}
     omitted: dict[str, dict[str, int]] = {}
+    steps: dict[str, dict[str, Stepped]] = {}
     for ruleset_id, seen in pairs.items():
         ids = known(ruleset_id)
         if ids is None:
             continue
+        steps[ruleset_id] = _steps(seen, ids, items(ruleset_id) if items is not None else ())
+        # (a case listing a step's element says nothing of names, units or patterns left out: the element stands
+        # in place of the base and the patterns worth nothing, which it is not a name for)
+        keep = [i for i, (_, got) in enumerate(seen) if not set(got) & set(steps[ruleset_id])]
+        seen = [seen[i] for i in keep]
+        cases[ruleset_id] = [cases[ruleset_id][i] for i in keep]
+        summed[ruleset_id] = [summed[ruleset_id][i] for i in keep]
         # (a name for a pattern the engine lists under another name elsewhere is not that pattern's name: the
         # knocking fig 无花果 stands where the base stands, but the engine lists the base too)
         learned = {name: spec for name, spec in _names(seen, ids).items() if spec not in listing.get(ruleset_id, set())}
@@ -221,7 +261,31 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         # capped proves nothing alone)
         units[ruleset_id] = {k: n for k, (n, _) in found.items()} if proved else {}
     return Notation({k: v for k, v in names.items() if v}, {k: v for k, v in units.items() if v},
-                    {k: v for k, v in omitted.items() if v})
+                    {k: v for k, v in omitted.items() if v}, {k: v for k, v in steps.items() if v})
+
+
+def _steps(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any, items: Sequence[Any]) -> dict[str, Stepped]:
+    """Engine names the spec does not know, each written in the document's sentences about one fixed-value step
+    and listed at its number in every such case, standing in place of patterns the step replaces only."""
+    found: dict[str, Any] = {}
+    cases: dict[str, int] = {}
+    spoilt: set[str] = set()
+    for want, got in seen:
+        for name, (points, count) in got.items():
+            if name in ids:
+                continue
+            item = next((i for i in items if len(name) >= 2 and name in i.words), None)
+            if item is None:
+                continue
+            missing = {k for k in want if k not in got}
+            if points == item.value and count in (1, None) and missing <= item.replaces \
+                    and found.get(name, item) == item:
+                found[name] = item
+                cases[name] = cases.get(name, 0) + 1
+            else:
+                spoilt.add(name)
+    return {name: Stepped(item.rule, item.value, item.replaces, cases[name]) for name, item in found.items()
+            if name not in spoilt and cases[name] >= MIN_CASES}
 
 
 def learned_listing(listed: set[str], names: Mapping[str, str], pattern: str) -> bool:

@@ -37,8 +37,12 @@ class ClassSearch(Rescoring):
         if not written:
             return self._explain(cls)
         members = self._members(cls)
-        if all(self._explains(r, None) for r in members):  # how the answers are written is the whole departure
+        rest = [r for r in members if not self._explains(r, None)]
+        if not rest:  # how the answers are written is the whole departure
             return Cause(written, len(cls.members) - len(members), {e.kind: 1 for e in written})
+        if len(rest) < len(members):  # the way of writing accounts for the others: a cause is searched for the rest
+            left = set(map(id, rest))
+            cls = replace(cls, members=tuple(r for r in cls.members if id(r) in left or r not in members))
         cause = self._explain(cls)
         return replace(cause, explanations=written + cause.explanations)
 
@@ -60,11 +64,14 @@ class ClassSearch(Rescoring):
                            len(cls.members), len(cls.members))
 
     def _notation(self, cls: FailureClass) -> Explanation | None:
-        """Where the run learned that the engine writes some of the class's fans its own way (left out, or in its
-        own units: checker.diagnose.notation), that way of writing, with the money-agreeing cases it rests on."""
-        if not any("notation" in p for p in cls.parts):
-            return None
+        """Where the run learned that the engine writes some of the class's fans its own way (left out, in its
+        own units, or a scoring step written as an element: checker.diagnose.notation), that way of writing, with
+        the money-agreeing cases it rests on."""
         learned = notation()
+        stepped = learned.stepped(cls.ruleset)
+        steps_listed = {name for r in cls.members for name in _listed_names(self.answer(r)) if name in stepped}
+        if not any("notation" in p for p in cls.parts) and not steps_listed:
+            return None
         omitted, units = learned.omitted(cls.ruleset), learned.units(cls.ruleset)
         left: set[str] = set()
         own: set[str] = set()
@@ -73,7 +80,9 @@ class ClassSearch(Rescoring):
             left.update(str(f.get("id")) for f in found.missing if f.get("id") in omitted)
             own.update(str(w.get("id")) for w, g in found.different
                        if w.get("id") in units and w.get("count") == g.get("count"))
-        said = []
+        said = [f"writes {stepped[name].rule} as an element of its own, {name} at {stepped[name].value}, in place "
+                f"of the patterns it stands for ({', '.join(sorted(stepped[name].replaces))} where it lists them "
+                f"not; {stepped[name].cases} cases)" for name in sorted(steps_listed)]
         if own:
             said.append("writes the points of " + ", ".join(f"{i} ({units[i]} cases)" for i in sorted(own))
                         + " in its own units (compared by name and count)")
@@ -84,8 +93,8 @@ class ClassSearch(Rescoring):
             return None
         words = ("the engine " + "; it ".join(said) + ": learned from the run's failed cases whose money agrees "
                  "(the cases counted), a way of writing the answer, not of scoring; money is always compared")
-        return Explanation("fan notation", "notation", words, tuple(f"fan.{i}" for i in sorted(left | own)),
-                           len(cls.members), len(cls.members))
+        rules = tuple(f"fan.{i}" for i in sorted(left | own)) + tuple(sorted({stepped[n].rule for n in steps_listed}))
+        return Explanation("fan notation", "notation", words, rules, len(cls.members), len(cls.members))
 
     def _fan_names(self, cls: FailureClass) -> Explanation | None:
         """Where the engine names fans in the documents' words: that reading, said with the names it read (read
@@ -141,11 +150,13 @@ class ClassSearch(Rescoring):
             return beside
         screened = members[:MAX_MEMBERS_SCREENED]
         scores: list[tuple[int, Mutation]] = []
-        first = screened[:MAX_MEMBERS_FIRST]
+        first = _spread(screened, MAX_MEMBERS_FIRST)
         for number, m in enumerate(candidates):  # a departure that explains none of the first few is not scored on
             self._screening = (number, len(candidates))  # the rest (how far it got, said if the class's share ends)
             if not any(self._explains(r, m) for r in first):
                 continue
+            if not any(self._moves(r, m) for r in first):  # it answers as the rules do there: no cause of a
+                continue                                    # difference (a reading of an option at its default)
             hits = sum(1 for r in screened if self._explains(r, m))
             if hits:
                 scores.append((hits, m))
@@ -180,13 +191,18 @@ class ClassSearch(Rescoring):
                     self.mutations[least.id] = least
                     return Cause((self._explanation(least, len(members), len(cls.members), checked),),
                                  len(cls.members) - len(members), tried)
-        # pairs of readings: only those that each change the reference's result on the witness (a reading that
-        # changes nothing there cannot be half of the smallest pair that explains it)
-        readings = [m for m in candidates if m.family == "reading" and self._moves(members[0], m)]
+        # pairs of readings: only those that each change the reference's result on one of the first cases (a
+        # reading that changes none of them cannot be half of the smallest pair that explains them; each half may
+        # explain cases of its own, two table readings a case each)
+        readings = [m for m in candidates if m.family == "reading" and any(self._moves(r, m) for r in first)]
         partial = [m for _, m in scores[:PAIRS_FROM]]
         pairs = [(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
         pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
+        everyone = {id(r) for r in screened}
         for a, b in pairs:
+            own = [{id(r) for r in self._explained(screened, x)} for x in (a, b)]
+            if all(own) and own[0] | own[1] == everyone:  # two departures each explaining cases of its own:
+                continue                                        # named apart with their cases (below), no pair
             pair = combined(a, b)
             tried["pair"] = tried.get("pair", 0) + 1
             if all(self._explains(r, pair) for r in screened) and self._explains_all(members, pair):
@@ -390,3 +406,41 @@ class ClassSearch(Rescoring):
             return cls.parts
         seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=self.answer(witness), ruleset=None)
         return signature(seen)[1]  # type: ignore[arg-type]
+
+
+def _listed_names(answer: Any) -> set[str]:
+    """The fan ids an answer lists (a hand of play's: its winners')."""
+    if not isinstance(answer, Mapping):
+        return set()
+    hands = [w for w in answer.get("winners") or [] if isinstance(w, Mapping)] if "verdict" in answer else [answer]
+    return {str(f.get("id")) for h in hands for f in h.get("fans") or [] if isinstance(f, Mapping)}
+
+
+def _spread(members: Sequence[Judged], most: int) -> list[Judged]:
+    """The first `most` members a departure must explain one of before it is scored on the rest: in witness order,
+    but for hands of play taken in turn from each kind of refusal the class holds (the rule the rules refuse by,
+    the event refused), so that a departure explaining one kind alone is not passed over."""
+    if not members or members[0].case is None or members[0].case.get("kind") != "procedure":
+        return list(members[:most])
+    groups: dict[tuple, list[Judged]] = {}
+    for r in members:
+        groups.setdefault(_refusal_kind(r), []).append(r)
+    out: list[Judged] = []
+    queues = [list(g) for g in groups.values()]
+    while len(out) < most and any(queues):
+        for q in queues:
+            if q and len(out) < most:
+                out.append(q.pop(0))
+    return out
+
+
+def _refusal_kind(r: Judged) -> tuple:
+    """A hand of play's refusal: the rule its expectation names and the kind of event refused."""
+    case: Mapping[str, Any] = r.case or {}
+    given = case.get("expect")
+    expect: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
+    events = (case.get("input") or {}).get("events") or []
+    at = expect.get("event")
+    kind = events[at].get("event") if isinstance(at, int) and 0 <= at < len(events) and \
+        isinstance(events[at], Mapping) else None
+    return (expect.get("rule"), kind)

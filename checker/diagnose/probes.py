@@ -27,6 +27,7 @@ from checker import tiles as T
 from checker.case import readings_of
 from checker.diagnose.answers import MESSAGES, agreement, outside_only, same_fans
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
+from checker.mutate import edits
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined
 from checker.spec import Ruleset
@@ -385,21 +386,36 @@ class Experiments:
         out = [x for pair in zip_longest(near[:at_most], far[:at_most]) for x in pair if x is not None][:at_most] \
             if varied else far[:at_most]
         out = out or fans_only
-        if len(out) < at_most and rival is None and members and members[0].get("kind") == "procedure" \
-                and m.edits_spec:
-            out += self._searched(ruleset, members, m)[:at_most - len(out)]
+        if len(out) < at_most and members and members[0].get("kind") == "procedure":
+            out += self._searched(ruleset, members, m, rival)[:at_most - len(out)]
         return out
 
-    def _searched(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation
+    def _searched(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
+                  rival: Mutation | None = None
                   ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
-        """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules,
-        under the class's options (its bots' hands at the rules' table and at the departure's, then single changes
-        of them), when the pool held none: a hand the class's engine can deal that the class does not hold."""
-        from checker.corpus.procedure_search import PLAY_FAILURES, Separation, separate
+        """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules
+        (or from `rival`, each a spec edit or a table reading), under the class's options (its bots' hands at both
+        tables, then single changes of them), when the pool held none: a hand the class's engine can deal that
+        the class does not hold."""
+        from checker.separating.search import PLAY_FAILURES, Separation, separate
 
         options = dict(members[0].get("options") or {})
+        searched, left_out = _as_edit(ruleset, m)
+        base = ruleset
+        if rival is not None:  # the rival's table stands for the rules, the departure's is searched against it
+            against, also_out = _as_edit(ruleset, rival)
+            if searched is None or against is None:
+                return []
+            base, mutant = against.edit(ruleset), searched.edit(ruleset)
+            searched = Mutation(f"{m.id} against {rival.id}", m.family, ruleset.id, m.words, m.rules,
+                                lambda _: mutant)
+            left_out |= also_out
+        if searched is None:
+            return []
+        for option in left_out:  # a table reading searched as its default: hands that leave the option out
+            options.pop(option, None)
         try:
-            found = separate(ruleset, m, [options], budget=SEARCH_BUDGET * self.effort)
+            found = separate(base, searched, [options], budget=SEARCH_BUDGET * self.effort)
         except PLAY_FAILURES:
             return []
         if not isinstance(found, Separation):
@@ -407,7 +423,7 @@ class Experiments:
         case = {k: v for k, v in found.case.items() if k != "expect"}
         if Prober.key(case) in {Prober.key(c) for c in members}:
             return []
-        mine, theirs = self._result(case, m), self._result(case, None)
+        mine, theirs = self._result(case, m), self._result(case, rival)
         if mine is None or theirs is None or _text(mine) == _text(theirs):
             return []
         return [(case, mine, theirs)]
@@ -533,3 +549,22 @@ class Experiments:
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
                          untested_why or "the engine answered none of its probes", tuple(unasked))
         return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked))
+
+
+def _table_reading(ruleset: Ruleset, m: Mutation) -> tuple[str, Any] | None:
+    """(option, value) where `m` is a reading of one option the table alone reads, else None."""
+    if m.edits_spec or m.touches_input or len(m.options) != 1:
+        return None
+    (option, value), = m.options.items()
+    known = ruleset.options.get(option)
+    return (option, value) if known is not None and known.read_by == "table" else None
+
+
+def _as_edit(ruleset: Ruleset, m: Mutation) -> tuple[Mutation | None, set[str]]:
+    """`m` as a spec edit the procedure search can play (a table reading as its option's default, the option then
+    left out of the hands searched), with the options to leave out; (None, …) for any other departure."""
+    reading = _table_reading(ruleset, m)
+    if reading is not None:
+        option, value = reading
+        return edits.option_default(ruleset.id, ruleset.options[option], value), {option}
+    return (m, set()) if m.edits_spec and not m.touches_input else (None, set())

@@ -1,18 +1,21 @@
 """Differential hunting over the table procedure's options (`read_by: table`): hands played by bots under one
 reading, replayed under the other, until one is judged differently (legal under one, illegal under the other,
-or settled differently). The witness is the shortest such log found, cut just after the first event the readings
-judge differently: an `ambiguity`, as a `kind: procedure` case.
+or settled differently); where none is, the procedure search of `corpus strength` (its hand-written scenes of
+play bots seldom reach, then single changes of bot hands) with the other reading as the option's default. The
+witness is the shortest such log found, cut just after the first event the readings judge differently: an
+`ambiguity`, as a `kind: procedure` case.
 """
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
 from checker.hunt.findings import Finding
-from checker.table.log import replay_events
+from checker.table.log import GAME, VERSION, replay_events
 from checker.table.simulate import play_hand
 from checker.spec import Ruleset, value_key
 
 BOTS = (("random",) * 4, ("greedy", "random", "greedy", "random"))
+SEARCH_BUDGET = 2_000  # candidates the procedure search runs for a reading no bot hand parted
 
 
 def judged(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -56,6 +59,8 @@ def hunt_table_option(ruleset: Ruleset, option_id: str, value: Any, hands: int, 
             if found is not None and (best is None or len(found[0]) < len(best[0])):
                 best = (found[0], found[1], found[2], header)
     if best is None:
+        best = _searched(ruleset, option_id, value, default_opts, other_opts)
+    if best is None:
         return None
     events, a, b, header = best
     d_key, v_key = value_key(option.default), value_key(value)
@@ -72,6 +77,30 @@ def hunt_table_option(ruleset: Ruleset, option_id: str, value: Any, hands: int, 
                   {"reading": f"{option_id}={v_key}", "means": option.readings.get(v_key, ""), "result": b}],
         method="simulation", deciding_option=option_id,
         note=option.note.strip())
+
+
+def _searched(ruleset: Ruleset, option_id: str, value: Any, default_opts: Mapping[str, Any],
+              other_opts: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any],
+                                                       dict[str, Any]] | None:
+    """A hand of play the procedure search finds to tell the option's other reading (made its default) from the
+    spec's, parted as a bot hand is; None when it finds none within SEARCH_BUDGET candidates."""
+    from checker.separating.search import PLAY_FAILURES, Separation, separate
+    from checker.mutate.edits import option_default
+
+    try:
+        found = separate(ruleset, option_default(ruleset.id, ruleset.options[option_id], value), [{}],
+                         budget=SEARCH_BUDGET)
+    except PLAY_FAILURES:
+        return None
+    if not isinstance(found, Separation):
+        return None
+    data = dict(found.case["input"])
+    events = list(data.pop("events"))
+    header = {"game": GAME, "version": VERSION, "ruleset": ruleset.id, **data}
+    parted = _parting(header, events, default_opts, other_opts)
+    if parted is None:
+        return None
+    return parted[0], parted[1], parted[2], header
 
 
 def hunt_table_options(ruleset: Ruleset, hands: int, seed: int,

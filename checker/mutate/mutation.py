@@ -24,6 +24,7 @@ PLAY_FAILURES = (CaseError, BindError, ValueError, KeyError, TypeError, Attribut
                  AssertionError, StopIteration)
 Edit = Callable[[Ruleset], Ruleset]
 Read = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+Replay = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
 def _same_ruleset(ruleset: Ruleset) -> Ruleset:
@@ -48,6 +49,8 @@ class Mutation:
     read: Read = field(default=_same_input, compare=False, repr=False)
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     size: int = 1  # how many one-step changes it makes (two: a pair of readings, or two departures together)
+    # a hand of play's case as the departing judge reads its log (checker.mutate.log_reads); None: as written
+    replay: Replay | None = field(default=None, compare=False, repr=False)
 
     @property
     def touches_input(self) -> bool:
@@ -67,11 +70,17 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
     def read(data: Mapping[str, Any]) -> Mapping[str, Any]:
         return second.read(first.read(data))
 
+    def replay(case: Mapping[str, Any]) -> Mapping[str, Any]:
+        for m in (first, second):
+            case = m.replay(case) if m.replay is not None else case
+        return case
+
     return Mutation(f"{first.id} + {second.id}", "pair", first.ruleset, f"{first.words}; and {second.words}",
                     first.rules + tuple(r for r in second.rules if r not in first.rules),
                     edit if first.edits_spec or second.edits_spec else _same_ruleset,
                     read if first.touches_input or second.touches_input else _same_input,
-                    MappingProxyType({**first.options, **second.options}), first.size + second.size)
+                    MappingProxyType({**first.options, **second.options}), first.size + second.size,
+                    replay if first.replay is not None or second.replay is not None else None)
 
 
 class Rescorer:
@@ -140,6 +149,8 @@ class Rescorer:
             runner = found
         if mutation is not None and mutation.options:
             case = {**case, "options": {**(case.get("options") or {}), **mutation.options}}
+        if mutation is not None and mutation.replay is not None:
+            case = mutation.replay(case)
         try:
             return runner.run(case)
         except PLAY_FAILURES:

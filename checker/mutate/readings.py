@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any, Iterator, Mapping
 
 from checker.mutate.mutation import Mutation
 from checker.spec import Option, Ruleset, value_key
@@ -20,3 +21,29 @@ def option_readings(ruleset: Ruleset) -> list[Mutation]:
     overridden by it)."""
     return [reading(ruleset.id, option, value) for option in ruleset.scoring_options().values()
             for value in option.values]
+
+
+def table_readings(ruleset: Ruleset) -> list[Mutation]:
+    """Every value of every option the table alone reads (`read_by: table`), as `option_readings` (a case's own
+    options overridden: its default too, where a case names another value): a judge of play that reads the
+    procedure otherwise."""
+    return [reading(ruleset.id, option, value) for option in ruleset.options.values() if option.read_by == "table"
+            for value in option.values]
+
+
+def places_deciding(ruleset: Ruleset, option_id: str) -> int:
+    """How many fields of the procedure and the hand checks name the option (`{option: X}`): where it is one,
+    fixing that field to a value is the option's reading of it, said another way."""
+    checks = [dict(hc.check.params) for hc in ruleset.hand_checks]
+    return sum(1 for _ in _named(dict(ruleset.procedure), option_id)) + sum(1 for _ in _named(checks, option_id))
+
+
+def _named(data: Any, option_id: str) -> Iterator[Mapping[str, Any]]:
+    if isinstance(data, Mapping):
+        if data.get("option") == option_id:
+            yield data
+        for value in data.values():
+            yield from _named(value, option_id)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from _named(value, option_id)

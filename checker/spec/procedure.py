@@ -65,6 +65,10 @@ class TableRules:
     knock_must_win: bool
     missed_win_after_knock: str  # "forfeit_hand" or "not_allowed"
     missed_win_after_knock_rule: str  # the rule id that decides it: the option that chooses it, else procedure.knock
+    # which concealed kongs a locked (knocked) hand may declare: "keeps_wait" (one leaving its wait as it was) or
+    # "never"; with its rule id (the option that chooses it, else procedure.knock_locks_hand)
+    knock_concealed_kong: str
+    knock_concealed_kong_rule: str
     # which claims the last discard (the one after the wall's last tile) may take: "any" (as every discard) or
     # "win_only"; and whether the claimer of a pung may extend a pung to a kong (an added kong) before the discard
     # that ends its claim turn: "allowed", or "after_own_draw" (only in a turn it drew); each with its rule id
@@ -78,12 +82,19 @@ class TableRules:
     flowers_in_wall: bool  # the eight flowers are in the wall (144 tiles), or not (136)
     added_kong_after_claim: str
     added_kong_after_claim_rule: str
+    # whether the claimer of a chow or pung may declare a concealed kong before the discard that ends its claim
+    # turn: "allowed", or "after_own_draw" (only in a turn it drew); with its rule id
+    concealed_kong_after_claim: str
+    concealed_kong_after_claim_rule: str
     mandatory_kong: bool
     mandatory_kong_unless_self_draw_win: bool  # a self-drawn win comes before the compulsion
     mandatory_kong_robbable: bool  # the mandatory upgrade may be robbed
     forgo: bool
     forgo_blocks: frozenset[str]  # the claims (chow, pung, kong) a forgone tile may not be taken with
     forgo_blocks_win: bool
+    # whether a seat whose possible claim the claim made outranks has passed the tile too (else only a seat that
+    # could have taken it, its claim outranking the one made, or every seat when none is made)
+    forgo_outranked_passes: bool
     lou_hu: bool
     lou_hu_lifted_by: frozenset[str]  # the moves (pung, chow, kong, draw) that lift a 漏胡 block
     lou_hu_later_copy: str  # "any_seat" or "other_seats"
@@ -288,6 +299,13 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     if knock_missed_win not in ("forfeit_hand", "not_allowed"):
         raise _refusal("knock/missed_win", f"{knock_missed_win!r} is not forfeit_hand or not_allowed")
     forgo = p.has("forgo_then_reclaim")
+    locks_hand = p.flag("knock", "locks_hand", False)
+    # (read only under a lock: without one a knocked hand declares any kong it holds)
+    knock_concealed_kong = p.word("knock", "concealed_kong", "keeps_wait", ("keeps_wait", "never")) \
+        if locks_hand else "keeps_wait"
+    knock_concealed_kong_rule = p.rule_of("knock", "concealed_kong")
+    if knock_concealed_kong_rule == "procedure.knock":
+        knock_concealed_kong_rule = "procedure.knock_locks_hand"
     forgo_blocks = frozenset(p.field("forgo_then_reclaim", "blocks", ("chow", "pung", "kong")))
     lou_hu = p.has("lou_hu")
     lou_hu_later_copy = str(p.field("lou_hu", "later_copy_from", "any_seat"))
@@ -319,7 +337,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         declared_win_at_once=declared_win == "at_once",
         context=ruleset.table_context,
         knock_required=p.flag("knock", "required_to_win", False),
-        knock_locks_hand=p.flag("knock", "locks_hand", False),
+        knock_locks_hand=locks_hand,
+        knock_concealed_kong=knock_concealed_kong, knock_concealed_kong_rule=knock_concealed_kong_rule,
         knock_locked_claims=locked,
         knock_must_win=p.flag("knock", "must_take_first_win", False),
         missed_win_after_knock=knock_missed_win, missed_win_after_knock_rule=p.rule_of("knock", "missed_win"),
@@ -329,11 +348,15 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         flowers_in_wall=p.flag("flower_exposure", "in_wall", True),
         added_kong_after_claim=p.word("claims", "added_kong_after_claim", "allowed", ("allowed", "after_own_draw")),
         added_kong_after_claim_rule=p.rule_of("claims", "added_kong_after_claim"),
+        concealed_kong_after_claim=p.word("claims", "concealed_kong_after_claim", "allowed",
+                                          ("allowed", "after_own_draw")),
+        concealed_kong_after_claim_rule=p.rule_of("claims", "concealed_kong_after_claim"),
         mandatory_kong=p.flag("mandatory_kong", "after_knock", False),
         mandatory_kong_unless_self_draw_win=p.flag("mandatory_kong", "unless_self_draw_win", True),
         mandatory_kong_robbable=p.flag("mandatory_kong", "robbable", True),
         forgo=forgo, forgo_blocks=forgo_blocks,
         forgo_blocks_win=p.flag("forgo_then_reclaim", "blocks_win", False),
+        forgo_outranked_passes=p.flag("forgo_then_reclaim", "outranked_passes", False),
         lou_hu=lou_hu, lou_hu_lifted_by=frozenset(p.field("lou_hu", "lifted_by", ("pung", "chow", "kong", "draw"))),
         lou_hu_later_copy=lou_hu_later_copy,
         lou_hu_own_draw_win=p.flag("lou_hu", "own_draw_win", True),

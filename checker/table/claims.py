@@ -134,6 +134,13 @@ class Claims(Winning):
         if p.counts[ev.tile] < 4 or self.is_flower(ev.tile):
             return Violation(self.rules.rule("turn"), f"{ev.text()}: seat {ev.seat} holds {p.counts[ev.tile]} "
                              f"{T.tile_name(ev.tile)}, a concealed kong needs 4")
+        if self.claimed_by == ev.seat and self.rules.concealed_kong_after_claim == "after_own_draw":
+            return Violation(self.rules.concealed_kong_after_claim_rule, f"{ev.text()}: seat {ev.seat} claimed a "
+                             f"discard this turn and discards next; a concealed kong is declared only in a turn the "
+                             f"player drew", "discard")
+        if p.knocked and self.rules.knock_locks_hand and self.rules.knock_concealed_kong == "never":
+            return Violation(self.rules.knock_concealed_kong_rule, f"{ev.text()}: seat {ev.seat} has knocked; its "
+                             f"locked hand declares no concealed kong")
         if p.knocked and self.rules.knock_locks_hand and p.drawn >= 0:
             before = p.counts[:T.NUM_TILE_TYPES]
             before[p.drawn] -= 1
@@ -214,8 +221,12 @@ class Claims(Winning):
             if claim != "win" and self._wants_win_check(p) and self.could_win(seat, tile, how, discarder):
                 missed.append(seat)
             if how == "discard" and self.rules.forgo and rank <= ranks["pung"]:
-                could_pung = p.counts[tile] >= 2 and rank < ranks["pung"]
-                could_chow = rank < ranks["chow"] and seat == (discarder + 1) % SEATS and bool(chows_with(p.counts, tile))
+                # a seat could have taken the tile with a claim the one made does not outrank; where an outranked
+                # seat has passed too (forgo_then_reclaim/outranked_passes), with any claim it could make
+                over = -1 if self.rules.forgo_outranked_passes else rank
+                could_pung = p.counts[tile] >= 2 and over < ranks["pung"]
+                could_chow = over < ranks["chow"] and seat == (discarder + 1) % SEATS \
+                    and bool(chows_with(p.counts, tile))
                 if (could_pung or could_chow) and not (p.knocked and self.rules.knock_locks_hand):
                     forgoing.append(seat)
         for seat in missed:

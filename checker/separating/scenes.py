@@ -1,7 +1,7 @@
 """Scenes of play around the rules bots seldom reach: the hand-written candidates of the procedure search.
 
 Each scene is a short log (`checker.table.scene`) built so that one rule of play decides its outcome; the
-search (`checker.corpus.procedure_search`) runs it under the spec and under a mutant, and a scene whose results
+search (`checker.separating.search`) runs it under the spec and under a mutant, and a scene whose results
 differ separates them. A scene is legal under some readings and refused under others: its `expect` is whatever
 the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is about (A), 2 plays after A (B),
 3 across from A (C). Every tile that matters is named; the others are filler.
@@ -26,6 +26,8 @@ the spec's table makes of it. Seats: 0 deals (D), 1 is the player the scene is a
   and declares the win right after the last replacement, out of turn.
 - an added kong in the claim turn (claims/added_kong_after_claim): A holds three 5p, pungs D's 5p and adds its own
   fourth 5p to the pung before discarding.
+- a concealed kong after knocking (knock/concealed_kong, s-000-018): A knocks holding three 1m, draws the fourth
+  and declares a concealed kong that leaves its wait as it was.
 - the last discard punged (claims/last_discard; `last_discard_punged`, played on a table rather than written): the
   wall played out, each seat throwing what it draws; the seat across from the last discarder pungs it.
 """
@@ -117,6 +119,11 @@ SCENES = (
     Scene("added_kong_in_the_claim_turn", "A holds three 5p, pungs D's 5p and adds its own fourth 5p to the pung "
           "before discarding", {0: "5p", 1: "5p5p5p"},
           ("0 discard 5p", "1 pung", "1 add_kong 5p", "1 draw back", "1 discard ?")),
+    Scene("concealed_kong_after_knocking", "A knocks holding three 1m, waiting on 1p or 4p, draws the fourth 1m and "
+          "declares a concealed kong, which leaves its wait as it was",
+          {1: "1m1m1m4m5m6m7m8m9m2p3p5p5p"},
+          ("0 discard ?", "1 draw", "1 knock", "1 discard ?", "2 draw", "2 discard ?", "3 draw", "3 discard ?",
+           "0 draw", "0 discard ?", "1 draw 1m", "1 concealed_kong 1m", "1 draw back", "1 discard ?")),
 )
 
 # The deal of `last_discard_punged` before the taker is given its pair: no flower, no dragon (a ruleset may count

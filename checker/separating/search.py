@@ -9,7 +9,7 @@ It **separates** the mutant when its result under the mutant (`checker.table.log
 
 1. the cases given (a corpus's own), and each with the options it sets to their defaults left out (a case that
    leaves an option to its default tells a mutant that reads the default otherwise);
-2. the scenes of `checker.corpus.procedure_scenes` (short hand-written hands around the rules bots seldom reach:
+2. the scenes of `checker.separating.scenes` (short hand-written hands around the rules bots seldom reach:
    a tile let go and claimed again, the fourth tile of a pung, a kong after a knock, 漏胡 and what lifts it), under
    the defaults and each other reading of each option the table reads;
 3. the cases given under each other reading of each option the table reads, and with what the next hand starts
@@ -18,7 +18,7 @@ It **separates** the mutant when its result under the mutant (`checker.table.log
 4. hands played by the simulation's bots on seeded walls, under the defaults and each other reading, played once
    by the spec's table and once by the mutant's (a mutant that allows a move the spec forbids shows in the hands
    its own table lets the bots play);
-5. the scene of a whole wall played out, its last discard punged (procedure_scenes.last_discard_punged), under
+5. the scene of a whole wall played out, its last discard punged (scenes.last_discard_punged), under
    each reading: which claims the last discard takes;
 6. every single change of the cases given, then of the bot-played hands, then of the scenes
    (`checker.table.mutate.OPERATORS`: another seat, another discard, a claim or a knock inserted, an event left
@@ -36,7 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseError, CaseRunner, matches
-from checker.corpus.procedure_scenes import SCENES, last_discard_punged, scene_data
+from checker.separating.scenes import SCENES, last_discard_punged, scene_data
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset, options_text
 from checker.table.bots import SEAT_MIXES
@@ -140,7 +140,7 @@ def _scenes(ruleset: Ruleset, options: Sequence[Mapping[str, Any]]) -> Iterator[
 
 
 def _played_out(ruleset: Ruleset, options: Sequence[Mapping[str, Any]]) -> Iterator[tuple[dict[str, Any], str]]:
-    """The scene of a whole wall played out (procedure_scenes.last_discard_punged), under each option set: tried
+    """The scene of a whole wall played out (scenes.last_discard_punged), under each option set: tried
     after the bots' hands (it is long, and no one-event change is made of it)."""
     data = last_discard_punged(ruleset.id)
     if data is None:
