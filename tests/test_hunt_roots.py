@@ -151,6 +151,45 @@ def test_the_sample_prices_a_reading_of_the_huangfan_count():
     assert count.touched > 0 and count.moved > 0
 
 
+def test_two_winners_of_one_discard_are_paid_by_the_discarder_at_absolute_seats():
+    """一炮多响 in the stakes sample: the discarder sits at seat 0. Winner A's discarder is its next seat (1), so A
+    sits at seat 3 and its payments [+10, -10, 0, 0] go to seats 3, 0, 1, 2; winner B's discarder is its previous
+    seat (3), so B sits at seat 1 and [+20, 0, 0, -20] go to seats 1, 2, 3, 0. Together: seat 0 pays 30, seat 1
+    gets 20, seat 3 gets 10."""
+    from checker.engine.hand import Hand
+    from checker.hunt.stakes import _one_discard, two_winners
+
+    def hand(discarder):
+        return Hand((), (), 0, "discard", discarder, "E", "E", (), frozenset(), ())
+
+    a, b = hand(1), hand(3)
+    assert _one_discard(a, {"valid": True, "payments": [10, -10, 0, 0]},
+                        b, {"valid": True, "payments": [20, 0, 0, -20]})["payments"] == [-30, 20, 0, 10]
+    # a hand that may not win pays nothing
+    assert _one_discard(a, {"valid": False}, b, {"valid": True, "payments": [20, 0, 0, -20]})["payments"] == \
+        [-20, 20, 0, 0]
+    # the wins two by two, the second won from the other side of its winner (after <-> before; across: after);
+    # the fifth alone
+    hands = [hand(1), hand(1), hand(2), hand(2), hand(3)]
+    assert [(i, h.discarder) for i, h in two_winners(range(5), hands)] == [(0, 3), (2, 1)]
+
+
+def test_the_sample_counts_two_winners_of_one_discard_where_the_ruleset_pays_both():
+    """Classic pays every winner of one discard (multiple_winners: all_paid): the pairs of its sample's discard
+    wins are cases of their own; knocking has one winner a discard: its cases are its wins alone."""
+    from checker.hunt.stakes import two_winners
+
+    for ruleset_id, several in (("shanghai-classic", True), ("shanghai-knocking", False)):
+        rs = load_ruleset(ruleset_id)
+        sample = space_sample(rs, hands=20)
+        wins = [h for hands in sample for h in hands]
+        on_discard = [h for h in wins if h.win_by == "discard"]
+        pairs = two_winners(on_discard, on_discard) if several else []
+        option = next(iter(rs.scoring_options()))
+        assert counted_space(RUNNER, rs, option, sample).of == len(wins) + len(pairs)
+        assert bool(pairs) == several
+
+
 def test_roots_rank_by_money_over_the_sampled_space_before_the_known_hands():
     """Two of classic's scoring options: win_hands=any_standard lets most regular hands of the space win
     (classic's own winning hands are flushes and all-pungs), menqing_doubles=2 changes only the concealed

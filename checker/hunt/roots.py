@@ -128,10 +128,13 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
         if oid in ruleset.scoring_options() and sample:
             space = counted_space(runner, ruleset, oid, sample)
             root.space_touched, root.space_moved, root.space_of = space.touched, space.moved, space.of
+            several = (" and, one discard having several winners each paid as a hand of its own, pairs of its wins "
+                       "on a discard won on one discard") \
+                if runner.scorer(ruleset.id, {}).bound.procedure.multiple_winners == "all_paid" else ""
             counted.append(f"the {space.of} wins of an even sample of {len(sample)} hands of the exhaustive "
                            f"concealed and one-claimed-set spaces (every hand's every winning tile, self-drawn and "
                            f"on a discard, with the knock where every win needs it; the hands taking in turn no "
-                           f"context, each counter at 1-3 and each other flag alone; no flowers)")
+                           f"context, each counter at 1-3 and each other flag alone; no flowers{several})")
         if counted:
             root.method = ("an option's roots: counted over " + " and over ".join(counted) + ", each under the "
                            "default readings and under each other reading of the option")

@@ -8,7 +8,11 @@ Two counts, each with its method stated beside it on the pages:
   self-drawn and on a discard, and the flags the ruleset's every win requires (the knock); the hands take in turn
   one context of `contexts` (none, each counter at 1 to 3 within its range, each other flag of the ruleset alone;
   none where the ruleset's hand checks refuse it, as a replacement-draw flag on a hand without a kong), so a
-  reading that prices 荒番, 开宝 or a contract partner touches some of them. No flowers.
+  reading that prices 荒番, 开宝 or a contract partner touches some of them. No flowers. Where one discard may
+  have several winners, each paid as a hand of its own (一炮多响, procedure.multiple_winners: all_paid), the wins
+  on a discard are also taken two by two in the sample's order, the second won from the other side (its discarder
+  the seat before it where the first's is the seat after, or the reverse): the two win on one discard, and the
+  discarder pays both (`two_winners`).
 
 A hand is touched when some other reading of the option changes whether it may win, its value or a payment; the
 money moved is the sum over touched hands of the largest change of one seat's payment (a hand that may not win
@@ -17,7 +21,7 @@ pays nothing).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, TypeVar
 
 from checker import tiles as T
 from checker.case import CaseRunner
@@ -130,11 +134,13 @@ def _strided(space: Any, hands: int) -> Iterator[tuple[tuple[Any, ...], tuple[in
 
 
 def counted_space(runner: CaseRunner, ruleset: Ruleset, option_id: str, sample: Sequence[Sequence[Hand]]) -> Count:
-    """The option's stakes over a space sample (`space_sample`): cases, not hands, are counted."""
+    """The option's stakes over a space sample (`space_sample`): cases, not hands, are counted; where one discard
+    may have several winners, each pair of `two_winners` too, as one case."""
     option = ruleset.options[option_id]
     first = runner.scorer(ruleset.id, {})
     others = [runner.scorer(ruleset.id, {option_id: v}) for v in option.other_values()]
     touched = moved = of = 0
+    on_discard: list[tuple[Hand, dict[str, Any], list[dict[str, Any]]]] = []  # (each reading's result)
     for wins in sample:
         a = [_result(first, h) for h in wins]
         bs = [[_result(o, h) for h in wins] for o in others]
@@ -144,7 +150,51 @@ def counted_space(runner: CaseRunner, ruleset: Ruleset, option_id: str, sample: 
             if any(differs(mine, t) for t in theirs):
                 touched += 1
                 moved += max(change(mine, t) for t in theirs)
+            if wins[i].win_by == "discard":
+                on_discard.append((wins[i], mine, theirs))
+    if first.bound.procedure.multiple_winners == "all_paid":
+        for (one, mine_a, theirs_a), two in two_winners(on_discard, [hand for hand, _, _ in on_discard]):
+            mine_b, theirs_b = _result(first, two), [_result(o, two) for o in others]
+            of += 1
+            if any(differs(mine_a, t) for t in theirs_a) or any(differs(mine_b, t) for t in theirs_b):
+                touched += 1
+                both = _one_discard(one, mine_a, two, mine_b)
+                moved += max(change(both, _one_discard(one, ta, two, tb)) for ta, tb in zip(theirs_a, theirs_b))
     return Count(touched, of, moved)
+
+
+T_ = TypeVar("T_")
+
+
+def two_winners(items: Sequence[T_], hands: Sequence[Hand]) -> list[tuple[T_, Hand]]:
+    """The wins on a discard two by two in order (`items[i]` stands for `hands[i]`), each pair's second hand won
+    from the other side of its winner (its discarder the seat before it where the first's is the seat after, or
+    the reverse; across from both where the first's is across), so the two winners sit apart and the discarder
+    at neither's seat: (the first's item, the second hand so seated)."""
+    other_side = {1: 3, 3: 1, 2: 1}
+    out = []
+    for i in range(0, len(hands) - 1, 2):
+        first, second = hands[i], hands[i + 1]
+        seat = other_side.get(int(first.discarder or 1), 3)
+        out.append((items[i], Hand(second.concealed, second.melds, second.win_tile, second.win_by, seat,
+                                   second.seat_wind, second.round_wind, second.flowers, second.flags,
+                                   second.counters)))
+    return out
+
+
+def _one_discard(first: Hand, paid_first: Mapping[str, Any], second: Hand, paid_second: Mapping[str, Any]
+                 ) -> dict[str, Any]:
+    """Two wins on one discard as one outcome: each winner's payments (relative to it) placed at absolute seats,
+    the discarder at seat 0, and added (a hand that may not win pays nothing)."""
+    seats = [0, 0, 0, 0]
+    for hand, paid in ((first, paid_first), (second, paid_second)):
+        pays = payments(paid)
+        if pays is None:
+            continue
+        winner = -int(hand.discarder or 0) % 4
+        for k, amount in enumerate(pays):
+            seats[(winner + k) % 4] += amount
+    return {"valid": True, "payments": seats}
 
 
 def _result(scorer: Any, hand: Hand) -> dict[str, Any]:
