@@ -200,9 +200,10 @@ class ClassSearch(Rescoring):
         pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
         everyone = {id(r) for r in screened}
         for a, b in pairs:
+            # two departures each explaining cases of its own are named apart with their cases (below), no pair
             own = [{id(r) for r in self._explained(screened, x)} for x in (a, b)]
-            if all(own) and own[0] | own[1] == everyone:  # two departures each explaining cases of its own:
-                continue                                        # named apart with their cases (below), no pair
+            if all(own) and own[0] | own[1] == everyone:
+                continue
             pair = combined(a, b)
             tried["pair"] = tried.get("pair", 0) + 1
             if all(self._explains(r, pair) for r in screened) and self._explains_all(members, pair):

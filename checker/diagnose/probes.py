@@ -401,20 +401,17 @@ class Experiments:
 
         options = dict(members[0].get("options") or {})
         searched, left_out = _as_edit(ruleset, m)
-        base = ruleset
-        if rival is not None:  # the rival's table stands for the rules, the departure's is searched against it
-            against, also_out = _as_edit(ruleset, rival)
-            if searched is None or against is None:
-                return []
-            base, mutant = against.edit(ruleset), searched.edit(ruleset)
-            searched = Mutation(f"{m.id} against {rival.id}", m.family, ruleset.id, m.words, m.rules,
-                                lambda _: mutant)
-            left_out |= also_out
-        if searched is None:
+        against, also_out = _as_edit(ruleset, rival) if rival is not None else (None, set())
+        if searched is None or (rival is not None and against is None):
             return []
-        for option in left_out:  # a table reading searched as its default: hands that leave the option out
+        for option in left_out | also_out:  # a table reading searched as its default: hands that leave it out
             options.pop(option, None)
         try:
+            base = ruleset
+            if against is not None:  # the rival's table stands for the rules, the departure's is searched against it
+                base, mutant = against.edit(ruleset), searched.edit(ruleset)
+                searched = Mutation(f"{m.id} against {against.id}", m.family, ruleset.id, m.words, m.rules,
+                                    lambda _: mutant)
             found = separate(base, searched, [options], budget=SEARCH_BUDGET * self.effort)
         except PLAY_FAILURES:
             return []
