@@ -160,7 +160,7 @@ def test_two_winners_of_one_discard_are_paid_by_the_discarder_at_absolute_seats(
     from checker.hunt.stakes import _one_discard, two_winners
 
     def hand(discarder):
-        return Hand((), (), 0, "discard", discarder, "E", "E", (), frozenset(), ())
+        return Hand((), (), 0, "discard", discarder)
 
     a, b = hand(1), hand(3)
     assert _one_discard(a, {"valid": True, "payments": [10, -10, 0, 0]},

@@ -413,8 +413,13 @@ def _listed_names(answer: Any) -> set[str]:
     """The fan ids an answer lists (a hand of play's: its winners')."""
     if not isinstance(answer, Mapping):
         return set()
-    hands = [w for w in answer.get("winners") or [] if isinstance(w, Mapping)] if "verdict" in answer else [answer]
-    return {str(f.get("id")) for h in hands for f in h.get("fans") or [] if isinstance(f, Mapping)}
+    winners = answer.get("winners") if "verdict" in answer else [answer]
+    hands = [w for w in winners if isinstance(w, Mapping)] if isinstance(winners, list) else []
+    found: set[str] = set()
+    for h in hands:
+        fans = h.get("fans")
+        found.update(str(f.get("id")) for f in (fans if isinstance(fans, list) else []) if isinstance(f, Mapping))
+    return found
 
 
 def _spread(members: Sequence[Judged], most: int) -> list[Judged]:
