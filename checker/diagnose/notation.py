@@ -155,13 +155,12 @@ def _money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
                                                       if k in want)
 
 
-def _hands(result: Any) -> list[Mapping[str, Any]]:
-    """The scored hands of an answer: itself, or a hand of play's winners."""
+def scored_hands(result: Any) -> list[Mapping[str, Any]]:
+    """The scored hands of an answer: itself, or a hand of play's winners (none where they are not a list)."""
     if not isinstance(result, Mapping):
         return []
-    if "verdict" in result:
-        return [w for w in result.get("winners") or [] if isinstance(w, Mapping)]
-    return [result]
+    winners = result.get("winners") if "verdict" in result else [result]
+    return [w for w in winners if isinstance(w, Mapping)] if isinstance(winners, list) else []
 
 
 def _paired_hands(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
@@ -171,7 +170,7 @@ def _paired_hands(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple
         return [(want, got)]
     if any(got.get(k) != want.get(k) for k in ("verdict", "ended", "payments") if k in want):
         return []
-    mine, theirs = _hands(want), _hands(got)
+    mine, theirs = scored_hands(want), scored_hands(got)
     if len(mine) != len(theirs) or any((w.get("seat"), w.get("win_by")) != (g.get("seat"), g.get("win_by"))
                                        for w, g in zip(mine, theirs)):
         return []
@@ -215,7 +214,7 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         if r.outcome not in ("failed", "passed") or not r.ruleset:
             continue
         gots = readings_of(read(r.ruleset, r.actual))
-        listing.setdefault(r.ruleset, set()).update(k for g in gots for w in _hands(g) for k in _fans(w))
+        listing.setdefault(r.ruleset, set()).update(k for g in gots for w in scored_hands(g) for k in _fans(w))
         if r.outcome != "failed":
             continue
         wants = readings_of(r.expected)

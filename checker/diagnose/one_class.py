@@ -15,7 +15,7 @@ from checker.diagnose.diff import diff
 from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
 from checker.diagnose.judged import Judged
-from checker.diagnose.notation import current as notation
+from checker.diagnose.notation import current as notation, scored_hands
 from checker.diagnose.rescoring import Rescoring
 from checker.diagnose.unscored import (below_minimum, fans_outside_spec, input_disagreement, input_refused, outside_ids,
                                        outside_words)
@@ -75,14 +75,21 @@ class ClassSearch(Rescoring):
         omitted, units = learned.omitted(cls.ruleset), learned.units(cls.ruleset)
         left: set[str] = set()
         own: set[str] = set()
+        replaced: dict[str, set[str]] = {name: set() for name in steps_listed}  # what each step stands for here
         for r in cls.members:
-            found = diff(r.expected, self.answer(r))
+            answer = self.answer(r)
+            found = diff(r.expected, answer)
             left.update(str(f.get("id")) for f in found.missing if f.get("id") in omitted)
             own.update(str(w.get("id")) for w, g in found.different
                        if w.get("id") in units and w.get("count") == g.get("count"))
+            for name in steps_listed & _listed_names(answer):
+                replaced[name].update(str(f.get("id")) for play in scored_hands(r.expected)
+                                      for f in play.get("fans") or [] if isinstance(f, Mapping)
+                                      and f.get("id") in stepped[name].replaces
+                                      and f.get("id") not in _listed_names(answer))
         said = [f"writes {stepped[name].rule} as an element of its own, {name} at {stepped[name].value}, in place "
-                f"of the patterns it stands for ({', '.join(sorted(stepped[name].replaces))} where it lists them "
-                f"not; {stepped[name].cases} cases)" for name in sorted(steps_listed)]
+                f"of the patterns it stands for ({', '.join(sorted(replaced[name])) or 'none here'}; learned from "
+                f"{stepped[name].cases} cases)" for name in sorted(steps_listed)]
         if own:
             said.append("writes the points of " + ", ".join(f"{i} ({units[i]} cases)" for i in sorted(own))
                         + " in its own units (compared by name and count)")
@@ -411,12 +418,8 @@ class ClassSearch(Rescoring):
 
 def _listed_names(answer: Any) -> set[str]:
     """The fan ids an answer lists (a hand of play's: its winners')."""
-    if not isinstance(answer, Mapping):
-        return set()
-    winners = answer.get("winners") if "verdict" in answer else [answer]
-    hands = [w for w in winners if isinstance(w, Mapping)] if isinstance(winners, list) else []
     found: set[str] = set()
-    for h in hands:
+    for h in scored_hands(answer):
         fans = h.get("fans")
         found.update(str(f.get("id")) for f in (fans if isinstance(fans, list) else []) if isinstance(f, Mapping))
     return found
@@ -445,7 +448,9 @@ def _refusal_kind(r: Judged) -> tuple:
     case: Mapping[str, Any] = r.case or {}
     given = case.get("expect")
     expect: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
-    events = (case.get("input") or {}).get("events") or []
+    data = case.get("input")
+    found = data.get("events") if isinstance(data, Mapping) else None
+    events = found if isinstance(found, list) else []
     at = expect.get("event")
     kind = events[at].get("event") if isinstance(at, int) and 0 <= at < len(events) and \
         isinstance(events[at], Mapping) else None

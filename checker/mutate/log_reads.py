@@ -9,7 +9,8 @@ means where the log leaves it unsaid; nothing here judges a log.
   or a flower) is read as that replacement: the judge infers the wall's end from the state of play, where the
   case format asks for it (docs/contracts.md, the hand of play's events);
 - `knock_awaits_its_discard`: a log that stops at a knock is read as stopping before it: the judge does not
-  refuse a knock on its own (one no discard can make ready), but waits for the discard that goes with it.
+  refuse a knock on its own (one no discard can make ready). What it makes of the knock once the log goes on is
+  not modelled: the reading says nothing of it.
 """
 from __future__ import annotations
 
@@ -31,11 +32,11 @@ def draw_end_inferred(ruleset_id: str) -> Mutation:
 
 
 def knock_awaits_its_discard(ruleset_id: str) -> Mutation:
-    """The judge rules on a knock only with the discard that goes with it: a log stopping at the knock is
-    unfinished to it, whatever the knock."""
+    """The judge does not refuse a knock on its own: a log stopping at the knock is unfinished to it, whatever the
+    knock (what it makes of the knock when the log goes on is not read)."""
     return Mutation("log:knock-awaits-its-discard", LOG_READING, ruleset_id,
                     "the judge does not refuse a knock on its own: a log that stops at a knock (one no discard can "
-                    "leave waiting) is unfinished to it, the knock judged with the discard that goes with it",
+                    "leave waiting) is unfinished to it",
                     ("procedure.knock",), replay=_last_knock_dropped)
 
 
@@ -61,7 +62,10 @@ def _replacements_written(case: Mapping[str, Any]) -> Mapping[str, Any]:
     from checker.table.events import parse_event
     from checker.table.log import GAME, VERSION, LogError, new_table
 
-    data = dict(case.get("input") or {})
+    given = case.get("input")
+    if not isinstance(given, Mapping):
+        return case
+    data = dict(given)
     events = data.pop("events", None)
     if not isinstance(events, list):
         return case

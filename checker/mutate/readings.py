@@ -16,19 +16,17 @@ def reading(ruleset_id: str, option: Option, value: object) -> Mutation:
                     options=MappingProxyType({option.id: value}))
 
 
-def option_readings(ruleset: Ruleset) -> list[Mutation]:
-    """Every other value of every option the scorer reads, one option at a time (a case's own options are
-    overridden by it)."""
-    return [reading(ruleset.id, option, value) for option in ruleset.scoring_options().values()
+def option_readings(ruleset: Ruleset, read_by: str = "scorer") -> list[Mutation]:
+    """Every value of every option the scorer reads (`read_by`: or the table alone), one option at a time (a case's
+    own options are overridden by it: a case naming another value is read at the default too)."""
+    return [reading(ruleset.id, option, value) for option in ruleset.options.values() if option.read_by == read_by
             for value in option.values]
 
 
 def table_readings(ruleset: Ruleset) -> list[Mutation]:
-    """Every value of every option the table alone reads (`read_by: table`), as `option_readings` (a case's own
-    options overridden: its default too, where a case names another value): a judge of play that reads the
+    """Every value of every option the table alone reads (`read_by: table`): a judge of play that reads the
     procedure otherwise."""
-    return [reading(ruleset.id, option, value) for option in ruleset.options.values() if option.read_by == "table"
-            for value in option.values]
+    return option_readings(ruleset, "table")
 
 
 def places_deciding(ruleset: Ruleset, option_id: str) -> int:
