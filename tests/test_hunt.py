@@ -225,6 +225,49 @@ def test_two_readings_that_change_a_hand_only_together(tmp_path):
     _replays(tmp_path, f.witness, {"discard_others_pay": 1, "robbing_kong_triple_on": "each_payer"}, both)
 
 
+def test_a_reading_under_other_readings_is_searched_only_where_a_drawn_hand_parts_it():
+    """knocking's robbing_kong_triple_on=each_payer changes nothing while the discarder alone pays (the default):
+    under fig_then_doubled=false no drawn hand parts it, so that base is passed over unsearched; under
+    discard_others_pay=1 the others pay for a robbed kong and it parts, and the search made there finds what
+    hunt_option alone finds under that base."""
+    from checker.hunt.options import Drawn, hunt_option, hunt_option_under
+    from checker.hunt.run import EXAMPLES, _strategy
+
+    knocking = load_ruleset("shanghai-knocking")
+    strategy = _strategy(knocking)
+    hands = Drawn(CaseRunner(), knocking, strategy, EXAMPLES, 1)
+    option, value = "robbing_kong_triple_on", "each_payer"
+    assert not hands.parts(option, value, {}) and not hands.parts(option, value, {"fig_then_doubled": False})
+    found, base = hunt_option_under(CaseRunner(), knocking, option, value,
+                                    [{"fig_then_doubled": False}, {"discard_others_pay": 1}], hands, strategy,
+                                    EXAMPLES, 1)
+    assert base == {"discard_others_pay": 1} and found is not None
+    alone = hunt_option(CaseRunner(), knocking, option, value, strategy, EXAMPLES, 1, base=base)
+    assert alone is not None and found.as_dict() == alone.as_dict()
+
+
+def test_pairs_searched_at_once_find_what_each_search_alone_finds():
+    """hunt_pairs draws the hands once (the draws of a seeded search that finds nothing) and scores each under
+    every reading: the pair the single search finds (above) is found with the same witness, shrunk the same way,
+    and pairs no drawn hand separates are found by neither."""
+    from checker.hunt.options import drawn, hunt_pair, hunt_pairs
+    from checker.hunt.run import EXAMPLES, _strategy
+
+    knocking = load_ruleset("shanghai-knocking")
+    strategy = _strategy(knocking)
+    pairs = [(("discard_others_pay", 1), ("robbing_kong_triple_on", "each_payer")),
+             (("fig_then_doubled", False), ("discard_others_pay", 1)),
+             (("fig_then_doubled", False), ("robbing_kong_triple_on", "each_payer"))]
+    together, whole = hunt_pairs(CaseRunner(), knocking, pairs, strategy, EXAMPLES, 1)
+    assert whole
+    alone = {pair: hunt_pair(CaseRunner(), knocking, *pair, strategy, EXAMPLES, 1) for pair in pairs}
+    assert set(together) == {pair for pair, found in alone.items() if found is not None} == {pairs[0]}
+    assert together[pairs[0]].as_dict() == alone[pairs[0]].as_dict()
+    assert len(drawn(strategy, EXAMPLES, 1)) == EXAMPLES
+    # a run out of time says so: no hand looked at, nothing found, not whole
+    assert hunt_pairs(CaseRunner(), knocking, pairs, strategy, EXAMPLES, 1, until=0.0) == ({}, False)
+
+
 @pytest.mark.parametrize("ruleset_id, scenario, option_id", [
     ("shanghai-classic", "again_from_the_same_seat", "lou_hu_later_copy"),
     ("shanghai-classic", "drawn_by_the_waiting_player", "lou_hu_own_draw_win"),

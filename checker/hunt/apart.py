@@ -10,6 +10,7 @@ used, and is said to be undecided where it is, never answered otherwise.
 """
 from __future__ import annotations
 
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any, Callable
@@ -18,7 +19,8 @@ from checker.case import CaseRunner
 from checker.engine import load_ruleset
 from checker.hunt.examine import hand_pool
 from checker.hunt.examples import known_hands
-from checker.hunt.proofs import Task, grouped, plan, prove
+from checker.hunt.proofs import Task, grouped, key, plan, prove, readings_of, saturate
+from checker.hunt.saturation import saturation
 from checker.hunt.settle import Claim
 
 WORKERS = 2
@@ -34,11 +36,14 @@ class Apart:
         context = get_context("forkserver")
         context.set_forkserver_preload([__name__])
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, max_tasks_per_child=1)
+        self._threads: list[threading.Thread] = []
 
     def __enter__(self) -> "Apart":
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        for thread in self._threads:  # every claim submitted before the pool closes
+            thread.join()
         self._pool.shutdown(wait=True, cancel_futures=exc[0] is not None)
 
     def claims(self, ruleset_id: str, effort: int, until: float, pairs: bool = True) -> Callable[[], list[Claim]]:
@@ -54,13 +59,34 @@ class Apart:
         return self.made(ruleset_id, tasks, effort, until)
 
     def made(self, ruleset_id: str, tasks: list[list[Task]], effort: int, until: float) -> Callable[[], list[Claim]]:
-        """Start making `tasks`, each in a process of its own, in order; the function returned waits for them
-        and gives each group grouped by result."""
-        made = [[self._pool.submit(_make, ruleset_id, task, effort, until) for task in group] for group in tasks]
+        """Start making `tasks`, each in a process of its own, the interactions first, once the saturation of
+        each reading they model is proved (checker.hunt.saturation; one process a reading, submitted first); the
+        function returned waits for them and gives each group, in `tasks`' order, grouped by result. A thread of
+        this process waits for the saturations and submits the claims, so the caller goes on meanwhile."""
+        lemmas = {key(r): self._pool.submit(_saturation, ruleset_id, r, effort) for r in readings_of(tasks)}
+        made: dict[int, list[Future[Claim]]] = {}
+        stopped: list[BaseException] = []
+
+        def submit() -> None:
+            known = {k: _saturated(future) for k, future in lemmas.items()}
+            given = saturate(tasks, known)
+            # the interactions first: the longest claims are among them, and started late they would end last
+            order = sorted(range(len(given)), key=lambda i: given[i][0].pair is None)
+            try:
+                for i in order:
+                    made[i] = [self._pool.submit(_make, ruleset_id, task, effort, until) for task in given[i]]
+            except Exception as exc:  # the pool broke: the claims not submitted are said not made, with why
+                stopped.append(exc)
+
+        thread = threading.Thread(target=submit, name=f"claims of {ruleset_id}")
+        thread.start()
+        self._threads.append(thread)
 
         def results() -> list[Claim]:
+            thread.join()
             out: list[Claim] = []
-            for group, futures in zip(tasks, made):
+            for i, group in enumerate(tasks):  # a group the thread could not submit is said not made, not dropped
+                futures = made[i] if i in made else [stopped[0] if stopped else None] * len(group)
                 out += grouped([_result(task, future) for task, future in zip(group, futures)])
             return out
         return results
@@ -87,8 +113,26 @@ def _make(ruleset_id: str, task: Task, effort: int, until: float) -> Claim:
     return prove(CaseRunner(), ruleset, task, effort, until, hand_pool(ruleset, known_hands(ruleset)))
 
 
-def _result(task: Task, future: Future[Claim]) -> Claim:
+def _saturation(ruleset_id: str, options: dict[str, Any], effort: int) -> dict[str, int]:
+    """One reading's saturated multipliers, in the process it has to itself."""
+    ruleset = load_ruleset(ruleset_id)
+    return saturation(CaseRunner().scorer(ruleset.id, options), effort)
+
+
+def _saturated(future: Future[dict[str, int]]) -> dict[str, int]:
+    """A reading's saturations as proved; none where the process failed (the claims then model it whole)."""
     try:
+        return future.result()
+    except Exception:
+        return {}
+
+
+def _result(task: Task, future: Future[Claim] | BaseException | None) -> Claim:
+    try:
+        if future is None:
+            raise RuntimeError("the claim was never submitted to a process")
+        if isinstance(future, BaseException):
+            raise future
         return future.result()
     except Exception as exc:  # the process failed or died (BrokenProcessPool): the claim says so, the hunt goes on
         return Claim(task.key, task.words, dict(task.options), "", "not-run",

@@ -90,8 +90,11 @@ def _max(items: list[Any]) -> Any:
 class ArithModel:
     """The arithmetic of one ruleset under one set of options (those of `scorer`)."""
 
-    def __init__(self, scorer: Scorer):
+    def __init__(self, scorer: Scorer, saturated: Mapping[str, int] | None = None):
         self.scorer = scorer
+        # a multiplier's count past which no outcome changes under this reading (checker.hunt.saturation): its
+        # factor is computed at that count for any count beyond (the count itself keeps its whole range)
+        self.saturated = dict(saturated or {})
         rs = scorer.ruleset
         self.method = rs.scoring.method
         self.patterns = scorer.patterns
@@ -188,7 +191,8 @@ class ArithModel:
                 expr = value                # when the value had reached it before that multiplier
                 for b in self.patterns:
                     if b.pattern.kind == "multiplier":
-                        factor = _pow(b.points, v.count[b.id], self.top[b.id])
+                        factor = _pow(b.points, v.count[b.id], min(self.top[b.id],
+                                                                    self.saturated.get(b.id, self.top[b.id])))
                         if cap is not None:
                             grows = z3.BoolVal(True) if params.get("cap", "always") == "always" else expr >= cap
                             cap, base_cap = z3.If(grows, cap * factor, cap), z3.If(grows, base_cap * factor, base_cap)
@@ -296,14 +300,17 @@ def context_patterns(scorer: Scorer) -> list[str]:
     return [b.id for b in scorer.patterns if PREDICATES[b.pattern.when.name].context_only]
 
 
-def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None) -> Situation | None:
+def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None,
+              fewest: bool = True) -> Situation | None:
     """A situation (one of `pool`, when given) that may win and is worth less, or may not win, with `pid`
-    counted once more; the one with the fewest patterns. None: there is none (without a pool, a proof that one
-    more `pid` never lowers a hand, as far as the arithmetic goes)."""
+    counted once more; the one with the fewest patterns, of a pool the first of those (without `fewest`, the
+    first found: asking only whether there is one, a plain check is several times quicker than minimising).
+    None: there is none (without a pool, a proof that one more `pid` never lowers a hand, as far as the
+    arithmetic goes)."""
     a, b = model.copy("a."), model.copy("b.")
     rules_a, value_a, valid_a = model.statements(a)
     rules_b, value_b, valid_b = model.statements(b)
-    opt = z3.Optimize()
+    opt = z3.Optimize() if fewest else z3.Solver()
     opt.add(*model._domain(a), *model._domain(b), *[x for _, x in rules_a], *[x for _, x in rules_b])
     opt.add(b.base == a.base, b.count[pid] == a.count[pid] + 1)
     derived = {model.scorer.ruleset.principles.chicken_hand} if model.method == "fan_sum" else set()
@@ -311,9 +318,14 @@ def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None) 
         if other != pid and other not in derived:
             opt.add(b.count[other] == a.count[other])
     opt.add(valid_a, z3.Or(z3.Not(valid_b), value_b < value_a))
+    index = z3.Int("pool.index")  # which of the pool's situations: the first of the fewest, whatever Z3 met before
     if pool is not None:
-        opt.add(z3.Or([z3.And(model._fix(a, s)) for s in pool]) if pool else z3.BoolVal(False))
-    opt.minimize(z3.Sum([z3.If(c > 0, 1, 0) for c in a.count.values()]))
+        opt.add(z3.Or([z3.And(index == i, *model._fix(a, s)) for i, s in enumerate(pool)]) if pool else
+                z3.BoolVal(False))
+    if fewest:
+        opt.minimize(z3.Sum([z3.If(c > 0, 1, 0) for c in a.count.values()]))
+        if pool:
+            opt.minimize(index)
     if opt.check() != z3.sat:
         return None
     m = opt.model()

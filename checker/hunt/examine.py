@@ -260,8 +260,9 @@ def _flower(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any
 def _counters(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
     """Each counter a pattern reads one higher (not 底分 nor the contract partner's seat)."""
     counters = dict(data.get("counters") or {})
+    table = _table_counters(ruleset)
     for name, counter in ruleset.counters.items():
-        if name not in _table_counters(ruleset) and counters.get(name, 0) < counter.max:
+        if name not in table and counters.get(name, 0) < counter.max:
             yield {**data, "counters": {**counters, name: counters.get(name, 0) + 1}}
 
 
@@ -271,14 +272,22 @@ def _partner_counter(ruleset: Ruleset) -> str | None:
     return contract.partner_counter if contract is not None else None
 
 
+_TABLE_COUNTERS: dict[int, tuple[Ruleset, set[str]]] = {}  # by the ruleset's id(), kept beside it (the id not reused)
+
+
 def _table_counters(ruleset: Ruleset) -> set[str]:
     """The counters that say who sits where or what the room's 底分 is, not what the hand gained: the settlement's
-    底分 counter and the contract partner's (read off the bound spec, whatever they are called)."""
+    底分 counter and the contract partner's (read off the bound spec, whatever they are called; bound once a
+    ruleset, the engine's hands growing by each counter in turn ask it of every hand)."""
+    known = _TABLE_COUNTERS.get(id(ruleset))
+    if known is not None and known[0] is ruleset:
+        return set(known[1])
     settlement = bind(ruleset).settlement
     names = {settlement.base_counter} if settlement.base_counter else set()
     if settlement.contract is not None:
         names.add(settlement.contract.partner_counter)
-    return names
+    _TABLE_COUNTERS[id(ruleset)] = (ruleset, names)
+    return set(names)
 
 
 def _flags(ruleset: Ruleset, data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:

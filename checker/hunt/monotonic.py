@@ -157,7 +157,7 @@ def hunt_growth_z3(runner: CaseRunner, ruleset: Ruleset, pid: str, options: Mapp
     if pid not in scorer.rank:
         raise NotSearched(f"{pid} is not a pattern under this reading")
     model = ArithModel(scorer)
-    if find_drop(model, pid) is None:
+    if find_drop(model, pid, fewest=False) is None:
         return None  # proved: one more of it never lowers a hand, whatever the other patterns
     derived = {ruleset.principles.chicken_hand} if model.method == "fan_sum" else set()
 

@@ -9,7 +9,9 @@ Witnesses come from checker.hunt.strategies (winning hands with a context), foun
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 from typing import Any, Callable, Mapping, Sequence
 
 from hypothesis import HealthCheck, Phase, find, settings
@@ -116,6 +118,95 @@ def _brief(result: Mapping[str, Any]) -> str:
     if not result.get("valid"):
         return f"may not win ({result.get('error')})"
     return f"{result.get('total')}, payments {result.get('payments')}"
+
+
+def drawn(strategy: Any, examples: int, seed: int) -> list[Any]:
+    """The examples a seeded search of `examples` draws from `strategy` while none meets its condition: the same
+    draws, in the same order, as every search with that seed that finds nothing (Hypothesis generates from the
+    seed and what it drew, not from the condition's answers until one holds)."""
+    seen: list[Any] = []
+
+    def keep(example: Any) -> bool:
+        seen.append(example)
+        return False
+
+    _search(strategy, keep, examples, seed)
+    return seen
+
+
+class Drawn:
+    """The hands a seeded search draws (`drawn`), each scored under a set of readings once: the searches of many
+    readings that would each draw the same hands share them."""
+
+    def __init__(self, runner: CaseRunner, ruleset: Ruleset, strategy: Any, examples: int, seed: int):
+        self.runner, self.ruleset = runner, ruleset
+        self.hands = drawn(strategy, examples, seed)
+        self._scored: dict[tuple[int, tuple], dict[str, Any]] = {}
+
+    def outcome(self, i: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The i-th hand's result under `options` (the others at their defaults)."""
+        key = (i, tuple(sorted(options.items(), key=str)))
+        if key not in self._scored:
+            self._scored[key] = outcome(self.runner, self.ruleset.id, options, self.hands[i])
+        return self._scored[key]
+
+    def parts(self, option_id: str, value: Any, base: Mapping[str, Any]) -> bool:
+        """Whether some hand's result under `base` parts between the option's default and `value`."""
+        default = {**base, option_id: self.ruleset.options[option_id].default}
+        other = {**base, option_id: value}
+        return any(differs(self.outcome(i, default), self.outcome(i, other)) for i in range(len(self.hands)))
+
+
+def hunt_option_under(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any,
+                      bases: Sequence[Mapping[str, Any]], hands: Drawn, strategy: Any, examples: int,
+                      seed: int) -> tuple[Finding | None, Mapping[str, Any] | None]:
+    """`hunt_option` under each of `bases` in turn, stopping at the first that finds (and the base it found
+    under): `hands` are the hands each of those searches would draw, so a base under which none parts the
+    readings is passed over unsearched, and the first under which one does is searched (`hunt_option`: the same
+    first hand, then shrunk)."""
+    for base in bases:
+        if hands.parts(option_id, value, base):
+            found = hunt_option(runner, ruleset, option_id, value, strategy, examples, seed, base=base)
+            if found is not None:
+                return found, base
+    return None, None
+
+
+def hunt_pairs(runner: CaseRunner, ruleset: Ruleset, pairs: Sequence[tuple[tuple[str, Any], tuple[str, Any]]],
+               strategy: Any, examples: int, seed: int, known: Sequence[Mapping[str, Any]] = (),
+               until: float = math.inf, hands: Drawn | None = None) -> tuple[dict[tuple, Finding], bool]:
+    """`hunt_pair` for each of `pairs` at once: the hands each pair's search would draw are drawn once
+    (`Drawn`, or `hands` where given), and each is scored under the defaults and each reading once, so a pair
+    costs only the scoring of both its readings together on the hands neither changes alone. A pair some drawn
+    hand separates is searched again alone (`hunt_pair`: the same first hand, then shrunk). Gives the findings
+    by pair, and whether every hand was looked at before `until` (time.monotonic): only then were the pairs no
+    hand separated searched."""
+    open_pairs = list(pairs)
+    separated: list[tuple[tuple[str, Any], tuple[str, Any]]] = []
+    if time.monotonic() >= until:
+        return {}, False
+    sample = hands or Drawn(runner, ruleset, strategy, examples, seed)
+    for i in range(len(sample.hands)):
+        if time.monotonic() >= until:
+            return _pair_findings(runner, ruleset, separated, strategy, examples, seed, known), False
+        base = sample.outcome(i, {})
+        unchanged = {r for r in dict.fromkeys(r for pair in open_pairs for r in pair)
+                     if not differs(base, sample.outcome(i, dict([r])))}
+        for pair in list(open_pairs):
+            if pair[0] in unchanged and pair[1] in unchanged and differs(base, sample.outcome(i, dict(pair))):
+                open_pairs.remove(pair)
+                separated.append(pair)
+    return _pair_findings(runner, ruleset, separated, strategy, examples, seed, known), True
+
+
+def _pair_findings(runner: CaseRunner, ruleset: Ruleset, separated: list[tuple[tuple[str, Any], tuple[str, Any]]],
+                   strategy: Any, examples: int, seed: int, known: Sequence[Mapping[str, Any]]) -> dict[tuple, Finding]:
+    out = {}
+    for first, second in separated:
+        found = hunt_pair(runner, ruleset, first, second, strategy, examples, seed, known)
+        if found is not None:
+            out[(first, second)] = found
+    return out
 
 
 def hunt_pair(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any], strategy: Any,

@@ -1,16 +1,13 @@
 """What the Z3 settlement model (`checker.hunt.settle`) proves of a ruleset, claim by claim: each proved over the
-model's domain, refuted with a situation, or not run (with why). The solver is bounded by Z3's resource count
-(`rlimit`), not by time. That count is not wholly the same from run to run: the same search has been measured at
-57 to 108 million units in different processes (it follows the process's memory layout, which Python's string
-hashing moves), so a claim decided with much of its bound used may be left undecided by another run, and the
-reverse. Each decided claim records the share of its bound it used (`bound_used`); the findings page marks those
-past settle.NEAR_BOUND as decided near the bound.
+model's domain, refuted with a situation, or not run (with why). Each search is bounded by Z3's resource count
+(checker.hunt.bounded), which is not wholly the same from run to run: each decided claim records the share of its
+bound it used (`bound_used`); the findings page marks those past settle.NEAR_BOUND as decided near the bound.
 """
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping
 
 import z3  # type: ignore[import-untyped]
@@ -20,135 +17,28 @@ from checker.hunt.arith import Situation, cause, context_patterns
 from checker.engine.hand import WIN_BY
 from checker.hunt.examine import MAX_SCORED, examine
 from checker.hunt.settle import NEAR_BOUND, SEATS, Claim, SettlementModel, limit_of, signature
+from checker.hunt.bounded import Bounded, model_with, named
+from checker.hunt.saturation import saturation
 from checker.hunt.z3context import in_own_context
 from checker.spec import Ruleset, options_text
-
-RLIMIT = 100_000_000  # Z3 resource units one claim may use at effort 1 (each later effort so many times as many)
-RETRIES = 3  # seeded searches a claim gets before it is left undecided
-SMALL_COUNT = 3  # the corner a witness is first looked for in: every count at most this, no 底分 counter
-SMALLER_SHARE = 20  # a step making a witness smaller gets this part of it (past it, the witness found is kept)
 
 
 def _shown(options: Mapping[str, Any]) -> str:
     return options_text(options)
 
 
-class _Search:
-    """A solver's assertions searched in a Z3 context of their own. Z3's search, and so what one resource bound
-    decides and which of several equally small witnesses it shows, depends on every term the process made before;
-    in a context of its own it depends on far less (not on nothing: see checker.hunt.z3context). The copy is made
-    once: the check and the witness's shrinking share it."""
-
-    def __init__(self, solver: Any):
-        self.solver = solver
-        self.ctx = z3.Context()
-        self.fresh = z3.Solver(ctx=self.ctx)
-        self.fresh.add(solver.assertions().translate(self.ctx))
-        self.answer = ""
-        self.used = 0.0  # the share of its resource bound the search used (1: one ran out, a reseeded one decided)
-
-    def check(self, effort: int) -> str:
-        """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
-        before = _spent(self.fresh)
-        self.answer = _check(self.fresh, effort)
-        self.used = min(1.0, (_spent(self.fresh) - before) / (RLIMIT * effort))
-        return self.answer
-
-    def in_corner(self, effort: int, box: list[Any]) -> Any:
-        """A model of the satisfiable solver in the small corner `box` where it has one (else the one found),
-        pinned in the solver's own terms: the first found, not made smallest (one bounded search instead of one a
-        size)."""
-        return _pinned(self.solver, self._corner(effort, box))
-
-    def _corner(self, effort: int, box: list[Any] | None) -> Any:
-        """A model of the satisfiable solver, in the corner `box` where it has one there."""
-        fresh = self.fresh
-        if self.answer != "sat" and self.check(effort) != "sat":
-            raise ValueError("a witness was asked of a solver that is not satisfiable within its bound")
-        model = fresh.model()
-        if box:
-            fresh.push()
-            fresh.add(*[b.translate(self.ctx) for b in box])
-            if _check(fresh, effort) == "sat":
-                model = fresh.model()
-            fresh.pop()
-        return model
-
-    def smallest(self, sizes: list[Any], effort: int, box: list[Any] | None = None) -> Any:
-        """A model of the satisfiable solver whose sizes are least, each in turn (the first before the second):
-        a witness with the fewest patterns, then the smallest counts, as far as a bounded search finds (a step
-        past its resource share keeps what was found: still a witness, maybe not the smallest). The witness it
-        settles on is pinned in the solver's own terms, whose model is returned."""
-        fresh, ctx = self.fresh, self.ctx
-        # a small corner of the domain first (every count at most a few): its witness is a start to shrink (the
-        # copy is not used again: each size found stays asserted in it)
-        model = self._corner(effort, box)
-        for size in (s.translate(ctx) for s in sizes):
-            best = model.eval(size, model_completion=True).as_long()
-            while best > 0:
-                fresh.push()
-                fresh.add(size < best)
-                fresh.set("rlimit", RLIMIT * effort // SMALLER_SHARE)
-                if str(fresh.check()) != "sat":
-                    fresh.pop()
-                    break
-                model = fresh.model()
-                best = model.eval(size, model_completion=True).as_long()
-                fresh.pop()
-            fresh.add(size == best)
-        return _pinned(self.solver, model)
+def _inputs(model: SettlementModel, v: Any, t: Any, table: bool = True) -> list[list[tuple[Any, Any]]]:
+    """A situation's inputs for `Bounded.shrunk`, what makes it bigger first: the counted patterns, then the
+    table's extras (a 底分 counter, a contract partner, claimed sets, flags), then (with `table`) the way of
+    winning toward a self-draw and the discarder toward seat 1. A pattern the model derives (the chicken hand)
+    follows the others."""
+    derived = {model.ruleset.principles.chicken_hand} if model.arith.method == "fan_sum" else set()
+    counts = [(c, 0) for pid, c in v.count.items() if pid not in derived]
+    extras = [(v.base, -1), (t.partner, 0), (t.claimed, 0)] + [(f, False) for f in t.flags.values()]
+    return [counts, extras] + ([[(t.win, 0), (t.discarder, 1)]] if table else [])
 
 
-def _check(fresh: Any, effort: int) -> str:
-    """sat, unsat or unknown (the resource bound ran out on each of RETRIES seeded searches)."""
-    fresh.set("rlimit", RLIMIT * effort)
-    answer = str(fresh.check())
-    for seed in range(1, RETRIES):
-        if answer != "unknown":
-            break
-        fresh.set("random_seed", seed)
-        answer = str(fresh.check())
-    return answer
-
-
-def _spent(fresh: Any) -> int:
-    """The resource units the solver's searches have used so far."""
-    stats = fresh.statistics()
-    return next((int(stats.get_key_value(k)) for k in stats.keys() if k == "rlimit count"), 0)
-
-
-def _pinned(solver: Any, found: Any) -> Any:
-    """`solver`'s model with every constant as `found` (a model of its copy in another context) has it."""
-    pins = []
-    for decl in found.decls():
-        if decl.arity() != 0:
-            continue
-        value = found[decl]
-        name, sort = decl.name(), decl.range()
-        if sort.kind() == z3.Z3_INT_SORT:
-            pins.append(z3.Int(name) == value.as_long())
-        elif sort.kind() == z3.Z3_BOOL_SORT:
-            pins.append(z3.Bool(name) == z3.is_true(value))
-    solver.push()
-    solver.add(*pins)
-    if solver.check() != z3.sat:
-        solver.pop()
-        raise ValueError("a witness found in a context of its own does not hold in the solver's own terms")
-    model = solver.model()
-    solver.pop()
-    return model
-
-
-def _sizes(model: SettlementModel, v: Any, t: Any) -> list[Any]:
-    """What makes a situation bigger, most important first: patterns counted, then counts, then the table's
-    extras (a 底分 counter, a contract, flags, claimed sets)."""
-    counts = list(v.count.values())
-    extras = [z3.If(v.base >= 0, 1, 0), z3.If(t.partner > 0, 1, 0), t.claimed] + \
-        [z3.If(f, 1, 0) for f in t.flags.values()]
-    return [z3.Sum([z3.If(c > 0, 1, 0) for c in counts]), z3.Sum(counts), z3.Sum(extras)]
-
-
-def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], search: _Search, domain: str,
+def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], search: Bounded, domain: str,
            witness: Any = None) -> Claim:
     answer = search.answer
     if answer == "unknown":
@@ -161,33 +51,36 @@ def _claim(key: str, words: str, options: Mapping[str, Any], rules: list[str], s
 
 
 @in_own_context
-def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
-    """Every hand's payments sum to zero, no payer gains and the winner never loses."""
-    model = SettlementModel(runner.scorer(ruleset.id, dict(options)))
+def zero_sum(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1,
+             saturated: Mapping[str, int] | None = None) -> Claim:
+    """Every hand's payments sum to zero, no payer gains and the winner never loses (`saturated`: the
+    reading's multipliers, checker.hunt.saturation)."""
+    model = SettlementModel(runner.scorer(ruleset.id, dict(options)), saturated)
     v, t = model.situation("s.")
     paid = model.paid(v, t)
     c = paid.changes
     solver = z3.Solver()
     solver.add(*model.domain(v, t), *paid.rules, paid.valid)
     solver.add(z3.Not(z3.And(c[0] + c[1] + c[2] + c[3] == 0, c[0] >= 0, c[1] <= 0, c[2] <= 0, c[3] <= 0)))
-    search = _Search(solver)
+    search = Bounded(solver)
     answer = search.check(effort)
     return _claim("zero-sum", "the payments of a winning hand sum to zero, no payer gains and the winner never loses",
                   options, [r for r in ("settlement.self_draw", "settlement.discard", "settlement.robbing_kong",
                                         "settlement.contract", "settlement.liability") if r in ruleset.rules],
-                  search, model.domain_words(), model.words(search.smallest(_sizes(model, v, t), effort), v, t, paid)
+                  search, model.domain_words(), model.words(search.shrunk(effort, _inputs(model, v, t)), v, t, paid)
                   if answer == "sat" else None)
 
 
 @in_own_context
-def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1) -> Claim:
+def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], effort: int = 1,
+                      saturated: Mapping[str, int] | None = None) -> Claim:
     """No player loses more than the single-hand limit in value (each share's 底分 on top where the settlement
     keeps it outside the value); where one discard may have several winners (一炮多响, each paid as a hand of its
     own), over all of them together."""
     scorer = runner.scorer(ruleset.id, dict(options))
     limit = limit_of(scorer)
     key = "single-hand-limit"
-    model = SettlementModel(scorer)
+    model = SettlementModel(scorer, saturated)
     if limit is None:
         return Claim(key, "no player loses more than a single-hand limit", dict(options), model.domain_words(),
                      "not-applicable", why="the ruleset states no single-hand limit under this reading")
@@ -216,18 +109,19 @@ def single_hand_limit(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str
             lost[x] = lost[x] + z3.If(z3.And(present, at != x), loss, 0)
         others.append((vi, at, present, ti, pi))
     solver.add(z3.Or([loss > top for loss in lost]))
-    search = _Search(solver)
+    search = Bounded(solver)
     answer = search.check(effort)
     words = f"no player loses more than the single-hand limit of {top} in value in one hand"
     if model.winners_most > 1:
         words += ", whoever pays and however many win on one discard"
     witness = None
     if answer == "sat":
-        sizes = _sizes(model, v, t)
-        for vi, _, present, ti, _ in others:  # a winner more, then patterns, counts and extras of all of them
-            sizes = [a + z3.If(present, b, 0) for a, b in zip(sizes, _sizes(model, vi, ti))]
-        sizes = [z3.Sum([z3.If(o[2], 1, 0) for o in others])] + sizes if others else sizes
-        m = search.smallest(sizes, effort)
+        groups = _inputs(model, v, t)
+        winners: list[tuple[Any, Any]] = []
+        for vi, at, present, ti, _ in others:  # a winner fewer first, then patterns and extras of all of them
+            winners.append((present, False))  # (each one's table follows from the first's and its seat)
+            groups = [g + h for g, h in zip(groups, _inputs(model, vi, ti, table=False))] + groups[2:]
+        m = search.shrunk(effort, [winners] + groups if winners else groups, [at for _, at, _, _, _ in others])
         witness = model.words(m, v, t, paid)
         more = [{"seat": m.eval(at, model_completion=True).as_long(), **model.words(m, vi, ti, pi)}
                 for vi, at, present, ti, pi in others if z3.is_true(m.eval(present, model_completion=True))]
@@ -243,11 +137,12 @@ def _lost(paid: Any, seat: int) -> Any:
 
 
 @in_own_context
-def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], pid: str, effort: int = 1) -> Claim:
+def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], pid: str, effort: int = 1,
+             saturated: Mapping[str, int] | None = None) -> Claim:
     """One more `pid` (a pattern a hand gains from its context alone), everything else the same, never leaves
     the winner with less nor lets a payer pay less, nor stops the hand winning."""
     scorer = runner.scorer(ruleset.id, dict(options))
-    model = SettlementModel(scorer)
+    model = SettlementModel(scorer, saturated)
     a, b, t = model.arith.copy("a."), model.arith.copy("b."), model.table("t.")
     pa, pb = model.paid(a, t), model.paid(b, t)
     derived = {ruleset.principles.chicken_hand} if model.arith.method == "fan_sum" else set()
@@ -259,7 +154,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
             solver.add(b.count[other] == count)
     solver.add(z3.Not(z3.And(pb.valid, pb.changes[0] >= pa.changes[0],
                              *[pb.changes[s] <= pa.changes[s] for s in SEATS])))
-    search = _Search(solver)
+    search = Bounded(solver)
     answer = search.check(effort)
     pattern = next(p for p in ruleset.patterns if p.id == pid)
     words = (f"a hand that gains one more {pattern.name_en} from its context alone is never left unable to win nor "
@@ -269,7 +164,7 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
     witness: dict[str, Any] | None = None
     rules = [f"fan.{pid}"]
     if answer == "sat":
-        m = search.smallest(_sizes(model, a, t), effort)
+        m = search.shrunk(effort, _inputs(model, a, t))
         witness = {"before": model.words(m, a, t, pa), "after": model.words(m, b, t, pb)}
         base = (witness["before"].get("counters") or {}).get(model.arith.counter)
         step = cause(model.arith, Situation(witness["before"]["counts"], base),
@@ -280,51 +175,138 @@ def monotone(runner: CaseRunner, ruleset: Ruleset, options: Mapping[str, Any], p
     return _claim(f"monotone.{pid}", words, options, rules, search, model.domain_words(), witness)
 
 
+SEPARATED = ("proved by separation: in no situation do both readings change the hand's value or whether it may "
+             "win, and the four readings settle a value alike, so what one changes is the same whatever the other")
+
+
 @in_own_context
 def interaction(runner: CaseRunner, ruleset: Ruleset, first: tuple[str, Any], second: tuple[str, Any],
-                effort: int = 1) -> Claim:
+                effort: int = 1, saturated: Mapping[tuple, Mapping[str, int]] | None = None) -> Claim:
     """Whether what the reading `first` changes in a hand's outcome (may it win, each seat's change) is the
-    same whatever `second`'s reading: refuted, the two options interact."""
+    same whatever `second`'s reading: refuted, the two options interact. Three searches, each only where the one
+    before decides nothing: where the four readings settle alike, whether the two are separated (no situation
+    where both change the value or the right to win: then neither moves what the other changes); the claim at a
+    glance (most pairs interact, and Z3 finds one situation at once); the claim with the whole bound, each
+    reading's multipliers saturated where the readings count differently (checker.hunt.saturation: `saturated`
+    by reading, as `key` gives it; both readings together proved here). Readings that count alike share one
+    copy of the count."""
     readings = [{}, dict([first]), dict([second]), dict([first, second])]
-    models = [SettlementModel(runner.scorer(ruleset.id, r)) for r in readings]
-    t = models[0].table("s.")
-    outcomes, paid_all, vs = [], [], []
-    solver = z3.Solver()
-    # one situation: each pattern's count and the 底分 counter over the widest range any reading gives it; each
-    # reading counts it within its own range (荒番 under huangfan_stacking=once: at most once)
-    tops: dict[str, int] = {}
-    for model in models:
-        for pid, most in model.arith.top.items():
-            tops[pid] = max(tops.get(pid, 0), most)
-    raw = {pid: z3.Int(f"s.raw.{pid}") for pid in tops}
-    base = z3.Int("s.raw.base")
-    solver.add(*[z3.And(c >= 0, c <= tops[pid]) for pid, c in raw.items()])
-    for i, model in enumerate(models):
-        v = model.arith.copy(f"r{i}.")
-        paid = model.paid(v, t)
-        solver.add(*model.domain(v, t), *paid.rules, v.base == base)
-        top = model.arith.top
-        solver.add(*[c == z3.If(raw[pid] > top[pid], top[pid], raw[pid]) for pid, c in v.count.items()])
-        outcomes.append([z3.If(paid.valid, 1, 0)] + [z3.If(paid.valid, c, 0) for c in paid.changes])
-        paid_all.append(paid)
-        vs.append(v)
-    o00, o10, o01, o11 = outcomes
-    solver.add(z3.Or([x11 - x01 != x10 - x00 for x00, x10, x01, x11 in zip(o00, o10, o01, o11)]))
-    search = _Search(solver)
-    answer = search.check(effort)
+    scorers = [runner.scorer(ruleset.id, r) for r in readings]
+    models = [SettlementModel(s) for s in scorers]
     a, b = _shown(dict([first])), _shown(dict([second]))
+    words = f"what {a} changes in a hand's outcome is the same whatever {b}"
+    rules = [f"option.{first[0]}", f"option.{second[0]}"]
+    if len({_settles(m) for m in models}) == 1:
+        apart = _Interaction(models, values_only=True)
+        if apart.search.glance(effort) == "unsat":
+            claim = _claim(f"interaction.{a}&{b}", words, {}, rules, apart.search,
+                           models[0].domain_words(readings=4))
+            claim.why, claim.readings = SEPARATED, readings
+            return claim
+    whole = apart = _Interaction(models)
+    search = apart.search
+    if search.glance(effort) == "unknown":
+        known = [(saturated or {}).get(key(r), {}) for r in readings[:3]]
+        # saturated where the readings count differently (where all four share one value, a shorter chain of
+        # 荒番 was measured to make the search slower, not faster: 8 s against 3 s)
+        if any(known) and len({_counts(m) for m in models}) > 1:
+            known.append(saturation(scorers[3], effort))
+            apart = _Interaction([SettlementModel(s, k) for s, k in zip(scorers, known)])
+            search = apart.search
+        search.check(effort)
     witness = None
-    if answer == "sat":  # a situation in a small corner, as found: the page lists interacting pairs by name, and
-        # making each of some 170 witnesses smallest took most of the claims' time
-        small = [c <= SMALL_COUNT for c in raw.values()] + [base == -1]
-        m = search.in_corner(effort, small)
-        witness = {"under": [{"reading": _shown(r) or "the defaults", **models[i].words(m, vs[i], t, paid_all[i])}
+    if search.answer == "sat":  # made small only at a glance (the page names interacting pairs), and read off
+        # the whole models (a saturated model computes a count past its saturation at it)
+        m = search.shrunk(effort, apart.inputs(), thorough=False)
+        if apart is not whole:
+            m = whole.at(apart.situation(m))
+        witness = {"under": [{"reading": _shown(r) or "the defaults", **whole.words(m, i)}
                              for i, r in enumerate(readings)]}
-    claim = _claim(f"interaction.{a}&{b}", f"what {a} changes in a hand's outcome is the same whatever {b}", {},
-                   [f"option.{first[0]}", f"option.{second[0]}"], search, models[0].domain_words(readings=4),
+    claim = _claim(f"interaction.{a}&{b}", words, {}, rules, search, apart.models[0].domain_words(readings=4),
                    witness)
     claim.readings = readings
     return claim
+
+
+def _counts(model: SettlementModel) -> tuple:
+    """What the model's arithmetic reads: two models alike here give one situation the same value and the same
+    right to win (the same patterns, points, steps, ranges and saturations)."""
+    return repr(signature(model.scorer)[:-1]), tuple(sorted(model.arith.saturated.items()))
+
+
+def _settles(model: SettlementModel) -> tuple:
+    """What the model's settlement reads besides the value: two models alike here pay one value alike in every
+    situation (the same settlement terms, and the same 包 patterns counted)."""
+    liability = model.pay.liability
+    counted = tuple(sorted(p for p in liability.patterns if p in model.arith.top)) if liability is not None else ()
+    return repr(signature(model.scorer)[-1]), counted, tuple(model.flag_names)
+
+
+class _Interaction:
+    """The four readings of an interaction counting one situation: each pattern's count and the 底分 counter over
+    the widest range any reading gives it, each reading counting it within its own range (荒番 under
+    huangfan_stacking=once: at most once); asserted, what the first reading changes depends on the second's.
+    With `values_only`, the value and the right to win alone, with no table: asserted, each reading changes one
+    of them under some reading of the other."""
+
+    def __init__(self, models: list[SettlementModel], values_only: bool = False):
+        self.models = models
+        self.t = t = models[0].table("s.")
+        outcomes, self.paid, self.vs = [], [], []
+        solver = z3.Solver()
+        tops: dict[str, int] = {}
+        for model in models:
+            for pid, most in model.arith.top.items():
+                tops[pid] = max(tops.get(pid, 0), most)
+        self.raw = raw = {pid: z3.Int(f"s.raw.{pid}") for pid in tops}
+        self.base = z3.Int("s.raw.base")
+        solver.add(*[z3.And(c >= 0, c <= tops[pid]) for pid, c in raw.items()])
+        counted: dict[tuple, str] = {}  # readings that count alike share one copy of the count (one value)
+        for i, model in enumerate(models):
+            v = model.arith.copy(counted.setdefault(_counts(model), f"r{i}."))
+            top = model.arith.top
+            solver.add(v.base == self.base,
+                       *[c == z3.If(raw[pid] > top[pid], top[pid], raw[pid]) for pid, c in v.count.items()])
+            if values_only:
+                rules, value, valid = model.arith.statements(v)
+                solver.add(*model.arith._domain(v), *[x for _, x in rules])
+                outcomes.append([valid, value])
+                continue
+            paid = model.paid(v, t)
+            solver.add(*model.domain(v, t), *paid.rules)
+            outcomes.append([z3.If(paid.valid, 1, 0)] + [z3.If(paid.valid, c, 0) for c in paid.changes])
+            self.paid.append(paid)
+            self.vs.append(v)
+        o00, o10, o01, o11 = outcomes
+        if values_only:  # the first reading moves something under one reading of the second, and the reverse
+            solver.add(z3.Or([x11 != x01 for x11, x01 in zip(o11, o01)] + [x10 != x00 for x10, x00 in zip(o10, o00)]),
+                       z3.Or([x11 != x10 for x11, x10 in zip(o11, o10)] + [x01 != x00 for x01, x00 in zip(o01, o00)]))
+        else:
+            solver.add(z3.Or([x11 - x01 != x10 - x00 for x00, x10, x01, x11 in zip(o00, o10, o01, o11)]))
+        self.search = Bounded(solver)
+
+    def inputs(self) -> list[list[tuple[Any, Any]]]:
+        """The situation's inputs for `Bounded.shrunk`, as `_inputs` orders them."""
+        t = self.t
+        extras = [(self.base, -1), (t.partner, 0), (t.claimed, 0)] + [(f, False) for f in t.flags.values()]
+        return [[(c, 0) for c in self.raw.values()], extras, [(t.win, 0), (t.discarder, 1)]]
+
+    def words(self, m: Any, i: int) -> dict[str, Any]:
+        return self.models[i].words(m, self.vs[i], self.t, self.paid[i])
+
+    def situation(self, m: Any) -> list[Any]:
+        """The situation of a model of this interaction: each input equal to its value there."""
+        return [var == m.eval(var, model_completion=True) for group in self.inputs() for var, _ in group if named(var)]
+
+    def at(self, situation: list[Any]) -> Any:
+        """This interaction's model of a situation (another's, of the same inputs): the same claim refuted there
+        (what a saturated model refutes, the whole one does: checker.hunt.saturation)."""
+        return model_with(self.search.solver, situation, "a saturated model's witness does not refute the whole model")
+
+
+def key(options: Mapping[str, Any]) -> tuple:
+    """A reading as a key (of the saturations a task carries)."""
+    return tuple(sorted(options.items()))
 
 
 def readings(runner: CaseRunner, ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -362,7 +344,8 @@ def _several(claim: Claim) -> bool:
 class Task:
     """One claim under one reading, before it is made: plain values, so that a process of its own can make it
     (checker.hunt.apart). `kind` names the search; `pid` the pattern of a monotonicity claim; `pair` the two
-    readings of an interaction."""
+    readings of an interaction; `saturated` each reading's saturated multipliers (checker.hunt.saturation), by
+    reading (`key`), where they were proved before the claim is made (`saturate`)."""
 
     key: str
     words: str
@@ -370,6 +353,25 @@ class Task:
     kind: str
     pid: str = ""
     pair: tuple[tuple[str, Any], tuple[str, Any]] | None = None
+    saturated: tuple[tuple[tuple, tuple[tuple[str, int], ...]], ...] = ()
+
+    def readings(self) -> list[dict[str, Any]]:
+        """The readings the claim models whose saturations it is given: its own, or an interaction's defaults
+        and each of its two readings alone (both together it proves itself, where needed)."""
+        if self.pair is None:
+            return [dict(self.options)]
+        return [{}, dict([self.pair[0]]), dict([self.pair[1]])]
+
+
+def saturate(tasks: list[list[Task]], saturations: Mapping[tuple, Mapping[str, int]]) -> list[list[Task]]:
+    """The tasks given the saturations of the readings they model (`saturations` by `key`)."""
+    return [[replace(task, saturated=tuple((key(r), tuple(sorted(saturations.get(key(r), {}).items())))
+                                           for r in task.readings())) for task in group] for group in tasks]
+
+
+def readings_of(tasks: list[list[Task]]) -> list[dict[str, Any]]:
+    """Every reading the tasks model whose saturation they are given, each once, in order."""
+    return list({key(r): r for group in tasks for task in group for r in task.readings()}.values())
 
 
 def plan(runner: CaseRunner, ruleset: Ruleset, pairs: bool = True) -> list[list[Task]]:
@@ -405,15 +407,17 @@ def prove(runner: CaseRunner, ruleset: Ruleset, task: Task, effort: int = 1, unt
     options = dict(task.options)
     if time.monotonic() >= until:
         return Claim(task.key, task.words, options, "", "not-run", why="the budget ran out before it")
+    saturated = {k: dict(v) for k, v in task.saturated}
+    own = saturated.get(key(options), {})
     if task.kind == "zero-sum":
-        claim = zero_sum(runner, ruleset, options, effort)
+        claim = zero_sum(runner, ruleset, options, effort, own)
     elif task.kind == "single-hand-limit":
-        claim = single_hand_limit(runner, ruleset, options, effort)
+        claim = single_hand_limit(runner, ruleset, options, effort, own)
     elif task.kind == "monotone":
-        claim = monotone(runner, ruleset, options, task.pid, effort)
+        claim = monotone(runner, ruleset, options, task.pid, effort, own)
     else:
         assert task.pair is not None
-        claim = interaction(runner, ruleset, task.pair[0], task.pair[1], effort)
+        claim = interaction(runner, ruleset, task.pair[0], task.pair[1], effort, saturated)
     return claim if pool is None else examine(runner, ruleset, claim, pool, MAX_SCORED * effort)
 
 
@@ -422,5 +426,7 @@ def claims(runner: CaseRunner, ruleset: Ruleset, effort: int = 1, pairs: bool = 
     """Every claim of `plan`, made in this process one after another and grouped by result (`grouped`). Z3
     keeps state between searches of one process: the hunt makes each in a process of its own
     (checker.hunt.apart); this is for one ruleset's claims read at a glance and for tests."""
-    for group in plan(runner, ruleset, pairs):
+    tasks = plan(runner, ruleset, pairs)
+    tasks = saturate(tasks, {key(r): saturation(runner.scorer(ruleset.id, r), effort) for r in readings_of(tasks)})
+    for group in tasks:
         yield from grouped([prove(runner, ruleset, task, effort, until, pool) for task in group])

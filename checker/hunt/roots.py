@@ -115,6 +115,8 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
     for f in findings:
         grouped.setdefault(root_key(f), []).append(f)
     out = []
+    known_defaults: dict[int, Any] = {}  # each hand's result under the default readings, counted once for all options
+    space_defaults: dict[tuple[int, int], Any] = {}
     for key, found in grouped.items():
         provenance, source = _provenance(ruleset, key, found)
         root = Root(key, _title(ruleset, key, found), provenance, source, [str(f["id"]) for f in found],
@@ -122,11 +124,11 @@ def roots(runner: CaseRunner, ruleset: Ruleset, findings: Sequence[Mapping[str, 
         oid = key.split(".", 1)[1] if key.startswith("option.") else ""
         counted = []
         if oid in ruleset.scoring_options() and pool:
-            known: Count = counted_known(runner, ruleset, oid, pool)
+            known: Count = counted_known(runner, ruleset, oid, pool, known_defaults)
             root.touched, root.moved, root.of = known.touched, known.moved, known.of
             counted.append(f"the {known.of} known legal hands (the checked-in corpus and the document's examples)")
         if oid in ruleset.scoring_options() and sample:
-            space = counted_space(runner, ruleset, oid, sample)
+            space = counted_space(runner, ruleset, oid, sample, space_defaults)
             root.space_touched, root.space_moved, root.space_of = space.touched, space.moved, space.of
             several = (" and, one discard having several winners each paid as a hand of its own, pairs of its wins "
                        "on a discard won on one discard") \

@@ -45,7 +45,7 @@ from checker.hunt.apart import Apart, failed as failed_claims
 from checker.hunt.roots import roots
 from checker.hunt.stakes import space_sample
 from checker.hunt.monotonic import GROWTHS, hunt_growth, hunt_growth_z3
-from checker.hunt.options import hunt_option, hunt_pair
+from checker.hunt.options import Drawn, hunt_option, hunt_option_under, hunt_pairs
 from checker.hunt.page import page
 from checker.hunt.procedure import hunt_table_option
 from checker.hunt.scenarios import hunt_scenario, scene_options, waiting_hands
@@ -181,7 +181,7 @@ def _drops_by_default(runner: CaseRunner, ruleset_id: str, pid: str) -> bool:
     key = (ruleset_id, pid)
     if key not in _DEFAULT_DROPS:
         with own_context():
-            _DEFAULT_DROPS[key] = find_drop(ArithModel(runner.scorer(ruleset_id, {})), pid) is not None
+            _DEFAULT_DROPS[key] = find_drop(ArithModel(runner.scorer(ruleset_id, {})), pid, fewest=False) is not None
     return _DEFAULT_DROPS[key]
 
 
@@ -235,10 +235,12 @@ def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strateg
 
 
 def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
-                          found: dict[str, dict[str, Finding]], unrun: dict[str, list[str]], deadline: float) -> int:
+                          found: dict[str, dict[str, Finding]], unrun: dict[str, list[str]], deadline: float,
+                          drawn: dict[str, Drawn]) -> int:
     """Readings that part only under another option's reading (robbing ×3 on each payer needs the others to pay
-    for a discard at all): each scoring search that found nothing, with one other option at one other value.
-    How many such searches the deadline left out."""
+    for a discard at all): each scoring search that found nothing, with one other option at one other value, in
+    turn until one finds; the hands those searches draw are drawn once a ruleset (`drawn`, kept for the pairs of
+    readings) and a search is made only where one of them parts the readings. How many the deadline left out."""
     left = 0
     for rs in rulesets:
         scoring = rs.scoring_options()
@@ -247,43 +249,41 @@ def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int
                 label = f"{oid}={value_key(value)}"
                 if label in found[rs.id] or label in unrun[rs.id]:
                     continue
-                for other, other_option in scoring.items():
-                    for other_value in other_option.other_values():
-                        if other == oid or label in found[rs.id]:
-                            continue
-                        if time.monotonic() >= deadline:
-                            left += 1
-                            continue
-                        result = hunt_option(runner, rs, oid, value, strategies[rs.id], EXAMPLES, seed,
-                                             base={other: other_value})
-                        if result is not None:
-                            found[rs.id][label] = result
+                bases = [{other: other_value} for other, other_option in scoring.items() if other != oid
+                         for other_value in other_option.other_values()]
+                if time.monotonic() >= deadline:
+                    left += len(bases)
+                    continue
+                if rs.id not in drawn:
+                    drawn[rs.id] = Drawn(runner, rs, strategies[rs.id], EXAMPLES, seed)
+                result, _ = hunt_option_under(runner, rs, oid, value, bases, drawn[rs.id], strategies[rs.id],
+                                              EXAMPLES, seed)
+                if result is not None:
+                    found[rs.id][label] = result
     return left
 
 
 def _pairs(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
-           found: dict[str, dict[str, Finding]], deadline: float) -> dict[str, tuple[int, int]]:
-    """Pairs of scoring readings that change a hand only together: one search per pair of readings, the
-    rulesets taking turns, while the budget lasts (the order is fixed: a seed and a budget give the same pairs).
-    By ruleset: (pairs searched, pairs in all)."""
-    queues = []
+           found: dict[str, dict[str, Finding]], deadline: float,
+           drawn: dict[str, Drawn]) -> dict[str, tuple[int, int]]:
+    """Pairs of scoring readings that change a hand only together: each ruleset's pairs searched at once on the
+    hands one search draws (checker.hunt.options.hunt_pairs), the rulesets in turn while the budget lasts (a
+    seed gives the same pairs). By ruleset: (pairs searched, pairs in all): a ruleset the budget cut short
+    counts only the pairs it found as searched."""
+    out = {}
     for rs in rulesets:
         readings = [(oid, v) for oid, o in rs.scoring_options().items() for v in o.other_values()]
-        queues.append([(rs, first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
-                       if first[0] != second[0]])
-    searched = {rs.id: 0 for rs in rulesets}
-    known = {rs.id: known_hands(rs) for rs in rulesets}
-    for turn in range(max((len(q) for q in queues), default=0)):
-        for queue in queues:
-            if turn >= len(queue) or time.monotonic() >= deadline:
-                continue
-            rs, first, second = queue[turn]
-            searched[rs.id] += 1
-            label = f"{first[0]}={value_key(first[1])} & {second[0]}={value_key(second[1])}"
-            result = hunt_pair(runner, rs, first, second, strategies[rs.id], EXAMPLES, seed, known[rs.id])
-            if result is not None:
-                found[rs.id][label] = result
-    return {rs.id: (searched[rs.id], len(queue)) for rs, queue in zip(rulesets, queues)}
+        pairs = [(first, second) for i, first in enumerate(readings) for second in readings[i + 1:]
+                 if first[0] != second[0]]
+        if not pairs or time.monotonic() >= deadline:
+            out[rs.id] = (0, len(pairs))
+            continue
+        separated, whole = hunt_pairs(runner, rs, pairs, strategies[rs.id], EXAMPLES, seed, known_hands(rs), deadline,
+                                      drawn.get(rs.id))
+        for ((a, va), (b, vb)), finding in separated.items():
+            found[rs.id][f"{a}={value_key(va)} & {b}={value_key(vb)}"] = finding
+        out[rs.id] = (len(pairs) if whole else len(separated), len(pairs))
+    return out
 
 
 def _turns(rulesets: list[Ruleset], plans: dict[str, list[Target]], used: dict[str, float]) -> Any:
@@ -341,6 +341,7 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
         not_searched: dict[str, dict[str, str]] = {rs.id: {} for rs in rulesets}  # label -> why it does not apply
         others_left = 0
+        drawn: dict[str, Drawn] = {}  # by ruleset: the hands a seeded search draws, scored once a reading
         while True:
             progressed = False
             for rs, target in _turns(rulesets, plans, used):
@@ -378,7 +379,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
             passes += 1
             if level == 1:
                 started = time.monotonic()
-                others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline)
+                others_left = _under_other_readings(rulesets, runner, seed, plans_strategy, found, unrun, deadline,
+                                                    drawn)
                 if timings is not None:
                     timings[("", "under other readings")] = time.monotonic() - started
             if by_count and passes >= (effort or 1):
@@ -395,13 +397,15 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
             finally:
                 clock[(ruleset_id, step)] = time.monotonic() - started
 
-        proved = {rs.id: timed(rs.id, "the settlement model's claims", partial(_prove, runner, rs, pending[rs.id],
-                                                                                 found[rs.id])) for rs in rulesets}
+        # the main process's own work first, the claims' processes running meanwhile; then it waits for them
         each: float | Allowance = Allowance(units=WITNESS_UNITS * (effort or 1), until=cap) if by_count else \
             (budget or DEFAULT_BUDGET) / WITNESS_SHARE
         witnesses = {rs.id: timed(rs.id, "witnesses", partial(synthesize, runner, rs, known_hands(rs), each))
                      for rs in rulesets}
-        pairs = timed("", "pairs of readings", partial(_pairs, rulesets, runner, seed, plans_strategy, found, cap))
+        pairs = timed("", "pairs of readings", partial(_pairs, rulesets, runner, seed, plans_strategy, found, cap,
+                                                        drawn))
+        proved = {rs.id: timed(rs.id, "the settlement model's claims", partial(_prove, runner, rs, pending[rs.id],
+                                                                                 found[rs.id])) for rs in rulesets}
         written = {}
         for rs in rulesets:
             path = out_dir / f"findings-{rs.id}.json"

@@ -92,9 +92,9 @@ class Claim:
 class SettlementModel:
     """The payments of one ruleset under one set of options (those of `scorer`)."""
 
-    def __init__(self, scorer: Scorer):
+    def __init__(self, scorer: Scorer, saturated: Mapping[str, int] | None = None):
         self.scorer = scorer
-        self.arith = ArithModel(scorer)
+        self.arith = ArithModel(scorer, saturated)
         self.pay = scorer.settlement
         self.ruleset = scorer.ruleset
         contract = self.pay.contract
@@ -128,6 +128,10 @@ class SettlementModel:
         winners = ("one winner of a hand" if self.winners_most == 1 else
                    f"one winner, or 2-{self.winners_most} winners of one discard each paid as a hand of its own "
                    f"(procedure.multiple_winners: all_paid)")
+        past = [f"{pid} past {k} computed as {k} (proved to change no outcome under the reading)"
+                for pid, k in sorted(arith.saturated.items())]
+        if past:
+            counts += "; " + ", ".join(past)
         joined = ("; each reading counts the same situation within its own ranges (a count past a reading's range "
                   "counted at its most)") if readings > 1 else ""
         return (f"pattern counts: {counts}; {base}; {table}; {winners}; all independently of one another{joined}")

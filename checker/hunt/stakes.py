@@ -70,12 +70,16 @@ def change(a: Mapping[str, Any], b: Mapping[str, Any]) -> int:
 
 
 def counted_known(runner: CaseRunner, ruleset: Ruleset, option_id: str,
-                  pool: Sequence[Mapping[str, Any]]) -> Count:
-    """The option's stakes over known hands (case inputs)."""
+                  pool: Sequence[Mapping[str, Any]], defaults: dict[int, Any] | None = None) -> Count:
+    """The option's stakes over known hands (case inputs); `defaults`, if given, keeps each hand's result under
+    the default readings (by its place in the pool) for the next option's count."""
     option = ruleset.options[option_id]
     touched = moved = 0
-    for data in pool:
-        first = outcome(runner, ruleset.id, {}, data)
+    kept = defaults if defaults is not None else {}
+    for i, data in enumerate(pool):
+        if i not in kept:
+            kept[i] = outcome(runner, ruleset.id, {}, data)
+        first = kept[i]
         others = [outcome(runner, ruleset.id, {option_id: v}, data) for v in option.other_values()]
         if any(differs(first, other) for other in others):
             touched += 1
@@ -133,16 +137,22 @@ def _strided(space: Any, hands: int) -> Iterator[tuple[tuple[Any, ...], tuple[in
             yield got if isinstance(space, OpenSpace) else ((), got)
 
 
-def counted_space(runner: CaseRunner, ruleset: Ruleset, option_id: str, sample: Sequence[Sequence[Hand]]) -> Count:
+def counted_space(runner: CaseRunner, ruleset: Ruleset, option_id: str, sample: Sequence[Sequence[Hand]],
+                  defaults: dict[tuple[int, int], Any] | None = None) -> Count:
     """The option's stakes over a space sample (`space_sample`): cases, not hands, are counted; where one discard
-    may have several winners, each pair of `two_winners` too, as one case."""
+    may have several winners, each pair of `two_winners` too, as one case. `defaults`, if given, keeps each
+    win's result under the default readings (by its place in the sample) for the next option's count."""
     option = ruleset.options[option_id]
     first = runner.scorer(ruleset.id, {})
     others = [runner.scorer(ruleset.id, {option_id: v}) for v in option.other_values()]
     touched = moved = of = 0
     on_discard: list[tuple[Hand, dict[str, Any], list[dict[str, Any]]]] = []  # (each reading's result)
-    for wins in sample:
-        a = [_result(first, h) for h in wins]
+    kept = defaults if defaults is not None else {}
+    for n, wins in enumerate(sample):
+        for i, h in enumerate(wins):
+            if (n, i) not in kept:
+                kept[(n, i)] = _result(first, h)
+        a = [kept[(n, i)] for i in range(len(wins))]
         bs = [[_result(o, h) for h in wins] for o in others]
         for i, mine in enumerate(a):
             of += 1
