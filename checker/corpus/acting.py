@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import deque
 from typing import Any, Callable
 
 from checker.corpus.binding import differing_readings, links, unlinked
@@ -33,6 +34,7 @@ from checker.spec import Ruleset
 # the most hands (counted once per reading) one proof may read
 PROOF_HANDS = 600_000
 CHUNK = 400  # hands a worker reads between two looks at the budget
+IN_FLIGHT = 2  # chunks queued a worker at a time (see met_wherever_it_acts)
 
 Work = tuple[Scorer, Scorer, list[tuple[int, ...]]]  # the spec's scorer and the mutant's under one reading, the hands
 _WORK: list[Work] = []  # the proof running: set before the workers fork, so they inherit it
@@ -107,8 +109,16 @@ def met_wherever_it_acts(ruleset: Ruleset, mutation: Mutation, out: Callable[[],
     try:
         if processes > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(processes) as pool:
-                for ok in pool.imap_unordered(_chunk_met, tasks):
-                    if not ok or (out is not None and out()):
+                # a few chunks in flight, not every chunk queued: leaving the block early stops the workers, and
+                # a pool whose task feeder is blocked on a full queue of chunks waits minutes for it to end
+                waiting: deque[Any] = deque()
+                left = iter(tasks)
+                while True:
+                    while len(waiting) < IN_FLIGHT * processes and (task := next(left, None)) is not None:
+                        waiting.append(pool.apply_async(_chunk_met, (task,)))
+                    if not waiting:
+                        break
+                    if not waiting.popleft().get() or (out is not None and out()):
                         return None  # (leaving the block stops the workers)
         else:
             for task in tasks:

@@ -56,10 +56,11 @@ def _search(strategy: Any, condition: Callable[[Any], bool], examples: int, seed
 
 def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any, strategy: Any,
                  examples: int, seed: int, base: Mapping[str, Any] | None = None,
-                 known: Sequence[Mapping[str, Any]] = ()) -> Finding | None:
+                 known: Sequence[Mapping[str, Any]] = (), hands: "Drawn | None" = None) -> Finding | None:
     """An ambiguity finding for `option_id=value` against its default (other options at `base` or default).
     When the search finds nothing, the `known` hands (legal hands of the corpus and the document examples) are
-    tried in turn, the one with the fewest tiles first."""
+    tried in turn, the one with the fewest tiles first. `hands`, the draws of this search (`Drawn`, of the same
+    examples and seed): where none parts the readings the search would find nothing, and is not made."""
     option = ruleset.options[option_id]
     fixed = dict(base or {})
     default_opts = {**fixed, option_id: option.default}
@@ -69,7 +70,8 @@ def hunt_option(runner: CaseRunner, ruleset: Ruleset, option_id: str, value: Any
         return differs(outcome(runner, ruleset.id, default_opts, data),
                        outcome(runner, ruleset.id, other_opts, data))
 
-    searched = _search(strategy, parts, examples, seed, ruleset)
+    searched = None if hands is not None and not hands.parts(option_id, value, fixed) else \
+        _search(strategy, parts, examples, seed, ruleset)
     witness = plainest(ruleset, searched, sorted(known, key=_size), parts)
     if witness is None:
         return None

@@ -81,12 +81,14 @@ def _strategy(ruleset: Ruleset) -> Any:
 
 
 def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
-            proof_seconds: "float | Allowance" = PROOF_SECONDS) -> list[Target]:
+            proof_seconds: "float | Allowance" = PROOF_SECONDS, drawn: dict[str, Drawn] | None = None) -> list[Target]:
     """Every search for one ruleset, the quick and final ones first: the Z3 model and the document examples
     (instant), the exhaustive proofs (each given `proof_seconds`, or an Allowance of hands), then each option's
     readings (Hypothesis and simulation), growths, excluded shapes and the other rulesets, the scenes against
-    them last (the slowest)."""
+    them last (the slowest). `drawn` keeps the hands the first pass's searches of scoring readings draw, drawn
+    once a ruleset when the first of them runs (checker.hunt.options.Drawn)."""
     strategy = _strategy(ruleset)
+    hands = drawn if drawn is not None else {}
     out = []
     scorer = runner.scorer(ruleset.id, {})
     pool: list[dict[str, Any]] = []  # hands known to be legal, read once, when the first Z3 search needs them
@@ -124,7 +126,7 @@ def targets(ruleset: Ruleset, runner: CaseRunner, seed: int,
             elif option.read_by == "table":
                 out.append(Target(label, partial(_table, ruleset, oid, value, seed)))
             else:
-                out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed, pool)))
+                out.append(Target(label, partial(_scoring, runner, ruleset, oid, value, strategy, seed, pool, hands)))
     for growth, (_, words) in GROWTHS.items():
         out.append(Target(f"non-monotonic: {words}", partial(_growth, runner, ruleset, growth, strategy, seed)))
     for shape in excluded_shapes(ruleset):
@@ -228,10 +230,16 @@ def _table(ruleset: Ruleset, oid: str, value: Any, seed: int, effort: int) -> Fi
 
 
 def _scoring(runner: CaseRunner, ruleset: Ruleset, oid: str, value: Any, strategy: Any, seed: int,
-             pool: list[dict[str, Any]], effort: int) -> Finding | None:
+             pool: list[dict[str, Any]], drawn: dict[str, Drawn], effort: int) -> Finding | None:
     if not pool:
         pool.extend(known_hands(ruleset))
-    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort - 1, known=pool)
+    hands = None
+    if effort == 1:  # the first pass draws what every later search of this ruleset under other readings does too
+        if ruleset.id not in drawn:
+            drawn[ruleset.id] = Drawn(runner, ruleset, strategy, EXAMPLES, seed)
+        hands = drawn[ruleset.id]
+    return hunt_option(runner, ruleset, oid, value, strategy, EXAMPLES * effort, seed + effort - 1, known=pool,
+                       hands=hands)
 
 
 def _under_other_readings(rulesets: list[Ruleset], runner: CaseRunner, seed: int, strategies: dict[str, Any],
@@ -321,7 +329,8 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
     by_count = effort is not None
     proof: float | Allowance = Allowance(units=PROOF_UNITS) if by_count else \
         max(0.5, min(PROOF_SECONDS, (budget or DEFAULT_BUDGET) / 40))
-    plans = {rs.id: targets(rs, runner, seed, proof) for rs in rulesets}
+    drawn: dict[str, Drawn] = {}  # by ruleset: the hands a seeded search draws, scored once a reading
+    plans = {rs.id: targets(rs, runner, seed, proof, drawn) for rs in rulesets}
     plans_strategy = {rs.id: _strategy(rs) for rs in rulesets}
     on_start(sum(len(p) for p in plans.values()))
     start = time.monotonic()
@@ -341,7 +350,6 @@ def hunt(ruleset_ids: list[str], budget: float | None, seed: int, out_dir: Path,
         cut_short: dict[str, set[str]] = {rs.id: set() for rs in rulesets}  # proofs whose time ran out, last they ran
         not_searched: dict[str, dict[str, str]] = {rs.id: {} for rs in rulesets}  # label -> why it does not apply
         others_left = 0
-        drawn: dict[str, Drawn] = {}  # by ruleset: the hands a seeded search draws, scored once a reading
         while True:
             progressed = False
             for rs, target in _turns(rulesets, plans, used):
