@@ -324,8 +324,8 @@ def find_drop(model: ArithModel, pid: str, pool: list[Situation] | None = None,
                 z3.BoolVal(False))
     if fewest:
         opt.minimize(z3.Sum([z3.If(c > 0, 1, 0) for c in a.count.values()]))
-        if pool:
-            opt.minimize(index)
+    if fewest and pool:
+        opt.minimize(index)
     if opt.check() != z3.sat:
         return None
     m = opt.model()
