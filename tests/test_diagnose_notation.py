@@ -108,3 +108,56 @@ def test_a_scoring_step_written_as_an_element_is_learned_from_the_documents_word
     assert not learn(at_five, lambda rid, answer: answer, known_patterns, None, step_items).stepped("shanghai-knocking")
     other = [case([_fan("going_out", 1)], [_fan("flat ten", 10)], 10) for _ in range(3)]
     assert not learn(other, lambda rid, answer: answer, known_patterns, None, step_items).stepped("shanghai-knocking")
+
+
+def test_the_cap_listed_as_an_element_at_the_total_is_learned_where_the_rules_cap_cut_the_value():
+    """Classic (defaults: 1 勒 = 10 花 cap, 门清 raising it to 2 勒; 底分 2 paid beside the value): an engine lists the
+    cap that cut a hand as 勒子 at the hand's total, the money the rules'. Worked by hand:
+    - 5z5z5z 6z6z6z 7z7z7z 1m1m1m 2p2p self-drawn, concealed, flowers 1f-5f: 花 5 + 3 dragon pungs × 2 = 11, 门清
+      doubles to 22, cap 2 勒 = 20: cut to 20; each of three pays 20 + 2 = 22;
+    - the same with 7z7z7z exposed (from seat 2) won on seat 2's discard, flowers 2f-6f: 花 11, cap 1 勒 = 10: cut
+      to 10; the discarder pays 10 + 2 = 12; with flowers 2f-7f: 花 12, cut to 10 again;
+    - with flowers 2f3f4f: 花 9, under the cap: not cut (total 9, the discarder pays 11).
+    Learned from three cut cases (勒子 in the document's sentences on the cap); where the rules' cap cut fewer than
+    three of the cases listing it, or the engine lists it at another number than the total, it is not."""
+    from checker.case import CaseRunner
+    from checker.diagnose import _cut_by
+    from checker.diagnose.answers import cap_items, known_patterns
+
+    runner = CaseRunner()
+
+    def case(concealed, flowers, exposed):
+        data = {"concealed": concealed, "melds": [], "win_tile": "2p", "win_by": "self_draw", "seat_wind": "E",
+                "round_wind": "E", "flowers": flowers, "flags": {"knocked": True}}
+        if exposed:
+            data.update(melds=[{"type": "pung", "tiles": "7z7z7z", "from": 2}], win_by="discard", discarder=2)
+        return {"ruleset": "shanghai-classic", "kind": "score", "input": data}
+
+    def judged(c, cap_points):
+        expected = runner.run(c)
+        listed = [] if cap_points is None else [_fan("勒子", cap_points, max(1, cap_points // 10))]
+        return SimpleNamespace(outcome="failed", ruleset="shanghai-classic", case=c, expected=expected,
+                               actual={**expected, "fans": [*expected["fans"], *listed]})
+
+    concealed = case("5z5z5z6z6z6z7z7z7z1m1m1m2p", "1f2f3f4f5f", False)
+    exposed = case("5z5z5z6z6z6z1m1m1m2p", "2f3f4f5f6f", True)
+    six = case("5z5z5z6z6z6z1m1m1m2p", "2f3f4f5f6f7f", True)
+    under = case("5z5z5z6z6z6z1m1m1m2p", "2f3f4f", True)
+    assert [runner.run(c)["total"] for c in (concealed, exposed, six, under)] == [20, 10, 10, 9]
+    assert [runner.run(c)["payments"] for c in (concealed, exposed)] == [[66, -22, -22, -22], [12, 0, -12, 0]]
+
+    def learned(cases):
+        return learn(cases, lambda rid, answer: answer, known_patterns, None, None, cap_items, _cut_by)
+
+    cut = [judged(concealed, 20), judged(exposed, 10), judged(six, 10)]
+    found = learned(cut)
+    assert {n: (c.rule, c.cases, c.cut, c.checked) for n, c in found.capped("shanghai-classic").items()} == \
+        {"勒子": ("scoring.limit", 3, 3, 3)}
+    assert found.names == {} and not found.omitted("shanghai-classic")  # no pattern's name, nothing left out
+    answer = cut[1].actual
+    want, got = found.as_written("shanghai-classic", cut[1].expected["fans"], answer["fans"], answer["total"])
+    assert got == want == cut[1].expected["fans"]
+    # listed beside a value the cap did not cut: two cut cases of three are too few
+    assert not learned([judged(concealed, 20), judged(exposed, 10), judged(under, 9)]).capped("shanghai-classic")
+    # listed at a number that is not the total
+    assert not learned([*cut, judged(under, 10)]).capped("shanghai-classic")

@@ -35,8 +35,12 @@ TRUE_CAUSES = {
     "unlisted-zero",
     # P2: only the discarder pays a discard; P6a: on a contract self-draw the other two still pay one share
     "option:discard_payment=alone", "option:contract_self_draw_others=1",
-    # P5/P6: a contract flag without a contract seat is ignored, not refused
-    "check-dropped:procedure.contract_detail",
+    # P5/P6: a contract flag without a contract seat is ignored, not refused; contract_partner_also_won where it
+    # does not fit (no contract, not a discard) is ignored, read where it does (P6d): no check of it is made
+    "check-dropped:procedure.contract_detail", "flag-checks-dropped:contract_partner_also_won",
+    # H1: every flower is 1 花, the seat flower too (坐花 belongs to the older 户 system): no second 花 for it, which
+    # "flower excludes seat_flower" says alike (no hand tells the two apart: a seat flower is always a flower)
+    "option:zuo_hua=false", "exclusion-added:flower/seat_flower",
     # input handling: a tile it cannot read is a protocol error; flags and counters it does not know are ignored
     "input-errs:input.tile", "input-taken:input.flags", "input-taken:input.counters",
 }

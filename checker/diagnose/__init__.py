@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from checker.diagnose.answers import document_read, known_patterns, step_items
+from checker.diagnose.answers import CapItem, cap_items, document_read, known_patterns, step_items
 from checker.diagnose.causes import CauseSearch
 from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import (FailureClass, case_words, class_rules, classes_of, in_words,
                                       reproduce_command, sources_of)
 from checker.diagnose.judged import Judged, kind_of
 from checker.diagnose.notation import in_notation, learn
-from checker.mutate.edits import points
+from checker.mutate.edits import points, step_dropped
 from checker.mutate.mutation import Rescorer
 from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober
 from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
@@ -66,7 +66,8 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
     named. `effort`: the search's re-scorings, so many times the default."""
     # how it writes its fans
-    with in_notation(learn(results, document_read, known_patterns, _not_its_points, step_items)):
+    with in_notation(learn(results, document_read, known_patterns, _not_its_points, step_items, cap_items,
+                           _cut_by)):
         return _diagnose(results, search, prober, effort)
 
 
@@ -86,6 +87,19 @@ def _not_its_points(ruleset_id: str, pattern_id: str, value: Any, cases: list[Ju
                                       if k in expected):
             return True
     return False
+
+
+def _cut_by(ruleset_id: str, item: CapItem, cases: list[Judged]) -> int:
+    """How many of `cases` the rules' limit `item` cut the value of: scored without it, the case's total is
+    another (notation.learn: an engine listing the cap as an element at the value it left)."""
+    rescorer = Rescorer()
+    edit = step_dropped(ruleset_id, item.index, item.step)
+    cut = 0
+    for r in cases:
+        expected = r.expected if isinstance(r.expected, Mapping) else {}
+        result = rescorer.result(r.case, edit) if r.case is not None else None
+        cut += result is not None and "total" in expected and result.get("total") != expected.get("total")
+    return cut
 
 
 def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None, effort: int) -> list[dict[str, Any]]:

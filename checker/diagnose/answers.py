@@ -20,7 +20,7 @@ from typing import Any, Container, Iterable, Mapping
 
 from checker.case import readings_of
 from checker.diagnose.notation import current as notation
-from checker.spec import Ruleset, SpecError, given_key, load_ruleset
+from checker.spec import Ruleset, SpecError, Step, given_key, load_ruleset
 
 RESULT_FIELDS = ("valid", "error", "fans", "total", "payments")  # the case schema's result (spec/schema)
 
@@ -77,17 +77,19 @@ def _same_answer(got: Mapping[str, Any], want: Mapping[str, Any], expected_field
     fields = (expected_fields | {k for k in got if k in RESULT_FIELDS}) - {"valid", "error"}
     for name in fields:
         if name == "fans":
-            if not same_fans(want.get("fans"), got.get("fans"), getattr(own_rules, "ruleset_id", None)):
+            if not same_fans(want.get("fans"), got.get("fans"), getattr(own_rules, "ruleset_id", None),
+                             got.get("total")):
                 return DIFFERENT
         elif got.get(name) != want.get(name):
             return DIFFERENT
     return Agreement(True)
 
 
-def same_fans(want: Any, got: Any, ruleset_id: str | None = None) -> bool:
-    """Whether the fans the rules give (`want`) are the engine's (`got`) as the engine writes them: fans at 0
-    points left out where it lists none (`listed`), and the run's learned notation (checker.diagnose.notation)."""
-    w, g = notation().as_written(ruleset_id, want, got)
+def same_fans(want: Any, got: Any, ruleset_id: str | None = None, total: Any = None) -> bool:
+    """Whether the fans the rules give (`want`) are the engine's (`got`, in an answer whose total is `total`) as
+    the engine writes them: fans at 0 points left out where it lists none (`listed`), and the run's learned
+    notation (checker.diagnose.notation)."""
+    w, g = notation().as_written(ruleset_id, want, got, total)
     return _fan_keys(listed(w, g)) == _fan_keys(g)
 
 
@@ -103,10 +105,12 @@ def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Contain
     if any(actual.get(k) != rescored.get(k) for k in ("total", "payments")):
         return False
     got = [f for f in actual.get("fans") or [] if isinstance(f, Mapping)]
-    outside = [f for f in got if f.get("id") not in known]
+    outside = [f for f in got if f.get("id") not in known
+               and not notation().cap_listed(ruleset_id, f, actual.get("total"))]
     if not outside:
         return False
-    mine, theirs = notation().as_written(ruleset_id, rescored.get("fans"), [f for f in got if f.get("id") in known])
+    mine, theirs = notation().as_written(ruleset_id, rescored.get("fans"), [f for f in got if f.get("id") in known],
+                                         actual.get("total"))
     want = _fan_keys(listed(mine, actual.get("fans"))) or []
     return all(k in want for k in _fan_keys(theirs) or [])
 
@@ -149,7 +153,8 @@ def _same_play(got: Mapping[str, Any], want: Mapping[str, Any], expect: Any, own
             if len(mine) != len(theirs) or any(
                     not isinstance(a, Mapping) or not isinstance(b, Mapping)
                     or {k: v for k, v in a.items() if k != "fans"} != {k: v for k, v in b.items() if k != "fans"}
-                    or not same_fans(b.get("fans"), a.get("fans"), getattr(own_rules, "ruleset_id", None))
+                    or not same_fans(b.get("fans"), a.get("fans"), getattr(own_rules, "ruleset_id", None),
+                                     a.get("total"))
                     for a, b in zip(mine, theirs)):
                 return DIFFERENT
         elif mine != theirs:
@@ -327,6 +332,36 @@ def step_items(ruleset_id: str) -> tuple[StepItem, ...]:
         if step.rule and isinstance(value, int) and not isinstance(value, bool):
             words = " ".join(s.phrase for s in ruleset.statements if step.rule in s.rules)
             out.append(StepItem(step.rule, value, words, hua))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class CapItem:
+    """The step that holds a hand's value to its cap (classic's 勒子: 大过该封顶值以该封顶值计算), which an engine may
+    list as an element at the value it left: the step's rule, its place among the scoring steps and the step (to
+    score a case without it), and the document's sentences about the cap and the limit (where an engine's name
+    for it is written)."""
+
+    rule: str
+    index: int
+    step: Step
+    words: str
+
+
+def cap_items(ruleset_id: str) -> tuple[CapItem, ...]:
+    """The ruleset's limit steps (a value above the cap is the cap), each with the sentences about it and about
+    the cap it holds the value to (checker.diagnose.notation)."""
+    try:
+        ruleset = load_ruleset(ruleset_id)
+    except (SpecError, ValueError, KeyError, OSError):
+        return ()
+    caps = {s.rule for s in ruleset.scoring.steps if s.name == "cap" and s.rule}
+    out = []
+    for index, step in enumerate(ruleset.scoring.steps):
+        if step.name == "limit" and step.rule:
+            rules = caps | {step.rule}
+            words = " ".join(s.phrase for s in ruleset.statements if rules & set(s.rules))
+            out.append(CapItem(step.rule, index, step, words))
     return tuple(out)
 
 

@@ -115,11 +115,20 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
         if "verdict" in part and part["verdict"]["actual"] == "win":  # the engine wins hands a check refuses
             found += [edits.check_dropped(rid, hc.id, hc.message) for hc in ruleset.hand_checks
                       if hc.id == part["verdict"]["expected"]]
+            found += _flag_checks(ruleset, part["verdict"]["expected"])
         if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
             found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
             amounts_given = "field" in part
         out.append(found)
     return out
+
+
+def _flag_checks(ruleset: Ruleset, check_id: str) -> list[Mutation]:
+    """Where the check a class shows not made is one of several checks of one flag: none of them made (an engine
+    that never refuses a flag that does not fit, but reads it where it counts)."""
+    flag = next((hc.check.params.get("flag") for hc in ruleset.hand_checks if hc.id == check_id), None)
+    checks = tuple(hc.id for hc in ruleset.hand_checks if flag is not None and hc.check.params.get("flag") == flag)
+    return [edits.flag_checks_dropped(ruleset.id, str(flag), checks)] if len(checks) > 1 else []
 
 
 def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:

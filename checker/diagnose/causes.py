@@ -31,7 +31,7 @@ from checker.case import readings_of
 from checker.diagnose.candidates import edits_by_part
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.confirm import Confirming
-from checker.diagnose.explanation import (JOINT_PASSES, MAX_FOUND_IN_TRIPLES, MAX_MEMBERS_SCREENED,
+from checker.diagnose.explanation import (JOINT_PASSES, MAX_ALTERNATIVES, MAX_FOUND_IN_TRIPLES, MAX_MEMBERS_SCREENED,
                                           MAX_TRIALS_WITH_OTHERS, Cause, Explanation, OutOfEffort, together)
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, combined
@@ -177,21 +177,37 @@ class CauseSearch(Confirming):
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
         chosen: Mutation | None = None
+        alike: list[Mutation] = []  # after the one chosen, the trials of its size that explain the class too
         for m in trials:  # the run's departures: one, two, three (in the order found), then one with the class's own
+            if chosen is not None and (m.size != chosen.size or len(alike) >= MAX_ALTERNATIVES - 1):
+                continue
+            if chosen is not None and {_parts(m)} & {_parts(chosen), *map(_parts, alike)}:
+                continue  # (the same departures in another order)
             if all(self._explains(r, m) for r in screened) and self._explains_all(members, m):
-                chosen = m
-                break
+                if chosen is None:
+                    chosen = m
+                else:
+                    alike.append(m)
         if chosen is None:  # every departure found, with one of this class's own per part, then as few as explain it
             per_part = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f]
             chosen = self._least(members, list(found) + [m for m in per_part if m.id not in {f.id for f in found}])
         if chosen is None:
             return None
+        if chosen.size > 1:  # a part the class does not need left out (the class's own departure may do alone)
+            parts = self._components(chosen.id)
+            least = self._least(members, parts) if len(parts) == chosen.size else None
+            if least is not None and least.size < chosen.size:
+                chosen, alike = least, []
         checked = self._passing_kept(cls.ruleset or "", chosen)
         if checked is None:
             return None
         self.mutations[chosen.id] = chosen
-        return Cause((self._explanation(chosen, len(members), len(cls.members), checked),),
-                     len(cls.members) - len(members), tried)
+        named = self._explanation(chosen, len(members), len(cls.members), checked)
+        alike += self._substitutes(cls, members, chosen, alike)
+        for m in alike:  # rivals the probes must tell apart from the one chosen (checker.diagnose.confirm)
+            self.mutations.setdefault(m.id, m)
+        return Cause((named,), len(cls.members) - len(members), tried,
+                     (named, *(self._explanation(m, len(members), len(cls.members), 0) for m in alike)))
 
     @staticmethod
     def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
@@ -202,3 +218,8 @@ class CauseSearch(Confirming):
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
         trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
         return trials
+
+
+def _parts(m: Mutation) -> frozenset[str]:
+    """The ids of the single departures a departure is made of, in no order."""
+    return frozenset(m.id.split(" + "))

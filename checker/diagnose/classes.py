@@ -102,13 +102,14 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     omitted, units = notation().omitted(r.ruleset), notation().units(r.ruleset)
     left = [f for f in found.missing if f not in unlisted and f.get("id") in omitted]
     own = [(w, g) for w, g in found.different if w.get("id") in units and w.get("count") == g.get("count")]
-    if left or own:
+    capped = [f for f in found.extra if any(notation().cap_listed(r.ruleset, f, g.get("total")) for g in gots)]
+    if left or own or capped:
         key.append(("notation",))
         parts.append({"notation": NOTATION})
     for fan in (f for f in found.missing if f not in unlisted and f not in left):
         key.append(("missing", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"missing": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
-    for fan in found.extra:
+    for fan in (f for f in found.extra if f not in capped):
         key.append(("extra", str(fan.get("id")), _plain(fan.get("points"))))
         parts.append({"extra": True, "fan": str(fan.get("id")), "points": _plain(fan.get("points"))})
     for want, got in (d for d in found.different if d not in own):

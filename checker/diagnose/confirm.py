@@ -23,6 +23,8 @@ MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes cont
 class Confirming(ClassSearch):
     """Experiments on the engine for the causes a search named."""
 
+    _model: list[Mutation] = []  # the run's departures of the ruleset of the class being confirmed (confirm_all)
+
     # ------------------------------------------------------------------ experiments on the engine
 
     def confirm_all(self, classes: Sequence[FailureClass], causes: Sequence[Cause],
@@ -36,8 +38,12 @@ class Confirming(ClassSearch):
                 for m in self._components(e.id):
                     if m not in model.setdefault(cls.ruleset or "", []):
                         model[cls.ruleset or ""].append(m)
-        return [self.confirm(cls, cause, experiments, model.get(cls.ruleset or "", []))
-                for cls, cause in zip(classes, causes)]
+        out = []
+        for cls, cause in zip(classes, causes):
+            self._model = model.get(cls.ruleset or "", [])
+            out.append(self.confirm(cls, cause, experiments, self._model))
+        self._model = []
+        return out
 
     def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None,
                 model: Sequence[Mutation] = ()) -> Cause:
@@ -196,7 +202,15 @@ class Confirming(ClassSearch):
                m: Mutation, rivals: Sequence[Mutation]) -> Trial:
         if experiments is None:
             return Trial(UNTESTED, (), tuple(r.id for r in rivals), "no engine to ask")
-        return experiments.trial(ruleset, cases, m, rivals)
+        beside = [o for o in self._model if o.id not in m.id.split(" + ")]
+        return experiments.trial(ruleset, cases, m, rivals, self._parts_of(m), beside)
+
+    def _parts_of(self, m: Mutation) -> list[tuple[Mutation, Mutation | None]]:
+        """Each part of a joint departure with the departure without it (None where it is one part alone)."""
+        parts = self._components(m.id)
+        if len(parts) < 2:
+            return []
+        return [(p, together([q for q in parts if q is not p])) for p in parts]
 
     def _rivals(self, cls: FailureClass, cause: Cause) -> list[tuple[Explanation, Mutation]]:
         """The other departures that explain the whole class alike and change no passing case checked."""

@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import readings_of
 from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Trial
-from checker.mutate.mutation import Mutation, combined
+from checker.mutate.mutation import Mutation, together
 
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
 MAX_MEMBERS_FIRST = 5  # of those, the first ones a candidate must explain one of before it is tried on the rest
@@ -55,6 +55,8 @@ class Explanation:
         beside = [(rival, f"{words_of(rival)} (no case the tool built tells them apart)") for rival in trial.inseparable]
         beside += [(rival, f"{words_of(rival)} (the probe that would tell them apart was not asked: {trial.why or 'no engine, or the --probes budget spent'})")
                    for rival in trial.unasked]
+        beside += [(rival, f"{words_of(rival)} (the engine answered the probes that would tell them apart as neither "
+                           f"predicts: it departs there in some other way too)") for rival in trial.undecided]
         return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
                        or_equally=tuple(beside))
 
@@ -127,6 +129,9 @@ class Cause:
                         "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
         if not self.explanations:
             return UNEXPLAINED + (": " + "; ".join(said) if said else "")
+        if self.unexplained:
+            said.append(f"{self.unexplained} of the class's cases {'is' if self.unexplained == 1 else 'are'} left "
+                        f"{UNEXPLAINED}: nothing tried reproduces the engine's whole answer there")
         return "; ".join(said)
 
     def as_json(self) -> dict[str, Any]:
@@ -186,13 +191,6 @@ def family_kind(m: Mutation) -> str:
     if m.family == "log reading":  # (checker.mutate.log_reads)
         return "log reading"
     return "spec edit"
-
-
-def together(parts: Sequence[Mutation]) -> Mutation:
-    found = parts[0]
-    for m in parts[1:]:
-        found = combined(found, m)
-    return found
 
 
 def canonical(result: Any) -> str:

@@ -23,7 +23,11 @@ the fans say how the engine writes, not what it does.
   step that sets a hand's value to a fixed number (knocking's fig, 无花果, 10 hua), listed at that number in at
   least MIN_CASES such cases and never otherwise, where every spec pattern the engine leaves out is one the step
   stands in place of (the hua): where the engine lists it, it and those patterns are not compared (the engine
-  writes the fig as an element of its own in place of the base and the 0-hua pungs).
+  writes the fig as an element of its own in place of the base and the 0-hua pungs);
+- *the cap as an element*: an engine fan the spec does not know, named in the document's sentences about the cap
+  (classic's 勒子), listed in at least MIN_CASES such cases, each time at the hand's total, and in at least
+  MIN_CASES of them (PROOF_CASES re-scored) a value the rules' limit step cut to the cap: where the engine lists
+  it at its total, it is not compared (it says again what the total says).
 
 The notation holds for one diagnosis (`in_notation`); outside one, nothing is learned and answers are compared
 as written. Every part of it is said in the class it touches, with the cases it was learned from.
@@ -50,9 +54,11 @@ class Notation:
     left_out: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     # {ruleset: {engine name: the step it writes as an element}}
     steps: Mapping[str, Mapping[str, "Stepped"]] = field(default_factory=dict)
+    # {ruleset: {engine name: the cap it lists at the value the cap left}}
+    caps: Mapping[str, Mapping[str, "Capped"]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.names or self.own_units or self.left_out or self.steps)
+        return bool(self.names or self.own_units or self.left_out or self.steps or self.caps)
 
     def read(self, ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, str]]:
         """The answer with each fan the engine names in its own learned words given the spec's id, and the
@@ -88,12 +94,23 @@ class Notation:
     def stepped(self, ruleset_id: str | None) -> Mapping[str, "Stepped"]:
         return self.steps.get(ruleset_id or "") or {}
 
-    def as_written(self, ruleset_id: str | None, want: Any, got: Any) -> tuple[Any, Any]:
-        """Two fan lists (the rules', the engine's) as this engine writes them: a left-out pattern the engine
-        does not list dropped from the rules' side, the points of a pattern in the engine's own units not kept
-        on either side."""
+    def capped(self, ruleset_id: str | None) -> Mapping[str, "Capped"]:
+        return self.caps.get(ruleset_id or "") or {}
+
+    def cap_listed(self, ruleset_id: str | None, fan: Any, total: Any) -> bool:
+        """Whether an engine's fan is the cap it lists as an element, at its answer's `total`."""
+        return isinstance(fan, Mapping) and fan.get("id") in self.capped(ruleset_id) \
+            and fan.get("points") == total and total is not None
+
+    def as_written(self, ruleset_id: str | None, want: Any, got: Any, total: Any = None) -> tuple[Any, Any]:
+        """Two fan lists (the rules', the engine's, whose answer's total is `total`) as this engine writes them:
+        the cap it lists as an element at its total dropped from its side, a left-out pattern the engine does
+        not list dropped from the rules' side, the points of a pattern in the engine's own units not kept on
+        either side."""
         if not isinstance(want, list) or not isinstance(got, list):
             return want, got
+        if self.capped(ruleset_id):
+            got = [f for f in got if not self.cap_listed(ruleset_id, f, total)]
         units, omitted, stepped = self.units(ruleset_id), self.omitted(ruleset_id), self.stepped(ruleset_id)
         if not units and not omitted and not stepped:
             return want, got
@@ -112,7 +129,10 @@ class Notation:
                 "own_units": {r: dict(v) for r, v in self.own_units.items()},
                 "left_out": {r: dict(v) for r, v in self.left_out.items()},
                 "steps": {r: {n: {"rule": st.rule, "value": st.value, "cases": st.cases} for n, st in v.items()}
-                          for r, v in self.steps.items()}}
+                          for r, v in self.steps.items()},
+                "caps": {r: {n: {"rule": c.rule, "cases": c.cases, "cut": c.cut, "checked": c.checked}
+                             for n, c in v.items()}
+                         for r, v in self.caps.items()}}
 
 
 @dataclass(frozen=True)
@@ -124,6 +144,17 @@ class Stepped:
     value: int
     replaces: frozenset[str]
     cases: int
+
+
+@dataclass(frozen=True)
+class Capped:
+    """A cap an engine lists as an element of its own at the value the cap left: the limit step's rule, the
+    money-agreeing cases it was learned from, and of those re-scored (`checked`), how many the rules' limit cut."""
+
+    rule: str
+    cases: int
+    cut: int
+    checked: int
 
 
 def _unpointed(fans: list[Any], units: Mapping[str, int]) -> list[Any]:
@@ -194,10 +225,12 @@ def _fans(result: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
 
 
 Proof = Callable[[str, str, Any, list[Any]], bool]
+CutProof = Callable[[str, Any, list[Any]], int]
 
 
 def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = None,
-          items: Callable[[str], Sequence[Any]] | None = None) -> Notation:
+          items: Callable[[str], Sequence[Any]] | None = None, caps: Callable[[str], Sequence[Any]] | None = None,
+          cut: CutProof | None = None) -> Notation:
     """The notation of a run: `results` its judged cases (failed ones are read), `read(ruleset_id, answer)` the
     answer with fans named in the documents' words read as spec ids, `known(ruleset_id)` the spec's pattern ids
     (None: the ruleset is not known). `proves(ruleset_id, pattern, points, cases)`: whether the rules with the
@@ -205,11 +238,14 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
     which proves the engine's number is not the pattern's points; a pattern's own units need that proof (a
     pattern worth more that happens not to move money in these cases is a departure, not a unit). `items(ruleset_id)`:
     the ruleset's steps that set a fixed value (checker.diagnose.answers.step_items), which an engine may write as
-    an element of its own."""
+    an element of its own. `caps(ruleset_id)`: the ruleset's limit steps (answers.cap_items), and `cut(ruleset_id,
+    item, cases)`: how many of `cases` the rules' limit `item` cut the value of (each re-scored without it): an
+    engine may list the cap as an element at the value it left."""
     pairs: dict[str, list[tuple[dict[str, tuple[Any, Any]], dict[str, tuple[Any, Any]]]]] = {}
     cases: dict[str, list[Any]] = {}
     listing: dict[str, set[str]] = {}  # the fans the engine lists somewhere (as read)
     summed: dict[str, list[bool]] = {}  # whether each such case's fans add up to its total on both sides
+    totals: dict[str, list[Any]] = {}  # each such case's total (the engine's, the rules')
     for r in results:
         if r.outcome not in ("failed", "passed") or not r.ruleset:
             continue
@@ -224,14 +260,20 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
                     pairs.setdefault(r.ruleset, []).append((_fans(want), _fans(got)))
                     cases.setdefault(r.ruleset, []).append(r)
                     summed.setdefault(r.ruleset, []).append(_adds_up(want) and _adds_up(got))
+                    totals.setdefault(r.ruleset, []).append(got.get("total"))
     names: dict[str, dict[str, str]] = {}
     units: dict[str, dict[str, int]] = {}
     omitted: dict[str, dict[str, int]] = {}
     steps: dict[str, dict[str, Stepped]] = {}
+    capped: dict[str, dict[str, Capped]] = {}
     for ruleset_id, seen in pairs.items():
         ids = known(ruleset_id)
         if ids is None:
             continue
+        capped[ruleset_id] = _caps(ruleset_id, seen, totals[ruleset_id], cases[ruleset_id], ids,
+                                   caps(ruleset_id) if caps is not None else (), cut)
+        # (the cap listed at the total says what the total says: the rest of the answer is read without it)
+        seen = [(want, {k: v for k, v in got.items() if k not in capped[ruleset_id]}) for want, got in seen]
         steps[ruleset_id] = _steps(seen, ids, items(ruleset_id) if items is not None else ())
         # (a case listing a step's element says nothing of names, units or patterns left out: the element stands
         # in place of the base and the patterns worth nothing, which it is not a name for)
@@ -260,7 +302,40 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         # capped proves nothing alone)
         units[ruleset_id] = {k: n for k, (n, _) in found.items()} if proved else {}
     return Notation({k: v for k, v in names.items() if v}, {k: v for k, v in units.items() if v},
-                    {k: v for k, v in omitted.items() if v}, {k: v for k, v in steps.items() if v})
+                    {k: v for k, v in omitted.items() if v}, {k: v for k, v in steps.items() if v},
+                    {k: v for k, v in capped.items() if v})
+
+
+def _caps(ruleset_id: str, seen: list[tuple[dict[str, Any], dict[str, Any]]], totals: list[Any], cases: list[Any],
+          ids: Any, items: Sequence[Any], cut: CutProof | None) -> dict[str, Capped]:
+    """Engine names the spec does not know, written in the document's sentences about a cap, listed at the hand's
+    total in every such case that lists them, where the rules' limit cut the value in at least MIN_CASES of them
+    (`cut`, on PROOF_CASES of them)."""
+    if cut is None or not items:
+        return {}
+    found: dict[str, Any] = {}
+    listing: dict[str, list[Any]] = {}
+    spoilt: set[str] = set()
+    for (_, got), total, r in zip(seen, totals, cases):
+        for name, (points, _) in got.items():
+            if name in ids or len(name) < 2:
+                continue
+            item = next((i for i in items if name in i.words), None)
+            if item is None:
+                continue
+            if points != total or found.get(name, item) != item:
+                spoilt.add(name)
+            found[name] = item
+            listing.setdefault(name, []).append(r)
+    out = {}
+    for name, item in found.items():
+        if name in spoilt or len(listing[name]) < MIN_CASES:
+            continue
+        checked = listing[name][:PROOF_CASES]
+        cuts = cut(ruleset_id, item, checked)
+        if cuts >= MIN_CASES:
+            out[name] = Capped(item.rule, len(listing[name]), cuts, len(checked))
+    return out
 
 
 def _steps(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any, items: Sequence[Any]) -> dict[str, Stepped]:

@@ -68,9 +68,11 @@ class ClassSearch(Rescoring):
         own units, or a scoring step written as an element: checker.diagnose.notation), that way of writing, with
         the money-agreeing cases it rests on."""
         learned = notation()
-        stepped = learned.stepped(cls.ruleset)
+        stepped, capped = learned.stepped(cls.ruleset), learned.capped(cls.ruleset)
         steps_listed = {name for r in cls.members for name in _listed_names(self.answer(r)) if name in stepped}
-        if not any("notation" in p for p in cls.parts) and not steps_listed:
+        caps_listed = {str(f.get("id")) for r in cls.members for h in scored_hands(self.answer(r))
+                       for f in _fan_list(h) if learned.cap_listed(cls.ruleset, f, h.get("total"))}
+        if not any("notation" in p for p in cls.parts) and not steps_listed and not caps_listed:
             return None
         omitted, units = learned.omitted(cls.ruleset), learned.units(cls.ruleset)
         left: set[str] = set()
@@ -90,6 +92,9 @@ class ClassSearch(Rescoring):
         said = [f"writes {stepped[name].rule} as an element of its own, {name} at {stepped[name].value}, in place "
                 f"of the patterns it stands for ({', '.join(sorted(replaced[name])) or 'none here'}; learned from "
                 f"{stepped[name].cases} cases)" for name in sorted(steps_listed)]
+        said += [f"lists the cap ({capped[name].rule}) as an element of its own, {name} at the hand's total (learned "
+                 f"from {capped[name].cases} cases, listed at the total in each; in {capped[name].cut} of the "
+                 f"{capped[name].checked} re-scored the rules' cap cut the value)" for name in sorted(caps_listed)]
         if own:
             said.append("writes the points of " + ", ".join(f"{i} ({units[i]} cases)" for i in sorted(own))
                         + " in its own units (compared by name and count)")
@@ -100,7 +105,8 @@ class ClassSearch(Rescoring):
             return None
         words = ("the engine " + "; it ".join(said) + ": learned from the run's failed cases whose money agrees "
                  "(the cases counted), a way of writing the answer, not of scoring; money is always compared")
-        rules = tuple(f"fan.{i}" for i in sorted(left | own)) + tuple(sorted({stepped[n].rule for n in steps_listed}))
+        rules = tuple(f"fan.{i}" for i in sorted(left | own)) + tuple(sorted({stepped[n].rule for n in steps_listed}
+                                                                             | {capped[n].rule for n in caps_listed}))
         return Explanation("fan notation", "notation", words, rules, len(cls.members), len(cls.members))
 
     def _fan_names(self, cls: FailureClass) -> Explanation | None:
@@ -383,6 +389,41 @@ class ClassSearch(Rescoring):
             done |= mine
         return out
 
+    def _substitutes(self, cls: FailureClass, members: Sequence[Judged], chosen: Mutation,
+                     given: Sequence[Mutation] = ()) -> list[Mutation]:
+        """Departures that explain the class as alike as `chosen` does: `chosen` with one of its parts put in place
+        by a candidate of the class (one that by itself changes the reference's answer to the class's first case),
+        at most MAX_ALTERNATIVES - 1 of them besides `given` (found already). A cause's rivals, which the probes
+        must tell apart from it (checker.diagnose.confirm): a departure found for another class and paired with one
+        of the class's own was otherwise named with no rival sought."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None or not members:
+            return []
+        parts = self._components(chosen.id) or [chosen]
+        screened = members[:MAX_MEMBERS_SCREENED]
+        seen = {" + ".join(sorted(x.id.split(" + "))) for x in (chosen, *given)}
+        out: list[Mutation] = []
+        for i, part in enumerate(parts):
+            rest = [p for j, p in enumerate(parts) if j != i]
+            for c in candidates_for(cls, ruleset, self._parts(cls, ruleset)):
+                if len(out) + len(given) >= MAX_ALTERNATIVES - 1:
+                    return out
+                if c.id in {p.id for p in parts} or any(not set(c.options).isdisjoint(p.options) for p in rest):
+                    continue
+                if not self._moves(screened[0], c):
+                    continue
+                m = together([*rest, c]) if rest else c
+                key = " + ".join(sorted(m.id.split(" + ")))  # (the same departures in another order: one)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if all(self._explains(r, m) for r in screened) and self._explains_all(members, m) and \
+                        not (rest and self._explains_all(members, together(rest))):  # (`c` needed: no idle part)
+                    self.mutations.setdefault(c.id, c)
+                    self.mutations.setdefault(m.id, m)
+                    out.append(m)
+        return out
+
     def _least(self, members: Sequence[Judged], parts: Sequence[Mutation]) -> Mutation | None:
         """The departures of `parts` together, if they explain every member, with each left out in turn (the last
         first) while the rest still do: a smallest such set, as one departure; None when all together do not."""
@@ -414,6 +455,11 @@ class ClassSearch(Rescoring):
             return cls.parts
         seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=self.answer(witness), ruleset=None)
         return signature(seen)[1]  # type: ignore[arg-type]
+
+
+def _fan_list(hand: Mapping[str, Any]) -> list[Any]:
+    fans = hand.get("fans")
+    return fans if isinstance(fans, list) else []
 
 
 def _listed_names(answer: Any) -> set[str]:

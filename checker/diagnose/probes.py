@@ -19,7 +19,7 @@ A rival no probe separates from the hypothesis is named beside it, never left ou
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import zip_longest
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -29,7 +29,7 @@ from checker.diagnose.answers import MESSAGES, agreement, outside_only, same_fan
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate import edits
 from checker.mutate.context import context_readings
-from checker.mutate.mutation import Mutation, Rescorer, combined
+from checker.mutate.mutation import Mutation, Rescorer, combined, together
 from checker.spec import Ruleset
 from checker.table.bots import SEAT_MIXES
 from checker.table.log import GAME, ILLEGAL, VERSION, LogError
@@ -39,6 +39,9 @@ from checker.table.wall import shuffled_wall
 
 DEFAULT_PROBES = 300  # probes one run may ask the engine (`--probes`)
 PROBES_PER_CAUSE = 3  # probes that test a hypothesis against the rules
+TRANSPLANTED_FROM = 2  # class cases whose context is laid on the pool's hands (`transplanted`)
+TRANSPLANTED_ONTO = 120  # of the pool's hands, the first so many
+RIVAL_PROBES = 3  # probes built to tell a hypothesis from one rival, asked until one answer does
 POOL_HANDS = 240  # seeded random hands a ruleset's probe pool holds (besides its constructions)
 VARIANTS_FROM = 6  # a class's cases whose context is varied into probes
 POOL_SEED = 0
@@ -67,6 +70,12 @@ def _text(result: Any) -> str:
     canon = sorted(json.dumps({**result_part(m), "fans": sorted(json.dumps(f, sort_keys=True) for f in m.get("fans") or [])},
                               sort_keys=True) for m in members)
     return json.dumps(canon)
+
+
+def _wins(result: Any) -> bool:
+    """Whether every reading of a result is a win."""
+    members = readings_of(result) if isinstance(result, Mapping) else []
+    return bool(members) and all(bool(m.get("valid", True)) for m in members)
 
 
 def _money(result: Any) -> str:
@@ -112,6 +121,7 @@ class Trial:
     inseparable: tuple[str, ...] = ()  # ids of rivals that explain the class and no case the tool built tells apart
     why: str = ""  # why it is untested
     unasked: tuple[str, ...] = ()  # ids of rivals a probe was built for but not asked (no engine, the budget spent)
+    undecided: tuple[str, ...] = ()  # ids of rivals whose probes the engine answered as neither predicts
 
 
 class Prober:
@@ -254,6 +264,28 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
                        "input": dict(other)}
 
 
+def transplanted(members: Sequence[Mapping[str, Any]], pool: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The pool's hands with a class case's context (its flags set and its counters) laid on them, one class case
+    at a time: other hands in the class's situation, where a departure of its context shows on a hand that
+    lets it count (a flag that fits there, a counter that moves money)."""
+    for case in members:
+        data = case.get("input")
+        if not isinstance(data, Mapping):
+            continue
+        flags = {k: v for k, v in (data.get("flags") or {}).items() if v} if isinstance(data.get("flags"), Mapping) else {}
+        counters = dict(data["counters"]) if isinstance(data.get("counters"), Mapping) else {}
+        if not flags and not counters:
+            continue
+        for other in pool[:TRANSPLANTED_ONTO]:
+            given = other.get("input")
+            if not isinstance(given, Mapping):
+                continue
+            moved = {**given, "flags": {**(given.get("flags") or {}), **flags},
+                     "counters": {**(given.get("counters") or {}), **counters}}
+            if moved != given:
+                yield {**other, "input": moved}
+
+
 def settles_alike(rescorer: Rescorer, case: Mapping[str, Any], m: Mutation) -> bool:
     """Whether the departure `m` leaves the rules' settlement as it is for the case (the same terms and the same
     limit on a payer's loss, the input read as it is): it changes at most what the hand is worth, and the rules
@@ -292,14 +324,14 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
         paid: list[Any] = given if isinstance(given, list) else []
         return {"total": result.get("total"), **{f"the payment of seat {i}": x for i, x in enumerate(paid) if i}}
     a, w, b = parts(got), parts(want), parts(base)
-    if settled_alike and a.get("total") == w.get("total") and same_fans(want.get("fans"), got.get("fans"), ruleset_id):
+    if settled_alike and a.get("total") == w.get("total") and same_fans(want.get("fans"), got.get("fans"), ruleset_id, got.get("total")):
         paid = sorted(k for k in set(a) | set(w) if k != "total" and a.get(k) != w.get(k))
         return ("the engine pays the hand's worth otherwise (" + ", ".join(paid) + "), where the departure changes "
                 "only what the hand is worth") if paid else ""
     moved = {k for k in w if w.get(k) != b.get(k)}
     differ = {k for k in set(a) | set(w) if a.get(k) != w.get(k)}
     fans_moved = not same_fans(want.get("fans"), base.get("fans"), ruleset_id)
-    if not same_fans(want.get("fans"), got.get("fans"), ruleset_id):
+    if not same_fans(want.get("fans"), got.get("fans"), ruleset_id, got.get("total")):
         if fans_moved:
             return ""
         differ.add("the fans")
@@ -331,7 +363,9 @@ class Experiments:
         options = dict(members[0].get("options") or {}) if members else {}
         kind = str(members[0].get("kind", "score")) if members else "score"
         varied = list(variants(ruleset, members[:VARIANTS_FROM])) if kind == "score" else []
-        for case in [*varied, *self.pool(ruleset).cases(options, kind)]:
+        pool = self.pool(ruleset).cases(options, kind)
+        moved = list(transplanted(members[:TRANSPLANTED_FROM], pool)) if kind == "score" else []
+        for case in [*varied, *pool, *moved]:
             key = Prober.key(case)
             if key not in seen:
                 seen.add(key)
@@ -367,6 +401,7 @@ class Experiments:
         varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])} if rival is None else set()
         near: Found = []  # the class's own hands with their context read otherwise
         far: Found = []  # other hands: a probe on the class's hands alone may meet the same coincidence each time
+        wins: Found = []  # of those, the ones both sides let win
         fans_only: Found = []
         for case in self._candidates(ruleset, members):
             mine = self._result(case, m)
@@ -379,12 +414,20 @@ class Experiments:
                 if len(fans_only) < at_most:
                     fans_only.append((case, mine, theirs))
                 continue
-            (near if Prober.key(case) in varied else far).append((case, mine, theirs))
-            if len(far) >= at_most:
+            if Prober.key(case) in varied:
+                near.append((case, mine, theirs))
+            elif rival is None and _wins(mine) and _wins(theirs):
+                wins.append((case, mine, theirs))
+            else:
+                far.append((case, mine, theirs))
+            if len(wins) >= at_most or (rival is not None and len(far) >= at_most):
                 break
+        # other hands where both win first: where the departure moves what a winning hand pays, not only whether a
+        # hand like the class's wins (a flag ignored where it does not fit, read where it does)
+        far = (wins + far)[:at_most]
         # against the rules, the class's hands and other hands taken in turn
-        out = [x for pair in zip_longest(near[:at_most], far[:at_most]) for x in pair if x is not None][:at_most] \
-            if varied else far[:at_most]
+        out = [x for pair in zip_longest(near[:at_most], far) for x in pair if x is not None][:at_most] \
+            if varied else far
         out = out or fans_only
         if len(out) < at_most and members and members[0].get("kind") == "procedure":
             out += self._searched(ruleset, members, m, rival)[:at_most - len(out)]
@@ -505,9 +548,63 @@ class Experiments:
             return Trial(UNTESTED, (), (), "no candidate case the tool built has that feature")
         return Trial(CONFIRMED, tuple(probes))
 
+    def _between(self, ruleset: Ruleset, probe: Probe, mine: Mutation, theirs: Mutation | None,
+                 beside: Sequence[Mutation] = ()) -> Probe:
+        """A probe between two hypotheses (`mine`, and a rival or `mine` without one of its parts, `theirs`):
+        where the engine answers as neither predicts, it departs there in some other way too; the two are then
+        predicted again each with the run's other departures (`beside`, those that set no option either sets):
+        the one of them that then gives the engine's answer, the other not, is borne out (said so); where
+        neither or both do, the probe tells them apart not at all (it holds neither way)."""
+        if probe.holds is not False or probe.answer is None:
+            return probe
+        kind = str(probe.case.get("kind", "score"))
+        answer, judged_on = self.read(ruleset, probe.answer), self.prober.judged_on(probe.case["expect"], kind)
+        if self._holds(ruleset, answer, probe.against_predicted, judged_on, kind):
+            return probe
+        ids = {i for x in (mine, theirs) if x is not None for i in x.id.split(" + ")}
+        taken = {k for x in (mine, theirs) if x is not None for k in x.options}
+        others = [o for o in beside if o.id not in ids and taken.isdisjoint(o.options)]
+        if others:
+            with_mine = self.rescorer.result(probe.case, together([mine, *others]))
+            with_theirs = self.rescorer.result(probe.case, together([theirs, *others]) if theirs is not None
+                                               else together(others))
+            held = [r is not None and self._holds(ruleset, answer, r, judged_on, kind) for r in (with_mine, with_theirs)]
+            if held[0] != held[1]:
+                said = "; ".join(o.words for o in others)
+                return replace(probe, holds=held[0], elsewhere=f"predicted with the run's other departures ({said})")
+        return replace(probe, holds=None, elsewhere="the engine answers as neither predicts")
+
+    def parts_separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
+                         rest: Mutation | None) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """Cases on which `m` and `rest` (`m` without one of its parts; None: the rules) predict different money:
+        the first among other hands where both let the hand win (the part moves what a winning hand pays, not only
+        whether it wins, as in the class), else the first among other hands, then the first among the class's own
+        hands read otherwise (a part of a joint departure is tested where it matters, not only where the class
+        shows it)."""
+        varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])}
+        found: dict[str, tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]] = {}
+        for case in self._candidates(ruleset, members):
+            where = "near" if Prober.key(case) in varied else "far"
+            if where in found and (where == "near" or "wins" in found):
+                continue
+            mine = self._result(case, m)
+            theirs = self._result(case, rest) if mine is not None else None
+            if mine is None or theirs is None or _money(mine) == _money(theirs):
+                continue
+            if where == "far" and _wins(mine) and _wins(theirs):
+                found["wins"] = (case, mine, theirs)
+            found.setdefault(where, (case, mine, theirs))
+            if "wins" in found and "near" in found:
+                break
+        return [found[k] for k in ("wins" if "wins" in found else "far", "near") if k in found]
+
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
-              rivals: Sequence[Mutation] = ()) -> Trial:
-        """The hypothesis `m` put to the engine: against the rules, then against each rival."""
+              rivals: Sequence[Mutation] = (), parts: Sequence[tuple[Mutation, Mutation | None]] = (),
+              beside: Sequence[Mutation] = ()) -> Trial:
+        """The hypothesis `m` put to the engine: against the rules, then, where `m` is several departures together
+        (`parts`: each with `m` without it), against `m` without each (the engine must answer as `m` predicts
+        where that part matters: an answer `m` without the part predicts contradicts it; one neither predicts
+        says nothing of it), then against each rival."""
         probes: list[Probe] = []
         untested_why = ""
         separations = self.separating(ruleset, members, m, None, PROBES_PER_CAUSE)
@@ -521,20 +618,35 @@ class Experiments:
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
+        for part, rest in parts:
+            for case, mine, theirs in self.parts_separating(ruleset, members, m, rest):
+                probe = self._ask(ruleset, case, mine, f"{m.id} without {part.id}", theirs)
+                if probe is None:
+                    break
+                probe = self._between(ruleset, probe, m, rest, beside)
+                probes.append(probe)
+                if probe.holds is False:
+                    return Trial(CONTRADICTED, tuple(probes))
         inseparable, unasked = [], []
+        undecided = []
         for rival in rivals:
-            found = self.separating(ruleset, members, m, rival, 1)
+            found = self.separating(ruleset, members, m, rival, RIVAL_PROBES)
             if not found:
                 inseparable.append(rival.id)
                 continue
-            case, mine, theirs = found[0]
-            probe = self._ask(ruleset, case, mine, rival.id, theirs)
-            if probe is None:
-                unasked.append(rival.id)
-                continue
-            probes.append(probe)
-            if probe.holds is False:
-                return Trial(CONTRADICTED, tuple(probes))
+            for case, mine, theirs in found:  # until the engine's answer tells the two apart
+                probe = self._ask(ruleset, case, mine, rival.id, theirs)
+                if probe is None:
+                    unasked.append(rival.id)
+                    break
+                probe = self._between(ruleset, probe, m, rival, beside)
+                probes.append(probe)
+                if probe.holds is False:
+                    return Trial(CONTRADICTED, tuple(probes))
+                if probe.holds:
+                    break
+            else:
+                undecided.append(rival.id)  # the engine answered each as neither predicts
         met = [p for p in probes if p.elsewhere]
         if met and not untested_why and not any(p.holds and p.departs for p in probes):
             untested_why = "its probes met other departures of the engine (" + "; ".join(
@@ -544,8 +656,8 @@ class Experiments:
                 untested_why = (untested_why or "no probe on which it departs from the rules held") + \
                     "; its probes told it only from its rivals, on hands where it answers as the rules do"
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
-                         untested_why or "the engine answered none of its probes", tuple(unasked))
-        return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked))
+                         untested_why or "the engine answered none of its probes", tuple(unasked), tuple(undecided))
+        return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked), tuple(undecided))
 
 
 def _table_reading(ruleset: Ruleset, m: Mutation) -> tuple[str, Any] | None:

@@ -180,6 +180,18 @@ def check_dropped(ruleset_id: str, check_id: str, message: str) -> Mutation:
                     f"the check {check_id} is not made ({message}): the hands it refuses are scored", (check_id,), edit)
 
 
+def flag_checks_dropped(ruleset_id: str, flag: str, checks: tuple[str, ...]) -> Mutation:
+    """No hand check of a flag is made (`checks`, every check the spec makes of it: that the hand has what the
+    flag needs, that it was won the way the flag needs): a hand with the flag where it does not fit is scored,
+    the flag read where it counts."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        return replace(ruleset, hand_checks=tuple(hc for hc in ruleset.hand_checks if hc.id not in checks))
+
+    return Mutation(f"flag-checks-dropped:{flag}", "check dropped", ruleset_id,
+                    f"no check of the {flag} flag is made ({', '.join(checks)}): a hand with the flag where it does "
+                    f"not fit is scored, not refused", checks, edit)
+
+
 def base(ruleset_id: str, value: int, was: int) -> Mutation:
     """The settlement's base is `value` (settlement.base)."""
     def edit(ruleset: Ruleset) -> Ruleset:
@@ -268,6 +280,17 @@ def step_parameter(ruleset_id: str, index: int, step: Step, name: str, value: in
                     else "scoring step", ruleset_id,
                     f"the {step.name} step's {name} is {value} (the spec: {spec_said(step.params.get(name))})",
                     (step.rule,) if step.rule else (), edit)
+
+
+def step_dropped(ruleset_id: str, index: int, step: Step) -> Mutation:
+    """Scoring step `index` is not made (the limit: a value above the cap is left as it is); diagnosis asks it of
+    a case to learn whether that step changed its value (checker.diagnose.notation, a cap written as an element)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        steps = ruleset.scoring.steps[:index] + ruleset.scoring.steps[index + 1:]
+        return replace(ruleset, scoring=replace(ruleset.scoring, steps=steps))
+
+    return Mutation(f"step:{index}:{step.name}-dropped", "scoring step", ruleset_id,
+                    f"the {step.name} step is not made", (step.rule,) if step.rule else (), edit)
 
 
 def read_as_kind(ruleset_id: str, pattern_id: str, kind: str, points: int, was: str) -> Mutation:

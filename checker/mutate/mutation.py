@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import CaseError, CaseRunner, hand_from_input, scored_result
 from checker.engine.hand import HandError
@@ -81,6 +81,14 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
                     read if first.touches_input or second.touches_input else _same_input,
                     MappingProxyType({**first.options, **second.options}), first.size + second.size,
                     replay if first.replay is not None or second.replay is not None else None)
+
+
+def together(parts: Sequence[Mutation]) -> Mutation:
+    """Several departures at once, combined in their order (one departure: itself)."""
+    found = parts[0]
+    for m in parts[1:]:
+        found = combined(found, m)
+    return found
 
 
 class Rescorer:
