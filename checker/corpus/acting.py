@@ -109,17 +109,23 @@ def met_wherever_it_acts(ruleset: Ruleset, mutation: Mutation, out: Callable[[],
     try:
         if processes > 1 and "fork" in multiprocessing.get_all_start_methods():
             with multiprocessing.get_context("fork").Pool(processes) as pool:
-                # a few chunks in flight, not every chunk queued: leaving the block early stops the workers, and
-                # a pool whose task feeder is blocked on a full queue of chunks waits minutes for it to end
+                # a few chunks in flight, not every chunk queued; on a chunk not met (or the budget spent) no more
+                # are given, those in flight are awaited and the pool is closed and joined before the block ends:
+                # a pool stopped with its task feeder busy has waited minutes for it to end (`terminate`)
                 waiting: deque[Any] = deque()
                 left = iter(tasks)
+                met = True
                 while True:
-                    while len(waiting) < IN_FLIGHT * processes and (task := next(left, None)) is not None:
+                    while met and len(waiting) < IN_FLIGHT * processes and (task := next(left, None)) is not None:
                         waiting.append(pool.apply_async(_chunk_met, (task,)))
                     if not waiting:
                         break
                     if not waiting.popleft().get() or (out is not None and out()):
-                        return None  # (leaving the block stops the workers)
+                        met = False
+                pool.close()
+                pool.join()
+                if not met:
+                    return None
         else:
             for task in tasks:
                 if not _chunk_met(task) or (out is not None and out()):

@@ -24,15 +24,18 @@ searched), .confirm (causes put to the engine), and here the search over every c
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import Sequence
 
 from checker.case import readings_of
 from checker.diagnose.candidates import edits_by_part
 from checker.diagnose.classes import FailureClass
+from checker.diagnose.judged import Judged
 from checker.diagnose.confirm import Confirming
-from checker.diagnose.explanation import (JOINT_PASSES, MAX_ALTERNATIVES, MAX_FOUND_IN_TRIPLES, MAX_MEMBERS_SCREENED,
-                                          MAX_TRIALS_WITH_OTHERS, Cause, Explanation, OutOfEffort, together)
+from checker.diagnose.explanation import (JOINT_PASSES, MAX_ALTERNATIVES, MAX_FOUND_IN_TRIPLES, MAX_MEMBERS_FIRST,
+                                          MAX_MEMBERS_SCREENED, MAX_TRIALS_WITH_OTHERS, Cause, Explanation,
+                                          OutOfEffort, together)
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, combined
 
@@ -192,7 +195,7 @@ class CauseSearch(Confirming):
             per_part = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f]
             chosen = self._least(members, list(found) + [m for m in per_part if m.id not in {f.id for f in found}])
         if chosen is None:
-            return None
+            return self._covered_with(cls, members, trials, before, tried)
         if chosen.size > 1:  # a part the class does not need left out (the class's own departure may do alone)
             parts = self._components(chosen.id)
             least = self._least(members, parts) if len(parts) == chosen.size else None
@@ -208,6 +211,24 @@ class CauseSearch(Confirming):
             self.mutations.setdefault(m.id, m)
         return Cause((named,), len(cls.members) - len(members), tried,
                      (named, *(self._explanation(m, len(members), len(cls.members), 0) for m in alike)))
+
+    def _covered_with(self, cls: FailureClass, members: list[Judged], trials: Sequence[Mutation], before: Cause,
+                      tried: dict[str, int]) -> Cause | None:
+        """Where no subset of the run's departures explains the whole class: the class covered greedily by them
+        (those that explain most of its first cases first), when that explains more of it than `before` did; the
+        cases left keep `before`'s word on how far its own search went (not searched to the end, say)."""
+        screened = members[:MAX_MEMBERS_SCREENED]
+        first = screened[:MAX_MEMBERS_FIRST]
+        hits = {m.id: sum(1 for r in screened if self._explains(r, m)) for m in trials
+                if any(self._explains(r, m) for r in first)}
+        ranked = sorted((m for m in trials if hits.get(m.id)), key=lambda m: (-hits[m.id], m.size))
+        found: list[Explanation] = []
+        left = self._greedy(cls, members, ranked, found)
+        explained = len(members) - len(left)
+        if not found or explained <= len(cls.members) - before.unexplained:
+            return None
+        return replace(before, explanations=tuple(self._needed(cls, members, found)), alternatives=(),
+                       unexplained=len(left) + len(cls.members) - len(members), tried=tried)
 
     @staticmethod
     def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:

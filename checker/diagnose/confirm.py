@@ -57,7 +57,7 @@ class Confirming(ClassSearch):
         if ruleset is not None and experiments is not None and any(
                 e.kind == "input disagreement" for e in cause.explanations):
             cause = self._disagreements_tried(cause, ruleset, experiments)
-        if cause.stopped is not None or not cause.explanations or ruleset is None or not cases:
+        if not cause.explanations or ruleset is None or not cases:
             return cause
         departures = [e for e in cause.explanations if e.id in self.mutations]  # (not how answers are written)
         rivals = self._rivals(cls, cause) if len(departures) == 1 else []
@@ -98,8 +98,8 @@ class Confirming(ClassSearch):
                 unexplained += e.explains
             else:
                 named.append(e.tried_by(trial, self._words))
-        return Cause(tuple(named), unexplained, cause.tried, cause.alternatives, contradicted=tuple(contradicted),
-                     untested=tuple(untested))
+        return replace(cause, explanations=tuple(named), unexplained=unexplained, contradicted=tuple(contradicted),
+                       untested=tuple(untested))
 
     def _disagreements_tried(self, cause: Cause, ruleset: Ruleset, experiments: Experiments) -> Cause:
         """An input disagreement ("the engine does not take a case with X") put to the engine: other cases with X

@@ -106,8 +106,7 @@ class Cause:
         """The same cause with `chosen`, one of its alternatives, named first (see `CauseSearch._prefer_shared`)."""
         return Cause((chosen,), self.unexplained, self.tried, self.alternatives)
 
-    @property
-    def verdict(self) -> str:
+    def _stopped_words(self) -> str:
         if self.stopped is not None and self.share:
             text = (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
                     f"re-scorings) was spent before a cause was found")
@@ -117,9 +116,13 @@ class Cause:
                 return text + (f", with {done} of its {of} candidate departures screened; --effort {max(more, self.effort + 1)}"
                                f" would screen them all (before pairs and later rounds)")
             return text + f", before its first candidate was screened; --effort {self.effort * 2} or more gives it more"
-        if self.stopped is not None:
-            return (f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes; "
-                    f"--effort 2 or more gives every class more")
+        return (f"not searched: the search's effort ({self.stopped:,} re-scorings) was spent on larger classes; "
+                f"--effort 2 or more gives every class more")
+
+    @property
+    def verdict(self) -> str:
+        if self.stopped is not None and not self.explanations:
+            return self._stopped_words()
         said = [e.said() for e in self.explanations]
         if self.contradicted:
             said.append("contradicted by the engine's answers to probes: " +
@@ -130,8 +133,10 @@ class Cause:
         if not self.explanations:
             return UNEXPLAINED + (": " + "; ".join(said) if said else "")
         if self.unexplained:
+            why = self._stopped_words() if self.stopped is not None else \
+                "nothing tried reproduces the engine's whole answer there"
             said.append(f"{self.unexplained} of the class's cases {'is' if self.unexplained == 1 else 'are'} left "
-                        f"{UNEXPLAINED}: nothing tried reproduces the engine's whole answer there")
+                        f"{UNEXPLAINED}: {why}")
         return "; ".join(said)
 
     def as_json(self) -> dict[str, Any]:
