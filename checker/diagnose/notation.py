@@ -194,7 +194,7 @@ def scored_hands(result: Any) -> list[Mapping[str, Any]]:
     return [w for w in winners if isinstance(w, Mapping)] if isinstance(winners, list) else []
 
 
-def _paired_hands(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+def paired_hands(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
     """The rules' and the engine's scored hands, one for one: the answer itself, or, where a hand of play ends the
     same way with the same winners (seats, ways of winning) and the same payments, each winner's."""
     if "verdict" not in want:
@@ -255,7 +255,7 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
             continue
         wants = readings_of(r.expected)
         if len(wants) == 1 and len(gots) == 1:
-            for want, got in _paired_hands(wants[0], gots[0]):
+            for want, got in paired_hands(wants[0], gots[0]):
                 if _money_agrees(want, got):
                     pairs.setdefault(r.ruleset, []).append((_fans(want), _fans(got)))
                     cases.setdefault(r.ruleset, []).append(r)

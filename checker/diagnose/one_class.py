@@ -8,14 +8,14 @@ from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from checker.case import readings_of
-from checker.diagnose.answers import lists_no_zero
+from checker.diagnose.answers import listed, lists_no_zero
 from checker.diagnose.candidates import candidates_for, edits_by_part
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
 from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
 from checker.diagnose.judged import Judged
-from checker.diagnose.notation import current as notation, scored_hands
+from checker.diagnose.notation import current as notation, paired_hands, scored_hands
 from checker.diagnose.rescoring import Rescoring
 from checker.diagnose.unscored import (below_minimum, fans_outside_spec, input_disagreement, input_refused, outside_ids,
                                        outside_words)
@@ -338,6 +338,8 @@ class ClassSearch(Rescoring):
         answer = self.answer(r)  # (fans named in the documents' words read as the spec's)
         if rescored is None or not isinstance(answer, Mapping):
             return None
+        if "verdict" in rescored:  # a hand of play: its winners', where it ends as the rules end it, paid alike
+            return _beside_winners(rescored, answer, ruleset.id, known)
         found = diff(rescored, answer)
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
@@ -455,6 +457,28 @@ class ClassSearch(Rescoring):
             return cls.parts
         seen = SimpleNamespace(outcome="failed", reason=None, expected=below, actual=self.answer(witness), ruleset=None)
         return signature(seen)[1]  # type: ignore[arg-type]
+
+
+def _beside_winners(rescored: Mapping[str, Any], answer: Mapping[str, Any], ruleset_id: str,
+                    known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
+    """A hand of play that ends as the reference's under a departure, with its payments and the same winners (by
+    seat and way of winning), whose winners' fans, as the engine writes them, differ only by fans the spec does
+    not have (in place of spec fans, or beside them), each winner's other fields the same: (those fans, the fans
+    they replace, False); else None."""
+    pairs = paired_hands(rescored, answer)
+    if not pairs:
+        return None
+    extra: set[str] = set()
+    missing: set[str] = set()
+    for want, got in pairs:
+        mine, theirs = notation().as_written(ruleset_id, _fan_list(want), _fan_list(got), got.get("total"))
+        found = diff({**want, "fans": listed(mine, got.get("fans"))}, {**got, "fans": theirs})
+        ids = {str(f.get("id")) for f in found.extra}
+        if found.different or found.fields or not ids.isdisjoint(known):
+            return None
+        extra |= ids
+        missing |= {str(f.get("id")) for f in found.missing}
+    return (tuple(sorted(extra)), tuple(sorted(missing)), False) if extra else None
 
 
 def _fan_list(hand: Mapping[str, Any]) -> list[Any]:

@@ -8,6 +8,7 @@ from checker.case import fans_of, readings_of
 from checker.diagnose.classes import FailureClass, case_rule
 from checker.diagnose.explanation import Explanation
 from checker.diagnose.judged import Judged
+from checker.diagnose.notation import scored_hands
 from checker.spec import Ruleset
 
 
@@ -35,8 +36,8 @@ def outside_words(outside: Sequence[str], replaced: Sequence[str]) -> str:
 
 
 def outside_ids(result: Any, known: set[str]) -> set[str]:
-    """The fan ids an answer names that the spec has no pattern for."""
-    return {str(f.get("id")) for w in readings_of(result) for f in fans_of(w)
+    """The fan ids an answer names that the spec has no pattern for (a hand of play: its winners')."""
+    return {str(f.get("id")) for w in readings_of(result) for h in scored_hands(w) for f in fans_of(h)
             if str(f.get("id")) not in known}
 
 
