@@ -29,6 +29,8 @@ TRUE_CAUSES = {
     "option:direct_settlement_final=false",
     # W2: only the listed patterns win (a plain regular hand is refused; 杠开 / 大吊车 let no other hand win)
     "refusal:shape_regular", "option:lift_hands_win=false",
+    # D6: 大吊车's four other sets all declared, concealed kongs counting as declared; W4: 风向牌 are all honours
+    "option:da_diao_che_concealed_kong=true", "option:feng_tiles=honors",
     # D2: 清一色 settles at 1 勒子 (the spec's default reads it as 4 番)
     "option:qingyise=one_le",
     # H2: a suit pung is worth 0 花 and is not listed
@@ -115,5 +117,7 @@ def test_the_double_for_pungs_and_half_flush_explains_most_of_the_largest_money_
     payments: the contract hands pay the cause's value the engine's own way, which is another departure met, not
     a contradiction (probes.settles_alike), so the cause is named and confirmed on most of the class."""
     money = next(c for c in run["classes"] if "payments differs" in c["signature"] and "total differs" in c["signature"])
-    (double,) = [e for e in money["cause"]["explained_by"] if e["id"] == "option:unpriced_fan_value=1"]
+    # (alone, or with D3's 门清 doubling a 勒子 pattern: the joint departure's parts each probed where they matter)
+    (double,) = [e for e in money["cause"]["explained_by"] if "option:unpriced_fan_value=1" in e["id"].split(" + ")]
+    assert set(double["id"].split(" + ")) <= {"option:unpriced_fan_value=1", "option:direct_settlement_final=false"}
     assert double["evidence"] == "confirmed" and double["explains"] * 10 >= double["of"] * 9

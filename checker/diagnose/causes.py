@@ -32,16 +32,19 @@ from checker.case import readings_of
 from checker.diagnose.candidates import edits_by_part
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import Judged
+from checker.diagnose.unscored import input_refused
 from checker.diagnose.confirm import Confirming
 from checker.diagnose.explanation import (JOINT_PASSES, MAX_ALTERNATIVES, MAX_FOUND_IN_TRIPLES, MAX_MEMBERS_FIRST,
                                           MAX_MEMBERS_SCREENED, MAX_TRIALS_WITH_OTHERS, Cause, Explanation,
-                                          OutOfEffort, together)
+                                          WRITTEN, OutOfEffort, together)
 from checker.mutate.context import context_readings
+from checker.mutate.readings import option_readings
 from checker.mutate.mutation import Mutation, combined
 
 EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for an edited spec counts as
 EFFORT_PER_CASE = 20  # SCORER_COST of them), and so much more for each failed case of the classes searched;
 # deterministic, unlike time: the classes past it are listed "not searched", saying why
+OWN_PER_PART = 3  # of a class's own spec edits for each part of its signature, those tried with the run's departures
 FLOOR_SHARE = 4  # a quarter of the effort is shared out evenly: every class searched gets at least its part
 
 
@@ -66,8 +69,11 @@ class CauseSearch(Confirming):
             self._limit = max(self.spent, self.effort - floor * (len(classes) - i - 1))
             try:
                 causes.append(self.explain(cls))
-            except OutOfEffort:
-                causes.append(Cause((), len(cls.members), {}, stopped=self._limit, share=True,
+            except OutOfEffort:  # what is read off the class's cases without re-scoring is still said
+                read_off = input_refused(cls)
+                said = (*self.written(cls), *((read_off,) if read_off is not None else ()))
+                causes.append(Cause(said, 0 if read_off is not None else len(cls.members),
+                                    {e.kind: 1 for e in said}, stopped=self._limit, share=True,
                                     screened=self._screening, effort=self.scale))
             self._screening = None
         self._limit = None  # settling the classes together tries a bounded number of departures more
@@ -127,7 +133,10 @@ class CauseSearch(Confirming):
         for cls, cause in zip(classes, causes):
             found = sorted(named.get(cls.ruleset or "", []), key=lambda m: -reach.get(m.id, 0))  # (stable)
             own = [m for e in cause.explanations for m in self._components(e.id)]
-            if found and cause.unexplained > len(cls.members) - len(self._members(cls)):  # a case it could explain
+            read_off = cause.stopped is not None and all(e.kind in ("input refused", *WRITTEN)
+                                                         for e in cause.explanations)
+            if found and (cause.unexplained > len(cls.members) - len(self._members(cls)) or read_off):
+                # a case it could explain (or a class whose own search was cut short, said only as read off it)
                 better = self._explain_with(cls, found, cause)
                 cause = better if better is not None else cause
             elif own and found:
@@ -154,7 +163,8 @@ class CauseSearch(Confirming):
             checked = self._passing_kept(cls.ruleset or "", together)
             if checked is not None:
                 self.mutations[together.id] = together
-                return Cause((self._explanation(together, len(members), len(cls.members), checked),), 0,
+                return Cause((*_written(before), self._explanation(together, len(members), len(cls.members),
+                                                                    checked)), 0,
                              {**before.tried, "departures found for other classes": len(departures)})
         left, found = list(members), []
         for m in departures:
@@ -167,7 +177,8 @@ class CauseSearch(Confirming):
                 done = {id(r) for r in explained}
                 left = [r for r in left if id(r) not in done]
             if not left:
-                return Cause(tuple(found), 0, {**before.tried, "departures found for other classes": len(departures)})
+                return Cause((*_written(before), *found), 0,
+                             {**before.tried, "departures found for other classes": len(departures)})
         return None
 
     def _explain_with(self, cls: FailureClass, found: list[Mutation], before: Cause) -> Cause | None:
@@ -175,7 +186,9 @@ class CauseSearch(Confirming):
         ruleset = self.ruleset_of(cls.ruleset)
         if not members or ruleset is None:
             return None
-        own = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f] + context_readings(ruleset)
+        own = option_readings(ruleset) + \
+            [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
+            context_readings(ruleset)
         trials = self._joint_trials(found, own)
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
@@ -209,7 +222,7 @@ class CauseSearch(Confirming):
         alike += self._substitutes(cls, members, chosen, alike)
         for m in alike:  # rivals the probes must tell apart from the one chosen (checker.diagnose.confirm)
             self.mutations.setdefault(m.id, m)
-        return Cause((named,), len(cls.members) - len(members), tried,
+        return Cause((*_written(before), named), len(cls.members) - len(members), tried,
                      (named, *(self._explanation(m, len(members), len(cls.members), 0) for m in alike)))
 
     def _covered_with(self, cls: FailureClass, members: list[Judged], trials: Sequence[Mutation], before: Cause,
@@ -227,14 +240,17 @@ class CauseSearch(Confirming):
         explained = len(members) - len(left)
         if not found or explained <= len(cls.members) - before.unexplained:
             return None
-        return replace(before, explanations=tuple(self._needed(cls, members, found)), alternatives=(),
+        return replace(before, explanations=(*_written(before), *self._needed(cls, members, found)), alternatives=(),
                        unexplained=len(left) + len(cls.members) - len(members), tried=tried)
 
     @staticmethod
     def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
-        """The subsets of the run's departures a class is tried with, smallest first: each alone, each pair, each
-        triple of the first MAX_FOUND_IN_TRIPLES, then one of them with one of the class's own candidates."""
+        """The subsets of the run's departures a class is tried with, smallest first: each alone, then each of the
+        class's own candidates alone (a class whose own search ran out of effort may need no departure found
+        elsewhere), each pair, each triple of the first MAX_FOUND_IN_TRIPLES, then one of them with one of the
+        class's own candidates."""
         trials = list(found)
+        trials += [m for m in own if m.id not in {f.id for f in found}]
         trials += [combined(a, b) for a, b in combinations(found, 2)]
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
         trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
@@ -244,3 +260,8 @@ class CauseSearch(Confirming):
 def _parts(m: Mutation) -> frozenset[str]:
     """The ids of the single departures a departure is made of, in no order."""
     return frozenset(m.id.split(" + "))
+
+
+def _written(cause: Cause) -> tuple[Explanation, ...]:
+    """A cause's explanations of how the engine writes its answers (kept when the search names another departure)."""
+    return tuple(e for e in cause.explanations if e.kind in WRITTEN)

@@ -20,6 +20,7 @@ JOINT_PASSES = 3  # passes of the one model over the run's classes (a departure'
 MAX_ROUNDS = 4  # times the cases a partial cover leaves are screened again for a departure of their own
 MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to choose among across classes
 UNEXPLAINED = "unexplained"
+WRITTEN = ("fan names", "fan listing", "fan notation")  # explanations of how an engine writes its answers
 SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
 
 
@@ -104,7 +105,8 @@ class Cause:
 
     def choosing(self, chosen: Explanation) -> "Cause":
         """The same cause with `chosen`, one of its alternatives, named first (see `CauseSearch._prefer_shared`)."""
-        return Cause((chosen,), self.unexplained, self.tried, self.alternatives)
+        return Cause((*(e for e in self.explanations if e.kind in WRITTEN), chosen), self.unexplained, self.tried,
+                     self.alternatives)
 
     def _stopped_words(self) -> str:
         if self.stopped is not None and self.share:
@@ -132,6 +134,9 @@ class Cause:
                         "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
         if not self.explanations:
             return UNEXPLAINED + (": " + "; ".join(said) if said else "")
+        if self.stopped is not None and not self.unexplained:
+            said.append("read off the class's cases; its search for a departure of the rules was cut short: "
+                        + self._stopped_words())
         if self.unexplained:
             why = self._stopped_words() if self.stopped is not None else \
                 "nothing tried reproduces the engine's whole answer there"

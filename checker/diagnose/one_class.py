@@ -33,7 +33,7 @@ class ClassSearch(Rescoring):
     def explain(self, cls: FailureClass) -> Cause:
         if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
             return Cause((), len(cls.members), {}, stopped=self.effort)
-        written = tuple(e for e in (self._fan_names(cls), self._unlisted(cls), self._notation(cls)) if e is not None)
+        written = self.written(cls)
         if not written:
             return self._explain(cls)
         members = self._members(cls)
@@ -45,6 +45,11 @@ class ClassSearch(Rescoring):
             cls = replace(cls, members=tuple(r for r in cls.members if id(r) in left or r not in members))
         cause = self._explain(cls)
         return replace(cause, explanations=written + cause.explanations)
+
+    def written(self, cls: FailureClass) -> tuple[Explanation, ...]:
+        """How the engine writes the class's answers (names, fans at 0 left out, its notation): read off the
+        answers, no re-scoring."""
+        return tuple(e for e in (self._fan_names(cls), self._unlisted(cls), self._notation(cls)) if e is not None)
 
     def _unlisted(self, cls: FailureClass) -> Explanation | None:
         """Where the engine lists no fan at 0 points (the class's signature says so): that way of writing its
