@@ -345,6 +345,10 @@ class ClassSearch(Rescoring):
             return None
         if "verdict" in rescored:  # a hand of play: its winners', where it ends as the rules end it, paid alike
             return _beside_winners(rescored, answer, ruleset.id, known)
+        if "either" not in rescored and "either" not in answer:  # the fans as the engine writes them (its notation)
+            mine, theirs = notation().as_written(ruleset.id, rescored.get("fans"), answer.get("fans"),
+                                                 answer.get("total"))
+            rescored, answer = {**rescored, "fans": mine}, {**answer, "fans": theirs}
         found = diff(rescored, answer)
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
