@@ -29,6 +29,8 @@ TRUE_CAUSES = {
     "option:direct_settlement_final=false",
     # W2: only the listed patterns win (a plain regular hand is refused; 杠开 / 大吊车 let no other hand win)
     "refusal:shape_regular", "option:lift_hands_win=false",
+    # D6: 杠开 needs a self-draw, a replacement flag on a discard win is ignored, not refused
+    "check-dropped:context.flower_replacement_drawn", "check-dropped:context.kong_replacement_drawn",
     # D6: 大吊车's four other sets all declared, concealed kongs counting as declared; W4: 风向牌 are all honours
     "option:da_diao_che_concealed_kong=true", "option:feng_tiles=honors",
     # D2: 清一色 settles at 1 勒子 (the spec's default reads it as 4 番)

@@ -316,7 +316,7 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
     wins = [bool(x.get("valid", True)) for x in (got, want, base)]
     if wins == [False, True, True]:
         return f"the engine refuses it ({got.get('error')}) where the rules and the departure let it win"
-    if wins != [True, True, True]:
+    if wins != [True, True, True] and wins != [True, True, False]:
         return ""
 
     def parts(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -324,6 +324,11 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
         paid: list[Any] = given if isinstance(given, list) else []
         return {"total": result.get("total"), **{f"the payment of seat {i}": x for i, x in enumerate(paid) if i}}
     a, w, b = parts(got), parts(want), parts(base)
+    if wins == [True, True, False]:  # the departure lets the hand win, as the engine does: the engine's own payments
+        # of that worth, where the departure leaves the settlement alone, met another departure (else: contradicted)
+        return ("the engine pays the hand's worth otherwise, where the departure lets it win and leaves the "
+                "settlement as the rules have it") if settled_alike and a.get("total") == w.get("total") and \
+            same_fans(want.get("fans"), got.get("fans"), ruleset_id, got.get("total")) and a != w else ""
     if settled_alike and a.get("total") == w.get("total") and same_fans(want.get("fans"), got.get("fans"), ruleset_id, got.get("total")):
         paid = sorted(k for k in set(a) | set(w) if k != "total" and a.get(k) != w.get(k))
         return ("the engine pays the hand's worth otherwise (" + ", ".join(paid) + "), where the departure changes "
