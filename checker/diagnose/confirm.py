@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
-from checker.diagnose.explanation import Cause, Explanation, together
+from checker.diagnose.explanation import Cause, Explanation, canonical, together
 from checker.diagnose.judged import Judged
 from checker.diagnose.one_class import ClassSearch
 from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere,
@@ -151,11 +151,18 @@ class Confirming(ClassSearch):
         others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
         if not others or experiments is None:
             return None
-        joint = together([m, *others])
-        if not self._explains_all(members, joint):
-            return None
-        trial = self._trial(experiments, ruleset, cases, joint, [])
-        if trial.status != CONFIRMED:
+        # all of them, else those alone that move a contradicting probe's prediction (all of them together may
+        # change the class, or meet a probe one of them does not belong on)
+        moving = [o for o in others if any(self._moves_probe(p, o) for p in alone.probes if p.holds is False)]
+        trial: Trial | None = None
+        for subset in (others, moving) if moving and len(moving) < len(others) else (others,):
+            joint = together([m, *subset])
+            if self._explains_all(members, joint):
+                trial = self._trial(experiments, ruleset, cases, joint, [])
+                if trial.status == CONFIRMED:
+                    others = subset
+                    break
+        if trial is None or trial.status != CONFIRMED:
             return None
         probes = [*trial.probes, *alone.probes]
         needed = list(others)
@@ -164,6 +171,10 @@ class Confirming(ClassSearch):
             if self._explains_all(members, fewer) and all(experiments.predicts(ruleset, p, fewer) for p in probes):
                 needed = [x for x in needed if x is not o]
         return trial, needed or others
+
+    def _moves_probe(self, probe: Probe, o: Mutation) -> bool:
+        """Whether the departure `o` changes the reference's answer to a probe's case."""
+        return canonical(self.rescorer.result(probe.case, o)) != canonical(self.rescorer.result(probe.case, None))
 
     def _with_second_departure(self, experiments: Experiments | None, ruleset: Ruleset,
                                cases: Sequence[Mapping[str, Any]], members: Sequence[Judged], m: Mutation,
