@@ -40,8 +40,8 @@ UNDECIDED = "as neither predicts"  # the words of a rival whose probes the engin
 
 def named_causes(run: dict[str, Any]) -> set[str]:
     """Every departure a run names: each part of a combination, and every rival named beside a cause but those the
-    run says it could not tell apart because the engine answered their probes as neither predicts
-    (`undecided_rivals`: a true "I could not tell", no claim)."""
+    run says it could not tell apart because the engine answered their probes as neither predicts (a true "I
+    could not tell", no claim)."""
     named: set[str] = set()
     for e in (e for c in run["classes"] for e in c["cause"]["explained_by"]):
         named.update(e["id"].split(" + "))
@@ -49,8 +49,3 @@ def named_causes(run: dict[str, Any]) -> set[str]:
                      for part in r["id"].split(" + "))
     return named
 
-
-def undecided_rivals(run: dict[str, Any]) -> set[str]:
-    """The rivals a run names beside a cause saying the engine's answers to their probes told neither."""
-    return {r["id"] for c in run["classes"] for e in c["cause"]["explained_by"] for r in e.get("or_equally") or []
-            if UNDECIDED in r["words"]}

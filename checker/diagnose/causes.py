@@ -197,7 +197,7 @@ class CauseSearch(Confirming):
         for m in trials:  # the run's departures: one, two, three (in the order found), then one with the class's own
             if chosen is not None and (m.size != chosen.size or len(alike) >= MAX_ALTERNATIVES - 1):
                 continue
-            if chosen is not None and {_parts(m)} & {_parts(chosen), *map(_parts, alike)}:
+            if chosen is not None and m.departures in {chosen.departures, *(a.departures for a in alike)}:
                 continue  # (the same departures in another order)
             if all(self._explains(r, m) for r in screened) and self._explains_all(members, m):
                 if chosen is None:
@@ -255,11 +255,6 @@ class CauseSearch(Confirming):
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
         trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
         return trials
-
-
-def _parts(m: Mutation) -> frozenset[str]:
-    """The ids of the single departures a departure is made of, in no order."""
-    return frozenset(m.id.split(" + "))
 
 
 def _written(cause: Cause) -> tuple[Explanation, ...]:

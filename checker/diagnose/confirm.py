@@ -23,7 +23,7 @@ MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes cont
 class Confirming(ClassSearch):
     """Experiments on the engine for the causes a search named."""
 
-    _model: list[Mutation] = []  # the run's departures of the ruleset of the class being confirmed (confirm_all)
+    _model: Sequence[Mutation] = ()  # the run's departures of the ruleset of the class being confirmed (confirm_all)
 
     # ------------------------------------------------------------------ experiments on the engine
 
@@ -42,7 +42,7 @@ class Confirming(ClassSearch):
         for cls, cause in zip(classes, causes):
             self._model = model.get(cls.ruleset or "", [])
             out.append(self.confirm(cls, cause, experiments, self._model))
-        self._model = []
+        self._model = ()
         return out
 
     def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None,

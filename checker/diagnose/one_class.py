@@ -7,7 +7,7 @@ from itertools import combinations
 from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
-from checker.case import readings_of
+from checker.case import fans_of, readings_of
 from checker.diagnose.answers import listed, lists_no_zero
 from checker.diagnose.candidates import candidates_for, edits_by_part
 from checker.diagnose.classes import FailureClass, signature
@@ -76,7 +76,7 @@ class ClassSearch(Rescoring):
         stepped, capped = learned.stepped(cls.ruleset), learned.capped(cls.ruleset)
         steps_listed = {name for r in cls.members for name in _listed_names(self.answer(r)) if name in stepped}
         caps_listed = {str(f.get("id")) for r in cls.members for h in scored_hands(self.answer(r))
-                       for f in _fan_list(h) if learned.cap_listed(cls.ruleset, f, h.get("total"))}
+                       for f in fans_of(h) if learned.cap_listed(cls.ruleset, f, h.get("total"))}
         if not any("notation" in p for p in cls.parts) and not steps_listed and not caps_listed:
             return None
         omitted, units = learned.omitted(cls.ruleset), learned.units(cls.ruleset)
@@ -412,7 +412,7 @@ class ClassSearch(Rescoring):
             return []
         parts = self._components(chosen.id) or [chosen]
         screened = members[:MAX_MEMBERS_SCREENED]
-        seen = {" + ".join(sorted(x.id.split(" + "))) for x in (chosen, *given)}
+        seen = {x.departures for x in (chosen, *given)}
         out: list[Mutation] = []
         for i, part in enumerate(parts):
             rest = [p for j, p in enumerate(parts) if j != i]
@@ -424,10 +424,9 @@ class ClassSearch(Rescoring):
                 if not self._moves(screened[0], c):
                     continue
                 m = together([*rest, c]) if rest else c
-                key = " + ".join(sorted(m.id.split(" + ")))  # (the same departures in another order: one)
-                if key in seen:
+                if m.departures in seen:  # (the same departures in another order: one)
                     continue
-                seen.add(key)
+                seen.add(m.departures)
                 if all(self._explains(r, m) for r in screened) and self._explains_all(members, m) and \
                         not (rest and self._explains_all(members, together(rest))):  # (`c` needed: no idle part)
                     self.mutations.setdefault(c.id, c)
@@ -480,7 +479,7 @@ def _beside_winners(rescored: Mapping[str, Any], answer: Mapping[str, Any], rule
     extra: set[str] = set()
     missing: set[str] = set()
     for want, got in pairs:
-        mine, theirs = notation().as_written(ruleset_id, _fan_list(want), _fan_list(got), got.get("total"))
+        mine, theirs = notation().as_written(ruleset_id, list(fans_of(want)), list(fans_of(got)), got.get("total"))
         found = diff({**want, "fans": listed(mine, got.get("fans"))}, {**got, "fans": theirs})
         ids = {str(f.get("id")) for f in found.extra}
         if found.different or found.fields or not ids.isdisjoint(known):
@@ -488,11 +487,6 @@ def _beside_winners(rescored: Mapping[str, Any], answer: Mapping[str, Any], rule
         extra |= ids
         missing |= {str(f.get("id")) for f in found.missing}
     return (tuple(sorted(extra)), tuple(sorted(missing)), False) if extra else None
-
-
-def _fan_list(hand: Mapping[str, Any]) -> list[Any]:
-    fans = hand.get("fans")
-    return fans if isinstance(fans, list) else []
 
 
 def _listed_names(answer: Any) -> set[str]:

@@ -53,6 +53,11 @@ class Mutation:
     replay: Replay | None = field(default=None, compare=False, repr=False)
 
     @property
+    def departures(self) -> frozenset[str]:
+        """The ids of the single departures it is made of, in no order (one: its own id)."""
+        return frozenset(self.id.split(" + "))
+
+    @property
     def touches_input(self) -> bool:
         return self.read is not _same_input
 
