@@ -154,6 +154,31 @@ def test_single_hand_limit_scope(classic_ruleset, scope, options, how, counters,
     assert s.payments == payments
 
 
+@pytest.mark.parametrize("scope, counters, payments", [
+    # The limit's `bounds: payment` (what diagnosis tries for an engine bounding the whole payment, 底分
+    # included): the value stays 80 and is not cut by the step. Self-drawn, no contract, each payer one share:
+    # whole_loss: min(2 + 80, 50) = 50 each; each_share: min(2 + 80, 50) = 50 each.
+    ("whole_loss", {}, (150, -50, -50, -50)),
+    ("each_share", {}, (150, -50, -50, -50)),
+    # Contract with seat 1, self-drawn, the partner pays 5 shares of 82: whole_loss: min(5 × 82, 50) = 50;
+    # each_share: 5 × min(82, 50) = 250.
+    ("whole_loss", {"contract_with": 1}, (50, -50, 0, 0)),
+    ("each_share", {"contract_with": 1}, (250, -250, 0, 0)),
+])
+def test_a_single_hand_limit_bounding_the_payment_takes_the_base_in(classic_ruleset, scope, counters, payments):
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    steps = tuple(replace(st, params=MappingProxyType({**st.params, "bounds": "payment"}))
+                  if st.name == "outer_limit" else st for st in classic_ruleset.scoring.steps)
+    edited = replace(classic_ruleset, scoring=replace(classic_ruleset.scoring, steps=steps))
+    s = score(Scorer(edited, {"single_hand_limit_scope": scope}), FENG_PENG["concealed"], win=FENG_PENG["win"],
+              melds=FENG_PENG["melds"], flags=KNOCKED, counters={"huangfan": 1, **counters})
+    assert s.valid
+    assert s.total == 80
+    assert s.payments == payments
+
+
 # =========================================================================== 承包 readings
 
 # The 承包 and 包 readings below are priced with single_hand_limit_scope=each_share, so that each count of shares

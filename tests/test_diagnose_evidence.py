@@ -106,6 +106,18 @@ def test_a_cap_of_three_doubles_is_named(tmp_path):
     assert classes[0]["count"] == 2  # both hands of four doubles, and only they
 
 
+def test_a_single_hand_limit_taking_the_base_in_is_named(tmp_path):
+    """Classic: 5勒封顶 bounds what a payer loses in value, 底分 on top (single_hand_limit_scope whole_loss,
+    base_placement after_caps); this engine bounds the whole payment, 底分 included. Worked by hand on the
+    document's 风碰+荒番为8勒子, self-drawn, base 2: the hand is worth 80; the rules have each payer lose
+    min(80, 50) + 2 = 52, [156, -52, -52, -52]; the engine min(80 + 2, 50) = 50, [150, -50, -50, -50]. Only
+    payments above the limit differ, and no base, share or option reading pays both those and the rest alike."""
+    def limit_with_base(data):
+        next(s for s in data["scoring"]["steps"] if s["step"] == "outer_limit")["params"]["bounds"] = "payment"
+    classes = run(tmp_path, CLASSIC, engine(edited_runner(tmp_path, "shanghai-classic", limit_with_base)))
+    assert named(classes) == {"step:9:outer_limit.bounds=payment"}
+
+
 def test_a_multiplier_read_as_a_double_is_named_and_not_as_other_points(tmp_path):
     """Classic: 荒番 multiplies the value and the cap by 2 (a multiplier, after the cap); this engine counts it as
     one double, inside the cap. On capped hands a 荒番 worth 1 (×1) gives the same totals, but not on the others

@@ -30,6 +30,42 @@ READINGS = [("mcr", {}), ("mcr", {"robbing_kong_paid_as": "self_draw"}), ("shang
 MUTUAL = {"win_by": "discard", "discarder": 2, "contract_partner": 1, "flags": ["contract_mutual", "discarder_ready"]}
 
 
+def limit_bounding_the_payment(ruleset):
+    """The classic spec with its single-hand limit bounding the payment, 底分 included (the outer_limit step's
+    `bounds: payment`, an edit diagnosis tries)."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    steps = tuple(replace(st, params=MappingProxyType({**st.params, "bounds": "payment"}))
+                  if st.name == "outer_limit" else st for st in ruleset.scoring.steps)
+    return replace(ruleset, scoring=replace(ruleset.scoring, steps=steps))
+
+
+@pytest.mark.parametrize("scope", ["whole_loss", "each_share"])
+def test_the_model_pays_what_the_engine_pays_under_a_limit_that_takes_the_base_in(scope):
+    """As below, for a spec whose single-hand limit bounds each share or each payer's payment, 底分 included: on
+    the contract tables a partner's 5 shares pass the limit."""
+    rs = limit_bounding_the_payment(load_ruleset("shanghai-classic"))
+    runner = CaseRunner({rs.id: rs})
+    options = {"single_hand_limit_scope": scope}
+    scorer = runner.scorer(rs.id, options)
+    model, pay = SettlementModel(scorer), scorer.settlement
+    assert pay.payment_limit == (50, "payer" if scope == "whole_loss" else "share")
+    compared = limited = 0
+    for data in known_hands(rs)[:12]:
+        for table in (*TABLES, MUTUAL):
+            grown = at_table(data, table, pay.contract.partner_counter)
+            result = outcome(runner, rs.id, options, grown)
+            if not result.get("valid"):
+                continue
+            base = (grown.get("counters") or {}).get(pay.base_counter) if pay.base_counter else None
+            words = model.evaluate({f["id"]: int(f["count"]) for f in result["fans"]}, base, table_of(scorer, grown))
+            assert words["payments"] == result["payments"], (grown, words)
+            compared += 1
+            limited += any(p == -50 for p in result["payments"][1:])
+    assert compared >= 12 and limited >= 1
+
+
 @pytest.mark.parametrize("ruleset_id,options", READINGS)
 def test_the_model_pays_what_the_engine_pays_on_known_hands(ruleset_id, options):
     """Every known hand among the first 12, won at each table of limit.TABLES (a robbed kong, a contract on a

@@ -19,6 +19,7 @@ from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import kind_of, rescorable
 from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
+from checker.mutate.catalog import contract_and_liability
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
@@ -160,7 +161,8 @@ def _default_of(make: Callable[..., Any], name: str) -> Any:
 
 def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
     """Edits of the amounts: the minimum (at the values that would flip the class's verdicts), the base, each
-    payer's share, each scoring step's numeric parameters."""
+    payer's share, each scoring step's numeric parameters, the single-hand limit taking the 底分 in, the numbers of
+    承包 and 包 and their patterns."""
     rid = ruleset.id
     out: list[Mutation] = []
     was = ruleset.win.minimum_points
@@ -198,6 +200,9 @@ def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
                 out += [edits.step_parameter(rid, index, step, name, v) for v in edits.neighbours(value)]
         if step.name == "doubles" and "most" not in step.params and doubled and doubled[-1] > 1:
             out += [edits.doubles_capped(rid, index, step, most) for most in range(1, doubled[-1])]
+        if step.name == "outer_limit" and step.params.get("bounds", "value") == "value" and settlement.method == "shares":
+            out.append(edits.limit_takes_base(rid, index, step))
+    out += contract_and_liability(ruleset, edits.neighbours, table_read=True)  # who pays how many shares
     counted = _counted_fans(cls)
     for p in ruleset.patterns:
         if p.id in counted:

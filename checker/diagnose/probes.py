@@ -298,7 +298,8 @@ def settles_alike(rescorer: Rescorer, case: Mapping[str, Any], m: Mutation) -> b
     except (KeyError, TypeError, ValueError):
         return False
     return mine is not None and rules is not None and \
-        (mine.settlement.settlement, mine.settlement.loss_limit) == (rules.settlement.settlement, rules.settlement.loss_limit)
+        (mine.settlement.settlement, mine.settlement.loss_limit, mine.settlement.payment_limit) == \
+        (rules.settlement.settlement, rules.settlement.loss_limit, rules.settlement.payment_limit)
 
 
 def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any], ruleset_id: str,

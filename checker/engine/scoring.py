@@ -135,11 +135,16 @@ class Scorer:
         self.steps = tuple((STEPS[st.name][0], {**st.params, **given.get(st.name, {})}) for st in terms.steps)
         # per step run, its name and the spec rule it implements ("" when the spec names none)
         self.step_ids: tuple[tuple[str, str], ...] = tuple((st.name, st.rule) for st in terms.steps)
-        # a single-hand limit that bounds each payer's whole loss is the settlement's to apply
-        loss_limit = None
+        # a single-hand limit that bounds each payer's whole loss, or takes the 底分 in, is the settlement's to apply
+        loss_limit = payment_limit = None
         for st in terms.steps:
-            if st.name == "outer_limit" and st.params.get("per", "share") == "payer":
-                loss_limit = int(st.params["units"]) * int(st.params["unit"])
+            if st.name != "outer_limit":
+                continue
+            top, per = int(st.params["units"]) * int(st.params["unit"]), st.params.get("per", "share")
+            if st.params.get("bounds", "value") == "payment":
+                payment_limit = (top, per)
+            elif per == "payer":
+                loss_limit = top
         for hc in terms.checks:
             missing = REQUIRED[hc.check] - set(hc.params)
             if missing:
@@ -149,7 +154,7 @@ class Scorer:
             (hc.id, partial(CHECKS[hc.check][0], **hc.params), hc.message,
              hc.params["flag"] if hc.check in ABOUT_A_FLAG else None, hc.check in MELDS_ONLY)
             for hc in terms.checks)
-        self.settlement = Payments(terms.settlement, loss_limit)
+        self.settlement = Payments(terms.settlement, loss_limit, payment_limit)
         # 包 (settlement.liability) under these options: the ranks of the fans that make a discard win liable
         # (none: no liability, or not under these options)
         liability = self.settlement.liability

@@ -62,7 +62,8 @@ class Payments:
     """A settlement bound to option values (checker.spec.bind), paying many hands: base_plus_points reads who
     pays what once per way of winning and discarder."""
 
-    def __init__(self, settlement: SettlementTerms, loss_limit: int | None = None):
+    def __init__(self, settlement: SettlementTerms, loss_limit: int | None = None,
+                 payment_limit: tuple[int, str] | None = None):
         if settlement.method not in ("base_plus_points", "shares"):
             raise ValueError(f"unknown settlement method {settlement.method!r}")
         self.settlement = settlement
@@ -75,6 +76,9 @@ class Payments:
         self.n_base = len([t for t in self.per_share if t == "base"])
         self.n_value = len(self.per_share) - self.n_base
         self.loss_limit = loss_limit
+        # (the most, "share" or "payer"): a single-hand limit that bounds each share, or each payer's whole payment,
+        # 底分 included (the outer_limit step's `bounds: payment`); None: none
+        self.payment_limit = payment_limit
         self._terms: dict[tuple[str, int | None], tuple[tuple[int, int], ...]] = {}
         self._roles: dict[str, tuple[int, int, int]] = {}
         self.contract: ContractTerms | None = None
@@ -113,7 +117,8 @@ class Payments:
         hand's `base_counter` when given; value: the hand's value). A liable hand (包) is paid by the discarder
         for all; a contract (承包) between the winner and another seat, named by the contract's partner counter,
         then changes who pays how many shares. With a `loss_limit`, the value terms of all a payer's shares
-        together are at most that much."""
+        together are at most that much; with a `payment_limit`, each share or each payer's whole payment, 底分
+        included."""
         base = self.base
         if self.base_counter:
             base = hand.counter(self.base_counter, base)
@@ -137,7 +142,11 @@ class Payments:
             if partner:
                 contract_shares(contract, hand, partner, shares)
         loss_limit = self.loss_limit
-        if loss_limit is None:
+        if self.payment_limit is not None:  # the limit takes the 底分 in: each share, or a payer's whole payment
+            top, per = self.payment_limit
+            paid = [-n * min(share, top) for n in shares] if per == "share" else \
+                [-min(n * share, top) for n in shares]
+        elif loss_limit is None:
             paid = [-n * share for n in shares]
         else:  # the limit bounds the value terms a payer pays over all its shares; base terms stay outside it
             n_value = self.n_value

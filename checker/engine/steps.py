@@ -200,17 +200,22 @@ def limit(run: Running, counted: Sequence[Counted], hand) -> None:
         run.value = run.cap
 
 
-@step("outer_limit", {"units": VALUE, "unit": UNIT, "applies": BOOLEAN, "per": one_of("share", "payer")},
+@step("outer_limit", {"units": VALUE, "unit": UNIT, "applies": BOOLEAN, "per": one_of("share", "payer"),
+                       "bounds": one_of("value", "payment")},
       required=("units", "unit"))
 def outer_limit(run: Running, counted: Sequence[Counted], hand, units: int, unit: int, applies: bool = True,
-                per: str = "share") -> None:
+                per: str = "share", bounds: str = "value") -> None:
     """A limit over everything (单局封顶): with `per: share` the value never exceeds `units` × `unit`; with
     `per: payer` the value is left as it is and the settlement bounds what each payer loses in the hand (the
-    scorer hands it the limit when binding)."""
+    scorer hands it the limit when binding). With `bounds: payment` the limit takes the 底分 in too: the value is
+    left as it is and the settlement bounds each share (`per: share`) or each payer's whole payment (`per:
+    payer`), 底分 included."""
     top = units * unit
-    if applies and per == "payer":
+    if applies and (per == "payer" or bounds == "payment"):
         if run.value > top:
-            run.explain.append(f"single-hand limit {top}: bounds each payer's whole loss, not the value")
+            whose = "each payer's whole loss" if per == "payer" else "each share"
+            run.explain.append(f"single-hand limit {top}: bounds {whose}"
+                               f"{', 底分 included' if bounds == 'payment' else ''}, not the value")
         return
     if applies and run.value > top:
         run.explain.append(f"single-hand limit: {run.value} → {top}")

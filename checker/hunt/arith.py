@@ -208,8 +208,8 @@ class ArithModel:
                 expr = value if cap is None else z3.If(value > cap, cap, value)
             elif name == "outer_limit":
                 top = params["units"] * params["unit"]
-                per_payer = params.get("per", "share") == "payer"
-                expr = value if per_payer else z3.If(value > top, z3.IntVal(top), value)
+                in_settlement = params.get("per", "share") == "payer" or params.get("bounds", "value") == "payment"
+                expr = value if in_settlement else z3.If(value > top, z3.IntVal(top), value)
             else:
                 raise ValueError(f"no Z3 model of the scoring step {name!r}")
             rules.append((rule, new == expr))

@@ -210,7 +210,13 @@ class SettlementModel:
             shares.append(n)
         if pay.contract is not None:
             shares = [z3.If(t.partner == 0, n, self._contract(t, seat, n)) for seat, n in zip(SEATS, shares)]
-        if pay.loss_limit is None:
+        if pay.payment_limit is not None:  # the limit takes the 底分 in: each share, or a payer's whole payment
+            top, per = pay.payment_limit
+            if per == "share":
+                paid = [n * z3.If(share > top, top, share) for n in shares]
+            else:
+                paid = [z3.If(n * share > top, top, n * share) for n in shares]
+        elif pay.loss_limit is None:
             paid = [n * share for n in shares]
         else:  # the limit bounds the value terms a payer pays over all its shares; base terms stay outside it
             top = pay.loss_limit
@@ -350,7 +356,7 @@ def signature(scorer: Scorer) -> tuple:
     pay = scorer.settlement
     arith = ArithModel(scorer)
     steps = tuple((fn.__name__, sorted(params.items(), key=str)) for fn, params in scorer.steps)
-    settled: tuple = (pay.shares, pay.base, pay.base_counter, pay.loss_limit)
+    settled: tuple = (pay.shares, pay.base, pay.base_counter, pay.loss_limit, pay.payment_limit)
     if pay.shares:
         settled += (pay.n_base, pay.n_value, tuple(pay.roles(w) for w in WIN_BY))
     else:

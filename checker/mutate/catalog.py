@@ -9,7 +9,7 @@ the ids are the same on every run):
   points are a plain number, at each of `number_steps` (a pattern priced by an option is left to the option's
   mutants);
 - `cap`: a pattern's cap (cap units it raises the hand's cap to), and each numeric parameter of a cap or limit
-  step; `scoring step`: each numeric parameter of another step (the fig's 10, the direct unit);
+  step; a single-hand limit that bounds the value taken to bound what is paid, 底分 included; `scoring step`: each numeric parameter of another step (the fig's 10, the direct unit);
 - `exclusion dropped`, `implied dropped`: every declared `excludes`, `implies` and `implies_within` link, and each
   pattern of each conditional exclusion (`excludes_if`: dropped under its option's reading; only a case read so
   can kill it);
@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Collection, Iterable, Mapping
+from typing import Any, Callable, Collection, Iterable, Mapping
 
 from checker import params
 from checker.engine.hand import WIN_BY
@@ -115,6 +115,9 @@ def _caps_and_steps(ruleset: Ruleset) -> list[Mutation]:
         for name, value in step.params.items():
             if _whole(value):
                 out += [edits.step_parameter(ruleset.id, index, step, name, v) for v in number_steps(value)]
+        if step.name == "outer_limit" and step.params.get("bounds", "value") == "value" and \
+                ruleset.settlement.method == "shares":
+            out.append(edits.limit_takes_base(ruleset.id, index, step))
         if step.name == "doubles" and "most" not in step.params:
             out += [replace(edits.doubles_capped(ruleset.id, index, step, most), family="scoring step")
                     for most in DOUBLES_AT_MOST if most < _most_doubles(ruleset)]
@@ -191,11 +194,20 @@ def _amounts(ruleset: Ruleset) -> list[Mutation]:
                 variants = [terms[:i] + terms[i + 1:] for i in range(len(terms))]
                 variants += [terms + [t] for t in terms_used if t not in terms]
                 out += [edits.share(rid, kind, role, v, terms) for v in variants if v != terms]
+    return out + contract_and_liability(ruleset)
+
+
+def contract_and_liability(ruleset: Ruleset, values: Callable[[int], list[int]] = number_steps,
+                           table_read: bool = False) -> list[Mutation]:
+    """The numbers of 承包 and 包 (each at `values` of it) and each pattern of their `patterns` left out; the
+    numbers the table reads (how many calls make a contract) only with `table_read` (the catalogue leaves them to
+    checker.mutate.procedure; diagnosis tries them on a hand scored alone, whose partner its melds show)."""
+    rid, settlement, out = ruleset.id, ruleset.settlement, []
     for section in ("contract", "liability"):
         table_only = read_by_table(section)
         for key, value in getattr(settlement, section).items():
-            if _whole(value) and key not in table_only:  # (the table's: checker.mutate.procedure)
-                out += [edits.settlement_number(rid, section, key, v, value) for v in number_steps(value)]
+            if _whole(value) and (table_read or key not in table_only):
+                out += [edits.settlement_number(rid, section, key, v, value) for v in values(value)]
         patterns = getattr(settlement, section).get("patterns")
         if isinstance(patterns, (list, tuple)) and len(patterns) > 1:  # (one left: the section would apply to none)
             out += [edits.settlement_pattern_dropped(rid, section, p) for p in patterns if isinstance(p, str)]

@@ -293,6 +293,21 @@ def step_dropped(ruleset_id: str, index: int, step: Step) -> Mutation:
                     f"the {step.name} step is not made", (step.rule,) if step.rule else (), edit)
 
 
+def limit_takes_base(ruleset_id: str, index: int, step: Step) -> Mutation:
+    """The single-hand limit (scoring step `index`, outer_limit) bounds the payment, 底分 included, where the spec
+    bounds the hand's value and adds the 底分 on top: each share, or each payer's whole payment (its `per`)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        steps = list(ruleset.scoring.steps)
+        if steps[index].name != step.name:
+            raise KeyError(step.name)
+        steps[index] = replace(steps[index], params=MappingProxyType({**steps[index].params, "bounds": "payment"}))
+        return replace(ruleset, scoring=replace(ruleset.scoring, steps=tuple(steps)))
+
+    return Mutation(f"step:{index}:{step.name}.bounds=payment", "cap", ruleset_id,
+                    f"the single-hand limit bounds what is paid, 底分 included (the spec: it bounds the hand's value, "
+                    f"底分 paid on top)", (step.rule,) if step.rule else (), edit)
+
+
 def read_as_kind(ruleset_id: str, pattern_id: str, kind: str, points: int, was: str) -> Mutation:
     """`pattern_id` read as another kind of item: a multiplier (×N on the value and the cap, after the doubles
     and the cap) read as doubles inside the cap (×2^d), or the reverse; `points` its worth as that kind."""
