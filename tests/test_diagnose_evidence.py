@@ -727,3 +727,19 @@ def test_a_probe_showing_a_second_departure_no_class_shows_is_explained_not_take
     (explained,) = {e["id"]: e for c in classes for e in c["cause"]["explained_by"]}.values()
     assert "the departures its probes showed besides it" in explained["words"]
     assert "nine_gates_terminal_pungs=one" in explained["words"]
+
+
+def test_probes_feed_every_claimed_pung_and_kong_from_one_seat_and_leave_chows_and_concealed_kongs():
+    """A rule that reads who fed the melds (a contract made by claims from one seat) shows on hands whose sources
+    alone differ: each seat in turn feeds every claimed pung and kong; a chow (only one seat may feed it) and a
+    concealed kong stay as they were; a hand with one such meld gives none."""
+    from checker.diagnose.probes import sourced
+
+    melds = [{"type": "pung", "tiles": "1m1m1m", "from": 1}, {"type": "kong", "tiles": "2p2p2p2p", "from": 2},
+             {"type": "chow", "tiles": "4s5s6s", "from": 3}, {"type": "kong", "tiles": "7z7z7z7z", "concealed": True}]
+    case = {"ruleset": "shanghai-classic", "kind": "score", "input": {"melds": melds, "win_tile": "9m"}}
+    fed = list(sourced([case, {**case, "input": {"melds": melds[:1] + melds[2:]}}]))
+    assert [[m.get("from") for m in c["input"]["melds"]] for c in fed] == \
+        [[1, 1, 3, None], [2, 2, 3, None], [3, 3, 3, None]]
+    assert all(c["input"]["win_tile"] == "9m" and c["ruleset"] == "shanghai-classic" for c in fed)
+    assert melds[0]["from"] == 1 and melds[1]["from"] == 2  # the case itself is left as it was

@@ -19,10 +19,11 @@ def engine_of(folder: str, script: str) -> str:
     return f'cmd:"{sys.executable} {ROOT / "reports" / folder / script}"'
 
 
-def unseen_run(folder: Path, ruleset_id: str, engine: str, kind: str = "score", count: int = 2000) -> dict[str, Any]:
+def unseen_run(folder: Path, ruleset_id: str, engine: str, kind: str = "score", count: int = 2000,
+               effort: int = 1) -> dict[str, Any]:
     """The summary of `mjcheck conform` of `engine` on the shipped corpus of `ruleset_id` (its hands of play for
     `kind` procedure) and `count` random cases of the kind (seed 5, no option set), which must fail (the engine
-    departs)."""
+    departs); diagnosed at `effort`."""
     name = f"{ruleset_id}-procedure" if kind == "procedure" else ruleset_id
     shipped = (ROOT / "corpus" / f"{name}.jsonl").read_text(encoding="utf-8")
     randoms = "".join(json.dumps(c) + "\n" for c in random_cases(ruleset_id, count, 5, kind=kind,
@@ -30,7 +31,7 @@ def unseen_run(folder: Path, ruleset_id: str, engine: str, kind: str = "score", 
     corpus = folder / "cases.jsonl"
     corpus.write_text(shipped + randoms, encoding="utf-8")
     result = CliRunner().invoke(app, ["conform", "--corpus", str(corpus), "--engine", engine,
-                                      "--out", str(folder / "run")])
+                                      "--out", str(folder / "run"), "--effort", str(effort)])
     assert result.exit_code == 1, result.output  # the engine departs: failures, each class diagnosed
     return json.loads((folder / "run" / "summary.json").read_text(encoding="utf-8"))
 

@@ -3,6 +3,7 @@ contradict it (a rival borne out takes its place) or leave it untested."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
@@ -72,6 +73,7 @@ class Confirming(ClassSearch):
                 continue
             e = self._with_rules_read(members, m, e)
             others = [(a, r) for a, r in rivals if r.id != m.id]
+            others += [(a, r) for a, r in self._other_values(cls, members, m) if r.id not in {x.id for _, x in others}]
             beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
             own = self._own_contradiction(members, m, beside, ruleset)  # a case it moves, not to the answer
             trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
@@ -88,9 +90,11 @@ class Confirming(ClassSearch):
                                  .tried_by(joint_trial, self._words))
                     continue
                 contradicted.append(e.tried_by(trial, self._words))
-                swap = self._borne_out(experiments, ruleset, cases, members, others, m)
+                swap = self._borne_out(experiments, ruleset, cases, members, others, m) or \
+                    self._fewer_parts(experiments, ruleset, cls, members, m, e)
                 if swap is not None:
                     named.append(swap)
+                    unexplained += max(0, e.explains - swap.explains)
                 else:
                     unexplained += e.explains
             elif trial.status == UNTESTED and not e.checked:
@@ -172,6 +176,35 @@ class Confirming(ClassSearch):
                 needed = [x for x in needed if x is not o]
         return trial, needed or others
 
+    def _fewer_parts(self, experiments: Experiments | None, ruleset: Ruleset, cls: FailureClass,
+                     members: Sequence[Judged], m: Mutation, e: Explanation) -> Explanation | None:
+        """A joint departure its probes contradict, with no rival borne out: the most of its parts (one fewer, then
+        two …; of a size, those explaining most of the class first) that still explain some of the class's cases,
+        change no passing case checked, and whose own probes the engine's answers bear out (or a rival of it at
+        another value, `_other_values`, that they bear out), named for the cases it explains (the rest are left
+        unexplained). None when no part of it is so borne out."""
+        parts = self._components(m.id)
+        if experiments is None or len(parts) < 2:
+            return None
+        for size in range(len(parts) - 1, 0, -1):
+            fewer = [together(list(subset)) for subset in combinations(parts, size)]
+            shown = [(self._explained(members, f), f) for f in fewer]
+            for explained, f in sorted(shown, key=lambda x: -len(x[0])):
+                checked = self._passing_kept(ruleset.id, f) if explained else None
+                if checked is None:
+                    continue
+                cases = [r.case for r in explained if r.case is not None]
+                rivals = self._other_values(cls, explained, f)
+                trial = self._trial(experiments, ruleset, cases, f, [r for _, r in rivals])
+                if trial.status == CONFIRMED:
+                    self.mutations.setdefault(f.id, f)
+                    return self._explanation(f, min(len(explained), e.explains), e.of, checked) \
+                        .tried_by(trial, self._words)
+                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, f)
+                if swap is not None:
+                    return replace(swap, explains=min(len(explained), e.explains), of=e.of)
+        return None
+
     def _moves_probe(self, probe: Probe, o: Mutation) -> bool:
         """Whether the departure `o` changes the reference's answer to a probe's case."""
         return canonical(self.rescorer.result(probe.case, o)) != canonical(self.rescorer.result(probe.case, None))
@@ -234,6 +267,30 @@ class Confirming(ClassSearch):
             checked = self._passing_kept(cls.ruleset or "", m)
             if checked is not None:
                 out.append((replace(a, checked=checked), m))
+        return out
+
+    def _other_values(self, cls: FailureClass, members: Sequence[Judged],
+                      m: Mutation) -> list[tuple[Explanation, Mutation]]:
+        """Where a part of the departure `m` sets a number or a value (`KEY=VALUE`: a share, the calls that make a
+        contract, an option read one way), `m` with that part at each other value the search made, when it
+        explains every case of the class `m` explains and changes no passing case checked: rivals the probes must
+        tell apart (a contract made at 4 calls and none at all explain the same hands of 3 claims)."""
+        parts = self._components(m.id)
+        mine = {id(r) for r in self._explained(members, m)}
+        out: list[tuple[Explanation, Mutation]] = []
+        for i, p in enumerate(parts):
+            if "=" not in p.id or p.family == "pair":
+                continue
+            key = p.id.rsplit("=", 1)[0]
+            for q in [q for q in self.mutations.values() if q.id != p.id and q.family == p.family
+                      and "=" in q.id and q.id.rsplit("=", 1)[0] == key]:
+                rival = together([*parts[:i], q, *parts[i + 1:]])
+                if not mine <= {id(r) for r in self._explained(members, rival)}:
+                    continue
+                checked = self._passing_kept(cls.ruleset or "", rival)
+                if checked is not None:
+                    self.mutations.setdefault(rival.id, rival)
+                    out.append((self._explanation(rival, len(mine), len(cls.members), checked), rival))
         return out
 
     def _borne_out(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],

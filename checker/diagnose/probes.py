@@ -264,6 +264,27 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
                        "input": dict(other)}
 
 
+def sourced(cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The cases with every claimed pung and kong taken from one seat, each seat in turn (chows stay where they
+    were: only one seat may feed them): hands whose sources alone differ, where a rule that reads who fed the
+    melds (a contract made by so many claims from one seat) shows; a case with fewer than two such melds is left
+    out."""
+    for case in cases:
+        data = case.get("input")
+        if not isinstance(data, Mapping):
+            continue
+        melds = data.get("melds")
+        if not isinstance(melds, list) or not all(isinstance(x, Mapping) for x in melds):
+            continue
+        fed = [i for i, x in enumerate(melds) if x.get("type") in ("pung", "kong") and not x.get("concealed")]
+        if len(fed) < 2:
+            continue
+        for seat in (1, 2, 3):
+            moved = [{**x, "from": seat} if i in fed else dict(x) for i, x in enumerate(melds)]
+            if moved != melds:
+                yield {**case, "input": {**data, "melds": moved}}
+
+
 def transplanted(members: Sequence[Mapping[str, Any]], pool: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The pool's hands with a class case's context (its flags set and its counters) laid on them, one class case
     at a time: other hands in the class's situation, where a departure of its context shows on a hand that
@@ -371,7 +392,8 @@ class Experiments:
         varied = list(variants(ruleset, members[:VARIANTS_FROM])) if kind == "score" else []
         pool = self.pool(ruleset).cases(options, kind)
         moved = list(transplanted(members[:TRANSPLANTED_FROM], pool)) if kind == "score" else []
-        for case in [*varied, *pool, *moved]:
+        fed = list(sourced([*members[:VARIANTS_FROM], *pool[:TRANSPLANTED_ONTO]])) if kind == "score" else []
+        for case in [*varied, *pool, *moved, *fed]:
             key = Prober.key(case)
             if key not in seen:
                 seen.add(key)
