@@ -647,7 +647,7 @@ def test_a_cause_told_only_from_its_rival_on_hands_where_it_answers_as_the_rules
         def _candidates(self, ruleset, members):
             yield from (case(n) for n in self.names)
 
-    ruleset = SimpleNamespace(id="r")
+    ruleset = SimpleNamespace(id="r", patterns=())
     hyp, rival = SimpleNamespace(id="hyp"), SimpleNamespace(id="rival")
     only_rival = Built(["A"], {"A": 10}).trial(ruleset, [], hyp, [rival])
     assert only_rival.status == UNTESTED and [p.holds for p in only_rival.probes] == [True]
@@ -743,3 +743,32 @@ def test_probes_feed_every_claimed_pung_and_kong_from_one_seat_and_leave_chows_a
         [[1, 1, 3, None], [2, 2, 3, None], [3, 3, 3, None]]
     assert all(c["input"]["win_tile"] == "9m" and c["ruleset"] == "shanghai-classic" for c in fed)
     assert melds[0]["from"] == 1 and melds[1]["from"] == 2  # the case itself is left as it was
+
+
+def test_a_probe_whose_answer_fits_both_hypotheses_tells_nothing():
+    """A probe built to tell a hypothesis from a rival, the two differing only in the fan they list (x or y, both
+    spec fans, the same 10 points): an engine that lists neither, but a fan of its own (z) at the same money, fits
+    both as it writes its answers; the probe holds neither way and says so, and the hypothesis is not confirmed by
+    it. Hand-built answers, no reference engine."""
+    from types import SimpleNamespace
+
+    from checker.diagnose.probes import CONFIRMED, Experiments, Prober
+
+    def result(fan):
+        return {"valid": True, "fans": [{"id": fan, "points": 10, "count": 1}], "total": 10,
+                "payments": [30, -10, -10, -10]}
+
+    class Rescorer:
+        def result(self, case, m):
+            return result({None: "x", "hyp": "x", "rival": "y"}[None if m is None else m.id])
+
+    class Built(Experiments):
+        def _candidates(self, ruleset, members):
+            yield {"ruleset": "r", "options": {}, "kind": "score", "input": {"name": "C"}}
+
+    ruleset = SimpleNamespace(id="r", patterns=(SimpleNamespace(id="x"), SimpleNamespace(id="y")))
+    built = Built(Rescorer(), Prober(lambda cases: [result("z") for _ in cases]), lambda ruleset: ())
+    trial = built.trial(ruleset, [], SimpleNamespace(id="hyp"), [SimpleNamespace(id="rival")])
+    (probe,) = [p for p in trial.probes if p.against == "rival"]
+    assert probe.holds is None and "fits both" in probe.elsewhere
+    assert trial.status != CONFIRMED

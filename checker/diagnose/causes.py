@@ -243,6 +243,43 @@ class CauseSearch(Confirming):
         return replace(before, explanations=(*_written(before), *self._needed(cls, members, found)), alternatives=(),
                        unexplained=len(left) + len(cls.members) - len(members), tried=tried)
 
+    def _covers_left(self, cls: FailureClass, left: Sequence[Judged],
+                     barred: set[frozenset[str]]) -> list[tuple[Mutation, list[Judged]]]:
+        """The cases a contradicted departure left, covered greedily by the run's departures and the class's own
+        candidates (`_joint_trials`' singles) that move one of them, alone and two together (or one with one of
+        the run's departures), those that explain
+        most of them first, none whose parts are a set in `barred` nor holding a departure barred alone; each
+        checked against the passing cases."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if not left or ruleset is None:
+            return []
+        own = option_readings(ruleset) + \
+            [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
+            context_readings(ruleset)
+        singles = list({m.id: m for m in [*self._model, *own]}.values())
+        moving = [m for m in singles if any(self._moves(r, m) for r in left)]
+        # two together: two that move the cases, or one that does with one of the run's departures (which may
+        # matter only after the other: a refusal dropped, then the hand's value read otherwise)
+        pairs = [(a, b) for a, b in combinations(moving, 2)]
+        pairs += [(a, b) for a in moving for b in self._model if b not in moving]
+        trials = moving + [combined(a, b) for a, b in pairs if set(a.options).isdisjoint(b.options)]
+        alone = {next(iter(b)) for b in barred if len(b) == 1}  # contradicted by itself: in no cover again
+        trials = [m for m in trials if m.departures not in barred and not m.departures & alone]
+        shown = {m.id: self._explained(left, m) for m in trials}
+        ranked = sorted((m for m in trials if shown[m.id]), key=lambda m: (-len(shown[m.id]), m.size))
+        out: list[tuple[Mutation, list[Judged]]] = []
+        rest = list(left)
+        for m in ranked:
+            explained = self._explained(rest, m)
+            if not explained or self._passing_kept(cls.ruleset or "", m) is None:
+                continue
+            out.append((m, explained))
+            done = {id(r) for r in explained}
+            rest = [r for r in rest if id(r) not in done]
+            if not rest:
+                break
+        return out
+
     @staticmethod
     def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
         """The subsets of the run's departures a class is tried with, smallest first: each alone, then each of the

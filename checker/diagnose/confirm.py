@@ -19,6 +19,7 @@ from checker.spec import Ruleset
 
 
 MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes contradict, one probe at a time
+MAX_MOVING_PAIRS = 10  # pairs of the run's departures that move a contradicting probe, tried with the departure
 
 
 class Confirming(ClassSearch):
@@ -32,7 +33,8 @@ class Confirming(ClassSearch):
                     experiments: Experiments | None) -> list[Cause]:
         """Each class's cause put to the engine (checker.diagnose.probes), largest class first. The departures
         named for the run's classes of a ruleset are the run's model of the engine: a probe of one class may show
-        another's departure too, so a departure its probes contradict alone is tried again with the others."""
+        another's departure too, so a departure its probes contradict alone is tried again with the others (but
+        those the probes of a class confirmed before contradicted by themselves)."""
         model: dict[str, list[Mutation]] = {}
         for cls, cause in zip(classes, causes):
             for e in cause.explanations:
@@ -40,9 +42,13 @@ class Confirming(ClassSearch):
                     if m not in model.setdefault(cls.ruleset or "", []):
                         model[cls.ruleset or ""].append(m)
         out = []
+        refuted: set[str] = set()  # departures the probes contradicted by themselves: out of the model from then on
         for cls, cause in zip(classes, causes):
-            self._model = model.get(cls.ruleset or "", [])
-            out.append(self.confirm(cls, cause, experiments, self._model))
+            self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
+            confirmed = self.confirm(cls, cause, experiments, self._model)
+            named = {p for e in confirmed.explanations for p in e.id.split(" + ")}
+            refuted |= {e.id for e in confirmed.contradicted if " + " not in e.id and e.id not in named}
+            out.append(confirmed)
         self._model = ()
         return out
 
@@ -102,8 +108,61 @@ class Confirming(ClassSearch):
                 unexplained += e.explains
             else:
                 named.append(e.tried_by(trial, self._words))
+        if contradicted and unexplained > len(cls.members) - len(members):
+            more = self._after_contradiction(experiments, ruleset, cls, members, named, contradicted)
+            named += more
+            unexplained -= sum(e.explains for e in more)
         return replace(cause, explanations=tuple(named), unexplained=unexplained, contradicted=tuple(contradicted),
                        untested=tuple(untested))
+
+    def _after_contradiction(self, experiments: Experiments | None, ruleset: Ruleset, cls: FailureClass,
+                             members: Sequence[Judged], named: Sequence[Explanation],
+                             contradicted: Sequence[Explanation]) -> list[Explanation]:
+        """Where a departure the probes contradict left cases of the class unexplained: those cases covered again
+        by the class's next covers (`_covers_left`, none of them the departures contradicted here: a joint one
+        contradicted bars itself, not each of its parts; one contradicted alone is in no cover), each put to the
+        engine as any cause is, against its rivals (a part put in place by another candidate, or set at another
+        value); one contradicted gives way to a rival its probes bear out, or, with no rival, is tried again with
+        the run's other departures; named only where the probes bear it out."""
+        if experiments is None:
+            return []
+        explaining = [self.mutations[e.id] for e in named if e.id in self.mutations]
+        left = [r for r in members if not any(self._explains(r, m) for m in explaining)]
+        barred = {frozenset(e.id.split(" + ")) for e in contradicted}
+        out: list[Explanation] = []
+        for m, explained in self._covers_left(cls, left, barred):
+            cases = [r.case for r in explained if r.case is not None]
+            checked = self._passing_kept(ruleset.id, m)
+            if checked is None:
+                continue
+            e = self._explanation(m, len(explained), len(cls.members), checked)
+            # its rivals: a part put in place by another candidate, or set at another value, explaining these alike
+            rivals = [(self._explanation(r, len(explained), len(cls.members), 0), r)
+                      for r in self._substitutes(cls, explained, m)]
+            rivals += [(a, r) for a, r in self._other_values(cls, explained, m)
+                       if r.departures not in {x.departures for _, x in rivals}]
+            rivals = [(a, r) for a, r in rivals if r.departures not in barred]
+            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in rivals])
+            if trial.status == CONTRADICTED and not rivals:  # (with rivals, one of them borne out instead)
+                jointly = self._with_model(experiments, ruleset, cases, explained, m, self._model, trial)
+                if jointly is not None:
+                    said = "; ".join(o.words for o in jointly[1])
+                    e = replace(e, words=f"{e.words} (its probes predicted with the run's other departures: {said})")
+                    trial = jointly[0]
+            if trial.status == CONFIRMED:
+                self.mutations.setdefault(m.id, m)
+                out.append(e.tried_by(trial, self._words))
+            elif trial.status == CONTRADICTED:
+                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, m)
+                if swap is not None:
+                    out.append(swap)
+        return out
+
+    def _covers_left(self, cls: FailureClass, left: Sequence[Judged],
+                     barred: set[frozenset[str]]) -> list[tuple[Mutation, list[Judged]]]:
+        """The departures that cover `left` greedily, none whose parts are a set in `barred`, each with the cases
+        it explains (the cause search says which it tries: checker.diagnose.causes)."""
+        return []
 
     def _disagreements_tried(self, cause: Cause, ruleset: Ruleset, experiments: Experiments) -> Cause:
         """An input disagreement ("the engine does not take a case with X") put to the engine: other cases with X
@@ -149,7 +208,8 @@ class Confirming(ClassSearch):
                     members: Sequence[Judged], m: Mutation, model: Sequence[Mutation],
                     alone: Trial) -> tuple[Trial, list[Mutation]] | None:
         """`m` with the run's other departures (those that set no option `m` sets), when together they still
-        explain the class and the engine's answers to their probes bear them out: the trial, and of those others
+        explain the class and the engine's answers to their probes bear them out (all of them, those that move a
+        contradicting probe's prediction, then each of those alone, then two of them): the trial, and of those others
         the ones needed (each dropped in turn, in the run's order, where without it `m` still explains the class
         and predicts every answer of these probes and of `alone`, the probes that contradicted `m` by itself)."""
         others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
@@ -159,7 +219,11 @@ class Confirming(ClassSearch):
         # change the class, or meet a probe one of them does not belong on)
         moving = [o for o in others if any(self._moves_probe(p, o) for p in alone.probes if p.holds is False)]
         trial: Trial | None = None
-        for subset in (others, moving) if moving and len(moving) < len(others) else (others,):
+        subsets = [others, moving] if moving and len(moving) < len(others) else [others]
+        if len(moving) > 1:  # then each of them alone with it, then two of them (a few: each subset a trial)
+            subsets += [[o] for o in moving]
+            subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []
+        for subset in subsets:
             joint = together([m, *subset])
             if self._explains_all(members, joint):
                 trial = self._trial(experiments, ruleset, cases, joint, [])

@@ -543,6 +543,11 @@ class Experiments:
         holds = None if answer is None else self._holds(ruleset, self.read(ruleset, answer), mine,
                                                         self.prober.judged_on(probe_case["expect"], kind), kind)
         elsewhere = ""
+        if holds and self._holds(ruleset, self.read(ruleset, answer), theirs,
+                                 self.prober.judged_on(probe_case["expect"], kind), kind):
+            # the answer, as the engine writes it, fits the other hypothesis as well (the fans the two list
+            # otherwise are ones the engine does not list): the probe tells them apart no more than the class did
+            holds, elsewhere = None, "the engine's answer, as it writes it, fits both"
         if holds is False and against is None and kind == "score":
             elsewhere = met_elsewhere(self.read(ruleset, answer), mine, theirs, ruleset.id,
                                       m is not None and settles_alike(self.rescorer, case, m))
