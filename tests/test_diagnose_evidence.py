@@ -772,3 +772,15 @@ def test_a_probe_whose_answer_fits_both_hypotheses_tells_nothing():
     (probe,) = [p for p in trial.probes if p.against == "rival"]
     assert probe.holds is None and "fits both" in probe.elsewhere
     assert trial.status != CONFIRMED
+
+
+def test_a_class_that_screened_every_candidate_before_its_share_ran_out_says_so():
+    """The words on a class whose share of the effort ran out after every candidate was screened (in its pairs or
+    later rounds) name no number of candidates left to screen: all were screened."""
+    from checker.diagnose.explanation import Cause
+
+    done = Cause((), 7, stopped=32_040, share=True, screened=(275, 275), effort=1).verdict
+    assert "all 275 of its candidate departures screened, in its pairs and later rounds" in done
+    assert "--effort 2 or more gives it more" in done and "would screen them all" not in done
+    part = Cause((), 7, stopped=32_040, share=True, screened=(45, 173), effort=1).verdict
+    assert "with 45 of its 173 candidate departures screened; --effort 4 would screen them all" in part

@@ -112,6 +112,9 @@ class Cause:
         if self.stopped is not None and self.share:
             text = (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
                     f"re-scorings) was spent before a cause was found")
+            if self.screened is not None and self.screened[0] >= self.screened[1]:
+                return text + (f", with all {self.screened[1]} of its candidate departures screened, in its pairs and "
+                               f"later rounds; --effort {self.effort * 2} or more gives it more")
             if self.screened is not None and self.screened[0]:
                 done, of = self.screened
                 more = -(-of * self.effort // done)  # its candidates cost alike: so many times the effort screens all

@@ -178,6 +178,7 @@ class ClassSearch(Rescoring):
             hits = sum(1 for r in screened if self._explains(r, m))
             if hits:
                 scores.append((hits, m))
+        self._screening = (len(candidates), len(candidates))  # every one screened: what follows is pairs and rounds
         order = {m.id: i for i, m in enumerate(candidates)}  # readings, then suggested edits, then context readings
         scores.sort(key=lambda x: (-x[0], x[1].size, order[x[1].id]))
         whole = [m for hits, m in scores if hits == len(screened)]
