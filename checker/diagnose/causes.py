@@ -40,6 +40,7 @@ from checker.diagnose.explanation import (JOINT_PASSES, MAX_ALTERNATIVES, MAX_FO
 from checker.mutate.context import context_readings
 from checker.mutate.readings import option_readings
 from checker.mutate.mutation import Mutation, combined
+from checker.spec import Ruleset
 
 EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for an edited spec counts as
 EFFORT_PER_CASE = 20  # SCORER_COST of them), and so much more for each failed case of the classes searched;
@@ -186,9 +187,7 @@ class CauseSearch(Confirming):
         ruleset = self.ruleset_of(cls.ruleset)
         if not members or ruleset is None:
             return None
-        own = option_readings(ruleset) + \
-            [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
-            context_readings(ruleset)
+        own = self._own_candidates(cls, ruleset)
         trials = self._joint_trials(found, own)
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
@@ -253,9 +252,7 @@ class CauseSearch(Confirming):
         ruleset = self.ruleset_of(cls.ruleset)
         if not left or ruleset is None:
             return []
-        own = option_readings(ruleset) + \
-            [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
-            context_readings(ruleset)
+        own = self._own_candidates(cls, ruleset)
         singles = list({m.id: m for m in [*self._model, *own]}.values())
         moving = [m for m in singles if any(self._moves(r, m) for r in left)]
         # two together: two that move the cases, or one that does with one of the run's departures (which may
@@ -279,6 +276,13 @@ class CauseSearch(Confirming):
             if not rest:
                 break
         return out
+
+    def _own_candidates(self, cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
+        """A class's own candidates tried with the run's departures: the option readings, the first OWN_PER_PART
+        spec edits of each part of its signature, the context readings."""
+        return option_readings(ruleset) + \
+            [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
+            context_readings(ruleset)
 
     @staticmethod
     def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:

@@ -46,8 +46,8 @@ class Confirming(ClassSearch):
         for cls, cause in zip(classes, causes):
             self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
             confirmed = self.confirm(cls, cause, experiments, self._model)
-            named = {p for e in confirmed.explanations for p in e.id.split(" + ")}
-            refuted |= {e.id for e in confirmed.contradicted if " + " not in e.id and e.id not in named}
+            named = {p.id for e in confirmed.explanations for p in self._components(e.id)}
+            refuted |= {e.id for e in confirmed.contradicted if len(self._components(e.id)) == 1 and e.id not in named}
             out.append(confirmed)
         self._model = ()
         return out
@@ -128,7 +128,7 @@ class Confirming(ClassSearch):
             return []
         explaining = [self.mutations[e.id] for e in named if e.id in self.mutations]
         left = [r for r in members if not any(self._explains(r, m) for m in explaining)]
-        barred = {frozenset(e.id.split(" + ")) for e in contradicted}
+        barred = {frozenset(p.id for p in self._components(e.id)) for e in contradicted}
         out: list[Explanation] = []
         for m, explained in self._covers_left(cls, left, barred):
             cases = [r.case for r in explained if r.case is not None]
