@@ -20,6 +20,7 @@ from checker.diagnose.judged import kind_of, rescorable
 from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
 from checker.mutate.catalog import contract_and_liability
+from checker.mutate import context
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
@@ -117,6 +118,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
             found += [edits.check_dropped(rid, hc.id, hc.message) for hc in ruleset.hand_checks
                       if hc.id == part["verdict"]["expected"]]
             found += _flag_checks(ruleset, part["verdict"]["expected"])
+            found += _refused_input_read_absent(ruleset, part["verdict"]["expected"])
         if "verdict" in part or ("field" in part and not fan_parts and not amounts_given):
             found += _amount_edits(cls, ruleset)  # (a total that differs with the fans follows from them)
             amounts_given = "field" in part
@@ -130,6 +132,17 @@ def _flag_checks(ruleset: Ruleset, check_id: str) -> list[Mutation]:
     flag = next((hc.check.params.get("flag") for hc in ruleset.hand_checks if hc.id == check_id), None)
     checks = tuple(hc.id for hc in ruleset.hand_checks if flag is not None and hc.check.params.get("flag") == flag)
     return [edits.flag_checks_dropped(ruleset.id, str(flag), checks)] if len(checks) > 1 else []
+
+
+def _refused_input_read_absent(ruleset: Ruleset, rule: str) -> list[Mutation]:
+    """Where the engine scores a hand the rules refuse as bad input under `rule`: that input read as absent (a flag
+    one of its checks refuses, a counter out of the range `rule` holds it to), not refused and not read."""
+    flag = next((hc.check.params.get("flag") for hc in ruleset.hand_checks if hc.id == rule), None)
+    found = [] if flag is None else [context.flag_unfit_ignored(ruleset, str(flag), tuple(
+        hc.id for hc in ruleset.hand_checks if hc.check.params.get("flag") == flag))]
+    found += [context.counter_out_of_range_ignored(ruleset, name) for name, c in ruleset.counters.items()
+              if c.rule == rule]
+    return found
 
 
 def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:

@@ -6,7 +6,9 @@ a flag read as another or as implying another, a flag read as a win on a kong's 
 of winning (the last tile claimed from a discard as Out with replacement tile), a way of winning read as another
 (robbing the kong as a discard or a self-draw), a counter or the flowers ignored, a claimed meld read as
 concealed. `context_readings(ruleset)`
-lists every one a ruleset's flags, counters and ways of winning allow.
+lists every one a ruleset's flags, counters and ways of winning allow. Two more read what the rules refuse as bad
+input as if it were not there: a flag where it does not fit (`flag_unfit_ignored`), a counter outside its range
+(`counter_out_of_range_ignored`); the diagnosis tries them where an engine scores a hand such a check refuses.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from checker.engine.hand import WIN_BY
+from checker.case import hand_from_input
+from checker.engine.hand import WIN_BY, HandError
+from checker.engine.scoring import Scorer
 from checker.mutate.mutation import Mutation
 from checker.spec import Ruleset
 from checker.spec.roles import roles
@@ -41,6 +45,54 @@ def flag_ignored(ruleset_id: str, flag: str) -> Mutation:
 
     return Mutation(f"flag-ignored:{flag}", "context: flag ignored", ruleset_id, f"the {flag} flag is ignored",
                     (f"flag.{flag}",), read=read)
+
+
+def flag_unfit_ignored(ruleset: Ruleset, flag: str, checks: tuple[str, ...]) -> Mutation:
+    """The engine reads `flag` only where it fits: a hand that one of the flag's hand checks (`checks`, by id)
+    refuses is read without the flag, neither refused nor scored with it (a kong's replacement flag on a hand
+    with no kong: no 杠开). The checks are held under the default options (a case's read sees its input alone),
+    on the input as given: a counter outside its range does not stop them (another reading may read it away)."""
+    wide = MappingProxyType({name: replace(c, min=min(c.min, -(1 << 30)), max=max(c.max, 1 << 30))
+                             for name, c in ruleset.counters.items()})
+    kept = replace(ruleset, hand_checks=tuple(hc for hc in ruleset.hand_checks if hc.id in checks), counters=wide)
+    scorers: list[Scorer] = []  # built at the first hand with the flag
+
+    def read(data: Mapping[str, Any]) -> Mapping[str, Any]:
+        flags = _flags(data)
+        if not flags.get(flag):
+            return data
+        if not scorers:
+            scorers.append(Scorer(kept))
+        try:
+            hand = hand_from_input(data, scorers[0], checked=False)
+        except (HandError, KeyError, TypeError, ValueError):  # bad input besides: read as it is, refused as such
+            return data
+        if scorers[0].accepts(hand):
+            return data
+        flags.pop(flag)
+        return {**data, "flags": flags}
+
+    return Mutation(f"flag-unfit-ignored:{flag}", "context: flag ignored where it does not fit", ruleset.id,
+                    f"a {flag} flag where it does not fit ({', '.join(checks)}) is ignored: the hand is scored "
+                    f"without it, not refused", (f"flag.{flag}", *checks), read=read)
+
+
+def counter_out_of_range_ignored(ruleset: Ruleset, counter: str) -> Mutation:
+    """The engine reads a `counter` outside the range the rules give it as absent, not as bad input."""
+    spec = ruleset.counters[counter]
+
+    def read(data: Mapping[str, Any]) -> Mapping[str, Any]:
+        counters = data.get("counters")
+        if not isinstance(counters, Mapping):
+            return data
+        value = counters.get(counter)
+        if not isinstance(value, int) or isinstance(value, bool) or spec.min <= value <= spec.max:
+            return data
+        return {**data, "counters": {k: v for k, v in counters.items() if k != counter}}
+
+    return Mutation(f"counter-out-of-range-ignored:{counter}", "context: counter ignored out of its range",
+                    ruleset.id, f"a {counter} counter outside {spec.min}–{spec.max} is ignored ({spec.rule} not "
+                    f"made): the hand is scored as if it had none", (f"counter.{counter}", spec.rule), read=read)
 
 
 def flag_implies(ruleset_id: str, flag: str, other: str) -> Mutation:
