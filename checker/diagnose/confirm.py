@@ -12,7 +12,7 @@ from checker.diagnose.judged import Judged
 from checker.diagnose.one_class import ClassSearch
 from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere,
                                      settles_alike)
-from checker.diagnose.unscored import case_features
+from checker.diagnose.unscored import OUTSIDE, case_features
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import option_readings
 from checker.spec import Ruleset
@@ -47,7 +47,8 @@ class Confirming(ClassSearch):
             self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
             confirmed = self.confirm(cls, cause, experiments, self._model)
             named = {p.id for e in confirmed.explanations for p in self._components(e.id)}
-            refuted |= {e.id for e in confirmed.contradicted if len(self._components(e.id)) == 1 and e.id not in named}
+            refuted |= {parts[0].id for e in confirmed.contradicted for parts in [self._components(e.id)]
+                        if len(parts) == 1 and parts[0].id not in named}
             out.append(confirmed)
         self._model = ()
         return out
@@ -74,20 +75,31 @@ class Confirming(ClassSearch):
         unexplained = cause.unexplained
         for e in cause.explanations:
             m = self.mutations.get(e.id)
-            if m is None:  # fans outside the spec, an input disagreement, fan names: read off the answers alone
-                named.append(e)
+            after = self._components(e.id) if m is None and f" + {OUTSIDE}" in e.id else []
+            if m is None and not after:  # fans outside the spec, an input disagreement, fan names: read off the
+                named.append(e)          # answers alone
                 continue
-            e = self._with_rules_read(members, m, e)
-            others = [(a, r) for a, r in rivals if r.id != m.id]
-            others += [(a, r) for a, r in self._other_values(cls, members, m) if r.id not in {x.id for _, x in others}]
-            beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
-            own = self._own_contradiction(members, m, beside, ruleset)  # a case it moves, not to the answer
-            trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
-            if trial.status == CONTRADICTED:
-                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model, trial), \
-                    "the run's other departures"
+            if m is None:  # a departure with fans outside the spec after it: the departure put to the engine
+                m = together(after)
+                trial = self._trial(experiments, ruleset, cases, m, [])
+            else:
+                e = self._with_rules_read(members, m, e)
+                others = [(a, r) for a, r in rivals if r.id != m.id]
+                others += [(a, r) for a, r in self._other_values(cls, members, m)
+                           if r.id not in {x.id for _, x in others}]
+                beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
+                own = self._own_contradiction(members, m, beside, ruleset)  # a case it moves, not to the answer
+                trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
+            if trial.status == CONTRADICTED and after:  # (its cases read beside fans the spec does not have)
+                contradicted.append(e.tried_by(trial, self._words))
+                unexplained += e.explains
+            elif trial.status == CONTRADICTED:
+                rival_departures = [r for _, r in others]
+                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model, trial,
+                                                rival_departures), "the run's other departures"
                 if jointly is None:
-                    jointly, how = self._with_second_departure(experiments, ruleset, cases, members, m, trial), \
+                    jointly, how = self._with_second_departure(experiments, ruleset, cases, members, m, trial,
+                                                               rival_departures), \
                         "the departures its probes showed besides it"
                 if jointly is not None:
                     joint_trial, others_used = jointly
@@ -206,10 +218,13 @@ class Confirming(ClassSearch):
 
     def _with_model(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                     members: Sequence[Judged], m: Mutation, model: Sequence[Mutation],
-                    alone: Trial) -> tuple[Trial, list[Mutation]] | None:
+                    alone: Trial, rivals: Sequence[Mutation] = ()) -> tuple[Trial, list[Mutation]] | None:
         """`m` with the run's other departures (those that set no option `m` sets), when together they still
-        explain the class and the engine's answers to their probes bear them out (all of them, those that move a
-        contradicting probe's prediction, then each of those alone, then two of them): the trial, and of those others
+        explain the class, predict the answers that contradicted `m` alone, and the engine's answers to their own
+        probes bear them out (all of them, those that move a
+        contradicting probe's prediction, then each of those alone, then two of them), against `m`'s rivals with the
+        same others (a rival the probe that contradicted `m` bore out may be the truth beside them): the trial, and
+        of those others
         the ones needed (each dropped in turn, in the run's order, where without it `m` still explains the class
         and predicts every answer of these probes and of `alone`, the probes that contradicted `m` by itself)."""
         others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
@@ -217,16 +232,17 @@ class Confirming(ClassSearch):
             return None
         # all of them, else those alone that move a contradicting probe's prediction (all of them together may
         # change the class, or meet a probe one of them does not belong on)
-        moving = [o for o in others if any(self._moves_probe(p, o) for p in alone.probes if p.holds is False)]
+        moving = [o for o in others if any(self._moves_probe(p, m, o) for p in alone.probes if p.holds is False)]
         trial: Trial | None = None
         subsets = [others, moving] if moving and len(moving) < len(others) else [others]
         if len(moving) > 1:  # then each of them alone with it, then two of them (a few: each subset a trial)
             subsets += [[o] for o in moving]
             subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []
+        against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
         for subset in subsets:
             joint = together([m, *subset])
-            if self._explains_all(members, joint):
-                trial = self._trial(experiments, ruleset, cases, joint, [])
+            if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
+                trial = self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, subset))
                 if trial.status == CONFIRMED:
                     others = subset
                     break
@@ -269,21 +285,26 @@ class Confirming(ClassSearch):
                     return replace(swap, explains=min(len(explained), e.explains), of=e.of)
         return None
 
-    def _moves_probe(self, probe: Probe, o: Mutation) -> bool:
-        """Whether the departure `o` changes the reference's answer to a probe's case."""
-        return canonical(self.rescorer.result(probe.case, o)) != canonical(self.rescorer.result(probe.case, None))
+    def _moves_probe(self, probe: Probe, m: Mutation, o: Mutation) -> bool:
+        """Whether the departure `o` changes the reference's answer to a probe's case, by itself or beside `m` (the
+        departure the probe was built for: `o` may move its prediction only on top of it, where the rules refuse
+        the case on a ground `m` reads away)."""
+        return canonical(self.rescorer.result(probe.case, o)) != canonical(self.rescorer.result(probe.case, None)) \
+            or canonical(self.rescorer.result(probe.case, together([m, o]))) != canonical(probe.predicted)
 
     def _with_second_departure(self, experiments: Experiments | None, ruleset: Ruleset,
                                cases: Sequence[Mapping[str, Any]], members: Sequence[Judged], m: Mutation,
-                               trial: Trial) -> tuple[Trial, list[Mutation]] | None:
+                               trial: Trial, rivals: Sequence[Mutation] = ()) -> tuple[Trial, list[Mutation]] | None:
         """`m` contradicted by a probe on which the engine departs in another way no class of the run shows: an
         option reading `d` with which `m` predicts that probe's answer (the answer is a case to explain, as the
         class's cases are), changing no passing case checked, `m` and `d` together still explaining the class;
-        put to the engine again, and, where a probe of the pair shows one more such departure, once more. The
+        put to the engine again (against `m`'s rivals with the readings added), and, where a probe of the pair
+        shows one more such departure, once more. The
         trial that bears them out, and the readings added (None: none does)."""
         if experiments is None:
             return None
-        current, added = m, []
+        current = m
+        added: list[Mutation] = []
         for _ in range(MAX_DEPARTURES_ADDED):
             probe = next((p for p in trial.probes if p.holds is False), None)
             if probe is None:
@@ -293,7 +314,7 @@ class Confirming(ClassSearch):
                 joint = together([current, d])
                 if self._passing_kept(ruleset.id, d) is None or not self._explains_all(members, joint):
                     continue
-                step = joint, d, self._trial(experiments, ruleset, cases, joint, [])
+                step = joint, d, self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, [*added, d]))
                 break
             if step is None:
                 return None
@@ -375,3 +396,11 @@ class Confirming(ClassSearch):
         m = self.mutations.get(mutation_id)
         return m.words if m is not None else mutation_id
 
+
+def _beside_each(rivals: Sequence[Mutation], others: Sequence[Mutation]) -> list[Mutation]:
+    """Each rival with `others` beside it (those it does not hold already, nor set an option it sets)."""
+    out = []
+    for r in rivals:
+        extra = [o for o in others if o.id not in r.departures and set(o.options).isdisjoint(r.options)]
+        out.append(together([r, *extra]) if extra else r)
+    return out

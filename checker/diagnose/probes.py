@@ -421,10 +421,11 @@ class Experiments:
     def separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
                    rival: Mutation | None, at_most: int) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """Up to `at_most` cases on which `m` and `rival` (None: the rules) predict different answers, with both
-        predictions. Against the rules, cases where they differ in money (the win, the total, the payments) come
-        first and alone where there are any: a case where `m` only lists a fan otherwise, the money the same, does
-        not test what `m` pays (an engine that writes a double as its factor 2 would bear out "门清 is 2 番" on a
-        capped hand); fans-only cases are used where `m` moves no money on any case built."""
+        predictions. Cases where they differ in money (the win, the total, the payments) come first and alone
+        where there are any: a case where `m` only lists a fan otherwise, the money the same, does not test what
+        `m` pays (an engine that writes a double as its factor 2 would bear out "门清 is 2 番" on a capped hand),
+        and against a rival it may tell nothing (a fan at 0 points listed by one, which the engine lists by
+        neither); fans-only cases are used where the two move no money apart on any case built."""
         Found = list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]
         varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])} if rival is None else set()
         near: Found = []  # the class's own hands with their context read otherwise
@@ -438,7 +439,7 @@ class Experiments:
             theirs = self._result(case, rival)
             if theirs is None or _text(mine) == _text(theirs):
                 continue
-            if rival is None and _money(mine) == _money(theirs):
+            if _money(mine) == _money(theirs):
                 if len(fans_only) < at_most:
                     fans_only.append((case, mine, theirs))
                 continue
