@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Container, Iterable, Mapping
+from typing import Any, Container, Iterable, Mapping, Sequence
 
 from checker.case import readings_of
 from checker.diagnose.notation import current as notation
@@ -98,11 +98,13 @@ def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Contain
     """Whether an answer and a prediction, each one reading, agree on everything that moves money (the win, the
     total, the payments) and on every fan but where the answer names fans the spec does not have (`known`: its
     pattern ids) in place of some the prediction lists: fans outside the spec, which a departure cannot predict
-    (checker.diagnose.unscored names them from the answers), standing where spec fans stand."""
+    (checker.diagnose.unscored names them from the answers), standing where spec fans stand; or beside all of
+    them, the answer's total the prediction's with their worth added (an engine listing 底分 and counting it in
+    the hand's total), the payments the same."""
     if not isinstance(actual, Mapping) or not isinstance(rescored, Mapping) or "either" in actual \
             or "either" in rescored or not actual.get("valid", True) or not rescored.get("valid", True):
         return False
-    if any(actual.get(k) != rescored.get(k) for k in ("total", "payments")):
+    if actual.get("payments") != rescored.get("payments"):
         return False
     got = [f for f in actual.get("fans") or [] if isinstance(f, Mapping)]
     outside = [f for f in got if f.get("id") not in known
@@ -112,7 +114,25 @@ def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Contain
     mine, theirs = notation().as_written(ruleset_id, rescored.get("fans"), [f for f in got if f.get("id") in known],
                                          actual.get("total"))
     want = _fan_keys(listed(mine, actual.get("fans"))) or []
-    return all(k in want for k in _fan_keys(theirs) or [])
+    have = _fan_keys(theirs) or []
+    if not all(k in want for k in have):
+        return False
+    if actual.get("total") == rescored.get("total"):
+        return True
+    # beside every spec fan, none replaced: the outside fans' worth added to the total, the money the same
+    return sorted(want) == sorted(have) and actual.get("total") == _plus_worth(rescored.get("total"), outside)
+
+
+def _plus_worth(total: Any, fans: Sequence[Mapping[str, Any]]) -> Any:
+    """`total` with the points of `fans` (each times its count) added; None where any is not a whole number."""
+    if not isinstance(total, int) or isinstance(total, bool):
+        return None
+    for f in fans:
+        points, count = f.get("points"), f.get("count", 1)
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (points, count)):
+            return None
+        total += points * count
+    return total
 
 
 def _worth_nothing(fan: Any) -> bool:

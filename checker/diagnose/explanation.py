@@ -52,8 +52,13 @@ class Explanation:
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
-        tool built tells them apart, or the probe that would was not asked)."""
-        beside = [(rival, f"{words_of(rival)} (no case the tool built tells them apart)") for rival in trial.inseparable]
+        tool built tells them apart, or the probe that would was not asked). Of the rivals no case tells apart, one
+        holding every part of another such rival (or of this explanation) and more is left out: on every case built
+        its other parts do nothing beside those, and the smaller says the same."""
+        alike = [frozenset(i.split(" + ")) for i in (self.id, *trial.inseparable)]
+        inseparable = [rival for rival in trial.inseparable
+                       if not any(other < frozenset(rival.split(" + ")) for other in alike)]
+        beside = [(rival, f"{words_of(rival)} (no case the tool built tells them apart)") for rival in inseparable]
         beside += [(rival, f"{words_of(rival)} (the probe that would tell them apart was not asked: {trial.why or 'no engine, or the --probes budget spent'})")
                    for rival in trial.unasked]
         beside += [(rival, f"{words_of(rival)} (the engine answered the probes that would tell them apart as neither "

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
-from checker.diagnose.answers import listed, lists_no_zero
+from checker.diagnose.answers import listed, lists_no_zero, outside_only
 from checker.diagnose.candidates import candidates_for, edits_by_part
 from checker.diagnose.classes import FailureClass, signature
 from checker.diagnose.diff import diff
@@ -17,8 +17,8 @@ from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, M
 from checker.diagnose.judged import Judged
 from checker.diagnose.notation import current as notation, paired_hands, scored_hands
 from checker.diagnose.rescoring import Rescoring
-from checker.diagnose.unscored import (below_minimum, fans_outside_spec, input_disagreement, input_refused, outside_ids,
-                                       outside_words)
+from checker.diagnose.unscored import (OUTSIDE, below_minimum, fans_outside_spec, input_disagreement, input_refused,
+                                       outside_ids, outside_words)
 from checker.mutate import edits
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import option_readings
@@ -318,7 +318,7 @@ class ClassSearch(Rescoring):
             words = outside_words(outside, replaced) + \
                 (", whose points lift a hand the rules refuse under the minimum to a win" if lifted else "")
             rules = tuple(f"fan.{f}" for f in replaced) + (("win.minimum_points",) if lifted else ())
-            ident = "outside:" + ",".join(outside)
+            ident = OUTSIDE + ",".join(outside)
             if m is None:
                 alone = Cause((Explanation("fans outside the spec", ident, words, rules, len(members),
                                            len(cls.members)),), len(cls.members) - len(members), tried)
@@ -363,9 +363,14 @@ class ClassSearch(Rescoring):
     def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any) -> bool:
         """Whether the fields beside the fans (total, payments) differ only as the outside fans' worth makes them:
         one outside fan in place of one or more spec fans, the reference scoring the first of them at the outside
-        fan's points (and the others at none) gives the engine's total and payments."""
-        if len(found.extra) != 1 or not found.missing:
+        fan's points (and the others at none) gives the engine's total and payments; or one beside the spec's
+        fans, its worth added to the reference's total, the payments the reference's (answers.outside_only)."""
+        if len(found.extra) != 1:
             return False
+        if not found.missing:  # beside the spec's fans: its worth added to the total, the money the same
+            rescored = self.rescorer.result(r.case or {}, departure)
+            return rescored is not None and outside_only(self.answer(r), rescored, {p.id for p in ruleset.patterns},
+                                                         ruleset.id)
         worth, count = found.extra[0].get("points"), found.extra[0].get("count")
         if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0 or not isinstance(count, int) \
                 or found.missing[0].get("count") != count:

@@ -11,6 +11,7 @@ from checker.diagnose.judged import Judged
 from checker.diagnose.notation import scored_hands
 from checker.spec import Ruleset
 
+OUTSIDE = "outside:"  # the id of fans outside the spec named from the answers: outside:FAN,FAN
 
 def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation | None:
     """The engine scores fan ids the spec has none of, in place of the same spec fans in every case."""
@@ -26,7 +27,7 @@ def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation
     if others:
         return None
     words = outside_words(outside, replaced)
-    return Explanation("fans outside the spec", "outside:" + ",".join(outside), words,
+    return Explanation("fans outside the spec", OUTSIDE + ",".join(outside), words,
                        tuple(f"fan.{f}" for f in replaced), len(cls.members), len(cls.members))
 
 
