@@ -784,3 +784,25 @@ def test_a_class_that_screened_every_candidate_before_its_share_ran_out_says_so(
     assert "--effort 2 or more gives it more" in done and "would screen them all" not in done
     part = Cause((), 7, stopped=32_040, share=True, screened=(45, 173), effort=1).verdict
     assert "with 45 of its 173 candidate departures screened; --effort 4 would screen them all" in part
+
+
+def reading_unfit_input_as_absent(case):
+    """Classic: a kong_replacement flag where it does not fit (no kong among the melds, or a win not self-drawn)
+    and a contract_with counter outside 0–3 are dropped, not refused: the hand is scored without them."""
+    data = dict(case["input"])
+    flags = dict(data.get("flags") or {})
+    if flags.get("kong_replacement") and (data.get("win_by", "self_draw") != "self_draw" or
+                                          not any(m["type"] == "kong" for m in data.get("melds") or [])):
+        flags.pop("kong_replacement")
+    counters = dict(data.get("counters") or {})
+    if counters.get("contract_with", 0) not in (0, 1, 2, 3):
+        counters.pop("contract_with")
+    return {**case, "input": {**data, "flags": flags, "counters": counters}}
+
+
+def test_a_flag_and_a_counter_read_as_absent_where_the_rules_refuse_them_are_named_so(tmp_path):
+    """Not "the check is not made" (a kong_replacement flag would then make 杠开 on a hand with no kong) nor "the
+    flag / the counter is ignored" (it counts where it fits): the input the rules refuse is read as absent, and
+    the probes (a self-drawn hand with no kong; a contract at seat 2) tell these apart."""
+    classes = run(tmp_path, CLASSIC, engine(read=reading_unfit_input_as_absent))
+    assert named(classes) == {"flag-unfit-ignored:kong_replacement", "counter-out-of-range-ignored:contract_with"}

@@ -56,8 +56,14 @@ TRUE_CAUSES = {
     "option:base_placement=after_caps",
     # P4: 清一色九张落地包输 (the discarder pays three shares), not when he called three 番 (三番叫胡却可不包)
     "option:full_flush_liability=true", "option:three_fan_call_exemption=true",
-    # D6: a kong_replacement flag that does not fit (a discard win, no kong) is ignored, read where it fits
-    "flag-checks-dropped:kong_replacement",
+    # D6: "A flag that does not fit (won on a discard, no kong, no flower) is ignored": read as absent, not refused
+    # and not read (a self-drawn hand with the flag and no kong has no 杠开, which "no check of the flag is made",
+    # named by earlier versions, would give it); P6: contract_partner_also_won where it does not fit and
+    # contract_mutual without a contract are ignored alike
+    "flag-unfit-ignored:kong_replacement", "flag-unfit-ignored:flower_replacement",
+    "flag-unfit-ignored:contract_partner_also_won", "flag-unfit-ignored:contract_mutual",
+    # P5: "`counters.contract_with` if it is 1, 2 or 3; any other value or absent = no contract"
+    "counter-out-of-range-ignored:contract_with",
 }
 # Named by earlier versions of the diagnosis and false of this engine: 门清 as 2 番 (× 4: the engine writes ×2 as
 # 2, and its 碰碰胡 / 混一色 double made the money agree by coincidence); 底分 doubled with the hand (U2: outside)
@@ -114,11 +120,25 @@ def test_the_cap_listed_at_the_total_is_a_way_of_writing(run):
 
 def test_a_flag_read_where_it_fits_is_not_said_ignored(run):
     """D6: a flower_replacement flag on a hand with no flower is ignored, on a hand with one it makes 杠开. "The
-    flag is ignored" fits the class (no flower) but a probe with a flower contradicts it: it is not named."""
+    flag is ignored" fits the class (no flower) but a probe with a flower tells it from "ignored where it does not
+    fit", and the engine's answer bears out the latter: it is named, not the former."""
     (cls,) = [c for c in run["classes"] if c["signature"].startswith("expected refused: context.flower_replacement,")]
+    (named,) = [e for e in cls["cause"]["explained_by"] if e["id"] == "flag-unfit-ignored:flower_replacement"]
     assert "flag-ignored:flower_replacement" not in {part for e in cls["cause"]["explained_by"]
                                                      for part in e["id"].split(" + ")}
-    assert any("flag-ignored:flower_replacement" in e["id"] for e in cls["cause"].get("contradicted", []))
+    assert any(p["against"] == "flag-ignored:flower_replacement" and p["holds"] for p in named["probes"])
+
+
+def test_input_the_rules_refuse_read_as_absent_is_named_so(run):
+    """D6 and P5: a flag where it does not fit and a contract_with outside 1–3 are read as absent (not refused,
+    not read): each such class is explained whole by that reading, never by "the check is not made" alone (which
+    would read the flag: 杠开 on a self-drawn hand with no kong)."""
+    for rule, reading in (("procedure.contract_seat", "counter-out-of-range-ignored:contract_with"),
+                          ("context.kong_replacement", "flag-unfit-ignored:kong_replacement"),
+                          ("context.flower_replacement", "flag-unfit-ignored:flower_replacement")):
+        (cls,) = [c for c in run["classes"] if c["signature"].startswith(f"expected refused: {rule}, engine wins")]
+        parts = {part for e in cls["cause"]["explained_by"] for part in e["id"].split(" + ")}
+        assert reading in parts and cls["cause"]["unexplained"] == 0, cls["cause"]["verdict"]
 
 
 def test_a_class_explained_in_part_by_the_runs_departures_says_so(run):

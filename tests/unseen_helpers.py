@@ -44,7 +44,8 @@ def named_causes(run: dict[str, Any]) -> set[str]:
     run says it could not tell apart because the engine answered their probes as neither predicts (a true "I
     could not tell", no claim)."""
     named: set[str] = set()
-    for e in (e for c in run["classes"] for e in c["cause"]["explained_by"]):
+    for e in (e for c in run["classes"] for e in c["cause"].get("explained_by") or []):  # (a class not searched:
+        # none)
         named.update(e["id"].split(" + "))
         named.update(part for r in e.get("or_equally") or [] if UNDECIDED not in r["words"]
                      for part in r["id"].split(" + "))
