@@ -1,0 +1,74 @@
+"""Diagnosis on a third Shanghai engine nobody here wrote: reports/unseen-classic-b/classic_b_engine.py, written
+from the classic document alone (001_83aec190f966708c.txt) by a second author who never saw the spec, the reference
+engine, the corpora or the first author's engine; its readings in reports/unseen-classic-b/READINGS.md (the truth a
+cause is held to, by hand). It lists 底分 as an element and counts it in the hand's total, adds it to the 花 before
+the doubles (U2, D6: total = min((底分 + 花) × doubles, cap)), writes its suit kongs as 明杠 / 暗杠 and the cap that
+cut a hand as 勒子封顶.
+
+Run through the engine protocol on the shipped classic corpus and 2,000 seeded random hands, no cause outside what
+the author wrote down may be named, and every departure named is one the engine's answers to probes bear out.
+"""
+from __future__ import annotations
+
+import pytest
+
+from unseen_helpers import engine_of, named_causes, unseen_run
+
+ENGINE = engine_of("unseen-classic-b", "classic_b_engine.py")
+
+# Every cause the engine's readings make true (READINGS.md), by the id the diagnosis gives it:
+TRUE_CAUSES = {
+    # the output elements table: the document's own names for the spec's fans
+    "fan-names",
+    # the same table: fixed hands at their value in points (清一色 10), 门清 / 开宝 / 荒番 as the factor 2, 花 not
+    # listed on fixed hands, fans at 0 points
+    "notation", "unlisted-zero",
+    # U2 / D6: 底分 is added to the 花 before the doubles (P = 底分 + 花, then × 门清 / 开宝 / 荒番, then the cap)
+    "option:base_placement=doubled",
+    # P6a (READINGS line 188): on a contract self-draw the partner pays 5 shares and the other two still pay theirs
+    "option:contract_self_draw_others=1",
+    # W8: unreadable tile text is a protocol error; W9 / U3: unknown flags ignored, counters bounded only below
+    "input-errs:input.tile", "input-taken:input.flags", "input-taken:input.counters",
+}
+# the engine's own elements (the output table): 底分, the suit kongs as 明杠 / 暗杠, the cap reached as 勒子封顶
+OWN_ELEMENTS = {"底分", "明杠", "暗杠", "勒子封顶"}
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory) -> dict:
+    return unseen_run(tmp_path_factory.mktemp("unseen-b"), "shanghai-classic", ENGINE)
+
+
+def test_every_cause_named_is_one_the_engine_author_wrote_down(run):
+    named = named_causes(run)
+    outside = {n for n in named if n.startswith("outside:")}
+    assert named - outside <= TRUE_CAUSES, sorted(named - outside - TRUE_CAUSES)
+    for ident in outside:  # fans outside the spec: only the engine's own elements
+        assert set(ident[len("outside:"):].split(",")) <= OWN_ELEMENTS, ident
+    assert {"fan-names", "option:base_placement=doubled"} <= named
+
+
+def test_every_departure_named_is_borne_out_by_probes(run):
+    """A departure named beside fans outside the spec is put to the engine as any other (an earlier version named
+    "base_placement=doubled" with no probe at all, where it fitted by the answers alone): each is confirmed, or
+    named untested where its probes met the engine's other departures and says so."""
+    confirmed = 0
+    for c in run["classes"]:
+        for e in c["cause"].get("explained_by") or []:
+            if any(part.startswith("option:") for part in e["id"].split(" + ")):
+                assert e.get("probes") and e.get("evidence") in ("confirmed", "untested"), (c["signature"], e)
+                assert e["evidence"] == "confirmed" or "met other departures" in e["why_untested"], e
+                confirmed += e["evidence"] == "confirmed"
+    assert confirmed
+
+
+def test_the_base_listed_and_counted_in_the_total_is_an_element_of_its_own(run):
+    """The largest class: hands with no double, the engine listing 底分 2 beside the spec's fans and counting it in
+    its total, the payments the rules' (2 per share is the rules' 底分 too). Named as the engine's own element whose
+    worth its total adds, with no departure of the rules (base_placement=doubled fits these hands too, as it fits
+    any hand with no double: it is not needed here)."""
+    largest = run["classes"][0]
+    assert "extra 底分 2" in largest["signature"] and "payments differs" not in largest["signature"]
+    ids = [e["id"] for e in largest["cause"]["explained_by"]]
+    assert "outside:底分" in ids and not any(i.startswith("option:") or " + " in i for i in ids), ids
+    assert largest["cause"]["unexplained"] == 0
