@@ -46,6 +46,7 @@ EFFORT = 30_000  # work one run's search may spend, in re-scorings (a scorer for
 EFFORT_PER_CASE = 20  # SCORER_COST of them), and so much more for each failed case of the classes searched;
 # deterministic, unlike time: the classes past it are listed "not searched", saying why
 OWN_PER_PART = 3  # of a class's own spec edits for each part of its signature, those tried with the run's departures
+MAX_COVER_PAIRS = 60  # pairs tried to cover the cases a contradicted departure left, at --effort 1
 FLOOR_SHARE = 4  # a quarter of the effort is shared out evenly: every class searched gets at least its part
 
 
@@ -246,7 +247,8 @@ class CauseSearch(Confirming):
                      barred: set[frozenset[str]]) -> list[tuple[Mutation, list[Judged]]]:
         """The cases a contradicted departure left, covered greedily by the run's departures and the class's own
         candidates (`_joint_trials`' singles) that move one of them, alone and two together (or one with one of
-        the run's departures), those that explain
+        the run's departures; at most MAX_COVER_PAIRS times the effort, of those moving most cases), those that
+        explain
         most of them first, none whose parts are a set in `barred` nor holding a departure barred alone; each
         checked against the passing cases."""
         ruleset = self.ruleset_of(cls.ruleset)
@@ -254,12 +256,16 @@ class CauseSearch(Confirming):
             return []
         own = self._own_candidates(cls, ruleset)
         singles = list({m.id: m for m in [*self._model, *own]}.values())
-        moving = [m for m in singles if any(self._moves(r, m) for r in left)]
+        moved = {m.id: sum(1 for r in left if self._moves(r, m)) for m in singles}
+        moving = sorted((m for m in singles if moved[m.id]), key=lambda m: -moved[m.id])
         # two together: two that move the cases, or one that does with one of the run's departures (which may
-        # matter only after the other: a refusal dropped, then the hand's value read otherwise)
+        # matter only after the other: a refusal dropped, then the hand's value read otherwise); those moving
+        # the most cases first, as many as the effort gives
         pairs = [(a, b) for a, b in combinations(moving, 2)]
         pairs += [(a, b) for a in moving for b in self._model if b not in moving]
-        trials = moving + [combined(a, b) for a, b in pairs if set(a.options).isdisjoint(b.options)]
+        pairs.sort(key=lambda pair: -(moved[pair[0].id] + moved.get(pair[1].id, 0)))
+        pairs = [(a, b) for a, b in pairs if set(a.options).isdisjoint(b.options)][:MAX_COVER_PAIRS * self.scale]
+        trials = moving + [combined(a, b) for a, b in pairs]
         alone = {next(iter(b)) for b in barred if len(b) == 1}  # contradicted by itself: in no cover again
         trials = [m for m in trials if m.departures not in barred and not m.departures & alone]
         shown = {m.id: self._explained(left, m) for m in trials}
