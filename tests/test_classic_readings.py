@@ -114,6 +114,58 @@ def test_base_placement_gives_four_fan_qing_yi_se_something_to_double(classic_ru
     assert s.payments == payments
 
 
+# =========================================================================== 底分 on a direct settlement (direct_settlement_base)
+
+# [123m from seat 3] 456m 789m 222m + 5m5m, won on 5m from seat 1: 清一色 with a claimed chow (no 门清). 花 0 (a suit
+# pung is worth none). Direct: 清一色 1勒 = 10. 番 none. Cap 1勒 = 10. The discarder alone pays one share.
+FLUSH_ON_DISCARD = dict(concealed="4m5m6m7m8m9m2m2m2m5m", win="5m", melds=["chow:1m2m3m@3"], discard=1)
+# 123m 456m 789m 222m + 5m5m all concealed, self-drawn on 5m: 清一色 and 门清 (1 番, cap 2勒 = 20). 花 0.
+FLUSH_CONCEALED = dict(concealed="1m2m3m4m5m6m7m8m9m2m2m2m5m", win="5m", melds=[])
+# The document's own example (勒子: 清碰+开宝为4勒子): [111m from 1] [333m from 2] 555m 777m + 9m9m, won on 9m from
+# seat 1, 开宝. Direct 清碰 2勒 = 20, cap 2勒 = 20; 开宝 × 2: value 40, cap 40.
+QING_PENG_KAIBAO = dict(concealed="5m5m5m7m7m7m9m", win="9m", melds=["pung:1m1m1m@1", "pung:3m3m3m@2"], discard=1)
+
+
+@pytest.mark.parametrize("hand, options, flags, counters, value, payments", [
+    # after_caps, added: the share is 2 + 10 = 12.   none: 10, the 勒 alone.
+    (FLUSH_ON_DISCARD, {}, (), {}, 10, (12, -12, 0, 0)),
+    (FLUSH_ON_DISCARD, {"direct_settlement_base": "none"}, (), {}, 10, (10, -10, 0, 0)),
+    # with 底分 5: added 5 + 10 = 15; none: 10 whatever the room's base.
+    (FLUSH_ON_DISCARD, {}, (), {"base": 5}, 10, (15, -15, 0, 0)),
+    (FLUSH_ON_DISCARD, {"direct_settlement_base": "none"}, (), {"base": 5}, 10, (10, -10, 0, 0)),
+    # within_cap: added 10 + 2 = 12, capped at 10, the share 10; none: 10. The readings meet at the cap.
+    (FLUSH_ON_DISCARD, {"base_placement": "within_cap"}, (), {}, 10, (10, -10, 0, 0)),
+    (FLUSH_ON_DISCARD, {"base_placement": "within_cap", "direct_settlement_base": "none"}, (), {}, 10,
+     (10, -10, 0, 0)),
+    # doubled with a final direct settlement: added (10 + 2) = 12, fixed against 门清's double, under the cap 20:
+    # each opponent pays 12. none: 10, each pays 10.
+    (FLUSH_CONCEALED, {"base_placement": "doubled", "direct_settlement_final": True}, (), {}, 12,
+     (36, -12, -12, -12)),
+    (FLUSH_CONCEALED, {"base_placement": "doubled", "direct_settlement_final": True,
+                       "direct_settlement_base": "none"}, (), {}, 10, (30, -10, -10, -10)),
+    # doubled, not final: added (10 + 2) × 2 = 24, capped at 20; none: 10 × 2 = 20. Both 20 each.
+    (FLUSH_CONCEALED, {"base_placement": "doubled", "direct_settlement_base": "none"}, (), {}, 20,
+     (60, -20, -20, -20)),
+    # 清碰 + 开宝 = 4 勒: added, the discarder pays 2 + 40 = 42; none: 40, the example's 4 勒 exactly.
+    (QING_PENG_KAIBAO, {}, ("kaibao",), {}, 40, (42, -42, 0, 0)),
+    (QING_PENG_KAIBAO, {"direct_settlement_base": "none"}, ("kaibao",), {}, 40, (40, -40, 0, 0)),
+])
+def test_direct_settlement_base(classic_ruleset, hand, options, flags, counters, value, payments):
+    s = score(Scorer(classic_ruleset, options), hand["concealed"], win=hand["win"], melds=hand["melds"],
+              discard=hand.get("discard"), flags=KNOCKED + flags, counters=counters)
+    assert s.valid
+    assert s.total == value
+    assert s.payments == payments
+
+
+def test_a_hand_not_settled_directly_keeps_its_base_under_direct_settlement_base_none(classic_ruleset):
+    # MIXED with flower 1f in the East seat: 花 1, no direct pattern; share 2 + 1 = 3 under either reading.
+    for options in ({}, {"direct_settlement_base": "none"}):
+        s = score(Scorer(classic_ruleset, options), MIXED["concealed"], win=MIXED["win"], melds=MIXED["melds"],
+                  flowers="1f", flags=KNOCKED)
+        assert s.valid and s.total == 1 and s.payments == (9, -3, -3, -3), options
+
+
 # =========================================================================== scope of the 5-勒 limit
 
 # 风碰 with three pungs claimed, two from seat 1 and one from seat 2 (no 承包 unless a row names one: three claims
@@ -475,7 +527,8 @@ READINGS = [{"zuo_hua": True}, {"base_placement": "doubled"}, {"base_placement":
                                                          "discard_payment": "bao_chong_chong_total"},
             {"contract_robbing_konger": "once"}, {"contract_mutual_counting": "once"}, {"lift_hands_win": True},
             {"da_diao_che_concealed_kong": False}, {"full_flush_liability": True},
-            {"full_flush_liability": True, "discard_payment": "chong_double"}]
+            {"full_flush_liability": True, "discard_payment": "chong_double"}, {"direct_settlement_base": "none"},
+            {"direct_settlement_base": "none", "base_placement": "doubled"}]
 HANDS = [
     (MIXED["concealed"], dict(win="8p", melds=MIXED["melds"], flags=KNOCKED, flowers="1f5f")),
     (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=KNOCKED,

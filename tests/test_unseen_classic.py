@@ -52,8 +52,9 @@ TRUE_CAUSES = {
     # P5: no contract is inferred from the melds' sources, however many claims from one seat (a contract at 6
     # calls, more than a hand can show, and at none say the same)
     "contract:calls=0", "contract:calls=6",
-    # U2: 底分 is added to each share outside the 花分's doubles and caps (the engine ignores `options`)
-    "option:base_placement=after_caps",
+    # U2: 底分 is added to each share outside the 花分's doubles and caps (the engine ignores `options`), on every
+    # hand, those settled at a fixed 勒子 value too (U4: each payment is shares × (底分 + total))
+    "option:base_placement=after_caps", "option:direct_settlement_base=added",
     # P4: 清一色九张落地包输 (the discarder pays three shares), not when he called three 番 (三番叫胡却可不包)
     "option:full_flush_liability=true", "option:three_fan_call_exemption=true",
     # D6: "A flag that does not fit (won on a discard, no kong, no flower) is ignored": read as absent, not refused

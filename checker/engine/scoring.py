@@ -314,7 +314,8 @@ class Scorer:
         withheld_ids = best.withheld.names(self.ids)
         error, message = self._refusal(hand, tally, qual, best.interpretation.shape)
         return Score(rs.id, error is None, total=total, qualifying=qual, fans=lines,
-                     payments=self.settlement.pay(hand, total, self._liable(tally)) if error is None else None,
+                     payments=self.settlement.pay(hand, total, self._liable(tally), run is not None and run.direct)
+                     if error is None else None,
                      error=error, message=message, reading=best.interpretation, alternatives=tuple(alternatives),
                      withheld=withheld_ids, explain=tuple(run.explain) if run is not None else (), hand=hand,
                      options=self.options, steps=self._acted(run), cap=run.cap if run is not None else None)

@@ -75,6 +75,8 @@ class Payments:
         self.per_share: tuple[str, ...] = settlement.per_share
         self.n_base = len([t for t in self.per_share if t == "base"])
         self.n_value = len(self.per_share) - self.n_base
+        # a share of a hand settled directly (清一色 1勒 …) carries its base terms (false: the 勒 alone)
+        self.direct_base: bool = settlement.direct_base
         self.loss_limit = loss_limit
         # (the most, "share" or "payer"): a single-hand limit that bounds each share, or each payer's whole payment,
         # 底分 included (the outer_limit step's `bounds: payment`); None: none
@@ -88,11 +90,12 @@ class Payments:
             self.contract = settlement.contract
             self.liability = settlement.liability
 
-    def pay(self, hand: Hand, points: int, liable: bool = False) -> tuple[int, ...]:
+    def pay(self, hand: Hand, points: int, liable: bool = False, direct: bool = False) -> tuple[int, ...]:
         """The four score changes for `hand` won with `points`; `liable`: the hand counts one of the
-        liability's patterns (the scorer knows its fans), so the liability applies if the hand meets it."""
+        liability's patterns (the scorer knows its fans), so the liability applies if the hand meets it;
+        `direct`: the hand settled directly (the scoring's direct step)."""
         if self.shares:
-            return self.share_payments(hand, points, liable)
+            return self.share_payments(hand, points, liable, direct)
         base = self.base
         (b1, p1), (b2, p2), (b3, p3) = self.seat_terms(hand.win_by, hand.discarder)
         paid1, paid2, paid3 = b1 * base + p1 * points, b2 * base + p2 * points, b3 * base + p3 * points
@@ -112,15 +115,18 @@ class Payments:
         opponent's when the rule names the discarder and the others instead."""
         return self._roles[win_by]
 
-    def share_payments(self, hand: Hand, value: int, liable: bool = False) -> tuple[int, ...]:
+    def share_payments(self, hand: Hand, value: int, liable: bool = False, direct: bool = False) -> tuple[int, ...]:
         """Each payer pays a number of shares; one share is the sum of the `per_share` terms (base: 底分, or the
-        hand's `base_counter` when given; value: the hand's value). A liable hand (包) is paid by the discarder
+        hand's `base_counter` when given, none on a `direct` settlement unless `direct_base`; value: the hand's
+        value). A liable hand (包) is paid by the discarder
         for all; a contract (承包) between the winner and another seat, named by the contract's partner counter,
         then changes who pays how many shares. With a `loss_limit`, the value terms of all a payer's shares
         together are at most that much; with a `payment_limit`, each share or each payer's whole payment, 底分
         included."""
         base = self.base
-        if self.base_counter:
+        if direct and not self.direct_base:
+            base = 0
+        elif self.base_counter:
             base = hand.counter(self.base_counter, base)
         share = self.n_base * base + self.n_value * value
         liability = self.liability

@@ -32,6 +32,7 @@ class Running:
     cap: int | None = None
     base_cap: int | None = None  # the cap before patterns raised it (one 勒), times the multipliers applied
     fixed: bool = False  # a fixed value is not changed by later doubles
+    direct: bool = False  # the hand settled directly (the direct step): its 底分 may not be paid (add_base, Payments)
     explain: list[str] = field(default_factory=list)
     # the steps that did something (each says so in `explain`): (its place in the run, value before, value after)
     acted: list[tuple[int, int, int]] = field(default_factory=list)
@@ -132,16 +133,21 @@ def direct(run: Running, counted: Sequence[Counted], hand, unit: int, final: boo
         best = max(items, key=lambda c: c.points)
         run.value = best.points * unit
         run.fixed = final
+        run.direct = True
         run.explain.append(f"settles directly: {best.name} {best.points} × {unit} = {run.value}"
                            + (", not doubled by 番" if final else ""))
 
 
-@step("add_base", {"applies": BOOLEAN})
-def add_base(run: Running, counted: Sequence[Counted], hand, applies: bool = True, base: int = 0,
-             counter: str = "") -> None:
+@step("add_base", {"applies": BOOLEAN, "on_direct": BOOLEAN})
+def add_base(run: Running, counted: Sequence[Counted], hand, applies: bool = True, on_direct: bool = True,
+             base: int = 0, counter: str = "") -> None:
     """底分 enters the value here (where the step stands: before the doubles, or inside the cap) when `applies`:
-    the hand's `counter` if it carries it, else `base` (both the settlement's, handed over by the scorer)."""
+    the hand's `counter` if it carries it, else `base` (both the settlement's, handed over by the scorer). With
+    `on_direct` false a hand the direct step settled carries none (直接结算为N个勒子 read as the whole settlement)."""
     if not applies:
+        return
+    if run.direct and not on_direct:
+        run.explain.append("base (底分) not added: a direct settlement carries none")
         return
     amount = hand.counter(counter, base) if counter else base
     before = run.value

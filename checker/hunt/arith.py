@@ -180,6 +180,8 @@ class ArithModel:
             elif name == "add_base":
                 default = z3.IntVal(params.get("base", 0))
                 amount = z3.If(v.base >= 0, v.base, default) if self.counter else default
+                if not params.get("on_direct", True):  # a direct settlement carries no 底分
+                    amount = z3.If(self.settles_directly(v), z3.IntVal(0), amount)
                 expr = value + amount
             elif name == "cap":
                 raised = params.get("raised") or {}
@@ -215,6 +217,13 @@ class ArithModel:
             rules.append((rule, new == expr))
             value = new
         return rules, value, z3.BoolVal(True)
+
+    def settles_directly(self, v: "Vars") -> Any:
+        """Whether the hand settles directly (the direct step finds one of its patterns counted: 清一色 1勒 …)."""
+        if not any(name == "direct" for _, name, _, _ in self.steps):
+            return z3.BoolVal(False)
+        counted = [v.count[b.id] > 0 for b in self.patterns if b.pattern.kind == "direct"]
+        return z3.Or(counted) if counted else z3.BoolVal(False)
 
     # ------------------------------------------------------------------ uses
     def _fix(self, v: "Vars", situation: Situation) -> list[Any]:

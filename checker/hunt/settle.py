@@ -188,6 +188,8 @@ class SettlementModel:
         base: Any = z3.IntVal(pay.base)
         if pay.base_counter:
             base = z3.If(v.base >= 0, v.base, base)
+        if not pay.direct_base:  # a share of a hand settled directly carries no 底分
+            base = z3.If(self.arith.settles_directly(v), z3.IntVal(0), base)
         base_part = pay.n_base * base
         share = base_part + pay.n_value * value
         liability = pay.liability
@@ -356,7 +358,7 @@ def signature(scorer: Scorer) -> tuple:
     pay = scorer.settlement
     arith = ArithModel(scorer)
     steps = tuple((fn.__name__, sorted(params.items(), key=str)) for fn, params in scorer.steps)
-    settled: tuple = (pay.shares, pay.base, pay.base_counter, pay.loss_limit, pay.payment_limit)
+    settled: tuple = (pay.shares, pay.base, pay.base_counter, pay.loss_limit, pay.payment_limit, pay.direct_base)
     if pay.shares:
         settled += (pay.n_base, pay.n_value, tuple(pay.roles(w) for w in WIN_BY))
     else:

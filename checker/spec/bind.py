@@ -131,6 +131,7 @@ class SettlementTerms:
     payers: Mapping[str, Mapping[str, Any]]
     contract: ContractTerms | None
     liability: LiabilityTerms | None  # None: no 包, or not under these options
+    direct_base: bool = True  # a share of a hand settled directly carries its base terms (settlement.direct_base)
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,7 @@ def _settlement(st: Settlement, opts: Mapping[str, Any]) -> SettlementTerms:
         payers=MappingProxyType(payers),
         contract=_contract(st.contract, opts) if st.contract else None,
         liability=_liability(st.liability, opts),
+        direct_base=bool(_resolved(st.direct_base, opts, "/settlement/direct_base")),
     )
 
 

@@ -129,7 +129,8 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
                                               if k not in ("sources", "note")}),
                             st.get("base_counter"),
                             MappingProxyType({k: _value(v) for k, v in st.get("liability", {}).items()
-                                              if k not in ("sources", "note")}))
+                                              if k not in ("sources", "note")}),
+                            _value(st.get("direct_base", True)))
     sc = data.get("scoring", {"method": "fan_sum"})
     scoring = Scoring(sc["method"], sc.get("unit", "points"),
                       tuple(Step(x["step"], MappingProxyType({k: _value(v) for k, v in (x.get("params") or {}).items()}),

@@ -220,6 +220,7 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         issue("/settlement/base_counter", f"counter {settle['base_counter']!r} is not declared in `counters`")
     if isinstance(settle.get("per_share"), dict):
         check_option_ref(settle["per_share"], "/settlement/per_share", "terms")
+    check_option_ref(settle.get("direct_base"), "/settlement/direct_base", "truth value")
     for key, value in (settle.get("contract") or {}).items():
         check_option_ref(value, f"/settlement/contract/{key}", "amount")
     contract = settle.get("contract") or {}

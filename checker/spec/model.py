@@ -242,6 +242,8 @@ class Settlement:
     base_counter: str | None = None
     # 包: a discard win the discarder pays for all (applies, patterns, claimed_sets, discarder, others)
     liability: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # whether a share of a hand settled directly (清一色 1勒 …) carries its base terms, or an option's choice
+    direct_base: bool | OptionMap | OptionRef = True
 
 
 @dataclass(frozen=True)
