@@ -246,14 +246,20 @@ def test_two_planted_changes_are_each_named(tmp_path):
         == {"points:full_flush=32", "flag-ignored:last_tile"}
 
 
-def test_a_spec_edit_and_an_outside_fan_are_each_named(tmp_path, monkeypatch):
+def test_a_spec_edit_and_a_name_learned_under_it_are_each_named(tmp_path, monkeypatch):
+    """A base of 10 and All simples written as `tanyao`: the base moves the money of every case, so the name can
+    be learned only where the rules with the base the probes confirm pay as the engine does (once it was named a
+    fan outside the spec, which the engine's tanyao, All simples' worth every time, is not)."""
     # a base of 10 fails every case of the corpus, in many classes; the search's effort bound (30,000 re-scorings
     # and 20 a failed case) is not what this test is about: it is raised so the small tanyao class is reached
     import checker.diagnose.causes as causes_module
     monkeypatch.setattr(causes_module, "EFFORT", 100_000)
     runner = edited_runner(tmp_path, "mcr", base_10)
-    assert causes(diagnosed(tmp_path, MCR, engine(runner, answer=renamed("all_simples", "tanyao")))) \
-        >= {"base=10", "outside:tanyao"}
+    classes = diagnosed(tmp_path, MCR, engine(runner, answer=renamed("all_simples", "tanyao")))
+    named = causes(classes)
+    assert named >= {"base=10", "fan-names"} and not any(n.startswith("outside:") for n in named), named
+    words = [e["words"] for c in classes for e in c["cause"].get("explained_by") or [] if e["id"] == "fan-names"]
+    assert any("tanyao" in w and "all_simples" in w for w in words), words
 
 
 def test_a_class_of_two_causes_one_an_outside_fan_is_explained_whole(tmp_path):

@@ -121,7 +121,7 @@ def test_the_cap_listed_as_an_element_at_the_total_is_learned_where_the_rules_ca
     Learned from three cut cases (勒子 in the document's sentences on the cap); where the rules' cap cut fewer than
     three of the cases listing it, or the engine lists it at another number than the total, it is not."""
     from checker.case import CaseRunner
-    from checker.diagnose import _cut_by
+    from checker.diagnose import Model, NotationProofs
     from checker.diagnose.answers import cap_items, known_patterns
 
     runner = CaseRunner()
@@ -147,7 +147,7 @@ def test_the_cap_listed_as_an_element_at_the_total_is_learned_where_the_rules_ca
     assert [runner.run(c)["payments"] for c in (concealed, exposed)] == [[66, -22, -22, -22], [12, 0, -12, 0]]
 
     def learned(cases):
-        return learn(cases, lambda rid, answer: answer, known_patterns, None, None, cap_items, _cut_by)
+        return learn(cases, lambda rid, answer: answer, known_patterns, None, None, cap_items, NotationProofs(Model({})).cut_by)
 
     cut = [judged(concealed, 20), judged(exposed, 10), judged(six, 10)]
     found = learned(cut)

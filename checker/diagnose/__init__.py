@@ -14,7 +14,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from checker.diagnose.answers import CapItem, cap_items, document_read, known_patterns, step_items
@@ -23,9 +23,9 @@ from checker.diagnose.explanation import Cause
 from checker.diagnose.classes import (FailureClass, case_words, class_rules, classes_of, in_words,
                                       reproduce_command, sources_of)
 from checker.diagnose.judged import Judged, kind_of
-from checker.diagnose.notation import in_notation, learn
+from checker.diagnose.model import Model
+from checker.diagnose.notation import Notation, in_notation, learn
 from checker.mutate.edits import points, step_dropped
-from checker.mutate.mutation import Rescorer
 from checker.diagnose.probes import DEFAULT_PROBES, Experiments, Prober
 from checker.diagnose.sample import MAX_MEMBERS_SEARCHED, sample_run
 
@@ -59,50 +59,73 @@ class Settings:
 def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | None = None,
              effort: int = 1) -> list[dict[str, Any]]:
     """The failure classes of a run as JSON (summary.json's `classes`), largest first, each with its count,
-    signature, witness (case, words, command), source sentences and cause. `results` is read twice, the same
-    each time (a list, or a run's results streamed from its file): the cause of a class of more than
+    signature, witness (case, words, command), source sentences and cause. `results` is read more than once, the
+    same each time (a list, or a run's results streamed from its file): the cause of a class of more than
     MAX_MEMBERS_SEARCHED cases is searched on a sample of them (`searched_cases` says how many). `prober`: the
     engine under test (or its recorded answers), asked the probes that confirm or contradict each cause
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
-    named. `effort`: the search's re-scorings, so many times the default."""
-    # how it writes its fans
-    with in_notation(learn(results, document_read, known_patterns, _not_its_points, step_items, cap_items,
-                           _cut_by)):
-        return _diagnose(results, search, prober, effort)
+    named. `effort`: the search's re-scorings, so many times the default. Where the probes confirm departures
+    and the rules under them pay hands as the engine does whose fans it writes in a way not learned yet
+    (checker.diagnose.model), the notation is learned again there and the run diagnosed once more with it."""
+    proofs = NotationProofs(Model({}))
+    learned = proofs.learn(results)  # how it writes its fans
+    with in_notation(learned):
+        found, causes, searcher = _diagnose(results, search, prober, effort)
+        if searcher is None or prober is None:
+            return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
+        model = Model.confirmed([cls.ruleset for cls in found], causes, searcher._components)
+    if model:
+        again = NotationProofs(model).learn(model.rereading(results))
+        if again.beyond(learned):
+            learned = learned.joined(replace(again, under=model.words()))
+            with in_notation(learned):
+                found, causes, searcher = _diagnose(results, search, prober, effort)
+    with in_notation(learned):
+        return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
 
 
-def _not_its_points(ruleset_id: str, pattern_id: str, value: Any, cases: list[Judged]) -> bool:
-    """Whether the rules with `pattern_id` at `value` points pay one of `cases` (each answered by the engine with
-    the rules' money) otherwise: then the engine's `value` is not the pattern's points (notation.learn)."""
-    if not isinstance(value, int) or isinstance(value, bool):
+class NotationProofs:
+    """What learning the notation asks of the rules (notation.learn), under the run's model of the engine (none:
+    the rules as written)."""
+
+    def __init__(self, model: Model):
+        self.model = model
+
+    def learn(self, results: Iterable[Judged]) -> Notation:
+        return learn(results, document_read, known_patterns, self.not_its_points, step_items, cap_items,
+                     self.cut_by)
+
+    def not_its_points(self, ruleset_id: str, pattern_id: str, value: Any, cases: list[Judged]) -> bool:
+        """Whether the rules (under the model) with `pattern_id` at `value` points pay one of `cases` (each
+        answered by the engine with the rules' money) otherwise: then the engine's `value` is not the pattern's
+        points."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        edit = self.model.under(ruleset_id, points(ruleset_id, pattern_id, value))
+        for r in cases:
+            if r.case is None:
+                continue
+            result = self.model.rescorer.result(r.case, edit)
+            expected = r.expected if isinstance(r.expected, Mapping) else {}
+            if result is not None and any(result.get(k) != expected.get(k) for k in ("valid", "total", "payments")
+                                          if k in expected):
+                return True
         return False
-    rescorer = Rescorer()
-    edit = points(ruleset_id, pattern_id, value)
-    for r in cases:
-        if r.case is None:
-            continue
-        result = rescorer.result(r.case, edit)
-        expected = r.expected if isinstance(r.expected, Mapping) else {}
-        if result is not None and any(result.get(k) != expected.get(k) for k in ("valid", "total", "payments")
-                                      if k in expected):
-            return True
-    return False
+
+    def cut_by(self, ruleset_id: str, item: CapItem, cases: list[Judged]) -> int:
+        """How many of `cases` the rules' (under the model) limit `item` cut the value of: scored without it, the
+        case's total is another (an engine listing the cap as an element at the value it left)."""
+        edit = self.model.under(ruleset_id, step_dropped(ruleset_id, item.index, item.step))
+        cut = 0
+        for r in cases:
+            expected = r.expected if isinstance(r.expected, Mapping) else {}
+            result = self.model.rescorer.result(r.case, edit) if r.case is not None else None
+            cut += result is not None and "total" in expected and result.get("total") != expected.get("total")
+        return cut
 
 
-def _cut_by(ruleset_id: str, item: CapItem, cases: list[Judged]) -> int:
-    """How many of `cases` the rules' limit `item` cut the value of: scored without it, the case's total is
-    another (notation.learn: an engine listing the cap as an element at the value it left)."""
-    rescorer = Rescorer()
-    edit = step_dropped(ruleset_id, item.index, item.step)
-    cut = 0
-    for r in cases:
-        expected = r.expected if isinstance(r.expected, Mapping) else {}
-        result = rescorer.result(r.case, edit) if r.case is not None else None
-        cut += result is not None and "total" in expected and result.get("total") != expected.get("total")
-    return cut
-
-
-def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None, effort: int) -> list[dict[str, Any]]:
+def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None,
+              effort: int) -> tuple[list[FailureClass], list[Cause | None], CauseSearch | None]:
     sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
     found = sample.classes
     searcher = CauseSearch(sample.passing, totals=sample.passing_total, scale=effort) if search and found else None
@@ -113,7 +136,7 @@ def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None, ef
         searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments)
     causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))
-    return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
+    return found, causes, searcher
 
 
 def class_json(cls: FailureClass, cause: Cause | None, searcher: CauseSearch | None) -> dict[str, Any]:

@@ -136,7 +136,7 @@ def _plus_worth(total: Any, fans: Sequence[Mapping[str, Any]]) -> Any:
 
 
 def _worth_nothing(fan: Any) -> bool:
-    return isinstance(fan, Mapping) and fan.get("points") == 0
+    return (type(fan) is dict or isinstance(fan, Mapping)) and fan.get("points") == 0  # (a dict: no ABC check)
 
 
 def lists_no_zero(fans: Any) -> bool:

@@ -108,7 +108,7 @@ class Confirming(ClassSearch):
                                  .tried_by(joint_trial, self._words))
                     continue
                 contradicted.append(e.tried_by(trial, self._words))
-                swap = self._borne_out(experiments, ruleset, cases, members, others, m) or \
+                swap = self._borne_out(experiments, ruleset, cases, members, others, m, trial) or \
                     self._fewer_parts(experiments, ruleset, cls, members, m, e)
                 if swap is not None:
                     named.append(swap)
@@ -165,7 +165,7 @@ class Confirming(ClassSearch):
                 self.mutations.setdefault(m.id, m)
                 out.append(e.tried_by(trial, self._words))
             elif trial.status == CONTRADICTED:
-                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, m)
+                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, m, trial)
                 if swap is not None:
                     out.append(swap)
         return out
@@ -227,7 +227,7 @@ class Confirming(ClassSearch):
         of those others
         the ones needed (each dropped in turn, in the run's order, where without it `m` still explains the class
         and predicts every answer of these probes and of `alone`, the probes that contradicted `m` by itself)."""
-        others = [o for o in model if o.id not in m.id.split(" + ") and set(o.options).isdisjoint(m.options)]
+        others = _beside_model(m, model)
         if not others or experiments is None:
             return None
         # all of them, else those alone that move a contradicting probe's prediction (all of them together may
@@ -280,7 +280,7 @@ class Confirming(ClassSearch):
                     self.mutations.setdefault(f.id, f)
                     return self._explanation(f, min(len(explained), e.explains), e.of, checked) \
                         .tried_by(trial, self._words)
-                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, f)
+                swap = self._borne_out(experiments, ruleset, cases, explained, rivals, f, trial)
                 if swap is not None:
                     return replace(swap, explains=min(len(explained), e.explains), of=e.of)
         return None
@@ -334,6 +334,19 @@ class Confirming(ClassSearch):
         beside = [o for o in self._model if o.id not in m.id.split(" + ")]
         return experiments.trial(ruleset, cases, m, rivals, self._parts_of(m), beside)
 
+    def _predicted_with_model(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
+        """Whether the engine's answer to a probe is what `m` predicts, or `m` with the run's other
+        departures (`_beside_model`): all of them, or one or two of those that move the probe's prediction (as
+        `_with_model` tries them)."""
+        if experiments.predicts(ruleset, probe, m):
+            return True
+        others = _beside_model(m, self._model)
+        if not others:
+            return False
+        moving = [o for o in others if self._moves_probe(probe, m, o)]
+        subsets = [others] + [[o] for o in moving] + [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS]
+        return any(experiments.predicts(ruleset, probe, together([m, *subset])) for subset in subsets)
+
     def _parts_of(self, m: Mutation) -> list[tuple[Mutation, Mutation | None]]:
         """Each part of a joint departure with the departure without it (None where it is one part alone)."""
         parts = self._components(m.id)
@@ -380,10 +393,21 @@ class Confirming(ClassSearch):
 
     def _borne_out(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
                    members: Sequence[Judged], rivals: Sequence[tuple[Explanation, Mutation]],
-                   contradicted: Mutation) -> Explanation | None:
-        """The first rival the engine's answers to its own probes do not contradict, tried as the named one was."""
+                   contradicted: Mutation, refuting: Trial | None = None) -> Explanation | None:
+        """The first rival the engine's answers to its own probes do not contradict, tried as the named one was.
+        Where the answers that contradicted the named one (`refuting`) are all predicted by it with the run's other
+        departures, they told it from nothing: it stays a rival of each (their own probes must tell them apart);
+        else a rival that predicts one of those answers as the named one did is contradicted by it alike (an
+        answer that contradicts one base placement contradicts another that pays the hand the same)."""
+        kept: list[Mutation] = []
+        against = [p for p in refuting.probes if p.holds is False] if refuting is not None else []
+        if experiments is not None and against and \
+                all(self._predicted_with_model(experiments, ruleset, p, contradicted) for p in against):
+            kept, against = [contradicted], []
         for a, m in rivals:
-            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in rivals if r.id != m.id])
+            if any(canonical(self.rescorer.result(p.case, m)) == canonical(p.predicted) for p in against):
+                continue  # contradicted alike
+            trial = self._trial(experiments, ruleset, cases, m, [r for _, r in rivals if r.id != m.id] + kept)
             if trial.status == CONFIRMED or (trial.status == UNTESTED and a.checked):
                 return self._with_rules_read(members, m, a).tried_by(trial, self._words)
         return None
@@ -403,4 +427,15 @@ def _beside_each(rivals: Sequence[Mutation], others: Sequence[Mutation]) -> list
     for r in rivals:
         extra = [o for o in others if o.id not in r.departures and set(o.options).isdisjoint(r.options)]
         out.append(together([r, *extra]) if extra else r)
+    return out
+
+
+def _beside_model(m: Mutation, model: Sequence[Mutation]) -> list[Mutation]:
+    """The run's other departures that may stand beside `m`: none that sets an option `m` sets or changes what it
+    changes, and of two that change the same thing, the first."""
+    out: list[Mutation] = []
+    for o in model:
+        if o.targets.isdisjoint(m.targets) and set(o.options).isdisjoint(m.options) and \
+                all(o.targets.isdisjoint(x.targets) and set(o.options).isdisjoint(x.options) for x in out):
+            out.append(o)
     return out

@@ -56,9 +56,34 @@ class Notation:
     steps: Mapping[str, Mapping[str, "Stepped"]] = field(default_factory=dict)
     # {ruleset: {engine name: the cap it lists at the value the cap left}}
     caps: Mapping[str, Mapping[str, "Capped"]] = field(default_factory=dict)
+    # {ruleset: the departures the probes confirmed, in words}: where a part was learned from cases whose money
+    # agrees with the rules under them (`learn`'s `under`), not with the rules as written
+    under: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.names or self.own_units or self.left_out or self.steps or self.caps)
+
+    def _parts(self) -> set[tuple[str, str, str]]:
+        return {(kind, ruleset_id, str(key)) for kind, learned in (
+            ("names", self.names), ("units", self.own_units), ("left_out", self.left_out), ("steps", self.steps),
+            ("caps", self.caps)) for ruleset_id, parts in learned.items() for key in parts}
+
+    def beyond(self, other: "Notation") -> bool:
+        """Whether this notation reads something `other` does not."""
+        return bool(self._parts() - other._parts())
+
+    def joined(self, other: "Notation") -> "Notation":
+        """This notation with what `other` learned besides (a part both learned is this one's)."""
+        def join(mine: Mapping[str, Mapping[str, Any]], theirs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+            return {r: {**(theirs.get(r) or {}), **(mine.get(r) or {})} for r in {*mine, *theirs}}
+        return Notation(join(self.names, other.names), join(self.own_units, other.own_units),
+                        join(self.left_out, other.left_out), join(self.steps, other.steps),
+                        join(self.caps, other.caps), {**self.under, **other.under})
+
+    def said_under(self, ruleset_id: str | None) -> str:
+        """Where the notation of a ruleset was learned under the engine's confirmed departures, which (else "")."""
+        under = self.under.get(ruleset_id or "")
+        return f" (or with them under the departures the probes confirmed: {'; '.join(under)})" if under else ""
 
     def read(self, ruleset_id: str | None, answer: Any) -> tuple[Any, dict[str, str]]:
         """The answer with each fan the engine names in its own learned words given the spec's id, and the
@@ -132,7 +157,8 @@ class Notation:
                           for r, v in self.steps.items()},
                 "caps": {r: {n: {"rule": c.rule, "cases": c.cases, "cut": c.cut, "checked": c.checked}
                              for n, c in v.items()}
-                         for r, v in self.caps.items()}}
+                         for r, v in self.caps.items()},
+                "under": {r: list(v) for r, v in self.under.items()}}
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,8 @@ class ClassSearch(Rescoring):
         if not said:
             return None
         words = ("the engine " + "; it ".join(said) + ": learned from the run's failed cases whose money agrees "
-                 "(the cases counted), a way of writing the answer, not of scoring; money is always compared")
+                 f"with the rules{learned.said_under(cls.ruleset)} (the cases counted), a way of writing the answer, "
+                 "not of scoring; money is always compared")
         rules = tuple(f"fan.{i}" for i in sorted(left | own)) + tuple(sorted({stepped[n].rule for n in steps_listed}
                                                                              | {capped[n].rule for n in caps_listed}))
         return Explanation("fan notation", "notation", words, rules, len(cls.members), len(cls.members))
@@ -354,7 +355,10 @@ class ClassSearch(Rescoring):
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
             return None
-        unlisted = all(lists_no_zero(g.get("fans")) for g in readings_of(answer))  # (answers.listed)
+        known_case = self._lists_no_zero.get(id(r))  # (answers.listed; the engine's answer is the same for any `m`)
+        if known_case is None or known_case[0] is not r:
+            known_case = self._lists_no_zero[id(r)] = (r, all(lists_no_zero(g.get("fans")) for g in readings_of(answer)))
+        unlisted = known_case[1]
         found = replace(found, missing=tuple(f for f in found.missing if not (unlisted and f.get("points") == 0)))
         if found.fields and not self._worth_accounts(r, departure, ruleset, found):
             return None  # the total or payments differ by more than the outside fans account for

@@ -42,6 +42,8 @@ class Rescoring:
         self._screening: tuple[int, int] | None = None  # (candidates screened, of) in the class being searched
         self._kept: dict[tuple[str, str], int | None] = {}
         self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
+        # per case (by id, kept beside it): whether the engine lists no fan worth 0 (one_class._beside)
+        self._lists_no_zero: dict[int, tuple[Judged, bool]] = {}
 
 
     def _components(self, explanation_id: str) -> list[Mutation]:

@@ -58,6 +58,12 @@ class Mutation:
         return frozenset(self.id.split(" + "))
 
     @property
+    def targets(self) -> frozenset[str]:
+        """What its single departures change, each id up to its value (`family:target`; an id without a value, all
+        of it): two departures with a target in common set the same thing two ways."""
+        return frozenset(d.rsplit("=", 1)[0] for d in self.departures)
+
+    @property
     def touches_input(self) -> bool:
         return self.read is not _same_input
 
