@@ -56,8 +56,8 @@ class Notation:
     steps: Mapping[str, Mapping[str, "Stepped"]] = field(default_factory=dict)
     # {ruleset: {engine name: the cap it lists at the value the cap left}}
     caps: Mapping[str, Mapping[str, "Capped"]] = field(default_factory=dict)
-    # {ruleset: the departures the probes confirmed, in words}: where a part was learned from cases whose money
-    # agrees with the rules under them (`learn`'s `under`), not with the rules as written
+    # {ruleset: the ids of the departures the probes confirmed}: where parts were also learned from cases whose
+    # money agrees with the rules under them, not with the rules as written (set by checker.diagnose.diagnose)
     under: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
