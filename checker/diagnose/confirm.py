@@ -234,10 +234,7 @@ class Confirming(ClassSearch):
         # change the class, or meet a probe one of them does not belong on)
         moving = [o for o in others if any(self._moves_probe(p, m, o) for p in alone.probes if p.holds is False)]
         trial: Trial | None = None
-        subsets = [others, moving] if moving and len(moving) < len(others) else [others]
-        if len(moving) > 1:  # then each of them alone with it, then two of them (a few: each subset a trial)
-            subsets += [[o] for o in moving]
-            subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []
+        subsets = _model_subsets(others, moving)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
         for subset in subsets:
             joint = together([m, *subset])
@@ -336,16 +333,15 @@ class Confirming(ClassSearch):
 
     def _predicted_with_model(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
         """Whether the engine's answer to a probe is what `m` predicts, or `m` with the run's other
-        departures (`_beside_model`): all of them, or one or two of those that move the probe's prediction (as
-        `_with_model` tries them)."""
+        departures (`_beside_model`), in the subsets `_with_model` tries (`_model_subsets`)."""
         if experiments.predicts(ruleset, probe, m):
             return True
         others = _beside_model(m, self._model)
         if not others:
             return False
         moving = [o for o in others if self._moves_probe(probe, m, o)]
-        subsets = [others] + [[o] for o in moving] + [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS]
-        return any(experiments.predicts(ruleset, probe, together([m, *subset])) for subset in subsets)
+        return any(experiments.predicts(ruleset, probe, together([m, *subset]))
+                   for subset in _model_subsets(others, moving))
 
     def _parts_of(self, m: Mutation) -> list[tuple[Mutation, Mutation | None]]:
         """Each part of a joint departure with the departure without it (None where it is one part alone)."""
@@ -379,9 +375,8 @@ class Confirming(ClassSearch):
         for i, p in enumerate(parts):
             if "=" not in p.id or p.family == "pair":
                 continue
-            key = p.id.rsplit("=", 1)[0]
             for q in [q for q in self.mutations.values() if q.id != p.id and q.family == p.family
-                      and "=" in q.id and q.id.rsplit("=", 1)[0] == key]:
+                      and "=" in q.id and q.targets == p.targets]:
                 rival = together([*parts[:i], q, *parts[i + 1:]])
                 if not mine <= {id(r) for r in self._explained(members, rival)}:
                     continue
@@ -439,3 +434,14 @@ def _beside_model(m: Mutation, model: Sequence[Mutation]) -> list[Mutation]:
                 all(o.targets.isdisjoint(x.targets) and set(o.options).isdisjoint(x.options) for x in out):
             out.append(o)
     return out
+
+
+def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation]) -> list[list[Mutation]]:
+    """The subsets of the run's other departures tried beside a departure: all of them, else those that move a
+    probe that contradicted it (all together may change the class, or meet a probe one of them does not belong
+    on), then each of those alone, then two of them (a few: each subset a trial)."""
+    subsets = [list(others), list(moving)] if moving and len(moving) < len(others) else [list(others)]
+    if len(moving) > 1:
+        subsets += [[o] for o in moving]
+        subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []
+    return subsets

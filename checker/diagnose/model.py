@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from checker.diagnose.explanation import Cause
 from checker.diagnose.judged import Judged, rescorable
+from checker.diagnose.notation import money_agrees
 from checker.diagnose.probes import CONFIRMED
 from checker.mutate.mutation import Mutation, Rescorer, combined, together
 
@@ -51,7 +52,8 @@ class Model:
         return bool(self.parts)
 
     def words(self) -> dict[str, tuple[str, ...]]:
-        return {r: tuple(m.id for m in ms) for r, ms in self.parts.items()}
+        """Per ruleset, each departure in the rule book's words."""
+        return {r: tuple(m.words for m in ms) for r, ms in self.parts.items()}
 
     def under(self, ruleset_id: str, edit: Mutation | None = None) -> Mutation | None:
         """The model of `ruleset_id` with `edit` after it (the model alone without one; `edit` alone without
@@ -72,7 +74,8 @@ class Model:
                 continue
             reread += 1
             answer = self.rescorer.result(r.case, joint)
-            yield Expecting(r, answer) if answer is not None and _same_money(answer, r.actual) else r
+            yield Expecting(r, answer) if answer is not None and isinstance(r.actual, Mapping) \
+                and money_agrees(answer, r.actual) else r
 
 
 class Expecting:
@@ -84,7 +87,3 @@ class Expecting:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._judged, name)
 
-
-def _same_money(want: Mapping[str, Any], got: Any) -> bool:
-    return isinstance(got, Mapping) and bool(want.get("valid", True)) and bool(got.get("valid", True)) \
-        and all(got.get(k) == want.get(k) for k in ("total", "payments") if k in want)

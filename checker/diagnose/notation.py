@@ -56,7 +56,7 @@ class Notation:
     steps: Mapping[str, Mapping[str, "Stepped"]] = field(default_factory=dict)
     # {ruleset: {engine name: the cap it lists at the value the cap left}}
     caps: Mapping[str, Mapping[str, "Capped"]] = field(default_factory=dict)
-    # {ruleset: the ids of the departures the probes confirmed}: where parts were also learned from cases whose
+    # {ruleset: the departures the probes confirmed, in words}: where parts were also learned from cases whose
     # money agrees with the rules under them, not with the rules as written (set by checker.diagnose.diagnose)
     under: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -206,7 +206,8 @@ def in_notation(notation: Notation) -> Iterator[Notation]:
 
 # ------------------------------------------------------------------ learning it
 
-def _money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+def money_agrees(want: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
+    """Both win, with fans listed, the same total and payments (where the rules' answer has them)."""
     return bool(want.get("valid", True)) and bool(got.get("valid", True)) and isinstance(want.get("fans"), list) \
         and isinstance(got.get("fans"), list) and all(got.get(k) == want.get(k) for k in ("total", "payments")
                                                       if k in want)
@@ -282,7 +283,7 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         wants = readings_of(r.expected)
         if len(wants) == 1 and len(gots) == 1:
             for want, got in paired_hands(wants[0], gots[0]):
-                if _money_agrees(want, got):
+                if money_agrees(want, got):
                     pairs.setdefault(r.ruleset, []).append((_fans(want), _fans(got)))
                     cases.setdefault(r.ruleset, []).append(r)
                     summed.setdefault(r.ruleset, []).append(_adds_up(want) and _adds_up(got))
