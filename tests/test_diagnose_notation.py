@@ -42,6 +42,21 @@ def test_points_that_do_not_add_up_are_units_once_proved():
     assert want == got == [{"id": "a", "points": None, "count": 1}]
 
 
+def test_an_element_of_the_engines_own_beside_the_fans_does_not_hide_how_a_double_is_written():
+    """A classic-like engine lists its 底分 as an element the spec has no pattern for, beside a double written as
+    its factor 2 (the spec writes 1 double): 底分 2 + 花 0, times 2, is 4 on both sides (the spec's value of the
+    hand, its 底分 within it), the money the same. The element stands in place of no spec pattern (nothing is
+    missing), so it is set aside: how the double is written is learned. The element itself is no name and no
+    unit (the class says it is outside the spec)."""
+    cases = [_case([_fan("a", 1), _fan("c", 0)], [_fan("底分", 2), _fan("a", 2), _fan("c", 0)], 4) for _ in range(3)]
+    learned = _learn(cases)
+    assert set(learned.units("r")) == {"a"} and not learned.names
+    # where a spec pattern is missing beside the element (not one it could be a name for: another count), the fans
+    # differ otherwise: no units are read there
+    replacing = [_case([_fan("a", 1), _fan("b", 1, 2)], [_fan("底分", 2), _fan("a", 2)], 4) for _ in range(3)]
+    assert not _learn(replacing).units("r")
+
+
 def test_a_name_standing_for_one_pattern_is_learned_and_one_for_a_listed_pattern_is_not():
     cases = [_case([_fan("a", 2)], [_fan("tanyao", 2)], 2) for _ in range(3)]
     assert _learn(cases).names == {"r": {"tanyao": "a"}}

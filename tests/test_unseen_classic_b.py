@@ -34,11 +34,18 @@ TRUE_CAUSES = {
     # D1: 清一色 1勒; D2: 门清 doubles the fixed-勒子 hands too; D4: any 荒番 count doubles once (the engine reads no
     # case's options: where a case names another reading, it departs from that one)
     "option:qingyise=one_le", "option:direct_settlement_final=false", "option:huangfan_stacking=once",
+    # D4 again, as a spec edit: 荒番 counted once whatever the counter (no case tells it from huangfan_stacking=once)
+    "counting:huang_fan=once",
     # U5: the old 坐花 is not used, every flower is one 花; "flower excludes seat_flower" is the same engine (a seat
     # flower is always a flower: no case tells the two apart)
     "option:zuo_hua=false", "exclusion-added:flower/seat_flower",
     # P2: the discarder alone pays; P5: a robbed konger who is the partner pays both (6); P7: 清一色九张落地包输 applies
     "option:discard_payment=alone", "option:contract_robbing_konger=both", "option:full_flush_liability=true",
+    # P9: no payer loses more than 5勒 whatever the hand is worth; W3: 风向牌 are every honour (both defaults of the
+    # spec: named where a case names the other reading)
+    "option:single_hand_limit=true", "option:feng_tiles=honors",
+    # D5: the cap is doubled for 开宝 and for 荒番 whatever the value (the spec's default, multiplier_cap=always)
+    "option:multiplier_cap=always",
 }
 # the engine's own elements (the output table): 底分, the suit kongs as 明杠 / 暗杠, the cap reached as 勒子封顶
 OWN_ELEMENTS = {"底分", "明杠", "暗杠", "勒子封顶"}
@@ -94,3 +101,21 @@ def test_how_it_writes_a_hand_it_pays_otherwise_is_learned_under_the_departures_
     under = [w for w in said if "under the departures the probes confirmed" in w]
     assert any("qing_yi_se" in w for w in under), said[:3]
     assert not any("qing_yi_se 1×1 scored 10×1" in c["signature"] for c in run["classes"])
+
+
+def test_a_double_written_as_its_factor_beside_the_base_is_read_so(run):
+    """The engine's 门清 hands (U2: P = 底分 + 花, then × 2): it lists 底分 2 and 门清 at its factor 2, total 4, where
+    the rules write 门清 as 1 double. Under base_placement=doubled (confirmed by probes) the rules pay these hands as
+    it does, total 4 on both sides: with its 底分 set aside (an element of its own beside the fans, standing for
+    none), how it writes 门清 is learned there, and the class is explained by the base placement, with the contract
+    reading its contract hands need, beside its 底分 (60 cases left unexplained before). Some of them are option
+    cases the rules read two ways (a 碰碰胡 listed or not): the engine's answer stands beside either reading."""
+    classes = [c for c in run["classes"] if "extra 底分 2" in c["signature"] and "huang_fan" not in c["signature"]
+               and "fans written in the engine's own way" in c["signature"] and "total differs" in c["signature"]]
+    largest = max(classes, key=lambda c: c["count"])
+    assert largest["count"] >= 30
+    ids = [e["id"] for e in largest["cause"]["explained_by"]]
+    assert any("option:base_placement=doubled" in i and "outside:底分" in i for i in ids), ids
+    assert largest["cause"]["unexplained"] == 0
+    said = [e["words"] for e in largest["cause"]["explained_by"] if e["id"] == "notation"]
+    assert said and "men_qing" in said[0]

@@ -207,7 +207,15 @@ class CauseSearch(Confirming):
         if chosen is None:  # every departure found, with one of this class's own per part, then as few as explain it
             per_part = [f[0] for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) if f]
             chosen = self._least(members, list(found) + [m for m in per_part if m.id not in {f.id for f in found}])
-        if chosen is None:
+        if chosen is None:  # the run's departures (one, two, three of them) beside fans outside the spec: the
+            # class's own search tried no more than two readings there (a contract hand beside 底分 in a 荒番 hand
+            # may need three)
+            joint = self._joint_trials(found, ())
+            beside = self._outside_after(cls, members, ruleset, joint, tried)
+            if beside is None or not any(e.kind == "pair" for e in beside.explanations):
+                beside = self._outside_covered(cls, members, ruleset, joint, tried)
+            if beside is not None and any(e.kind == "pair" for e in beside.explanations):
+                return replace(beside, explanations=(*_written(before), *beside.explanations))
             return self._covered_with(cls, members, trials, before, tried)
         if chosen.size > 1:  # a part the class does not need left out (the class's own departure may do alone)
             parts = self._components(chosen.id)

@@ -319,7 +319,11 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
         # (a pattern left out where the engine does not list it is no evidence against the others' units)
         # (where both sides' points add up to their totals, the points are money: no evidence of units there; two
         # points changed that make up for each other, as 2 for 1 and 1 for 2, would look like units otherwise)
-        found = _units([({k: v for k, v in want.items() if k in got or k not in omitted[ruleset_id]}, got)
+        # (an element of the engine's own the spec has no pattern for and no name was learned for, listed where
+        # the money agrees, is part of a total both sides agree on, as 底分 listed beside a hand's doubles: it
+        # says nothing of how the engine writes the spec's patterns, so it is set aside here)
+        found = _units([({k: v for k, v in want.items() if k in got or k not in omitted[ruleset_id]},
+                         {k: v for k, v in got.items() if k in ids})
                         for (want, got), adds in zip(seen, summed[ruleset_id]) if not adds])
         proved = {k: n for k, (n, value) in found.items() if proves is not None and proves(
             ruleset_id, k, value, [r for r, (want, got) in zip(cases[ruleset_id], seen)

@@ -331,6 +331,36 @@ class ClassSearch(Rescoring):
             return Cause((found,), len(cls.members) - len(members), tried)
         return alone
 
+    def _outside_covered(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
+                         trials: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
+        """Where no one of `trials` (the run's departures, alone and together) leaves every case of the class
+        differing by the same fans outside the spec alone: the trial that does so for most of its cases explains
+        them, and the rest are tried with it and one option reading more (a case naming a reading the engine does
+        not follow: the engine reads no case's options); None where that explains no case, or leaves one."""
+        known = {p.id for p in ruleset.patterns}
+        best: tuple[int, Mutation, tuple] | None = None
+        for m in trials:
+            tried["fans outside the spec"] = tried.get("fans outside the spec", 0) + 1
+            shapes: dict[tuple, int] = {}
+            for r in members:
+                shape = self._beside(r, m, ruleset, known)
+                if shape is not None and not shape[1]:  # beside the spec's fans, none replaced
+                    shapes[shape] = shapes.get(shape, 0) + 1
+            for shape, n in shapes.items():
+                if best is None or n > best[0]:
+                    best = (n, m, shape)
+        if best is None or best[0] == len(members):
+            return None  # (every case alike: `_outside_after` names it)
+        _, chosen, shape = best
+        grouped = [r for r in members if self._beside(r, chosen, ruleset, known) == shape]
+        rest = [r for r in members if self._beside(r, chosen, ruleset, known) != shape]
+        first = self._outside_after(cls, grouped, ruleset, [chosen], tried)
+        more = [combined(chosen, o) for o in option_readings(ruleset) if set(o.options).isdisjoint(chosen.options)]
+        second = self._outside_after(cls, rest, ruleset, more, tried) if first is not None else None
+        if first is None or second is None or not all(e.kind == "pair" for e in first.explanations + second.explanations):
+            return None
+        return Cause(first.explanations + second.explanations, len(cls.members) - len(members), tried)
+
     def _beside(self, r: Judged, m: Mutation | None, ruleset: Ruleset,
                 known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...], bool] | None:
         """How the engine's answer departs from the reference's under `m`, when only by fans the spec does not
@@ -347,11 +377,25 @@ class ClassSearch(Rescoring):
             return None
         if "verdict" in rescored:  # a hand of play: its winners', where it ends as the rules end it, paid alike
             return _beside_winners(rescored, answer, ruleset.id, known)
+        if "either" in rescored and "either" not in answer:  # the rules read the hand more than one way, worth the
+            # same: the engine's answer beside any one of them
+            shapes = (self._shape(r, reading, answer, departure, ruleset, known) for reading in readings_of(rescored))
+            shape = next((s for s in shapes if s is not None), None)
+        else:
+            shape = self._shape(r, rescored, answer, departure, ruleset, known)
+        return shape + (lifted,) if shape is not None else None
+
+    def _shape(self, r: Judged, rescored: Mapping[str, Any], answer: Mapping[str, Any], departure: Mutation | None,
+               ruleset: Ruleset, known: set[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The outside fans of the engine's `answer` and the spec fans they replace in the rules' `rescored` (one
+        reading, or an `either` beside an `either` answer), where nothing else departs but as their worth makes
+        it; else None."""
+        written = rescored
         if "either" not in rescored and "either" not in answer:  # the fans as the engine writes them (its notation)
             mine, theirs = notation().as_written(ruleset.id, rescored.get("fans"), answer.get("fans"),
                                                  answer.get("total"))
-            rescored, answer = {**rescored, "fans": mine}, {**answer, "fans": theirs}
-        found = diff(rescored, answer)
+            written, answer = {**rescored, "fans": mine}, {**answer, "fans": theirs}
+        found = diff(written, answer)
         extra = {str(f.get("id")) for f in found.extra}
         if found.different or not extra or not extra.isdisjoint(known):
             return None
@@ -360,11 +404,12 @@ class ClassSearch(Rescoring):
             known_case = self._lists_no_zero[id(r)] = (r, all(lists_no_zero(g.get("fans")) for g in readings_of(answer)))
         unlisted = known_case[1]
         found = replace(found, missing=tuple(f for f in found.missing if not (unlisted and f.get("points") == 0)))
-        if found.fields and not self._worth_accounts(r, departure, ruleset, found):
+        if found.fields and not self._worth_accounts(r, departure, ruleset, found, rescored):
             return None  # the total or payments differ by more than the outside fans account for
-        return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing)), lifted
+        return tuple(sorted(extra)), tuple(sorted(str(f.get("id")) for f in found.missing))
 
-    def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any) -> bool:
+    def _worth_accounts(self, r: Judged, departure: Mutation | None, ruleset: Ruleset, found: Any,
+                        rescored: Mapping[str, Any]) -> bool:
         """Whether the fields beside the fans (total, payments) differ only as the outside fans' worth makes them:
         one outside fan in place of one or more spec fans, the reference scoring the first of them at the outside
         fan's points (and the others at none) gives the engine's total and payments; or one beside the spec's
@@ -372,9 +417,7 @@ class ClassSearch(Rescoring):
         if len(found.extra) != 1:
             return False
         if not found.missing:  # beside the spec's fans: its worth added to the total, the money the same
-            rescored = self.rescorer.result(r.case or {}, departure)
-            return rescored is not None and outside_only(self.answer(r), rescored, {p.id for p in ruleset.patterns},
-                                                         ruleset.id)
+            return outside_only(self.answer(r), rescored, {p.id for p in ruleset.patterns}, ruleset.id)
         worth, count = found.extra[0].get("points"), found.extra[0].get("count")
         if not isinstance(worth, int) or isinstance(worth, bool) or worth < 0 or not isinstance(count, int) \
                 or found.missing[0].get("count") != count:
@@ -382,10 +425,10 @@ class ClassSearch(Rescoring):
         repriced = edits.points(ruleset.id, str(found.missing[0].get("id")), worth, None)
         for other in found.missing[1:]:
             repriced = combined(repriced, edits.points(ruleset.id, str(other.get("id")), 0, None))
-        rescored = self.rescorer.result(r.case or {}, repriced if departure is None else combined(departure, repriced))
-        if rescored is None or not isinstance(r.actual, Mapping) or "either" in rescored or "either" in r.actual:
+        priced = self.rescorer.result(r.case or {}, repriced if departure is None else combined(departure, repriced))
+        if priced is None or not isinstance(r.actual, Mapping) or "either" in priced or "either" in r.actual:
             return False
-        return all(rescored.get(k) == r.actual.get(k) for k in ("valid", "total", "payments"))
+        return all(priced.get(k) == r.actual.get(k) for k in ("valid", "total", "payments"))
 
     def _needed(self, cls: FailureClass, members: Sequence[Judged], found: list[Explanation]) -> list[Explanation]:
         """A greedy cover without the departures it does not need: each (the last first) left out where the others
