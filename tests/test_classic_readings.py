@@ -401,7 +401,7 @@ def test_full_flush_liability_discarder_pays_for_all(classic_ruleset, options, h
     #   花 0. Direct 清碰 2勒 = 20. Cap 2勒 = 20. Value 20, share 22; 包: 3 × 22 = 66.
     ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@3", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (66, 0, -66, 0)),
     # The same pungs all from seat 1 make seat 1 the 承包 partner; seat 2, a third party not ready, pays 2 shares
-    # (如点炮者未听牌，则赔付胡牌者2倍点数): the contract, not 包, decides (decision classic-contract-and-liability).
+    # (如点炮者未听牌，则赔付胡牌者2倍点数): the contract, not 包, decides (option liability_under_contract, default).
     ("7s7s7s9s", ["pung:1s1s1s@1", "pung:3s3s3s@1", "pung:5s5s5s@1"], {}, {"qing_peng": 2}, 20, (44, 0, -44, 0)),
     # An exposed kong is laid down: [123m from 3] [456m from 3] [kong 7777m from 1] 222m + 5m5m, from seat 2.
     #   花: suited_exposed_kong 1. Direct 清一色 10 (the value becomes 10). Cap 10. Value 10; 包: 3 × 12 = 36.
@@ -439,6 +439,39 @@ def test_full_flush_liability_under_a_contract(classic_ruleset, how, flags, paym
     # The 清碰 hand above with its three pungs all from seat 1, the contract partner. Value 20, share 22.
     s = score(Scorer(classic_ruleset, {"full_flush_liability": True}), CONTRACT["concealed"], win=CONTRACT["win"],
               melds=CONTRACT["melds"], flags=KNOCKED + flags, counters={"contract_with": 1}, **how)
+    assert s.valid
+    assert s.total == 20
+    assert s.payments == payments
+
+
+@pytest.mark.parametrize("options, how, flags, payments", [
+    # The 清碰 hand above (value 20, share 22), its contract partner seat 1, full_flush_liability on; the 5 勒 limit
+    # (default whole_loss) bounds the value part of all a payer's shares together at 50, their 底分 on top.
+    # liability: 包 prices it, the discarder pays what a self-draw under the contract collects: the partner's 5
+    # shares and the other two's none (contract_self_draw_others 0): value 5 × 20 = 100, held to 50, 底分 5 × 2 =
+    # 10, 60 in all, whoever discards.
+    ({"liability_under_contract": "liability"}, {"discard": 1}, (), (60, -60, 0, 0)),
+    ({"liability_under_contract": "liability"}, {"discard": 2}, ("discarder_ready",), (60, 0, -60, 0)),
+    # the other two still pay on a contract self-draw (1 + 1 + 5 = 7 shares): value 140 held to 50, 底分 14: 64.
+    ({"liability_under_contract": "liability", "contract_self_draw_others": 1}, {"discard": 1}, (), (64, -64, 0, 0)),
+    # the contract runs both ways (counted twice: 10 shares): value 200 held to 50, 底分 20: 70.
+    ({"liability_under_contract": "liability"}, {"discard": 1}, ("contract_mutual",), (70, -70, 0, 0)),
+    # both: 包's 3 shares and the contract's. The partner discards: 3 + 2 = 5 shares, 60 as above.
+    ({"liability_under_contract": "both"}, {"discard": 1}, (), (60, -60, 0, 0)),
+    # A ready third party (seat 2) discards: it pays 包's 3 and the contract's 1 (4 shares: value 80 held to 50,
+    # 底分 8: 58), the partner the contract's 1 share (22).
+    ({"liability_under_contract": "both"}, {"discard": 2}, ("discarder_ready",), (80, -22, -58, 0)),
+    # Not ready: 包's 3 and the contract's 2 (5 shares, 60), the partner nothing.
+    ({"liability_under_contract": "both"}, {"discard": 2}, (), (60, 0, -60, 0)),
+    # contract (the default): as test_full_flush_liability_under_a_contract, 2 shares from the partner, 44.
+    ({"liability_under_contract": "contract"}, {"discard": 1}, (), (44, -44, 0, 0)),
+    # Liability off: the option changes nothing (no 包): the contract's 2 shares, 44.
+    ({"liability_under_contract": "liability", "full_flush_liability": False}, {"discard": 1}, (), (44, -44, 0, 0)),
+])
+def test_who_pays_a_liable_hand_under_a_contract(classic_ruleset, options, how, flags, payments):
+    s = score(Scorer(classic_ruleset, {"full_flush_liability": True, **options}), CONTRACT["concealed"],
+              win=CONTRACT["win"], melds=CONTRACT["melds"], flags=KNOCKED + flags, counters={"contract_with": 1},
+              **how)
     assert s.valid
     assert s.total == 20
     assert s.payments == payments
@@ -528,7 +561,9 @@ READINGS = [{"zuo_hua": True}, {"base_placement": "doubled"}, {"base_placement":
             {"contract_robbing_konger": "once"}, {"contract_mutual_counting": "once"}, {"lift_hands_win": True},
             {"da_diao_che_concealed_kong": False}, {"full_flush_liability": True},
             {"full_flush_liability": True, "discard_payment": "chong_double"}, {"direct_settlement_base": "none"},
-            {"direct_settlement_base": "none", "base_placement": "doubled"}]
+            {"direct_settlement_base": "none", "base_placement": "doubled"},
+            {"full_flush_liability": True, "liability_under_contract": "liability"},
+            {"full_flush_liability": True, "liability_under_contract": "both"}]
 HANDS = [
     (MIXED["concealed"], dict(win="8p", melds=MIXED["melds"], flags=KNOCKED, flowers="1f5f")),
     (FENG_PENG["concealed"], dict(win="4z", melds=FENG_PENG["melds"], flags=KNOCKED,

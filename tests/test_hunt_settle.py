@@ -109,6 +109,24 @@ def test_the_model_reads_the_exemption_from_liability(options, flags, payments):
     assert (words["value"], words["payments"]) == (10, payments)
 
 
+@pytest.mark.parametrize("options, discarder, flags, payments", [
+    # 清碰 (2 勒 = 20, share 22) won on a discard with three claimed sets, its contract partner seat 1, 包 on; the
+    # 5 勒 limit holds a payer's value part to 50 (tests/test_classic_readings.py, worked there by hand).
+    # liability: the discarder pays a contract self-draw's 5 shares: 100 held to 50, 底分 10: 60.
+    ({"liability_under_contract": "liability"}, 1, [], [60, -60, 0, 0]),
+    ({"liability_under_contract": "liability"}, 2, ["discarder_ready"], [60, 0, -60, 0]),
+    # both, a ready third party: 包's 3 and the contract's 1 from it (80 held to 50, 底分 8: 58), 1 from the partner.
+    ({"liability_under_contract": "both"}, 2, ["discarder_ready"], [80, -22, -58, 0]),
+    # contract (the default): the partner's 2 shares, 44.
+    ({}, 1, [], [44, -44, 0, 0]),
+])
+def test_the_model_reads_who_pays_a_liable_hand_under_a_contract(options, discarder, flags, payments):
+    model = SettlementModel(RUNNER.scorer("shanghai-classic", {"full_flush_liability": True, **options}))
+    words = model.evaluate({"qing_peng": 1}, None, {"win_by": "discard", "discarder": discarder, "contract_partner": 1,
+                                                    "flags": flags, "claimed_sets": 3})
+    assert (words["value"], words["payments"]) == (20, payments)
+
+
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_payments_sum_to_zero_is_proved_for_every_ruleset(ruleset_id):
     claim = proofs.zero_sum(RUNNER, load_ruleset(ruleset_id), {})

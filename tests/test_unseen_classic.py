@@ -39,6 +39,8 @@ TRUE_CAUSES = {
     "unlisted-zero",
     # P2: only the discarder pays a discard; P6a: on a contract self-draw the other two still pay one share
     "option:discard_payment=alone", "option:contract_self_draw_others=1",
+    # P5 / P6: a contract both ways doubles what the partner pays for it (重复计算: m = 2), the spec's default
+    "option:contract_mutual_counting=twice",
     # P5/P6: a contract flag without a contract seat is ignored, not refused; contract_partner_also_won where it
     # does not fit (no contract, not a discard) is ignored, read where it does (P6d): no check of it is made
     "check-dropped:procedure.contract_detail", "flag-checks-dropped:contract_partner_also_won",
@@ -181,7 +183,8 @@ def test_the_double_for_pungs_and_half_flush_explains_most_of_the_largest_money_
     # (alone, or with D3's 门清 doubling a 勒子 pattern: the joint departure's parts each probed where they matter)
     # (a joint departure whose probes bear out only some of its parts named for the cases those parts explain)
     doubles = [e for e in money["cause"]["explained_by"] if "option:unpriced_fan_value=1" in e["id"].split(" + ")]
-    for double in doubles:
-        assert set(double["id"].split(" + ")) <= {"option:unpriced_fan_value=1", "option:direct_settlement_final=false"}
+    for double in doubles:  # (or with P6a's contract self-draw on the contract hands, the run's model tried there)
+        assert set(double["id"].split(" + ")) <= {"option:unpriced_fan_value=1", "option:direct_settlement_final=false",
+                                                  "option:contract_self_draw_others=1"}
         assert double["evidence"] == "confirmed"
     assert sum(e["explains"] for e in doubles) * 10 >= doubles[0]["of"] * 9

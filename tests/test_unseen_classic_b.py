@@ -41,6 +41,10 @@ TRUE_CAUSES = {
     "option:zuo_hua=false", "exclusion-added:flower/seat_flower",
     # P2: the discarder alone pays; P5: a robbed konger who is the partner pays both (6); P7: 清一色九张落地包输 applies
     "option:discard_payment=alone", "option:contract_robbing_konger=both", "option:full_flush_liability=true",
+    # P7: 包 overrides the contract: the discarder pays what the winner would get self-drawn, 1 + 1 + 5 shares
+    "option:liability_under_contract=liability",
+    # P7: 三番叫胡却可不包: a discarder calling three 番 pays as for any discard (the spec's default)
+    "option:three_fan_call_exemption=true",
     # P9: no payer loses more than 5勒 whatever the hand is worth; W3: 风向牌 are every honour (both defaults of the
     # spec: named where a case names the other reading)
     "option:single_hand_limit=true", "option:feng_tiles=honors",

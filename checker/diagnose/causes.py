@@ -189,6 +189,8 @@ class CauseSearch(Confirming):
         if not members or ruleset is None:
             return None
         own = self._own_candidates(cls, ruleset)
+        for m in own:  # (known by id: a combination of them is read back into its parts)
+            self.mutations.setdefault(m.id, m)
         trials = self._joint_trials(found, own)
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
@@ -303,12 +305,22 @@ class CauseSearch(Confirming):
         """The subsets of the run's departures a class is tried with, smallest first: each alone, then each of the
         class's own candidates alone (a class whose own search ran out of effort may need no departure found
         elsewhere), each pair, each triple of the first MAX_FOUND_IN_TRIPLES, then one of them with one of the
-        class's own candidates."""
+        class's own candidates; last, the whole model (the first departure found for each thing changed, as many
+        as there are) alone and with each of the class's own candidates that changes something else (an engine
+        with four departures shows them all on one hand: a 包 hand under a contract, its 底分 doubled)."""
         trials = list(found)
         trials += [m for m in own if m.id not in {f.id for f in found}]
         trials += [combined(a, b) for a, b in combinations(found, 2)]
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
         trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
+        model: list[Mutation] = []
+        for m in found:
+            if all(m.targets.isdisjoint(o.targets) for o in model):
+                model.append(m)
+        if len(model) > 1:
+            whole = together(model)
+            trials.append(whole)
+            trials += [combined(whole, m) for m in own if m.targets.isdisjoint(whole.targets)]
         return trials
 
 

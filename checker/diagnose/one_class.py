@@ -274,6 +274,9 @@ class ClassSearch(Rescoring):
             explained = self._explained(left, m)
             if not explained:
                 continue
+            if m.size > 2:  # several departures together (the run's model): those the cases it explains need
+                parts = self._components(m.id)
+                m = (self._least(explained, parts) if len(parts) == m.size else None) or m
             checked = self._passing_kept(cls.ruleset or "", m)
             if checked is None:
                 continue

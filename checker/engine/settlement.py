@@ -131,22 +131,25 @@ class Payments:
         share = self.n_base * base + self.n_value * value
         liability = self.liability
         if liable and liability is not None and liability_holds(liability, hand):
-            each, by_discarder, by_others = -1, liability.discarder, liability.others
+            shares = _role_paid(hand, (-1, liability.discarder, liability.others))
         else:
-            each, by_discarder, by_others = self._roles[hand.win_by]
-        shares = [0, 0, 0, 0]
-        for seat in (1, 2, 3):
-            if each >= 0:
-                shares[seat] = each
-            elif seat == hand.discarder:
-                shares[seat] = by_discarder
-            else:
-                shares[seat] = by_others
+            liability = None
+            shares = _role_paid(hand, self._roles[hand.win_by])
         contract = self.contract
         if contract is not None:
             partner = contract_partner(contract, hand)
             if partner:
-                contract_shares(contract, hand, partner, shares)
+                with_contract = liability.with_contract if liability is not None else "contract"
+                if with_contract == "liability":  # 包 prices it: the discarder pays what a self-draw would get
+                    assert hand.discarder is not None  # (a liable hand is a discard win)
+                    shares = [0, 0, 0, 0]
+                    shares[hand.discarder] = contract_self_draw(contract, hand, partner)
+                elif with_contract == "both":  # 包's shares, and the contract's shares of the discard beside them
+                    paid = _role_paid(hand, self._roles[hand.win_by])
+                    contract_shares(contract, hand, partner, paid)
+                    shares = [a + b for a, b in zip(shares, paid)]
+                else:  # the contract prices it as any discard win
+                    contract_shares(contract, hand, partner, shares)
         loss_limit = self.loss_limit
         if self.payment_limit is not None:  # the limit takes the 底分 in: each share, or a payer's whole payment
             top, per = self.payment_limit
@@ -159,6 +162,28 @@ class Payments:
             paid = [-(n * (share - n_value * value) + min(n * n_value * value, loss_limit)) for n in shares]
         paid[0] = -sum(paid[1:])
         return tuple(paid)
+
+
+def _role_paid(hand: Hand, roles: tuple[int, int, int]) -> list[int]:
+    """The shares each seat pays (seat 0, the winner, none) under (each opponent's, the discarder's, the others')
+    shares (`Payments.roles`; each opponent's -1: the discarder and the others)."""
+    each, by_discarder, by_others = roles
+    shares = [0, 0, 0, 0]
+    for seat in (1, 2, 3):
+        if each >= 0:
+            shares[seat] = each
+        elif seat == hand.discarder:
+            shares[seat] = by_discarder
+        else:
+            shares[seat] = by_others
+    return shares
+
+
+def contract_self_draw(contract: ContractTerms, hand: Hand, partner: int) -> int:
+    """The shares a self-drawn win under the contract with `partner` collects: the partner's (twice where the
+    relation runs both ways) and the other two's."""
+    factor = contract.mutual_factor if contract.mutual_flag in hand.flags else 1
+    return contract.self_draw * factor + 2 * contract.self_draw_others
 
 
 def claimed_from(hand: Hand, calls: int) -> int:

@@ -200,18 +200,29 @@ class SettlementModel:
                             t.claimed >= liability.claimed_sets)
             if liability.exempt_flag:
                 liable = z3.And(liable, z3.Not(t.flags[liability.exempt_flag]))
-        shares = []
+        plain = []  # each seat's shares by the way of winning
         for seat in SEATS:
             n: Any = z3.IntVal(0)
             for win_by in WIN_BY:
                 each, by_discarder, by_others = pay.roles(win_by)
                 role = z3.IntVal(each) if each >= 0 else z3.If(t.discarder == seat, by_discarder, by_others)
                 n = z3.If(self._won(t, win_by), role, n)
-            if liability is not None:
-                n = z3.If(liable, z3.If(t.discarder == seat, liability.discarder, liability.others), n)
-            shares.append(n)
+            plain.append(n)
+        shares = list(plain)
+        if liability is not None:
+            shares = [z3.If(liable, z3.If(t.discarder == seat, liability.discarder, liability.others), n)
+                      for seat, n in zip(SEATS, plain)]
         if pay.contract is not None:
-            shares = [z3.If(t.partner == 0, n, self._contract(t, seat, n)) for seat, n in zip(SEATS, shares)]
+            contracted = [z3.If(t.partner == 0, n, self._contract(t, seat, n)) for seat, n in zip(SEATS, shares)]
+            with_contract = liability.with_contract if liability is not None else "contract"
+            if with_contract == "liability":  # 包 prices it: the discarder pays what a self-draw would get
+                drawn = self._contract_self_draw(t)
+                contracted = [z3.If(z3.And(liable, t.partner != 0), z3.If(t.discarder == seat, drawn, 0), n)
+                              for seat, n in zip(SEATS, contracted)]
+            elif with_contract == "both":  # 包's shares and the contract's shares of the discard, added
+                contracted = [z3.If(z3.And(liable, t.partner != 0), liable_n + self._contract(t, seat, n), c)
+                              for seat, n, liable_n, c in zip(SEATS, plain, shares, contracted)]
+            shares = contracted
         if pay.payment_limit is not None:  # the limit takes the 底分 in: each share, or a payer's whole payment
             top, per = pay.payment_limit
             if per == "share":
@@ -228,6 +239,15 @@ class SettlementModel:
                 paid.append(n * base_part + z3.If(value_part > top, top, value_part))
         changes = [paid[0] + paid[1] + paid[2]] + [-p for p in paid]
         return changes, shares, base_part
+
+    def _contract_self_draw(self, t: Table) -> Any:
+        """The shares a self-drawn win under the contract collects: the partner's and the other two's
+        (checker.engine.settlement.contract_self_draw)."""
+        c = self.pay.contract
+        assert c is not None
+        flag = t.flags
+        factor = z3.If(flag[c.mutual_flag], c.mutual_factor, 1) if c.mutual_flag in flag else z3.IntVal(1)
+        return c.self_draw * factor + 2 * c.self_draw_others
 
     def _contract(self, t: Table, seat: int, n: Any) -> Any:
         """承包: the shares `seat` pays when the winner's contract partner is t.partner (1-3)."""
@@ -370,6 +390,6 @@ def signature(scorer: Scorer) -> tuple:
                     c.double_win_not_ready, c.double_win_flag)
     li = pay.liability
     if li is not None:
-        settled += (tuple(sorted(li.patterns)), li.claimed_sets, li.discarder, li.others)
+        settled += (tuple(sorted(li.patterns)), li.claimed_sets, li.discarder, li.others, li.with_contract)
     return (scorer.ids, scorer.points, tuple(b.pattern.kind for b in scorer.patterns), steps,
             tuple(sorted(arith.top.items())), settled)

@@ -109,13 +109,17 @@ class ContractTerms:
 class LiabilityTerms:
     """包 (settlement.liability): a discard win counting one of `patterns`, with at least `claimed_sets`
     claimed sets, is paid `discarder` shares by the discarder and `others` by the rest; unless the hand carries
-    `exempt_flag` (settlement.liability.exempt_flag, where its exemption applies; "" for none)."""
+    `exempt_flag` (settlement.liability.exempt_flag, where its exemption applies; "" for none). Under a contract
+    (承包), `with_contract` (settlement.liability.with_contract): "contract" prices it as any discard win,
+    "liability" has the discarder pay alone what the winner would get self-drawn under the contract, "both" adds
+    the 包 shares and the contract's."""
 
     patterns: frozenset[str]
     claimed_sets: int
     discarder: int
     others: int
     exempt_flag: str = ""
+    with_contract: str = "contract"
 
 
 @dataclass(frozen=True)
@@ -285,7 +289,9 @@ def _liability(liability: Mapping[str, Any], opts: Mapping[str, Any]) -> Liabili
                           _whole(liability.get("claimed_sets", 0), opts, "/settlement/liability/claimed_sets"),
                           _whole(liability.get("discarder", 0), opts, "/settlement/liability/discarder"),
                           _whole(liability.get("others", 0), opts, "/settlement/liability/others"),
-                          _exempt_flag(liability, opts))
+                          _exempt_flag(liability, opts),
+                          str(_resolved(liability.get("with_contract", "contract"), opts,
+                                        "/settlement/liability/with_contract")))
 
 
 def _exempt_flag(liability: Mapping[str, Any], opts: Mapping[str, Any]) -> str:

@@ -15,7 +15,7 @@ from checker import tiles as T
 from checker.inputs import excerpt
 from checker.spec.build import defined_rules
 from checker.spec.files import schema
-from checker.spec.model import value_key
+from checker.spec.model import WITH_CONTRACT, value_key
 
 def _schema_reason(err: jsonschema.ValidationError) -> str:
     fixed = _fixed_field(err)
@@ -254,6 +254,14 @@ def _check_references(data: dict, predicates: Mapping[str, Any] | None, issue, w
         misfits = [_shown(a) for a in _amounts(liability.get(key, 0), options) if not _fits_method(a, "shares")]
         if misfits:
             issue(f"/settlement/liability/{key}", f"an amount is a whole number of shares, not {', '.join(misfits[:3])}")
+    if "with_contract" in liability:
+        check_option_ref(liability["with_contract"], "/settlement/liability/with_contract", "value")
+        unknown = [_shown(a) for a in _amounts(liability["with_contract"], options) if a not in WITH_CONTRACT]
+        if unknown:
+            issue("/settlement/liability/with_contract",
+                  f"with_contract is one of {', '.join(WITH_CONTRACT)}, not {', '.join(unknown[:3])}")
+        if not settle.get("contract"):
+            issue("/settlement/liability/with_contract", "with_contract needs a contract (settlement.contract)")
     if liability and method != "shares":
         issue("/settlement/liability", f"a liability pays in shares: settlement method {method} has none")
     for j, pid in enumerate(liability.get("patterns", [])):

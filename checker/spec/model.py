@@ -18,6 +18,9 @@ ENGINE_RULES = {
 }
 # the settlement's ways of being paid, each a section of `settlement` (with `liability`, 包)
 PAYMENT_PATHS: tuple[str, ...] = ("self_draw", "discard", "robbing_kong", "contract")
+# who pays a liable hand (包) under a contract (settlement.liability.with_contract): the contract's shares, 包's
+# (the discarder paying alone what a self-drawn win under the contract would get), or both added
+WITH_CONTRACT: tuple[str, ...] = ("contract", "liability", "both")
 
 
 # --------------------------------------------------------------------------- errors
@@ -240,7 +243,7 @@ class Settlement:
     per_share: tuple[str, ...] | OptionMap = ("value",)  # the terms of one share, or an option's choice of them
     contract: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     base_counter: str | None = None
-    # 包: a discard win the discarder pays for all (applies, patterns, claimed_sets, discarder, others)
+    # 包: a discard win the discarder pays for all (applies, patterns, claimed_sets, discarder, others, with_contract)
     liability: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     # whether a share of a hand settled directly (清一色 1勒 …) carries its base terms, or an option's choice
     direct_base: bool | OptionMap | OptionRef = True
