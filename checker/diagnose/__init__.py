@@ -73,7 +73,7 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
         found, causes, searcher = _diagnose(results, search, prober, effort)
         if searcher is None or prober is None:
             return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
-        model = Model.confirmed([cls.ruleset for cls in found], causes, searcher._components)
+        model = Model.confirmed([cls.ruleset for cls in found], causes, searcher.components)
     if model:
         again = NotationProofs(model).learn(model.rereading(results))
         if again.beyond(learned):

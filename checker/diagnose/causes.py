@@ -125,7 +125,7 @@ class CauseSearch(Confirming):
         for cls, cause in zip(classes, causes):
             seen: set[str] = set()
             for e in cause.explanations:
-                for m in self._components(e.id):
+                for m in self.components(e.id):
                     if m.id not in seen:
                         seen.add(m.id)
                         reach[m.id] = reach.get(m.id, 0) + 1
@@ -134,7 +134,7 @@ class CauseSearch(Confirming):
         out = []
         for cls, cause in zip(classes, causes):
             found = sorted(named.get(cls.ruleset or "", []), key=lambda m: -reach.get(m.id, 0))  # (stable)
-            own = [m for e in cause.explanations for m in self._components(e.id)]
+            own = [m for e in cause.explanations for m in self.components(e.id)]
             read_off = cause.stopped is not None and all(e.kind in ("input refused", *WRITTEN)
                                                          for e in cause.explanations)
             if found and (cause.unexplained > len(cls.members) - len(self._members(cls)) or read_off):
@@ -146,7 +146,7 @@ class CauseSearch(Confirming):
                 shared = [m for m in found if reach.get(m.id, 0) > min(reach.get(o.id, 0) for o in own)]
                 cover = self._cover(cls, shared, own, cause) if shared else None
                 if cover is not None and sum(reach.get(m.id, 0) for e in cover.explanations
-                                             for m in self._components(e.id)) > sum(reach.get(m.id, 0) for m in own):
+                                             for m in self.components(e.id)) > sum(reach.get(m.id, 0) for m in own):
                     cause = cover
             out.append(cause)
         return out
@@ -220,7 +220,7 @@ class CauseSearch(Confirming):
                 return replace(beside, explanations=(*_written(before), *beside.explanations))
             return self._covered_with(cls, members, trials, before, tried)
         if chosen.size > 1:  # a part the class does not need left out (the class's own departure may do alone)
-            parts = self._components(chosen.id)
+            parts = self.components(chosen.id)
             least = self._least(members, parts) if len(parts) == chosen.size else None
             if least is not None and least.size < chosen.size:
                 chosen, alike = least, []
@@ -313,15 +313,20 @@ class CauseSearch(Confirming):
         trials += [combined(a, b) for a, b in combinations(found, 2)]
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
         trials += [combined(a, m) for a in found for m in own if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
-        model: list[Mutation] = []
-        for m in found:
-            if all(m.targets.isdisjoint(o.targets) for o in model):
-                model.append(m)
-        if len(model) > 1:
-            whole = together(model)
-            trials.append(whole)
-            trials += [combined(whole, m) for m in own if m.targets.isdisjoint(whole.targets)]
-        return trials
+        return trials + _with_whole_model(found, own)
+
+
+def _with_whole_model(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
+    """The run's whole model (the first of `found` for each thing changed, as many as there are: more than one)
+    alone, then with each of `own` that changes something else; none where the model is one departure."""
+    model: list[Mutation] = []
+    for m in found:
+        if all(m.targets.isdisjoint(o.targets) for o in model):
+            model.append(m)
+    if len(model) < 2:
+        return []
+    whole = together(model)
+    return [whole, *(combined(whole, m) for m in own if m.targets.isdisjoint(whole.targets))]
 
 
 def _written(cause: Cause) -> tuple[Explanation, ...]:

@@ -38,7 +38,7 @@ class Confirming(ClassSearch):
         model: dict[str, list[Mutation]] = {}
         for cls, cause in zip(classes, causes):
             for e in cause.explanations:
-                for m in self._components(e.id):
+                for m in self.components(e.id):
                     if m not in model.setdefault(cls.ruleset or "", []):
                         model[cls.ruleset or ""].append(m)
         out = []
@@ -46,8 +46,8 @@ class Confirming(ClassSearch):
         for cls, cause in zip(classes, causes):
             self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
             confirmed = self.confirm(cls, cause, experiments, self._model)
-            named = {p.id for e in confirmed.explanations for p in self._components(e.id)}
-            refuted |= {parts[0].id for e in confirmed.contradicted for parts in [self._components(e.id)]
+            named = {p.id for e in confirmed.explanations for p in self.components(e.id)}
+            refuted |= {parts[0].id for e in confirmed.contradicted for parts in [self.components(e.id)]
                         if len(parts) == 1 and parts[0].id not in named}
             out.append(confirmed)
         self._model = ()
@@ -75,7 +75,7 @@ class Confirming(ClassSearch):
         unexplained = cause.unexplained
         for e in cause.explanations:
             m = self.mutations.get(e.id)
-            after = self._components(e.id) if m is None and f" + {OUTSIDE}" in e.id else []
+            after = self.components(e.id) if m is None and f" + {OUTSIDE}" in e.id else []
             if m is None and not after:  # fans outside the spec, an input disagreement, fan names: read off the
                 named.append(e)          # answers alone
                 continue
@@ -87,7 +87,7 @@ class Confirming(ClassSearch):
                 others = [(a, r) for a, r in rivals if r.id != m.id]
                 others += [(a, r) for a, r in self._other_values(cls, members, m)
                            if r.id not in {x.id for _, x in others}]
-                beside = [o for x in cause.explanations if x.id != e.id for o in self._components(x.id)]
+                beside = [o for x in cause.explanations if x.id != e.id for o in self.components(x.id)]
                 own = self._own_contradiction(members, m, beside, ruleset)  # a case it moves, not to the answer
                 trial = own if own is not None else self._trial(experiments, ruleset, cases, m, [r for _, r in others])
             if trial.status == CONTRADICTED and after:  # (its cases read beside fans the spec does not have)
@@ -140,7 +140,7 @@ class Confirming(ClassSearch):
             return []
         explaining = [self.mutations[e.id] for e in named if e.id in self.mutations]
         left = [r for r in members if not any(self._explains(r, m) for m in explaining)]
-        barred = {frozenset(p.id for p in self._components(e.id)) for e in contradicted}
+        barred = {frozenset(p.id for p in self.components(e.id)) for e in contradicted}
         out: list[Explanation] = []
         for m, explained in self._covers_left(cls, left, barred):
             cases = [r.case for r in explained if r.case is not None]
@@ -260,7 +260,7 @@ class Confirming(ClassSearch):
         change no passing case checked, and whose own probes the engine's answers bear out (or a rival of it at
         another value, `_other_values`, that they bear out), named for the cases it explains (the rest are left
         unexplained). None when no part of it is so borne out."""
-        parts = self._components(m.id)
+        parts = self.components(m.id)
         if experiments is None or len(parts) < 2:
             return None
         for size in range(len(parts) - 1, 0, -1):
@@ -345,7 +345,7 @@ class Confirming(ClassSearch):
 
     def _parts_of(self, m: Mutation) -> list[tuple[Mutation, Mutation | None]]:
         """Each part of a joint departure with the departure without it (None where it is one part alone)."""
-        parts = self._components(m.id)
+        parts = self.components(m.id)
         if len(parts) < 2:
             return []
         return [(p, together([q for q in parts if q is not p])) for p in parts]
@@ -369,7 +369,7 @@ class Confirming(ClassSearch):
         contract, an option read one way), `m` with that part at each other value the search made, when it
         explains every case of the class `m` explains and changes no passing case checked: rivals the probes must
         tell apart (a contract made at 4 calls and none at all explain the same hands of 3 claims)."""
-        parts = self._components(m.id)
+        parts = self.components(m.id)
         mine = {id(r) for r in self._explained(members, m)}
         out: list[tuple[Explanation, Mutation]] = []
         for i, p in enumerate(parts):

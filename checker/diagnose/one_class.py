@@ -275,7 +275,7 @@ class ClassSearch(Rescoring):
             if not explained:
                 continue
             if m.size > 2:  # several departures together (the run's model): those the cases it explains need
-                parts = self._components(m.id)
+                parts = self.components(m.id)
                 m = (self._least(explained, parts) if len(parts) == m.size else None) or m
             checked = self._passing_kept(cls.ruleset or "", m)
             if checked is None:
@@ -315,6 +315,8 @@ class ClassSearch(Rescoring):
                 continue
             if alone is not None and len(shape[1]) >= replacing:
                 continue
+            if m is not None and m.size > 2:  # several departures together (the run's model): those it needs
+                m = self._pruned_beside(members, m, shape, ruleset, known)
             checked = self._passing_kept(cls.ruleset or "", m) if m is not None else 0
             if checked is None:
                 continue
@@ -333,6 +335,22 @@ class ClassSearch(Rescoring):
                                 len(cls.members), checked)
             return Cause((found,), len(cls.members) - len(members), tried)
         return alone
+
+    def _pruned_beside(self, members: Sequence[Judged], m: Mutation, shape: tuple, ruleset: Ruleset,
+                       known: set[str]) -> Mutation:
+        """`m` (several departures) without the parts its cases do not need: each, the last first, left out where
+        every case still departs by the same fans outside the spec (`shape`) without it."""
+        parts = self.components(m.id)
+        if len(parts) != m.size:
+            return m
+        kept = list(parts)
+        for part in reversed(parts):
+            if len(kept) == 1:
+                break
+            rest = together([k for k in kept if k is not part])
+            if all(self._beside(r, rest, ruleset, known) == shape for r in members):
+                kept = [k for k in kept if k is not part]
+        return together(kept)
 
     def _outside_covered(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
                          trials: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
@@ -466,7 +484,7 @@ class ClassSearch(Rescoring):
         ruleset = self.ruleset_of(cls.ruleset)
         if ruleset is None or not members:
             return []
-        parts = self._components(chosen.id) or [chosen]
+        parts = self.components(chosen.id) or [chosen]
         screened = members[:MAX_MEMBERS_SCREENED]
         seen = {x.departures for x in (chosen, *given)}
         out: list[Mutation] = []

@@ -46,7 +46,7 @@ class Rescoring:
         self._lists_no_zero: dict[int, tuple[Judged, bool]] = {}
 
 
-    def _components(self, explanation_id: str) -> list[Mutation]:
+    def components(self, explanation_id: str) -> list[Mutation]:
         """The single departures an explanation is made of (one, or those of a pair or a combination)."""
         whole = self.mutations.get(explanation_id)
         if whole is not None and whole.family != "pair":
