@@ -41,6 +41,9 @@ TRUE_CAUSES = {
     "option:discard_payment=alone", "option:contract_self_draw_others=1",
     # P5 / P6: a contract both ways doubles what the partner pays for it (重复计算: m = 2), the spec's default
     "option:contract_mutual_counting=twice",
+    # P6e: a robbed konger who is the contract partner pays both (3 + 3 × m); D9 / P9: no loser pays more than 5 勒,
+    # whatever the hand is worth (the spec's defaults: named where a case names the other reading)
+    "option:contract_robbing_konger=both", "option:single_hand_limit=true",
     # P5/P6: a contract flag without a contract seat is ignored, not refused; contract_partner_also_won where it
     # does not fit (no contract, not a discard) is ignored, read where it does (P6d): no check of it is made
     "check-dropped:procedure.contract_detail", "flag-checks-dropped:contract_partner_also_won",

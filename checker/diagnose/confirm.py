@@ -95,10 +95,13 @@ class Confirming(ClassSearch):
                 unexplained += e.explains
             elif trial.status == CONTRADICTED:
                 rival_departures = [r for _, r in others]
-                jointly, how = self._with_model(experiments, ruleset, cases, members, m, model, trial,
+                # (with the others it must still explain the cases it explains: the class's other cases are
+                # another explanation's)
+                own_cases = self._explained(members, m) or list(members)
+                jointly, how = self._with_model(experiments, ruleset, cases, own_cases, m, model, trial,
                                                 rival_departures), "the run's other departures"
                 if jointly is None:
-                    jointly, how = self._with_second_departure(experiments, ruleset, cases, members, m, trial,
+                    jointly, how = self._with_second_departure(experiments, ruleset, cases, own_cases, m, trial,
                                                                rival_departures), \
                         "the departures its probes showed besides it"
                 if jointly is not None:
