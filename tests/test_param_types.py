@@ -329,6 +329,13 @@ def test_a_settlement_amount_must_be_of_its_methods_kind(tmp_path, ruleset_id, a
      "'both_won' is not declared in `flags`"),
     (lambda st: st["contract"].pop("double_win_not_ready"), "/settlement/contract",
      "double_win_flag needs double_win_not_ready"),
+    # who pays 包 under a 承包: one of the schema's three words, through an option that gives one
+    (lambda st: st["liability"].update(with_contract={"option": "qingyise"}), "/settlement/liability/with_contract",
+     "with_contract is one of contract, liability, both, not 'one_le', 'four_fan'"),
+    (lambda st: st["liability"].update(with_contract={"option": "no_such_option"}),
+     "/settlement/liability/with_contract", "no_such_option"),
+    (lambda st: st.pop("contract"), "/settlement/liability/with_contract",
+     "with_contract needs a contract (settlement.contract)"),
 ])
 def test_the_liability_and_the_contract_double_win_are_checked(tmp_path, edit, pointer, expected):
     data = shipped("shanghai-classic")

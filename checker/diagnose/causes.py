@@ -213,11 +213,10 @@ class CauseSearch(Confirming):
             # class's own search tried no more than two readings there (a contract hand beside 底分 in a 荒番 hand
             # may need three)
             joint = self._joint_trials(found, ())
-            beside = self._outside_after(cls, members, ruleset, joint, tried)
-            if beside is None or not any(e.kind == "pair" for e in beside.explanations):
-                beside = self._outside_covered(cls, members, ruleset, joint, tried)
-            if beside is not None and any(e.kind == "pair" for e in beside.explanations):
-                return replace(beside, explanations=(*_written(before), *beside.explanations))
+            for search in (self._outside_after, self._outside_covered):  # (the cover only where that names none)
+                beside = search(cls, members, ruleset, joint, tried)
+                if beside is not None and any(e.kind == "pair" for e in beside.explanations):  # (a departure)
+                    return replace(beside, explanations=(*_written(before), *beside.explanations))
             return self._covered_with(cls, members, trials, before, tried)
         if chosen.size > 1:  # a part the class does not need left out (the class's own departure may do alone)
             parts = self.components(chosen.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 from types import SimpleNamespace
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
 from checker.diagnose.answers import listed, lists_no_zero, outside_only
@@ -343,14 +343,8 @@ class ClassSearch(Rescoring):
         parts = self.components(m.id)
         if len(parts) != m.size:
             return m
-        kept = list(parts)
-        for part in reversed(parts):
-            if len(kept) == 1:
-                break
-            rest = together([k for k in kept if k is not part])
-            if all(self._beside(r, rest, ruleset, known) == shape for r in members):
-                kept = [k for k in kept if k is not part]
-        return together(kept)
+        return together(_fewest(parts, lambda kept: all(self._beside(r, together(kept), ruleset, known) == shape
+                                                          for r in members)))
 
     def _outside_covered(self, cls: FailureClass, members: Sequence[Judged], ruleset: Ruleset,
                          trials: Sequence[Mutation], tried: dict[str, int]) -> Cause | None:
@@ -373,8 +367,9 @@ class ClassSearch(Rescoring):
         if best is None or best[0] == len(members):
             return None  # (every case alike: `_outside_after` names it)
         _, chosen, shape = best
-        grouped = [r for r in members if self._beside(r, chosen, ruleset, known) == shape]
-        rest = [r for r in members if self._beside(r, chosen, ruleset, known) != shape]
+        alike = [self._beside(r, chosen, ruleset, known) == shape for r in members]
+        grouped = [r for r, same in zip(members, alike) if same]
+        rest = [r for r, same in zip(members, alike) if not same]
         first = self._outside_after(cls, grouped, ruleset, [chosen], tried)
         more = [combined(chosen, o) for o in option_readings(ruleset) if set(o.options).isdisjoint(chosen.options)]
         second = self._outside_after(cls, rest, ruleset, more, tried) if first is not None else None
@@ -519,13 +514,9 @@ class ClassSearch(Rescoring):
             m = together(chosen)
             return all(self._explains(r, m) for r in screened) and self._explains_all(members, m)
 
-        kept = list(parts)
-        if not explains(kept):
+        if not explains(parts):
             return None
-        for m in reversed(list(parts)):
-            if len(kept) > 1 and explains([k for k in kept if k is not m]):
-                kept = [k for k in kept if k is not m]
-        return together(kept)
+        return together(_fewest(parts, explains))
 
     def _parts(self, cls: FailureClass, ruleset: Ruleset) -> Sequence[Mapping[str, Any]]:
         """A class's signature, or, where the engine wins a hand the rules refuse for its points, how the engine's
@@ -561,6 +552,15 @@ def _beside_winners(rescored: Mapping[str, Any], answer: Mapping[str, Any], rule
         extra |= ids
         missing |= {str(f.get("id")) for f in found.missing}
     return (tuple(sorted(extra)), tuple(sorted(missing)), False) if extra else None
+
+
+def _fewest(parts: Sequence[Mutation], holds: Callable[[Sequence[Mutation]], bool]) -> list[Mutation]:
+    """`parts` with each left out in turn, the last first, where the rest still `holds` (one kept at least)."""
+    kept = list(parts)
+    for m in reversed(list(parts)):
+        if len(kept) > 1 and holds([k for k in kept if k is not m]):
+            kept = [k for k in kept if k is not m]
+    return kept
 
 
 def _listed_names(answer: Any) -> set[str]:

@@ -143,7 +143,7 @@ class Payments:
                 if with_contract == "liability":  # 包 prices it: the discarder pays what a self-draw would get
                     assert hand.discarder is not None  # (a liable hand is a discard win)
                     shares = [0, 0, 0, 0]
-                    shares[hand.discarder] = contract_self_draw(contract, hand, partner)
+                    shares[hand.discarder] = contract_self_draw(contract, hand)
                 elif with_contract == "both":  # 包's shares, and the contract's shares of the discard beside them
                     paid = _role_paid(hand, self._roles[hand.win_by])
                     contract_shares(contract, hand, partner, paid)
@@ -179,11 +179,16 @@ def _role_paid(hand: Hand, roles: tuple[int, int, int]) -> list[int]:
     return shares
 
 
-def contract_self_draw(contract: ContractTerms, hand: Hand, partner: int) -> int:
-    """The shares a self-drawn win under the contract with `partner` collects: the partner's (twice where the
-    relation runs both ways) and the other two's."""
-    factor = contract.mutual_factor if contract.mutual_flag in hand.flags else 1
-    return contract.self_draw * factor + 2 * contract.self_draw_others
+def contract_self_draw(contract: ContractTerms, hand: Hand) -> int:
+    """The shares a self-drawn win under the contract collects: the partner's (times the mutual factor) and the
+    other two's."""
+    return contract.self_draw * mutual_factor(contract, hand) + 2 * contract.self_draw_others
+
+
+def mutual_factor(contract: ContractTerms, hand: Hand) -> int:
+    """How many times the contract's part counts: its mutual factor where the relation runs both ways (flag
+    contract_mutual's place, `mutual_flag`), else once."""
+    return contract.mutual_factor if contract.mutual_flag in hand.flags else 1
 
 
 def claimed_from(hand: Hand, calls: int) -> int:
@@ -207,7 +212,7 @@ def contract_partner(contract: ContractTerms, hand: Hand) -> int:
 def contract_shares(contract: ContractTerms, hand: Hand, partner: int, shares: list[int]) -> None:
     """承包: the winner and seat `partner` made three or more calls between them. The contract's part is
     counted twice when the relation runs both ways (flag contract_mutual)."""
-    factor = contract.mutual_factor if contract.mutual_flag in hand.flags else 1
+    factor = mutual_factor(contract, hand)
     if hand.win_by == "self_draw":
         others = contract.self_draw_others
         for seat in (1, 2, 3):

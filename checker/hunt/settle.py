@@ -245,16 +245,20 @@ class SettlementModel:
         (checker.engine.settlement.contract_self_draw)."""
         c = self.pay.contract
         assert c is not None
-        flag = t.flags
-        factor = z3.If(flag[c.mutual_flag], c.mutual_factor, 1) if c.mutual_flag in flag else z3.IntVal(1)
-        return c.self_draw * factor + 2 * c.self_draw_others
+        return c.self_draw * self._mutual_factor(t) + 2 * c.self_draw_others
+
+    def _mutual_factor(self, t: Table) -> Any:
+        """How many times the contract's part counts at table `t` (checker.engine.settlement.mutual_factor)."""
+        c = self.pay.contract
+        assert c is not None
+        return z3.If(t.flags[c.mutual_flag], c.mutual_factor, 1) if c.mutual_flag in t.flags else z3.IntVal(1)
 
     def _contract(self, t: Table, seat: int, n: Any) -> Any:
         """承包: the shares `seat` pays when the winner's contract partner is t.partner (1-3)."""
         c = self.pay.contract
         assert c is not None
         flag = t.flags
-        factor = z3.If(flag[c.mutual_flag], c.mutual_factor, 1) if c.mutual_flag in flag else z3.IntVal(1)
+        factor = self._mutual_factor(t)
         is_partner, is_discarder = t.partner == seat, t.discarder == seat
         self_draw = z3.If(is_partner, c.self_draw * factor, c.self_draw_others)
         added = z3.If(t.partner == t.discarder, c.robbing_kong_konger, c.robbing_kong)
