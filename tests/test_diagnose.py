@@ -300,6 +300,54 @@ def test_a_cause_whose_cases_were_not_screened_first_is_found_for_the_cases_left
         "option:fully_concealed_with_concealed_shapes=false", "option:four_concealed_pungs_with_fully_concealed=false"}
 
 
+OWN_DEFAULTS = {"fully_concealed_with_concealed_shapes": False, "four_concealed_pungs_with_fully_concealed": False,
+                "nine_gates_terminal_pungs": "one"}
+
+
+def reads_own_defaults(runner: CaseRunner):
+    """An engine that follows the options a case names but reads three the other MCR tables' way where a case
+    is silent (`OWN_DEFAULTS`): Seven pairs, Nine gates … and Four concealed pungs without Fully concealed hand,
+    one terminal pung left beside Nine gates."""
+    def run(case):
+        return runner.run({**case, "options": {**OWN_DEFAULTS, **(case.get("options") or {})}})
+    return run
+
+
+OWN_DEFAULT_CAUSES = {"default:fully_concealed_with_concealed_shapes=false",
+                      "default:four_concealed_pungs_with_fully_concealed=false",
+                      "default:nine_gates_terminal_pungs=one"}
+
+
+def test_an_engine_with_defaults_of_its_own_is_named_by_its_defaults(tmp_path):
+    """Read as overriding a case's options, the three readings change passing cases that name the spec's value (the
+    engine follows them): they are the engine's defaults, and named so, not as readings it holds to whatever a case
+    says."""
+    named = causes(diagnosed(tmp_path, MCR, reads_own_defaults(CaseRunner())))
+    assert named == OWN_DEFAULT_CAUSES, named
+
+
+def test_a_departure_tried_with_the_run_s_others_is_held_to_its_own_cases(tmp_path, monkeypatch):
+    """One class holds two explanations (Fully concealed hand withheld from Four concealed pungs, and from the
+    concealed shapes). The second's probe, a Nine gates hand, meets the engine's third default (a terminal pung
+    beside Nine gates): contradicted alone, it is tried with the run's other departures. Here only those that move
+    that probe's prediction are tried (all of them together may meet a probe one of them does not belong on, as on
+    PyMahjongGB): the Nine gates reading, which must be held to the cases the concealed shapes explain, not to the
+    Four concealed pungs cases another explanation covers (before 794f664 the class was left with 2 unexplained)."""
+    import checker.diagnose.confirm as confirm_module
+    every = confirm_module._model_subsets
+
+    def moving_only(others, moving):
+        return [s for s in every(others, moving) if len(s) < len(others)] or every(others, moving)
+    monkeypatch.setattr(confirm_module, "_model_subsets", moving_only)
+    classes = diagnosed(tmp_path, MCR, reads_own_defaults(CaseRunner()))
+    assert causes(classes) == OWN_DEFAULT_CAUSES
+    (shared,) = [c for c in classes
+                 if c["signature"] == "missing fully_concealed_hand 4; extra self_drawn 1; payments differs; total differs"]
+    assert {e["id"] for e in shared["cause"]["explained_by"]} == {
+        "default:fully_concealed_with_concealed_shapes=false", "default:four_concealed_pungs_with_fully_concealed=false"}
+    assert not shared["cause"].get("contradicted"), shared["cause"]["contradicted"]
+
+
 # ----------------------------------------------------------------------- the report
 
 def test_classes_lead_the_report_with_witness_command_and_sources(tmp_path):

@@ -644,11 +644,11 @@ def test_a_cause_told_only_from_its_rival_on_hands_where_it_answers_as_the_rules
                              lambda ruleset: ())
             self.names = names
 
-        def _candidates(self, ruleset, members):
+        def _candidates(self, ruleset, members, naming=frozenset()):
             yield from (case(n) for n in self.names)
 
     ruleset = SimpleNamespace(id="r", patterns=())
-    hyp, rival = SimpleNamespace(id="hyp"), SimpleNamespace(id="rival")
+    hyp, rival = SimpleNamespace(id="hyp", option_ids=frozenset()), SimpleNamespace(id="rival", option_ids=frozenset())
     only_rival = Built(["A"], {"A": 10}).trial(ruleset, [], hyp, [rival])
     assert only_rival.status == UNTESTED and [p.holds for p in only_rival.probes] == [True]
     assert "only from its rivals" in only_rival.why
@@ -701,7 +701,8 @@ def test_a_probe_showing_a_second_departure_no_class_shows_is_explained_not_take
     the self-drawn Nine gates 1112345678999m + 5m, is answered Nine gates 88, Self drawn 1, Two concealed pungs 2
     and Pung of terminals or honors 1: the first reading predicts all but the pung. The probe's answer is a case to
     explain: with the second reading both predict it, so the first is named, its words saying what the probe
-    showed besides it, confirmed, and not left unexplained."""
+    showed besides it, confirmed, and not left unexplained. The engine follows a case that names the options: the
+    reading is named as its default (a probe naming the option at the spec's value tells the two apart)."""
     from checker.mutate import Rescorer
     from checker.mutate.readings import option_readings
 
@@ -723,10 +724,10 @@ def test_a_probe_showing_a_second_departure_no_class_shows_is_explained_not_take
     corpus = tmp_path / "seven-shifted-pairs.jsonl"
     corpus.write_text("\n".join(chosen) + "\n", encoding="utf-8")
     classes = run(tmp_path, corpus, engine(read=two_readings))
-    assert named(classes) == {"option:fully_concealed_with_concealed_shapes=false"}
+    assert named(classes) == {"default:fully_concealed_with_concealed_shapes=false"}
     (explained,) = {e["id"]: e for c in classes for e in c["cause"]["explained_by"]}.values()
     assert "the departures its probes showed besides it" in explained["words"]
-    assert "nine_gates_terminal_pungs=one" in explained["words"]
+    assert "nine_gates_terminal_pungs=one" in explained["words"], explained["words"]
 
 
 def test_probes_feed_every_claimed_pung_and_kong_from_one_seat_and_leave_chows_and_concealed_kongs():
@@ -763,12 +764,13 @@ def test_a_probe_whose_answer_fits_both_hypotheses_tells_nothing():
             return result({None: "x", "hyp": "x", "rival": "y"}[None if m is None else m.id])
 
     class Built(Experiments):
-        def _candidates(self, ruleset, members):
+        def _candidates(self, ruleset, members, naming=frozenset()):
             yield {"ruleset": "r", "options": {}, "kind": "score", "input": {"name": "C"}}
 
     ruleset = SimpleNamespace(id="r", patterns=(SimpleNamespace(id="x"), SimpleNamespace(id="y")))
     built = Built(Rescorer(), Prober(lambda cases: [result("z") for _ in cases]), lambda ruleset: ())
-    trial = built.trial(ruleset, [], SimpleNamespace(id="hyp"), [SimpleNamespace(id="rival")])
+    trial = built.trial(ruleset, [], SimpleNamespace(id="hyp", option_ids=frozenset()),
+                        [SimpleNamespace(id="rival", option_ids=frozenset())])
     (probe,) = [p for p in trial.probes if p.against == "rival"]
     assert probe.holds is None and "fits both" in probe.elsewhere
     assert trial.status != CONFIRMED

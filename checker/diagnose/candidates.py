@@ -26,7 +26,7 @@ from checker.mutate.mutation import Mutation
 from checker.mutate.procedure import procedure_mutations
 from checker.mutate.log_reads import log_readings
 from checker.mutate.procedure import PREFIX as PROCEDURE
-from checker.mutate.readings import option_readings, places_deciding, table_readings
+from checker.mutate.readings import default_readings, option_readings, places_deciding, table_readings
 from checker.spec import Ruleset
 
 
@@ -42,6 +42,7 @@ def candidates_for(cls: FailureClass, ruleset: Ruleset,
         said = {m.id for m in found}
         edits_ = [m for m in procedure_mutations(ruleset) if _as_reading(m, ruleset) not in said]
         return list({m.id: m for m in found + edits_ + log_readings(ruleset)}.values())
+    found += default_readings(ruleset)
     found += suggested_edits(cls, ruleset, parts)
     found += context_readings(ruleset)
     if parts is not None and parts is not cls.parts:

@@ -273,7 +273,7 @@ class CauseSearch(Confirming):
         pairs = [(a, b) for a, b in combinations(moving, 2)]
         pairs += [(a, b) for a in moving for b in self._model if b not in moving]
         pairs.sort(key=lambda pair: -(moved[pair[0].id] + moved.get(pair[1].id, 0)))
-        pairs = [(a, b) for a, b in pairs if set(a.options).isdisjoint(b.options)][:MAX_COVER_PAIRS * self.scale]
+        pairs = [(a, b) for a, b in pairs if a.option_ids.isdisjoint(b.option_ids)][:MAX_COVER_PAIRS * self.scale]
         trials = moving + [combined(a, b) for a, b in pairs]
         alone = {next(iter(b)) for b in barred if len(b) == 1}  # contradicted by itself: in no cover again
         trials = [m for m in trials if m.departures not in barred and not m.departures & alone]

@@ -14,11 +14,12 @@ from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experime
                                      settles_alike)
 from checker.diagnose.unscored import OUTSIDE, case_features
 from checker.mutate.mutation import Mutation, combined
-from checker.mutate.readings import option_readings
+from checker.mutate.readings import default_readings, option_readings
 from checker.spec import Ruleset
 
 
 MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes contradict, one probe at a time
+MAX_READINGS_TRIED = 2  # of those accounting for a probe: an option read one way, then as the engine's default
 MAX_MOVING_PAIRS = 10  # pairs of the run's departures that move a contradicting probe, tried with the departure
 
 
@@ -104,6 +105,11 @@ class Confirming(ClassSearch):
                     jointly, how = self._with_second_departure(experiments, ruleset, cases, own_cases, m, trial,
                                                                rival_departures), \
                         "the departures its probes showed besides it"
+                if jointly is None:
+                    rival_jointly = self._rival_jointly(experiments, ruleset, cases, own_cases, m, others)
+                    if rival_jointly is not None:
+                        named.append(rival_jointly)
+                        continue
                 if jointly is not None:
                     joint_trial, others_used = jointly
                     said = "; ".join(o.words for o in others_used)
@@ -310,12 +316,17 @@ class Confirming(ClassSearch):
             if probe is None:
                 return None
             step = None
-            for d in experiments.accounting_for(ruleset, probe, current, option_readings(ruleset)):
+            tried = 0
+            readings = option_readings(ruleset) + default_readings(ruleset)
+            for d in experiments.accounting_for(ruleset, probe, current, readings):
                 joint = together([current, d])
                 if self._passing_kept(ruleset.id, d) is None or not self._explains_all(members, joint):
                     continue
-                step = joint, d, self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, [*added, d]))
-                break
+                found = joint, d, self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, [*added, d]))
+                step = step if step is not None and found[2].status != CONFIRMED else found
+                tried += 1
+                if step[2].status == CONFIRMED or tried == MAX_READINGS_TRIED:
+                    break  # (a reading whose probes name the option may be the engine's default instead)
             if step is None:
                 return None
             current, d, trial = step
@@ -325,6 +336,28 @@ class Confirming(ClassSearch):
                 return trial, added
             if trial.status != CONTRADICTED:
                 return None
+        return None
+
+    def _rival_jointly(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
+                       members: Sequence[Judged], m: Mutation,
+                       rivals: Sequence[tuple[Explanation, Mutation]]) -> Explanation | None:
+        """`m` contradicted alone and with the departures its probes showed: the first rival explaining its cases
+        alike that its own probes, with the departures they show besides it, bear out against `m` (an option read
+        as the engine's default where `m` reads it whatever a case says, both contradicted by a probe where the
+        engine departs in a second way); None: none is."""
+        for a, r in rivals:
+            if not self._explains_all(members, r):
+                continue
+            others = [m, *(x for _, x in rivals if x.id != r.id)]
+            alone = self._trial(experiments, ruleset, cases, r, others)
+            if alone.status != CONTRADICTED:
+                continue  # (borne out alone, or not told apart: `_borne_out`'s to name)
+            jointly = self._with_second_departure(experiments, ruleset, cases, members, r, alone, others)
+            if jointly is not None:
+                joint_trial, added = jointly
+                said = "; ".join(o.words for o in added)
+                words = f"{a.words} (its probes predicted with the departures its probes showed besides it: {said})"
+                return replace(self._with_rules_read(members, r, a), words=words).tried_by(joint_trial, self._words)
         return None
 
     def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
@@ -423,7 +456,7 @@ def _beside_each(rivals: Sequence[Mutation], others: Sequence[Mutation]) -> list
     """Each rival with `others` beside it (those it does not hold already, nor set an option it sets)."""
     out = []
     for r in rivals:
-        extra = [o for o in others if o.id not in r.departures and set(o.options).isdisjoint(r.options)]
+        extra = [o for o in others if o.id not in r.departures and o.option_ids.isdisjoint(r.option_ids)]
         out.append(together([r, *extra]) if extra else r)
     return out
 
@@ -433,8 +466,8 @@ def _beside_model(m: Mutation, model: Sequence[Mutation]) -> list[Mutation]:
     changes, and of two that change the same thing, the first."""
     out: list[Mutation] = []
     for o in model:
-        if o.targets.isdisjoint(m.targets) and set(o.options).isdisjoint(m.options) and \
-                all(o.targets.isdisjoint(x.targets) and set(o.options).isdisjoint(x.options) for x in out):
+        if o.targets.isdisjoint(m.targets) and o.option_ids.isdisjoint(m.option_ids) and \
+                all(o.targets.isdisjoint(x.targets) and o.option_ids.isdisjoint(x.option_ids) for x in out):
             out.append(o)
     return out
 

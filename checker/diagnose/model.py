@@ -44,7 +44,7 @@ class Model:
                     continue
                 for m in components(e.id):
                     have = parts.setdefault(ruleset_id, [])
-                    if all(h.targets.isdisjoint(m.targets) and set(h.options).isdisjoint(m.options) for h in have):
+                    if all(h.targets.isdisjoint(m.targets) and h.option_ids.isdisjoint(m.option_ids) for h in have):
                         have.append(m)
         return cls(parts)
 

@@ -216,7 +216,7 @@ class ClassSearch(Rescoring):
         # explain cases of its own, two table readings a case each)
         readings = [m for m in candidates if m.family == "reading" and any(self._moves(r, m) for r in first)]
         partial = [m for _, m in scores[:PAIRS_FROM]]
-        pairs = [(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        pairs = [(a, b) for a, b in combinations(readings, 2) if a.option_ids.isdisjoint(b.option_ids)]
         pairs += [(a, b) for a, b in combinations(partial, 2) if not (a.family == b.family == "reading")]
         everyone = {id(r) for r in screened}
         for a, b in pairs:
@@ -301,7 +301,7 @@ class ClassSearch(Rescoring):
         if not members or not any(outside_ids(self.answer(r), known) for r in members):
             return None
         readings = [m for m in candidates if m.family == "reading"]
-        pairs = [combined(a, b) for a, b in combinations(readings, 2) if set(a.options).isdisjoint(b.options)]
+        pairs = [combined(a, b) for a, b in combinations(readings, 2) if a.option_ids.isdisjoint(b.option_ids)]
         of_readings = {m.id for m in readings + pairs}
         trials: list[Mutation | None] = [None, *readings, *(m for m in candidates if m.family != "reading"), *pairs]
         alone: Cause | None = None
@@ -371,7 +371,7 @@ class ClassSearch(Rescoring):
         grouped = [r for r, same in zip(members, alike) if same]
         rest = [r for r, same in zip(members, alike) if not same]
         first = self._outside_after(cls, grouped, ruleset, [chosen], tried)
-        more = [combined(chosen, o) for o in option_readings(ruleset) if set(o.options).isdisjoint(chosen.options)]
+        more = [combined(chosen, o) for o in option_readings(ruleset) if o.option_ids.isdisjoint(chosen.option_ids)]
         second = self._outside_after(cls, rest, ruleset, more, tried) if first is not None else None
         if first is None or second is None or not all(e.kind == "pair" for e in first.explanations + second.explanations):
             return None
@@ -488,7 +488,7 @@ class ClassSearch(Rescoring):
             for c in candidates_for(cls, ruleset, self._parts(cls, ruleset)):
                 if len(out) + len(given) >= MAX_ALTERNATIVES - 1:
                     return out
-                if c.id in {p.id for p in parts} or any(not set(c.options).isdisjoint(p.options) for p in rest):
+                if c.id in {p.id for p in parts} or any(not c.option_ids.isdisjoint(p.option_ids) for p in rest):
                     continue
                 if not self._moves(screened[0], c):
                     continue

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from itertools import zip_longest
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import readings_of
@@ -264,6 +264,18 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
                        "input": dict(other)}
 
 
+def options_named(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], options: Iterable[str]
+                  ) -> Iterator[dict[str, Any]]:
+    """The cases with each of `options` they leave out named at its default: hands where an engine that reads an
+    option one way whatever a case says parts from one that reads it so only where a case is silent."""
+    for case in cases:
+        given = dict(case.get("options") or {})
+        for oid in sorted(options):
+            option = ruleset.options.get(oid)
+            if option is not None and oid not in given:
+                yield {**case, "options": {**given, oid: option.default}}
+
+
 def sourced(cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """The cases with every claimed pung and kong taken from one seat, each seat in turn (chows stay where they
     were: only one seat may feed them): hands whose sources alone differ, where a rule that reads who fed the
@@ -385,7 +397,10 @@ class Experiments:
             self._pools[ruleset.id] = Pool(ruleset)
         return self._pools[ruleset.id]
 
-    def _candidates(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    def _candidates(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]],
+                    naming: frozenset[str] = frozenset()) -> Iterator[Mapping[str, Any]]:
+        """The cases a probe is chosen from: the class's hands read otherwise, the pool's, the class's context laid on
+        the pool's, claims moved; last, the class's hands with an option of `naming` named (`options_named`)."""
         seen = {Prober.key(c) for c in members}
         options = dict(members[0].get("options") or {}) if members else {}
         kind = str(members[0].get("kind", "score")) if members else "score"
@@ -393,7 +408,8 @@ class Experiments:
         pool = self.pool(ruleset).cases(options, kind)
         moved = list(transplanted(members[:TRANSPLANTED_FROM], pool)) if kind == "score" else []
         fed = list(sourced([*members[:VARIANTS_FROM], *pool[:TRANSPLANTED_ONTO]])) if kind == "score" else []
-        for case in [*varied, *pool, *moved, *fed]:
+        named = list(options_named(ruleset, members[:VARIANTS_FROM], naming)) if kind == "score" else []
+        for case in [*varied, *pool, *moved, *fed, *named]:
             key = Prober.key(case)
             if key not in seen:
                 seen.add(key)
@@ -432,7 +448,8 @@ class Experiments:
         far: Found = []  # other hands: a probe on the class's hands alone may meet the same coincidence each time
         wins: Found = []  # of those, the ones both sides let win
         fans_only: Found = []
-        for case in self._candidates(ruleset, members):
+        naming = m.option_ids | rival.option_ids if rival is not None else frozenset()
+        for case in self._candidates(ruleset, members, naming):
             mine = self._result(case, m)
             if mine is None:
                 continue
@@ -525,7 +542,7 @@ class Experiments:
         judged_on = self.prober.judged_on(probe.case.get("expect") or {}, kind)
         answer = self.read(ruleset, probe.answer)
         for d in candidates:
-            if d.id in m.id.split(" + ") or not set(d.options).isdisjoint(m.options):
+            if d.id in m.id.split(" + ") or not d.option_ids.isdisjoint(m.option_ids):
                 continue
             joint = combined(m, d)
             predicted = self.rescorer.result(probe.case, joint)
@@ -596,8 +613,8 @@ class Experiments:
         if self._holds(ruleset, answer, probe.against_predicted, judged_on, kind):
             return probe
         ids = {i for x in (mine, theirs) if x is not None for i in x.id.split(" + ")}
-        taken = {k for x in (mine, theirs) if x is not None for k in x.options}
-        others = [o for o in beside if o.id not in ids and taken.isdisjoint(o.options)]
+        taken = {k for x in (mine, theirs) if x is not None for k in x.option_ids}
+        others = [o for o in beside if o.id not in ids and taken.isdisjoint(o.option_ids)]
         if others:
             with_mine = self.rescorer.result(probe.case, together([mine, *others]))
             with_theirs = self.rescorer.result(probe.case, together([theirs, *others]) if theirs is not None

@@ -12,7 +12,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from checker.mutate.mutation import Mutation
+from checker.mutate.mutation import DEFAULT_FAMILY, Mutation
 from checker.spec import Option, OptionRef, Pattern, Ruleset, Step, WinRefusal, value_key
 
 
@@ -365,9 +365,10 @@ def option_default(ruleset_id: str, option: Option, value: Any) -> Mutation:
         changed = replace(current, default=value)
         return replace(ruleset, options=MappingProxyType({**ruleset.options, option.id: changed}))
 
-    return Mutation(f"default:{option.id}={value_key(value)}", "option default", ruleset_id,
+    return Mutation(f"default:{option.id}={value_key(value)}", DEFAULT_FAMILY, ruleset_id,
                     f"a case that leaves {option.id} out is read as {option.id}={value_key(value)} "
-                    f"(the spec's default: {value_key(option.default)})", (f"option.{option.id}",), edit)
+                    f"(the spec's default: {value_key(option.default)})", (f"option.{option.id}",), edit,
+                    defaults=MappingProxyType({option.id: value}))
 
 
 def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, patterns: tuple[str, ...],

@@ -18,6 +18,7 @@ from checker.engine.scoring import Scorer
 from checker.spec.bind import BindError
 from checker.spec import Ruleset
 
+DEFAULT_FAMILY = "option default"  # checker.mutate.edits.option_default: the spec's default of one option changed
 MAX_HANDS_KEPT = 200_000  # inputs read and kept at once (then forgotten together)
 # what replaying a hand of play under an edited spec may raise when the table cannot play that spec
 PLAY_FAILURES = (CaseError, BindError, ValueError, KeyError, TypeError, AttributeError, ArithmeticError, IndexError,
@@ -51,6 +52,8 @@ class Mutation:
     size: int = 1  # how many one-step changes it makes (two: a pair of readings, or two departures together)
     # a hand of play's case as the departing judge reads its log (checker.mutate.log_reads); None: as written
     replay: Replay | None = field(default=None, compare=False, repr=False)
+    # options read where a case names none (a case's own options stand): an engine's defaults of its own
+    defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
 
     @property
     def departures(self) -> frozenset[str]:
@@ -60,8 +63,15 @@ class Mutation:
     @property
     def targets(self) -> frozenset[str]:
         """What its single departures change, each id up to its value (`family:target`; an id without a value, all
-        of it): two departures with a target in common set the same thing two ways."""
-        return frozenset(d.rsplit("=", 1)[0] for d in self.departures)
+        of it): two departures with a target in common set the same thing two ways (an option's default read
+        otherwise and a reading of the option set one option)."""
+        return frozenset(_option_target(d.rsplit("=", 1)[0]) for d in self.departures)
+
+    @property
+    def option_ids(self) -> frozenset[str]:
+        """The options it reads one way, whether a case names them or not (`options`) or only where a case does
+        not (`defaults`)."""
+        return frozenset(self.options) | frozenset(self.defaults)
 
     @property
     def touches_input(self) -> bool:
@@ -71,6 +81,11 @@ class Mutation:
     def edits_spec(self) -> bool:
         """Whether it changes the ruleset (else it is scored with the ruleset's own scorers, shared by all)."""
         return self.edit is not _same_ruleset
+
+
+def _option_target(target: str) -> str:
+    """`default:X` (an option's default read otherwise) sets what `option:X` (the option read otherwise) sets."""
+    return f"option:{target[len('default:'):]}" if target.startswith("default:") else target
 
 
 def combined(first: Mutation, second: Mutation) -> Mutation:
@@ -91,7 +106,8 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
                     edit if first.edits_spec or second.edits_spec else _same_ruleset,
                     read if first.touches_input or second.touches_input else _same_input,
                     MappingProxyType({**first.options, **second.options}), first.size + second.size,
-                    replay if first.replay is not None or second.replay is not None else None)
+                    replay if first.replay is not None or second.replay is not None else None,
+                    MappingProxyType({**first.defaults, **second.defaults}))
 
 
 def together(parts: Sequence[Mutation]) -> Mutation:
@@ -156,7 +172,7 @@ class Rescorer:
         if not isinstance(ruleset_id, str):
             return None
         runner = self.runner
-        if mutation is not None and mutation.edits_spec:
+        if mutation is not None and mutation.edits_spec and mutation.family != DEFAULT_FAMILY:
             key = f"{ruleset_id}\x00{mutation.id}"
             if key not in self._runners:
                 edited = self.ruleset(ruleset_id, mutation)
@@ -166,8 +182,8 @@ class Rescorer:
             if found is None:
                 return None
             runner = found
-        if mutation is not None and mutation.options:
-            case = {**case, "options": {**(case.get("options") or {}), **mutation.options}}
+        if mutation is not None and (mutation.options or mutation.defaults):
+            case = {**case, "options": {**mutation.defaults, **(case.get("options") or {}), **mutation.options}}
         if mutation is not None and mutation.replay is not None:
             case = mutation.replay(case)
         try:
@@ -178,8 +194,9 @@ class Rescorer:
     def scorer(self, ruleset_id: str, options: Mapping[str, Any] | None, mutation: Mutation | None) -> Scorer | None:
         if mutation is None:
             return self.runner.scorer(ruleset_id, options)
-        merged = {**(options or {}), **mutation.options}
-        if not mutation.edits_spec:  # a reading or a context reading: the ruleset's own scorer for those options
+        merged = {**mutation.defaults, **(options or {}), **mutation.options}
+        if not mutation.edits_spec or mutation.family == DEFAULT_FAMILY:
+            # a reading, a context reading or an option's default: the ruleset's own scorer for those options
             try:
                 return self.runner.scorer(ruleset_id, merged)
             except CaseError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
+from checker.mutate.edits import option_default
 from checker.mutate.mutation import Mutation
 from checker.spec import Option, Ruleset, value_key
 
@@ -21,6 +22,14 @@ def option_readings(ruleset: Ruleset, read_by: str = "scorer") -> list[Mutation]
     own options are overridden by it: a case naming another value is read at the default too)."""
     return [reading(ruleset.id, option, value) for option in ruleset.options.values() if option.read_by == read_by
             for value in option.values]
+
+
+def default_readings(ruleset: Ruleset) -> list[Mutation]:
+    """Every other value of every option the scorer reads as the option's default: an engine that follows a case
+    naming the option but reads it its own way where the case leaves it out (`option_readings` override a case's
+    own value too)."""
+    return [option_default(ruleset.id, option, value) for option in ruleset.scoring_options().values()
+            for value in option.other_values()]
 
 
 def table_readings(ruleset: Ruleset) -> list[Mutation]:
