@@ -326,6 +326,27 @@ def test_an_engine_with_defaults_of_its_own_is_named_by_its_defaults(tmp_path):
     assert named == OWN_DEFAULT_CAUSES, named
 
 
+def test_a_reading_held_whatever_a_case_says_is_told_from_the_same_default_by_a_probe_naming_the_option(tmp_path):
+    """The engine reads fully_concealed_with_concealed_shapes=false whatever a case names; the corpus's cases that
+    name no option show it only where a case is silent, which the reading and the same default explain alike. A
+    probe names the option at the spec's value on the class's own hand: the engine holds to its reading, so the
+    reading is named, not the default, and the report shows the options the probe named."""
+    silent = tmp_path / "silent.jsonl"
+    silent.write_text("".join(line + "\n" for line in MCR.read_text(encoding="utf-8").splitlines()
+                              if not json.loads(line).get("options")), encoding="utf-8")
+    runner = CaseRunner()
+
+    def run(case):
+        return runner.run({**case, "options": {**(case.get("options") or {}),
+                                               "fully_concealed_with_concealed_shapes": False}})
+    classes = diagnosed(tmp_path, silent, run)
+    assert causes(classes) == {"option:fully_concealed_with_concealed_shapes=false"}
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    told = [line for line in report.splitlines()
+            if "(against default:fully_concealed_with_concealed_shapes=false)" in line]
+    assert told and all('options `{"fully_concealed_with_concealed_shapes": true}`' in line for line in told), told
+
+
 def test_a_departure_tried_with_the_run_s_others_is_held_to_its_own_cases(tmp_path, monkeypatch):
     """One class holds two explanations (Fully concealed hand withheld from Four concealed pungs, and from the
     concealed shapes). The second's probe, a Nine gates hand, meets the engine's third default (a terminal pung

@@ -373,7 +373,8 @@ def _probe_lines(e: Mapping[str, Any]) -> list[str]:
         verdict = {True: "as predicted", False: "**not as predicted**", None: "no answer"}[p.get("holds")]
         out.append(f"  - probe {_md(str(case.get('id', '')))} (against {_md(str(p.get('against', 'the rules')))}): "
                    f"{verdict}; predicted {_md(json_text(p.get('predicted')), 300)}, the engine answered "
-                   f"{_md(json_text(p.get('answer')), 300)}; the case: `{_md(json_text(case.get('input')), 600)}`")
+                   f"{_md(json_text(p.get('answer')), 300)}; the case: `{_md(json_text(case.get('input')), 600)}`"
+                   + (f", options `{_md(json_text(case['options']), 300)}`" if case.get("options") else ""))
     return out
 
 
