@@ -365,9 +365,11 @@ def option_default(ruleset_id: str, option: Option, value: Any) -> Mutation:
         changed = replace(current, default=value)
         return replace(ruleset, options=MappingProxyType({**ruleset.options, option.id: changed}))
 
+    means = option.readings.get(value_key(value), "")
     return Mutation(f"default:{option.id}={value_key(value)}", DEFAULT_FAMILY, ruleset_id,
-                    f"a case that leaves {option.id} out is read as {option.id}={value_key(value)} "
-                    f"(the spec's default: {value_key(option.default)})", (f"option.{option.id}",), edit,
+                    f"a case that leaves {option.id} out is read as {option.id}={value_key(value)}"
+                    + (f" ({means})" if means else "") + f"; one that names it, as it says (the spec's default: "
+                    f"{value_key(option.default)})", (f"option.{option.id}",), edit,
                     defaults=MappingProxyType({option.id: value}))
 
 
