@@ -91,6 +91,29 @@ def test_changing_an_exclusion_in_yaml_changes_the_score(tmp_path):
     assert s.total == 80
 
 
+def test_withheld_fans_withhold_in_yaml_keeps_out_what_a_withheld_fan_names(tmp_path):
+    # Three kongs (one melded 2s, concealed 8p and 3s) + 4p5p on 6p + 1z pair, won on a discard: Three kongs 32
+    # keeps Two concealed kongs from its own sets, so Two concealed pungs (the two concealed kongs) counts 2, and
+    # One voided suit 1: 35. When a withheld fan still withholds, Two concealed kongs keeps Two concealed pungs
+    # out (it implies it): 33.
+    melds = ["kong:2s2s2s2s@1", "concealed_kong:8p8p8p8p", "concealed_kong:3s3s3s3s"]
+    three_kongs = hand("4p5p1z1z", win="6p", melds=melds, discard=2)
+    assert Scorer(load_ruleset("mcr")).score(three_kongs).total == 35
+    path = edited_copy(tmp_path, lambda d: d["principles"].update(withheld_fans_withhold={"applies": True}))
+    assert Scorer(load_ruleset_file(path)).score(three_kongs).total == 33
+
+
+def test_last_tile_read_only_from_its_flag(tmp_path):
+    # 2m3m 8m8m8m 9p9p 9s9s9s + a melded pung of 1m, self-drawing the fourth 1m with the last_tile flag: Last tile
+    # draw 8, Last tile 4 (the other three 1m lie in the winner's own melded pung), Tile hog 2, Two concealed pungs
+    # 2, Pung of terminals or honors 1 x 2 (1m, 9s), No honors 1: 19. With Last tile decided by its flag alone
+    # (own_melds false), 15.
+    last_copy = hand("2m3m8m8m8m9p9p9s9s9s", win="1m", melds=["pung:1m1m1m@2"], flags=("last_tile",))
+    assert Scorer(load_ruleset("mcr")).score(last_copy).total == 19
+    path = edited_copy(tmp_path, lambda d: pattern(d, "last_tile")["when"]["params"].update(own_melds=False))
+    assert Scorer(load_ruleset_file(path)).score(last_copy).total == 15
+
+
 def test_changing_the_minimum_in_yaml_changes_which_hands_win(tmp_path):
     # With a 6-point minimum the 7-point hand of test_examples may win.
     path = edited_copy(tmp_path, lambda d: d["win"].update(minimum_points=6))

@@ -11,6 +11,7 @@ by checker.mutate; nothing here scores.
 """
 from __future__ import annotations
 
+from collections import Counter
 import inspect
 from typing import Any, Callable, Mapping, Sequence
 
@@ -77,6 +78,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
     rid = ruleset.id
     known = {p.id: p for p in ruleset.patterns}
     counted = _counted_fans(cls)
+    counted_in = _cases_counting(cls)
     engine_fans = _engine_fans(cls)
     out: list[list[Mutation]] = []
     shown = cls.parts if parts is None else parts
@@ -104,8 +106,11 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                     found.append(edits.exclusion_dropped(rid, p.id, fan))
                 if fan in p.implies or fan in p.implies_within:
                     found.append(edits.implied_dropped(rid, p.id, fan))
-        if part.get("missing") and fan in known:
-            for other in sorted(engine_fans | counted):
+        if part.get("missing") and fan in known:  # the fans counted beside it in most of the class's cases first
+            if ruleset.principles.withheld_fans_withhold is not True and any(p.excludes or p.implies
+                                                                             for p in ruleset.patterns):
+                found.append(edits.withheld_fans_withhold(rid))  # a fan withheld withholding it
+            for other in sorted(engine_fans | counted, key=lambda f: (-counted_in.get(f, 0), f)):
                 if other in known and other != fan:
                     if fan not in known[other].excludes:
                         found.append(edits.exclusion_added(rid, other, fan))
@@ -297,6 +302,12 @@ def _terms(ruleset: Ruleset) -> set[str]:
 def _counted_fans(cls: FailureClass) -> set[str]:
     return {str(f.get("id")) for r in cls.members for w in readings_of(r.expected)
             for f in fans_of(w)}
+
+
+def _cases_counting(cls: FailureClass) -> Counter[str]:
+    """How many of the class's cases the rules count each fan in (in any of their readings)."""
+    return Counter(fan for r in cls.members
+                   for fan in {str(f.get("id")) for w in readings_of(r.expected) for f in fans_of(w)})
 
 
 def _engine_fans(cls: FailureClass) -> set[str]:

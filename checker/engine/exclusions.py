@@ -56,12 +56,15 @@ class Exclusions:
 class ExclusionTable:
     """The exclusions of one binding, by rank: `blocks[i]`, the fans fan i withholds whole; `blocks_within[i]`,
     those it keeps from reusing its own sets; `blocks_some[i]`, (fan, how many instances) it withholds only so
-    many of; `combination[i]`, whether fan i is a combination fan (account-once)."""
+    many of; `combination[i]`, whether fan i is a combination fan (account-once); `withheld_withhold`, whether a
+    fan withheld still withholds its own `blocks` (principles.withheld_fans_withhold)."""
 
     def __init__(self, blocks: tuple[frozenset[int], ...], blocks_within: tuple[frozenset[int], ...],
-                 blocks_some: tuple[tuple[tuple[int, int], ...], ...], combination: tuple[bool, ...]):
+                 blocks_some: tuple[tuple[tuple[int, int], ...], ...], combination: tuple[bool, ...],
+                 withheld_withhold: bool = False):
         self.blocks, self.blocks_within, self.blocks_some = blocks, blocks_within, blocks_some
         self.combination = combination
+        self.withheld_withhold = withheld_withhold
         self._cache: dict[tuple, Exclusions] = {}  # by the ranks of the fans found
 
     def of_fans(self, found: dict[int, tuple]) -> Exclusions:
@@ -81,6 +84,9 @@ class ExclusionTable:
             for i in sorted(found_ids):  # patterns are their ranks: sorted is value order
                 if i in blocked_by:
                     withheld[i] = blocked_by[i]
+                    if self.withheld_withhold:
+                        for target in blocks[i]:
+                            blocked_by.setdefault(target, i)
                     continue
                 counted.append(i)
                 for target in blocks[i]:
@@ -107,6 +113,9 @@ class ExclusionTable:
         for i in sorted(found):
             if i in blocked_by:
                 withheld[i] = blocked_by[i]
+                if self.withheld_withhold:
+                    for target in blocks[i]:
+                        blocked_by.setdefault(target, i)
                 continue
             insts = found[i]
             for holder in within.get(i, ()):
@@ -119,7 +128,10 @@ class ExclusionTable:
                 if insts:
                     withheld.setdefault(i, holder)
                     insts = insts[n:]
-            if not insts:
+            if not insts:  # left with no instance of its own: withheld, withholding only where withheld fans do
+                if self.withheld_withhold:
+                    for target in blocks[i]:
+                        blocked_by.setdefault(target, i)
                 continue
             counted[i] = insts
             for target in blocks[i]:

@@ -119,7 +119,8 @@ class Scorer:
         self.refused_when = tuple(replace(r, shape=predicate_of.get(r.shape, r.shape)) if r.shape else r
                                   for r in ruleset.win.refused_when)
         self._plans: dict[tuple, list[Planned]] = {}
-        self.exclusions = ExclusionTable(self.blocks, self.blocks_within, self.blocks_some, self.combination)
+        self.exclusions = ExclusionTable(self.blocks, self.blocks_within, self.blocks_some, self.combination,
+                                         terms.withheld_fans_withhold)
         # [rank][count] -> line, for fans without sets (counts up to 8; more are made each time)
         self._plain_lines: list[list[FanLine | None]] = [[None] * 9 for _ in self.patterns]
         self._line_heads = tuple((b.id, b.pattern.name_en, b.pattern.name_zh, b.points, b.pattern.requirement,

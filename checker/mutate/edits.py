@@ -106,6 +106,20 @@ def exclusion_added(ruleset_id: str, by: str, excluded: str) -> Mutation:
                     f"{by} excludes {excluded} (the spec counts both)", (f"fan.{by}", f"fan.{excluded}"), edit)
 
 
+def withheld_fans_withhold(ruleset_id: str) -> Mutation:
+    """A fan another one withholds still withholds its own (principles.withheld_fans_withhold): an engine that
+    keeps out every fan named beside any fan the hand holds, counted or not (Two concealed kongs, withheld by
+    Three kongs, still keeping Two concealed pungs out)."""
+    def edit(ruleset: Ruleset) -> Ruleset:
+        if ruleset.principles.withheld_fans_withhold is True:
+            raise ValueError("withheld fans already withhold")
+        return replace(ruleset, principles=replace(ruleset.principles, withheld_fans_withhold=True))
+
+    return Mutation("principle:withheld_fans_withhold=true", "exclusion added", ruleset_id,
+                    "a fan another fan withholds still withholds the fans it would withhold (every fan the hand "
+                    "holds, counted or not, keeps its 'not counted again' fans out)", ("principle.non_repeat",), edit)
+
+
 def implied_dropped(ruleset_id: str, by: str, implied: str) -> Mutation:
     """`by` no longer implies `implied` (the account-once link): `implied` is counted again beside it."""
     def edit(ruleset: Ruleset) -> Ruleset:

@@ -153,6 +153,7 @@ class Bound:
     requires_allowing_pattern: bool
     settlement: SettlementTerms
     procedure: TableRules
+    withheld_fans_withhold: bool = False  # a fan withheld still withholds what it would withhold when counted
 
     def shape_params(self, predicate: str) -> Mapping[str, Any] | None:
         """The parameters of the first winning shape using `predicate`; None when the ruleset has none."""
@@ -187,6 +188,7 @@ def bind(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> Bound:
                      for i, c in enumerate(ruleset.hand_checks)),
         non_repeat=holds(ruleset.principles.non_repeat, opts),
         account_once=holds(ruleset.principles.account_once, opts),
+        withheld_fans_withhold=holds(ruleset.principles.withheld_fans_withhold, opts),
         requires_allowing_pattern=holds(ruleset.win.requires_allowing_pattern, opts),
         settlement=settlement,
         procedure=replace(procedure, liability_exempt_flag=settlement.liability.exempt_flag

@@ -116,6 +116,7 @@ def _build(data: dict, label: str, warnings: tuple[SpecIssue, ...] = ()) -> Rule
     principles = Principles(
         non_repeat=_applies(pr.get("non_repeat")), account_once=_applies(pr.get("account_once")),
         highest_interpretation=_applies(pr.get("highest_interpretation", True)),
+        withheld_fans_withhold=_applies(pr.get("withheld_fans_withhold")),
         chicken_hand=pr.get("chicken_hand", {}).get("pattern"),
     )
     st = data["settlement"]

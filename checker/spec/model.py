@@ -230,6 +230,7 @@ class HandCheck:
 class Principles:
     non_repeat: bool | Condition = False
     account_once: bool | Condition = False
+    withheld_fans_withhold: bool | Condition = False  # a fan withheld still withholds (principles.withheld_fans_withhold)
     highest_interpretation: bool | Condition = True
     chicken_hand: str | None = None
 

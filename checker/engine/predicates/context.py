@@ -22,16 +22,18 @@ def win_context(win_by=WIN_BY, flag=None):
     return hand_gate(decide, flag=flag, win_by=win_by)
 
 
-@predicate("last_copy", {"flag": FLAG}, scope=HAND, context_only=True, required=("flag",))
-def last_copy(flag):
+@predicate("last_copy", {"flag": FLAG, "own_melds": boolean(
+    "the other three copies lying in the winner's own exposed melds make the winning tile its last copy too")},
+           scope=HAND, context_only=True, required=("flag",))
+def last_copy(flag, own_melds=True):
     """The winning tile is its last copy: the other three are public, either as the context `flag` says or
-    because they lie in the winner's own exposed melds (a concealed kong is face down)."""
+    (`own_melds`) because they lie in the winner's own exposed melds (a concealed kong is face down)."""
 
     def decide(f: HandFacts) -> Any:
         hand = f.hand
         if flag in f.flags:
             return 1
-        if f.counts[hand.win_tile] < 4:  # three copies shown in melds and the winning tile make four
+        if not own_melds or f.counts[hand.win_tile] < 4:  # three copies shown in melds and the winning tile: four
             return 0
         shown = sum(m.tiles.count(hand.win_tile) for m in hand.melds if m.exposed)
         return int(shown == 3)
