@@ -26,7 +26,9 @@ TRUE_CAUSES = {
     "predicate:last_copy.own_melds=false",
     # I7: unknown flags ignored; a known flag that does not fit is ignored (kong_replacement without a kong or on a
     # discard, fourth_tile_visible with a copy held, last_tile on a robbed kong); flower_replacement scores nothing
-    # under O11's default (a flower replacement is not Out with replacement tile)
+    # under O11's default (a flower replacement is not Out with replacement tile): "ignored" is true under the
+    # default options the classes hold, not under flower_replacement_is_kong_replacement=true, where the engine
+    # reads it (no probe names that option: reports/unseen-mcr/README.md)
     "input-taken:input.flags", "flag-unfit-ignored:kong_replacement", "flag-unfit-ignored:fourth_tile_visible",
     "flag-ignored:flower_replacement", "check-dropped:context.last_wall_tile", "flag-unfit-ignored:last_tile",
     # the I section checks neither counters (MCR has none) nor a meld's other fields (after_knock): taken
