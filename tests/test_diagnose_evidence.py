@@ -730,6 +730,32 @@ def test_a_probe_showing_a_second_departure_no_class_shows_is_explained_not_take
     assert "nine_gates_terminal_pungs=one" in explained["words"], explained["words"]
 
 
+def test_an_engine_s_own_default_reads_a_silent_case_its_way_and_a_case_naming_the_option_as_it_says():
+    """The guide's 79-point hand (1m1m1m 2m2m2m 3p3p3p 4s4s4s and 5m, self-drawn on 5m): Four concealed pungs 64, Mixed
+    shifted pungs 8, Fully concealed hand 4, Pung of terminals or honors 1, No honors 1, Single wait 1. Under the
+    default four_concealed_pungs_with_fully_concealed=false a case that names no option loses Fully concealed hand
+    and gains Self drawn: 79 - 4 + 1 = 76; one naming the option true stays 79. The reading itself (which overrides
+    a case's value) gives 76 to both; the two set one option, and probes between them name it at the spec's
+    value."""
+    from checker.diagnose.probes import options_named
+    from checker.mutate import Rescorer
+    from checker.mutate.readings import default_readings, option_readings
+
+    mcr = load_ruleset("mcr")
+    default = next(m for m in default_readings(mcr) if m.id == "default:four_concealed_pungs_with_fully_concealed=false")
+    reading = next(m for m in option_readings(mcr) if m.id == "option:four_concealed_pungs_with_fully_concealed=false")
+    silent = {"ruleset": "mcr", "options": {}, "kind": "score",
+              "input": {"concealed": "1m1m1m2m2m2m3p3p3p4s4s4s5m", "melds": [], "win_tile": "5m", "win_by": "self_draw",
+                        "discarder": None, "seat_wind": "E", "round_wind": "E", "flowers": "", "flags": {}}}
+    (named,) = options_named(mcr, [silent], {"four_concealed_pungs_with_fully_concealed"})
+    assert named["options"] == {"four_concealed_pungs_with_fully_concealed": True}
+    rescorer = Rescorer()
+    assert rescorer.result(silent, None)["total"] == 79
+    assert [rescorer.result(c, default)["total"] for c in (silent, named)] == [76, 79]
+    assert [rescorer.result(c, reading)["total"] for c in (silent, named)] == [76, 76]
+    assert default.targets == reading.targets and default.option_ids == reading.option_ids
+
+
 def test_probes_feed_every_claimed_pung_and_kong_from_one_seat_and_leave_chows_and_concealed_kongs():
     """A rule that reads who fed the melds (a contract made by claims from one seat) shows on hands whose sources
     alone differ: each seat in turn feeds every claimed pung and kong; a chow (only one seat may feed it) and a
