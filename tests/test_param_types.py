@@ -185,11 +185,9 @@ def test_the_mutants_cover_every_declared_parameter():
     # kong's replacement draw, checker.mutate.context.read_as_replacement; tested in test_diagnose.py; a cap on the
     # doubles, checker.mutate.edits.doubles_capped; tested in test_win_refusals_and_caps.py and
     # test_diagnose_evidence.py; a single-hand limit taking the 底分 in, checker.mutate.edits.limit_takes_base;
-    # tested in test_classic_readings.py, test_hunt_settle.py and test_diagnose_evidence.py; Last tile read from
-    # its flag alone, the `own_melds` parameter the diagnosis turns off; tested in test_spec.py and
-    # test_unseen_mcr.py)
+    # tested in test_classic_readings.py, test_hunt_settle.py and test_diagnose_evidence.py)
     for_diagnosis = {("replacement_draw_win", "also_flag"), ("replacement_draw_win", "also_win_by"),
-                     ("step:doubles", "most"), ("step:outer_limit", "bounds"), ("last_copy", "own_melds")}
+                     ("step:doubles", "most"), ("step:outer_limit", "bounds")}
     assert declared - for_diagnosis == used, sorted(declared - for_diagnosis - used)
 
 

@@ -77,8 +77,8 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
     fan it lacks; the amounts, for a verdict or a field."""
     rid = ruleset.id
     known = {p.id: p for p in ruleset.patterns}
-    counted = _counted_fans(cls)
     counted_in = _cases_counting(cls)
+    counted = set(counted_in)
     engine_fans = _engine_fans(cls)
     out: list[list[Mutation]] = []
     shown = cls.parts if parts is None else parts

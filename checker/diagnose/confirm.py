@@ -315,18 +315,19 @@ class Confirming(ClassSearch):
             probe = next((p for p in trial.probes if p.holds is False), None)
             if probe is None:
                 return None
-            step = None
-            tried = 0
+            # the first readings that account for it (an option read one way, then as the engine's default: a
+            # reading whose probes name the option may be the default instead): the first confirmed, else the first
+            steps = []
             readings = option_readings(ruleset) + default_readings(ruleset)
             for d in experiments.accounting_for(ruleset, probe, current, readings):
                 joint = together([current, d])
                 if self._passing_kept(ruleset.id, d) is None or not self._explains_all(members, joint):
                     continue
-                found = joint, d, self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, [*added, d]))
-                step = step if step is not None and found[2].status != CONFIRMED else found
-                tried += 1
-                if step[2].status == CONFIRMED or tried == MAX_READINGS_TRIED:
-                    break  # (a reading whose probes name the option may be the engine's default instead)
+                steps.append((joint, d, self._trial(experiments, ruleset, cases, joint,
+                                                    _beside_each(rivals, [*added, d]))))
+                if steps[-1][2].status == CONFIRMED or len(steps) == MAX_READINGS_TRIED:
+                    break
+            step = next((s for s in steps if s[2].status == CONFIRMED), steps[0] if steps else None)
             if step is None:
                 return None
             current, d, trial = step

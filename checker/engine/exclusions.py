@@ -84,13 +84,14 @@ class ExclusionTable:
             for i in sorted(found_ids):  # patterns are their ranks: sorted is value order
                 if i in blocked_by:
                     withheld[i] = blocked_by[i]
-                    if self.withheld_withhold:
-                        for target in blocks[i]:
-                            blocked_by.setdefault(target, i)
-                    continue
-                counted.append(i)
+                    if not self.withheld_withhold:
+                        continue
+                else:
+                    counted.append(i)
                 for target in blocks[i]:
                     blocked_by.setdefault(target, i)
+                if i in withheld:
+                    continue
                 if blocks_within[i] & found_ids:
                     needs_instances = True
                 for target, _ in self.blocks_some[i]:
@@ -113,11 +114,9 @@ class ExclusionTable:
         for i in sorted(found):
             if i in blocked_by:
                 withheld[i] = blocked_by[i]
-                if self.withheld_withhold:
-                    for target in blocks[i]:
-                        blocked_by.setdefault(target, i)
-                continue
-            insts = found[i]
+                insts: tuple = ()
+            else:
+                insts = found[i]
             for holder in within.get(i, ()):
                 used = {g for inst in counted[holder] for g in inst}
                 kept = tuple([inst for inst in insts if not set(inst) <= used])
@@ -128,7 +127,7 @@ class ExclusionTable:
                 if insts:
                     withheld.setdefault(i, holder)
                     insts = insts[n:]
-            if not insts:  # left with no instance of its own: withheld, withholding only where withheld fans do
+            if not insts:  # withheld, or left with no instance of its own: withholding only where withheld fans do
                 if self.withheld_withhold:
                     for target in blocks[i]:
                         blocked_by.setdefault(target, i)
