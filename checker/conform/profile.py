@@ -22,7 +22,7 @@ does not define (an id none of its patterns has) are listed under `fans_outside_
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from collections.abc import Mapping
 from typing import Any, Iterable
@@ -30,6 +30,7 @@ from typing import Any, Iterable
 from checker.case import CaseRunner, matches, readings_of
 from checker.conform.results import CaseResult
 from checker.conform.stream import ResultStream
+from checker.diagnose.answers import document_read
 from checker.spec import Ruleset, given_key, value_key
 
 MAX_CASES_PER_OPTION = 2000
@@ -67,7 +68,7 @@ def infer_profile(cases: Iterable[CaseResult], runner: CaseRunner | None = None,
     chosen = _Choice(runner, cap)
     outside = _FansOutside(runner)
     for number, r in enumerate(cases):
-        outside.add(r)
+        outside.add(_read(r))
         if _answered(r):
             chosen.add(number, r)
     unknown = outside.found()
@@ -79,7 +80,7 @@ def infer_profile(cases: Iterable[CaseResult], runner: CaseRunner | None = None,
         for number, r in enumerate(cases):
             jobs = work.get(number)
             if jobs is not None:
-                memo = _Memo()
+                r, memo = _read(r), _Memo()
                 for ruleset_id, option_id, rank in jobs:
                     tallies[ruleset_id][option_id].add(r, rank, runner, memo)
     profile: dict[str, Any] = {}
@@ -96,6 +97,34 @@ def infer_profile(cases: Iterable[CaseResult], runner: CaseRunner | None = None,
         profile[ruleset_id] = {"cases": chosen.answered.get(ruleset_id, 0), "options": options,
                                "fans_outside_spec": unknown.get(ruleset_id, {})}
     return profile, dict(sorted(explained.items(), key=lambda kv: (-len(kv[1]), kv[0])))
+
+
+def followed_options(profile: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+    """Per ruleset, the options the engine follows where a case names them: every option, where it followed one
+    (`set_by_case.followed`) and answered no case naming an option as another of its readings (an engine that
+    follows a case's options, whose answers to some option's cases meet another departure); else those it
+    followed."""
+    out = {}
+    for ruleset_id, entry in profile.items():
+        options = entry.get("options") if isinstance(entry, Mapping) else None
+        given = {oid: o["set_by_case"] if isinstance(o.get("set_by_case"), Mapping) else {}
+                 for oid, o in (options or {}).items() if isinstance(o, Mapping)}
+        followed = frozenset(oid for oid, o in given.items() if o.get("followed"))
+        if followed and not any(o.get("answered_otherwise") for o in given.values()):
+            followed = frozenset(given)
+        if followed:
+            out[ruleset_id] = followed
+    return out
+
+
+def _read(r: CaseResult) -> CaseResult:
+    """The result with the fans its answer names in the documents' own words (Chinese or English names the spec
+    records) read as the spec's ids: an engine that writes 'All chows' for all_chows answers as the reading it
+    follows, and scores no fan outside the spec by it."""
+    if r.ruleset is None or not isinstance(r.actual, Mapping):
+        return r
+    read = document_read(r.ruleset, r.actual)
+    return r if read is r.actual else replace(r, actual=read)
 
 
 def _answered(r: CaseResult) -> bool:
@@ -165,6 +194,8 @@ class _OptionTally:
         # set it (an engine honouring case options follows them, so they speak for the reading only by default).
         self.pools = {unset: _Pool(dict.fromkeys(self.keys, 0), dict.fromkeys(self.keys, 0)) for unset in (True, False)}
         self.follows = 0
+        self.followed_values: set[str] = set()  # the values named by the cases whose reading the engine followed
+        self.otherwise = 0  # cases naming the option that the engine answered as another of its readings
         self.explained: dict[str, list[tuple[int, str]]] = {}
 
     def add(self, r: CaseResult, rank: int, runner: CaseRunner, memo: _Memo) -> None:
@@ -184,8 +215,12 @@ class _OptionTally:
                 pool.apart[key] += 1
             if not apart:
                 pool.neither += 1
-        if option_id in (r.options or {}) and _same_value(option, (r.options or {})[option_id]) in hits:
+        named = _same_value(option, (r.options or {})[option_id]) if option_id in (r.options or {}) else None
+        if named is not None and named in hits:
             self.follows += 1
+            self.followed_values.add(named)
+        elif named is not None and hits:
+            self.otherwise += 1
         own = _reference(runner, r, None, None, memo) if r.outcome == "failed" and hits else None
         if r.outcome == "failed" and hits and (own is None or not _agrees(r.actual, own)):
             for key in hits:
@@ -210,7 +245,16 @@ class _OptionTally:
                 "agree_other_fans_differ": kept_apart, "neither": neither,
                 "distinguishing": distinguishing, "rescored": rescored,
                 "evidence": "cases that leave the option unset" if chosen_pool is unset else "cases that set the option",
-                "set_by_case": {"distinguishing": given.distinguishing, "follows_case": self.follows}}
+                "set_by_case": {"distinguishing": given.distinguishing, "follows_case": self.follows,
+                                "followed": self._followed(verdict, given.distinguishing),
+                                "answered_otherwise": self.otherwise}}
+
+    def _followed(self, verdict: str, distinguishing: int) -> bool:
+        """Whether the engine follows the option where a case names it: it answered every distinguishing case
+        that names it as the named value reads it, one of them a value other than its own reading where a case
+        is silent (the verdict; the default where that is not a reading)."""
+        own = verdict if verdict in self.keys else value_key(self.option.default)
+        return distinguishing > 0 and self.follows == distinguishing and bool(self.followed_values - {own})
 
 
 @dataclass
