@@ -9,7 +9,8 @@ the same run:
 
 - the whole `conform` run (results and every report) with diagnosis: the baseline;
 - the same run with diagnosis left out of the summary (the classes empty);
-- diagnosis alone on the run's results (`checker.diagnose.diagnose`), its probes put to the same engine.
+- diagnosis alone on the run's results (`checker.diagnose.diagnose`), its probes put to the same engine (which
+  follows a case's options: each confirmed cause is probed under the other values of the options bearing on it).
 
 With diagnosis, each named cause is put to the engine by probes (checker.diagnose.probes): the probe count and how
 many causes they confirmed are printed. The issue's targets: diagnosis of a 100,000-case run with 40 failing
@@ -32,6 +33,7 @@ from checker.conform import report as report_module
 from checker.conform.adapters import EngineInfo, InProcessEngine
 from checker.conform.results import read_results
 from checker.conform.probing import EngineAsk
+from checker.conform.profile import followed_options
 from checker.conform.runner import answer_problem
 from checker.diagnose import diagnose
 from checker.diagnose.probes import Prober
@@ -94,7 +96,7 @@ def main() -> None:
         start = time.perf_counter()
         asking = EngineAsk(planted_engine(directory), answer_problem)
         prober = Prober(asking)
-        classes = diagnose(results, prober=prober)
+        classes = diagnose(results, prober=prober, followed=followed_options(summary.get("profile") or {}))
         asking.close()
         alone = time.perf_counter() - start
     counts = summary["counts"]

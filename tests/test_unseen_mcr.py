@@ -28,7 +28,7 @@ TRUE_CAUSES = {
     # discard, fourth_tile_visible with a copy held, last_tile on a robbed kong); flower_replacement scores nothing
     # under O11's default (a flower replacement is not Out with replacement tile): "ignored" is true under the
     # default options the classes hold, not under flower_replacement_is_kong_replacement=true, where the engine
-    # reads it (no probe names that option: reports/unseen-mcr/README.md)
+    # reads it (its reach probes say so: the test below)
     "input-taken:input.flags", "flag-unfit-ignored:kong_replacement", "flag-unfit-ignored:fourth_tile_visible",
     "flag-ignored:flower_replacement", "check-dropped:context.last_wall_tile", "flag-unfit-ignored:last_tile",
     # the I section checks neither counters (MCR has none) nor a meld's other fields (after_knock): taken
@@ -61,3 +61,18 @@ def test_the_kong_class_is_one_departure_confirmed_by_probes(run):
     (e,) = [e for e in kongs["cause"]["explained_by"] if e["id"] != "fan-names"]
     assert e["id"] == "principle:withheld_fans_withhold=true" and e["explains"] == e["of"] == kongs["count"]
     assert e["evidence"] == "confirmed"
+
+
+def test_the_flower_flag_ignored_is_said_not_to_reach_the_other_value_of_the_flower_option(run):
+    """The engine follows a case's options: "the flower_replacement flag is ignored", true where the option
+    flower_replacement_is_kong_replacement is false (the classes' default), is put to it with the option named true,
+    where the engine reads the flag (mcr_engine.py scores Out with replacement tile for a flower replacement with
+    flowers when the option is true); each class naming it says it holds not there."""
+    flower = [e for c in run["classes"] for e in c["cause"].get("explained_by") or []
+              if e["id"] == "flag-ignored:flower_replacement"]
+    assert flower
+    for e in flower:
+        (reach,) = [r for r in e.get("reach") or [] if r["option"] == "flower_replacement_is_kong_replacement"]
+        assert reach["value"] is True and reach["held"] == [False] and reach["status"] == "contradicted", reach
+        wrong = [p for p in reach["probes"] if p["holds"] is False]
+        assert wrong and "Out with replacement tile" in str(wrong[0]["answer"])

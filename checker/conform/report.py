@@ -19,7 +19,7 @@ from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
                                   known_lines, skip_declarations)
 from checker.conform.compared import RULE_FIELDS, RuleMap, left_out, rule_pair
-from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, infer_profile
+from checker.conform.profile import FOLLOWS, NEITHER, NO_EVIDENCE, TIE, case_name, followed_options, infer_profile
 from checker.conform.results import ENGINE_SKIP, OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order, latest
 from checker.inputs import bounded, json_text
@@ -56,7 +56,8 @@ def summarize(results: Iterable[CaseResult], meta: Mapping[str, Any], partial: b
         else None
     missing = max(0, corpus_cases - tally.cases) if corpus_cases is not None else 0
     profile, by_option = infer_profile(cases) if tally.cases and not quick else ({}, {})
-    classes = diagnose(cases, search=settings.search and not quick, prober=prober, effort=settings.effort) \
+    classes = diagnose(cases, search=settings.search and not quick, prober=prober, effort=settings.effort,
+                       followed=followed_options(profile)) \
         if counts.get("failed") or counts.get("errored") else []
     declared: dict[str, Any] = {}
     if known is not None:
@@ -309,6 +310,9 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
                            f"{e['of']} cases" + (f" (checked against {e['passing_checked']} passing cases)"
                                                  if e.get("passing_checked") else "") + _evidence(e))
                 out += _probe_lines(e)
+                for r in e.get("reach") or []:
+                    out.append(f"  - **{_REACH_WORDS.get(r.get('status'), 'untried')}**: {_md(r.get('words', ''), 400)}")
+                    out += ["  " + line for line in _probe_lines(r)]
             if cause.get("unexplained"):
                 out.append(f"- {cause['unexplained']} case(s) of the class unexplained")
         else:
@@ -362,6 +366,10 @@ def _evidence(e: Mapping[str, Any]) -> str:
     for engine_rule, rule in (e.get("rules_read") or {}).items():
         text += f"; the engine's refusal `{_md(engine_rule)}` read as `{_md(rule)}`"
     return text
+
+
+_REACH_WORDS = {"confirmed": "reaches further", "contradicted": "holds only where its cases' options hold",
+                "untested": "untried under another option value"}
 
 
 def _probe_lines(e: Mapping[str, Any]) -> list[str]:

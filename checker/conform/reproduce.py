@@ -101,7 +101,9 @@ def write_reproducers(out_dir: str, classes: Iterable[dict[str, Any]], engine_sp
         raise OwnedFileError(folder, "not a folder the tool made (a link or a file in its place): nothing was "
                                      "written through it")
     for number, c in enumerate(classes, 1):
-        cases = [_witness_case(c)] + [p["case"] for e in _explanations(c) for p in e.get("probes") or []]
+        cases = [_witness_case(c)] + [p["case"] for e in _explanations(c)
+                                      for p in [*(e.get("probes") or []),
+                                                *(q for r in e.get("reach") or [] for q in r.get("probes") or [])]]
         cases = [case for case in cases if case]
         if not cases or not engine_spec:
             continue

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from checker.diagnose.answers import CapItem, cap_items, document_read, known_patterns, step_items
 from checker.diagnose.causes import CauseSearch
@@ -57,7 +57,7 @@ class Settings:
 
 
 def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | None = None,
-             effort: int = 1) -> list[dict[str, Any]]:
+             effort: int = 1, followed: Mapping[str, Collection[str]] | None = None) -> list[dict[str, Any]]:
     """The failure classes of a run as JSON (summary.json's `classes`), largest first, each with its count,
     signature, witness (case, words, command), source sentences and cause. `results` is read more than once, the
     same each time (a list, or a run's results streamed from its file): the cause of a class of more than
@@ -66,11 +66,13 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
     (checker.diagnose.probes); without one, no cause is confirmed, and one that no passing case checked is not
     named. `effort`: the search's re-scorings, so many times the default. Where the probes confirm departures
     and the rules under them pay hands as the engine does whose fans it writes in a way not learned yet
-    (checker.diagnose.model), the notation is learned again there and the run diagnosed once more with it."""
+    (checker.diagnose.model), the notation is learned again there and the run diagnosed once more with it.
+    `followed`: per ruleset, the options the engine follows where a case names them (the run's profile): each
+    confirmed cause is probed under their other values too (how far it reaches)."""
     proofs = NotationProofs(Model({}))
     learned = proofs.learn(results)  # how it writes its fans
     with in_notation(learned):
-        found, causes, searcher = _diagnose(results, search, prober, effort)
+        found, causes, searcher = _diagnose(results, search, prober, effort, followed)
         if searcher is None or prober is None:
             return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
         model = Model.confirmed([cls.ruleset for cls in found], causes, searcher.components)
@@ -79,7 +81,7 @@ def diagnose(results: Iterable[Judged], search: bool = True, prober: Prober | No
         if again.beyond(learned):
             learned = learned.joined(replace(again, under=model.words()))
             with in_notation(learned):
-                found, causes, searcher = _diagnose(results, search, prober, effort)
+                found, causes, searcher = _diagnose(results, search, prober, effort, followed)
     with in_notation(learned):
         return [class_json(cls, cause, searcher) for cls, cause in zip(found, causes)]
 
@@ -124,8 +126,9 @@ class NotationProofs:
         return cut
 
 
-def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None,
-              effort: int) -> tuple[list[FailureClass], list[Cause | None], CauseSearch | None]:
+def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None, effort: int,
+              followed: Mapping[str, Collection[str]] | None = None
+              ) -> tuple[list[FailureClass], list[Cause | None], CauseSearch | None]:
     sample = sample_run(results, MAX_CLASSES_SEARCHED if search else 0)
     found = sample.classes
     searcher = CauseSearch(sample.passing, totals=sample.passing_total, scale=effort) if search and found else None
@@ -133,7 +136,7 @@ def _diagnose(results: Iterable[Judged], search: bool, prober: Prober | None,
     if searcher is not None:
         experiments = Experiments(searcher.rescorer, prober, searcher.own_rules, searcher.read_names, effort) \
             if prober is not None else None
-        searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments)
+        searched = searcher.confirm_all(found[:MAX_CLASSES_SEARCHED], searched, experiments, followed)
     causes: list[Cause | None] = list(searched)
     causes += [None] * (len(found) - len(causes))
     return found, causes, searcher

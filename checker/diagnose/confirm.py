@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, canonical, together
@@ -31,11 +31,14 @@ class Confirming(ClassSearch):
     # ------------------------------------------------------------------ experiments on the engine
 
     def confirm_all(self, classes: Sequence[FailureClass], causes: Sequence[Cause],
-                    experiments: Experiments | None) -> list[Cause]:
+                    experiments: Experiments | None, followed: Mapping[str, Collection[str]] | None = None
+                    ) -> list[Cause]:
         """Each class's cause put to the engine (checker.diagnose.probes), largest class first. The departures
         named for the run's classes of a ruleset are the run's model of the engine: a probe of one class may show
         another's departure too, so a departure its probes contradict alone is tried again with the others (but
-        those the probes of a class confirmed before contradicted by themselves)."""
+        those the probes of a class confirmed before contradicted by themselves). Then, where the engine follows
+        the options a case names (`followed`: per ruleset, the options the run showed it following), each
+        confirmed cause is put to it under those options' other values (`_reached`): how far it reaches."""
         model: dict[str, list[Mutation]] = {}
         for cls, cause in zip(classes, causes):
             for e in cause.explanations:
@@ -51,8 +54,131 @@ class Confirming(ClassSearch):
             refuted |= {parts[0].id for e in confirmed.contradicted for parts in [self.components(e.id)]
                         if len(parts) == 1 and parts[0].id not in named}
             out.append(confirmed)
+        if experiments is not None:
+            out = self._settled_with_confirmed(classes, out, experiments, model, refuted)
+        if experiments is not None and followed:
+            for i, (cls, cause) in enumerate(zip(classes, out)):
+                self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
+                out[i] = self._reached(cls, cause, experiments, followed.get(cls.ruleset or "", ()))
         self._model = ()
         return out
+
+    def _settled_with_confirmed(self, classes: Sequence[FailureClass], causes: list[Cause],
+                                experiments: Experiments, model: Mapping[str, Sequence[Mutation]],
+                                refuted: set[str]) -> list[Cause]:
+        """The probes may confirm a departure the search did not name (a rival borne out in place of a named one):
+        each class left with cases unexplained is tried again with the departures its ruleset's causes now hold
+        confirmed, where some are new to the search's model (`_with_departures`), and each part of the cover put
+        to the engine as any cause is: named beside the cause where its probes bear it out."""
+        confirmed: dict[str, list[Mutation]] = {}
+        for cls, cause in zip(classes, causes):
+            for e in cause.explanations:
+                if e.evidence == CONFIRMED:
+                    for m in self.components(e.id):
+                        if m not in confirmed.setdefault(cls.ruleset or "", []):
+                            confirmed[cls.ruleset or ""].append(m)
+        out = list(causes)
+        for i, (cls, cause) in enumerate(zip(classes, causes)):
+            departures = confirmed.get(cls.ruleset or "", [])
+            cause = out[i] = self._against_confirmed(cls, cause, experiments, departures)
+            searched = {m.id for m in model.get(cls.ruleset or "", [])}
+            new = [m for m in departures if m.id not in searched]
+            if not cause.unexplained or not new:
+                continue
+            ruleset = self.ruleset_of(cls.ruleset)
+            if ruleset is None:
+                continue
+            self._model = [m for m in departures if m.id not in refuted]
+            members, borne_out = self._members(cls), []
+            for e in self._with_departures(cls, new, cause):
+                m = self.mutations[e.id]
+                cases = [r.case for r in self._explained(members, m) if r.case is not None]
+                trial = self._trial(experiments, ruleset, cases, m, [])
+                if trial.status == CONFIRMED:
+                    borne_out.append(e.tried_by(trial, self._words))
+            if borne_out:
+                out[i] = replace(cause, explanations=(*cause.explanations, *borne_out),
+                                 unexplained=max(0, cause.unexplained - sum(e.explains for e in borne_out)))
+        return out
+
+    def _against_confirmed(self, cls: FailureClass, cause: Cause, experiments: Experiments,
+                           departures: Sequence[Mutation]) -> Cause:
+        """One model of the engine: a departure named for the class where another the probes confirmed for another
+        class explains the same cases alike (ignoring a flag, and dropping only its checks, both explain hands the
+        engine takes with the flag where it does not fit) is put to the engine against it; the other, borne out
+        where the named one is contradicted, is named instead; one no probe tells apart is named beside it."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None:
+            return cause
+        members = self._members(cls)
+        named: list[Explanation] = []
+        changed = False
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            if e.evidence != CONFIRMED or m is None or m.size != 1:
+                named.append(e)
+                continue
+            mine = self._explained(members, m)
+            cases = [r.case for r in mine if r.case is not None]
+            told = {e.id, *(i for i, _ in e.or_equally)}
+            for r in departures:
+                if r.id in told or not cases or not all(self._explains(x, r) for x in mine) or \
+                        self._passing_kept(cls.ruleset or "", r) is None:
+                    continue
+                told.add(r.id)
+                trial = self._trial(experiments, ruleset, cases, m, [r])
+                if trial.status == CONTRADICTED:
+                    theirs = self._trial(experiments, ruleset, cases, r, [m])
+                    if theirs.status == CONFIRMED:
+                        checked = self._passing_kept(cls.ruleset or "", r) or 0
+                        e = self._with_rules_read(mine, r, self._explanation(r, e.explains, e.of, checked)) \
+                            .tried_by(theirs, self._words)
+                        m, changed = r, True
+                        continue
+                beside = e.tried_by(trial, self._words).or_equally if trial.status != CONTRADICTED else ()
+                if beside:  # (not told apart: no case built, not asked, or answered as neither predicts)
+                    e, changed = replace(e, or_equally=(*e.or_equally, *beside)), True
+            named.append(e)
+        return replace(cause, explanations=tuple(named)) if changed else cause
+
+    def _with_departures(self, cls: FailureClass, departures: Sequence[Mutation], before: Cause) -> list[Explanation]:
+        """The cases the cause leaves, covered greedily by `departures` (departures the probes confirmed that the
+        search had not named), each alone or beside one the cause names: their explanations (none: none covers
+        one)."""
+        members = self._members(cls)
+        named = [self.mutations[e.id] for e in before.explanations if e.id in self.mutations]
+        left = [r for r in members if not any(self._explains(r, m) for m in named)]
+        found: list[Explanation] = []
+        for d in departures:
+            for trial in [d, *(together([m, d]) for m in named if _beside_model(d, [m]))]:
+                explained = self._explained(left, trial) if left else []
+                checked = self._passing_kept(cls.ruleset or "", trial) if explained else None
+                if checked is None:
+                    continue
+                self.mutations.setdefault(trial.id, trial)
+                found.append(self._explanation(trial, len(explained), len(cls.members), checked))
+                done = {id(r) for r in explained}
+                left = [r for r in left if id(r) not in done]
+                break
+        return found
+
+    def _reached(self, cls: FailureClass, cause: Cause, experiments: Experiments, followed: Collection[str]) -> Cause:
+        """The cause with each confirmed departure put to the engine where a case names an option it follows at a
+        value the cases the departure explains do not hold (checker.diagnose.probes `Experiments.reach`): the
+        cause then says whether it holds there too or only where the option is as its cases have it."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None or not followed:
+            return cause
+        members = self._members(cls)
+        named = []
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            if e.evidence == CONFIRMED and m is not None:
+                own = [r.case for r in (self._explained(members, m) or members) if r.case is not None]
+                if own:
+                    e = replace(e, reach=experiments.reach(ruleset, own, m, followed, self._model))
+            named.append(e)
+        return replace(cause, explanations=tuple(named))
 
     def confirm(self, cls: FailureClass, cause: Cause, experiments: Experiments | None,
                 model: Sequence[Mutation] = ()) -> Cause:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import readings_of
-from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Trial
+from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Reach, Trial
 from checker.mutate.mutation import Mutation, together
 
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
@@ -49,6 +49,7 @@ class Explanation:
     or_equally: tuple[tuple[str, str], ...] = ()
     why_untested: str = ""
     rules_read: tuple[tuple[str, str], ...] = ()
+    reach: tuple[Reach, ...] = ()  # where cases name an option the engine follows at another value
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
@@ -78,6 +79,8 @@ class Explanation:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
         if self.or_equally:
             text += "; or equally: " + "; ".join(w for _, w in self.or_equally)
+        for r in self.reach:
+            text += f"; {r.words()}"
         return text
 
     def as_json(self) -> dict[str, Any]:
@@ -87,7 +90,8 @@ class Explanation:
                 **({"why_untested": self.why_untested} if self.why_untested else {}),
                 **({"probes": [p.as_json() for p in self.probes]} if self.probes else {}),
                 **({"or_equally": [{"id": i, "words": w} for i, w in self.or_equally]} if self.or_equally else {}),
-                **({"rules_read": dict(self.rules_read)} if self.rules_read else {})}
+                **({"rules_read": dict(self.rules_read)} if self.rules_read else {}),
+                **({"reach": [r.as_json() for r in self.reach]} if self.reach else {})}
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from checker.mutate import edits
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation, Rescorer, combined, together
 from checker.spec import Ruleset
+from checker.spec.reads import bears_on, rule_reads
 from checker.table.bots import SEAT_MIXES
 from checker.table.log import GAME, ILLEGAL, VERSION, LogError
 from checker.table.mutate import at_once, witnesses
@@ -49,6 +50,9 @@ PLAYED_HANDS = 24  # hands played by the bots a ruleset's pool holds, for probes
 CHANGED_FROM = 12  # hands of play changed, one event at a time, to break a rule a class shows broken
 CHANGES_TRIED = 800  # changed logs replayed a hand, at most
 AT_ONCE_TRIED = 4  # claims of a hand of play answered at once with another seat's, at most
+BETWEEN_FANS = {"exclusion added", "implied added"}  # departures probed first on the class's hands regrouped
+REGROUPED_CHANGES = 2  # sets whose concealment a regrouped hand changes, at most
+REACH_PROBES = 2  # probes of a confirmed cause where a case names an option it follows at another value
 SEARCH_BUDGET = 2_000  # candidates the procedure search runs for a hand of play telling a departure from the rules
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
@@ -122,6 +126,38 @@ class Trial:
     why: str = ""  # why it is untested
     unasked: tuple[str, ...] = ()  # ids of rivals a probe was built for but not asked (no engine, the budget spent)
     undecided: tuple[str, ...] = ()  # ids of rivals whose probes the engine answered as neither predicts
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What probes said of a confirmed cause where a case names an option the engine follows (the run showed it
+    answering as a case's own value reads it) at a value none of the class's cases holds: the cause holds there
+    too (CONFIRMED), the engine answers otherwise there (CONTRADICTED: the cause holds only where the option is as
+    the class's cases have it), or no probe was asked (UNTESTED, `why`)."""
+
+    option: str
+    value: Any
+    held: tuple[Any, ...]  # the option's values the class's cases hold (named or by default)
+    status: str
+    probes: tuple[Probe, ...] = ()
+    why: str = ""
+
+    def words(self) -> str:
+        held = " or ".join(json.dumps(v) for v in self.held)
+        where = f"where a case names {self.option}={json.dumps(self.value)}"
+        if self.status == CONFIRMED:
+            asked = [str(p.case.get("id")) for p in self.probes if p.holds]
+            return f"{where}, the engine answered as it predicts too (probe {', '.join(asked)})"
+        if self.status == CONTRADICTED:
+            wrong = next(p for p in self.probes if p.holds is False)
+            return (f"not everywhere {where}: there the engine answered a hand otherwise (probe "
+                    f"{wrong.case.get('id')}); it is shown where {self.option} is {held}, as its cases have it")
+        return f"untried {where} ({self.why})"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"option": self.option, "value": self.value, "held": list(self.held), "status": self.status,
+                "words": self.words(), "probes": [p.as_json() for p in self.probes],
+                **({"why": self.why} if self.why else {})}
 
 
 class Prober:
@@ -264,6 +300,69 @@ def variants(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]]) -> Iterator[d
                        "input": dict(other)}
 
 
+def regrouped(cases: Sequence[Mapping[str, Any]], changes: int = REGROUPED_CHANGES) -> Iterator[dict[str, Any]]:
+    """The cases with one set's concealment changed (`regrouped_once`), then two sets' and so on up to `changes`,
+    each hand once: the same tiles held another way (a hand of two concealed kongs, a claimed kong and a claimed
+    pung becomes one of a concealed kong and a concealed pung)."""
+    seen = {json.dumps(c.get("input"), sort_keys=True, default=str) for c in cases}
+    frontier: Sequence[Mapping[str, Any]] = cases
+    for _ in range(changes):
+        found = []
+        for case in regrouped_once(frontier):
+            key = json.dumps(case["input"], sort_keys=True, default=str)
+            if key not in seen:
+                seen.add(key)
+                found.append(case)
+                yield case
+        frontier = found
+
+
+def regrouped_once(cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The cases with one set's concealment changed, one at a time: a claimed kong made concealed and a concealed
+    one claimed (from the previous player, seat 3), a claimed pung taken into the concealed tiles, a concealed
+    pung (three copies of a tile other than the winning one) laid down as claimed. The same tiles held another
+    way: where fans that count on sets' concealment (concealed pungs and kongs, a concealed hand) meet otherwise
+    than on the class's hands, as "A excludes B" must be tested on hands holding both another way. A hand the rules
+    do not take so is left for the rules to refuse (it then tells nothing)."""
+    for case in cases:
+        data = case.get("input")
+        if not isinstance(data, Mapping) or not isinstance(data.get("melds"), list):
+            continue
+        melds = [dict(x) for x in data["melds"] if isinstance(x, Mapping)]
+        if len(melds) != len(data["melds"]) or not isinstance(data.get("concealed"), str):
+            continue
+        try:
+            concealed = T.parse_tiles(data["concealed"])
+            win = T.parse_tile(data.get("win_tile"))
+        except (T.TileError, ValueError, TypeError):
+            continue
+        for i, meld in enumerate(melds):
+            rest = melds[:i] + melds[i + 1:]
+            moved: dict[str, Any]
+            claimed = "from" in meld and not meld.get("concealed")
+            if meld.get("type") == "kong" and claimed:
+                moved = {"melds": [*rest[:i], {"type": "kong", "tiles": meld.get("tiles"), "concealed": True}, *rest[i:]]}
+            elif meld.get("type") == "kong" and meld.get("concealed"):
+                moved = {"melds": [*rest[:i], {"type": "kong", "tiles": meld.get("tiles"), "from": 3}, *rest[i:]]}
+            elif meld.get("type") == "pung" and claimed:
+                try:
+                    taken = T.parse_tiles(meld.get("tiles"))
+                except (T.TileError, ValueError, TypeError):
+                    continue
+                moved = {"melds": rest, "concealed": T.format_tiles(T.sort_tiles([*concealed, *taken]))}
+            else:
+                continue
+            yield {**case, "input": {**data, **moved}}
+        counts = T.tile_counts(concealed)
+        for tile, n in enumerate(counts):
+            if n >= 3 and tile != win:
+                left = list(concealed)
+                for _ in range(3):
+                    left.remove(tile)
+                pung = {"type": "pung", "tiles": T.format_tiles([tile] * 3), "from": 3}
+                yield {**case, "input": {**data, "concealed": T.format_tiles(left), "melds": [*melds, pung]}}
+
+
 def options_named(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], options: Iterable[str]
                   ) -> Iterator[dict[str, Any]]:
     """The cases with each of `options` they leave out named at its default: hands where an engine that reads an
@@ -274,6 +373,26 @@ def options_named(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], options:
             option = ruleset.options.get(oid)
             if option is not None and oid not in given:
                 yield {**case, "options": {**given, oid: option.default}}
+
+
+def values_held(ruleset: Ruleset, cases: Sequence[Mapping[str, Any]], option_id: str) -> tuple[Any, ...]:
+    """The values of an option the cases hold, named or by default, in the option's order."""
+    option = ruleset.options[option_id]
+    held = []
+    for case in cases:
+        given = case.get("options") or {}
+        try:
+            value = option.coerce(given[option_id]) if option_id in given else option.default
+        except ValueError:
+            continue
+        if value not in held:
+            held.append(value)
+    return tuple(v for v in option.values if v in held)
+
+
+def with_option(cases: Sequence[Mapping[str, Any]], option_id: str, value: Any) -> list[dict[str, Any]]:
+    """The cases with one option named at `value`."""
+    return [{**case, "options": {**(case.get("options") or {}), option_id: value}} for case in cases]
 
 
 def sourced(cases: Sequence[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -390,7 +509,14 @@ class Experiments:
         self.rescorer, self.prober, self.own_rules, self.read = rescorer, prober, own_rules, read
         self.effort = max(1, effort)
         self._pools: dict[str, Pool] = {}
+        self._reads: dict[str, Mapping[str, frozenset[str]]] = {}
         self.made = 0  # probe cases made (asked or not): their ids, the same when the reports are rebuilt
+
+    def reads(self, ruleset: Ruleset) -> Mapping[str, frozenset[str]]:
+        """What each rule of the ruleset reads (checker.spec.reads), worked out once."""
+        if ruleset.id not in self._reads:
+            self._reads[ruleset.id] = rule_reads(ruleset)
+        return self._reads[ruleset.id]
 
     def pool(self, ruleset: Ruleset) -> Pool:
         if ruleset.id not in self._pools:
@@ -449,7 +575,18 @@ class Experiments:
         wins: Found = []  # of those, the ones both sides let win
         fans_only: Found = []
         naming = m.option_ids | rival.option_ids if rival is not None else frozenset()
-        for case in self._candidates(ruleset, members, naming):
+        # a departure between two fans (one excludes or implies the other): first the class's hands with a set's
+        # concealment changed, hands holding both fans another way (the pool's seldom hold both)
+        between: list[dict[str, Any]] = []
+        if rival is None and getattr(m, "family", "") in BETWEEN_FANS and members[0].get("kind", "score") == "score":
+            between = list(regrouped(members[:VARIANTS_FROM]))
+        seen: set[str] = set()
+        for case in [*between, *self._candidates(ruleset, members, naming)]:
+            if between:
+                key = Prober.key(case)
+                if key in seen:
+                    continue
+                seen.add(key)
             mine = self._result(case, m)
             if mine is None:
                 continue
@@ -709,6 +846,111 @@ class Experiments:
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
                          untested_why or "the engine answered none of its probes", tuple(unasked), tuple(undecided))
         return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked), tuple(undecided))
+
+
+    def reach(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation, followed: Iterable[str],
+              beside: Sequence[Mutation] = ()) -> tuple[Reach, ...]:
+        """A confirmed cause `m` put to the engine where a case names an option the engine follows (`followed`) at
+        a value the class's cases do not hold: for each such value of an option `m` does not set, and that bears
+        on `m` (a statement of the rules ties the option to a rule `m` reads, a rule reading the option reads what
+        `m` reads: checker.spec.reads, or the value makes `m` depart on a class hand where it did not, or agree
+        where it departed), the hands on which `m` departs from the rules
+        under that value (first those where it does not under the class's own: where the option changes what
+        `m` claims) asked until one answer contradicts it or REACH_PROBES are asked. An answer `m` predicts only
+        with the run's other departures (`beside`) holds."""
+        out: list[Reach] = []
+        followed = set(followed)
+        for oid in sorted(followed - m.option_ids):
+            if oid not in ruleset.scoring_options():
+                continue
+            held = values_held(ruleset, members, oid)
+            for value in ruleset.options[oid].values:
+                if value in held:
+                    continue
+                named = with_option(members, oid, value)
+                if not (_tied(ruleset, m, oid) or bears_on(self.reads(ruleset), m.rules, oid)
+                        or self._moved_by_option(members[:VARIANTS_FROM], named[:VARIANTS_FROM], m)):
+                    continue
+                found = self._departing_there(ruleset, named, m, oid, held[0] if held else None)
+                if found:
+                    out.append(self._reach_trial(ruleset, oid, value, held, found, m, beside))
+        return tuple(out)
+
+    def _moved_by_option(self, cases: Sequence[Mapping[str, Any]], named: Sequence[Mapping[str, Any]],
+                         m: Mutation) -> bool:
+        """Whether naming the option makes `m` depart from the rules on one of the cases where it did not, or
+        agree where it departed."""
+        for case, other in zip(cases, named):
+            before = [self._result(case, x) for x in (m, None)]
+            after = [self._result(other, x) for x in (m, None)]
+            if None in before or None in after:
+                continue
+            if (_text(before[0]) != _text(before[1])) != (_text(after[0]) != _text(after[1])):
+                return True
+        return False
+
+    def _departing_there(self, ruleset: Ruleset, named: Sequence[Mapping[str, Any]], m: Mutation, oid: str,
+                         own: Any) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """Up to REACH_PROBES cases under the option's other value (the class's hands, then the pool's …) on which
+        `m` moves money from the rules: first those where, with the option at `own` (the class's value), it
+        does not; else cases where it lists fans only otherwise."""
+        Found = list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]
+        new: Found = []
+        kept: Found = []
+        fans_only: Found = []
+        for case in self._candidates(ruleset, named):
+            mine = self._result(case, m)
+            theirs = self._result(case, None) if mine is not None else None
+            if mine is None or theirs is None or _text(mine) == _text(theirs):
+                continue
+            if _money(mine) == _money(theirs):
+                if len(fans_only) < REACH_PROBES:
+                    fans_only.append((case, mine, theirs))
+                continue
+            back = {**case, "options": {k: v for k, v in (case.get("options") or {}).items() if k != oid}}
+            if own is not None:
+                back["options"][oid] = own
+            was = [self._result(back, x) for x in (m, None)]
+            if None not in was and _money(was[0]) == _money(was[1]):
+                new.append((case, mine, theirs))
+                if len(new) >= REACH_PROBES:
+                    break
+            elif len(kept) < REACH_PROBES:
+                kept.append((case, mine, theirs))
+        return (new + kept)[:REACH_PROBES] or fans_only
+
+    def _reach_trial(self, ruleset: Ruleset, oid: str, value: Any, held: tuple[Any, ...],
+                     found: Sequence[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]], m: Mutation,
+                     beside: Sequence[Mutation]) -> Reach:
+        probes: list[Probe] = []
+        others = [o for o in beside if o.id not in m.id.split(" + ") and o.option_ids.isdisjoint(m.option_ids)
+                  and oid not in o.option_ids]
+        for case, mine, theirs in found:
+            probe = self._ask(ruleset, case, mine, None, theirs, m)
+            if probe is None:
+                return Reach(oid, value, held, UNTESTED if not probes else _reach_status(probes), tuple(probes),
+                             self.prober.why_not())
+            if probe.holds is False and others and self.predicts(ruleset, probe, together([m, *others])):
+                probe = replace(probe, holds=True, elsewhere="predicted with the run's other departures (" +
+                                "; ".join(o.words for o in others) + ")")
+            probes.append(probe)
+            if probe.holds is False:
+                break
+        status = _reach_status(probes)
+        return Reach(oid, value, held, status, tuple(probes),
+                     "" if status != UNTESTED else "the engine answered its probes as neither predicts")
+
+
+def _reach_status(probes: Sequence[Probe]) -> str:
+    if any(p.holds is False for p in probes):
+        return CONTRADICTED
+    return CONFIRMED if any(p.holds and p.departs for p in probes) else UNTESTED
+
+
+def _tied(ruleset: Ruleset, m: Mutation, option_id: str) -> bool:
+    """Whether a statement of the rules names the option beside a rule the departure `m` reads."""
+    rules = set(m.rules)
+    return any(f"option.{option_id}" in s.rules and rules & set(s.rules) for s in ruleset.statements)
 
 
 def _table_reading(ruleset: Ruleset, m: Mutation) -> tuple[str, Any] | None:
