@@ -342,3 +342,33 @@ def test_a_pattern_left_out_of_liability_is_a_mutant_the_classic_corpus_kills():
     assert four_fan["options"] == {"full_flush_liability": True, "qingyise": "four_fan"}
     results = corpus_strength([ROOT / "corpus" / "shanghai-classic.jsonl"], budget=0, only=only)
     assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == {i: KILLED for i in only}
+
+
+# ------------------------------------------------ a withheld fan withholding; a predicate's parameter the other way
+
+def test_a_withheld_fan_withholding_and_a_predicate_parameter_flipped_are_mutants_the_mcr_corpus_kills():
+    # The catalogue holds the readings diagnosis found an engine to make (reports/unseen-mcr): a fan another withholds
+    # still withholding its own, and each true/false parameter of a predicate the other way.
+    mcr = load_ruleset("mcr")
+    ids = {m.id: m.family for m in scoring_mutations(mcr)}
+    assert ids["principle:withheld_fans_withhold=true"] == "exclusion added"
+    assert ids["predicate:last_copy.own_melds=false"] == "predicate parameter"
+    # shanghai-knocking's spec withholds nothing: no such mutant there
+    assert not any(m.id.startswith("principle:") for m in scoring_mutations(load_ruleset("shanghai-knocking")))
+    # 111m 999m 111p 999p + 1s pair, self-drawing the 9m, read with four_concealed_pungs_with_fully_concealed=false:
+    # All terminals 64, Four concealed pungs 64 (withholding Fully concealed hand), Self drawn 1: 129, each seat
+    # paying 8 + 129 = 137. When the withheld Fully concealed hand still withholds Self drawn: 128.
+    (withheld,) = cases_in("mcr", "mcr-exclusion-fully-concealed-hand-four-concealed-pungs")
+    assert withheld["expect"]["total"] == 129 and withheld["expect"]["payments"] == [411, -137, -137, -137]
+    assert Rescorer().result(withheld, edits.withheld_fans_withhold("mcr"))["total"] == 128
+    # The generator's case for Last tile: 1m2m 3p3p 2s2s2s, chow 678s, the winner's own melded pung of 3m, won on
+    # seat 1's 3m (edge wait), flowers 4f 8f. Last tile 4 (the other three 3m lie in the winner's own pung), Tile hog
+    # 2 (3m in the pung and the chow), No honors 1, Edge wait 1, flowers 2: 10, the discarder paying 8 + 10 = 18.
+    # With Last tile read from its flag alone, the fans come to 4 (below the minimum of 8, flowers not counted).
+    (own,) = cases_in("mcr", "mcr-kills-predicate-last-copy-own-melds-false")
+    assert own["expect"]["total"] == 10 and own["expect"]["payments"] == [34, -18, -8, -8]
+    flipped = next(m for m in scoring_mutations(mcr) if m.id == "predicate:last_copy.own_melds=false")
+    assert Rescorer().result(own, flipped)["valid"] is False
+    only = {"principle:withheld_fans_withhold=true", "predicate:last_copy.own_melds=false"}
+    results = corpus_strength([ROOT / "corpus" / "mcr.jsonl"], budget=0, only=only)
+    assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == {i: KILLED for i in only}

@@ -12,15 +12,13 @@ by checker.mutate; nothing here scores.
 from __future__ import annotations
 
 from collections import Counter
-import inspect
 from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import fans_of, readings_of
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import kind_of, rescorable
-from checker.engine.predicates.registry import PREDICATES
 from checker.mutate import edits
-from checker.mutate.catalog import contract_and_liability
+from checker.mutate.catalog import contract_and_liability, predicate_parameter_edits
 from checker.mutate import context
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation
@@ -117,7 +115,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                     if fan not in known[other].implies:
                         found.append(edits.implied_added(rid, other, fan))
         if fan in known:
-            found += _parameter_edits(ruleset, known[fan])
+            found += predicate_parameter_edits(ruleset, known[fan])
         if "verdict" in part and part["verdict"]["expected"] == "win" and part["verdict"]["actual"] != "win":
             found += _refusals(cls, ruleset)  # the engine refuses wins the rules allow: by their context?
         if "verdict" in part and part["verdict"]["actual"] == "win":  # the engine wins hands a check refuses
@@ -149,33 +147,6 @@ def _refused_input_read_absent(ruleset: Ruleset, rule: str) -> list[Mutation]:
     found += [context.counter_out_of_range_ignored(ruleset, name) for name, c in ruleset.counters.items()
               if c.rule == rule]
     return found
-
-
-def _parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
-    """Each true/false parameter of the predicate deciding `pattern`, the other way, for every pattern it decides
-    (a parameter an option chooses is left to the option readings)."""
-    kind = PREDICATES.get(pattern.when.name)
-    if kind is None:
-        return []
-    patterns = tuple(p.id for p in ruleset.patterns if p.when.name == pattern.when.name)
-    out = []
-    for name, schema in kind.params.items():
-        if schema.get("type") != "boolean":
-            continue
-        given = pattern.when.params.get(name, _default_of(kind.make, name))
-        if isinstance(given, bool):
-            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns,
-                                                 str(schema.get("x-meaning") or "")))
-    return out
-
-
-def _default_of(make: Callable[..., Any], name: str) -> Any:
-    """A factory's default for one parameter (False when it cannot be read: a compiled factory may hide it)."""
-    try:
-        default = inspect.signature(make).parameters[name].default
-    except (ValueError, TypeError, KeyError):
-        return False
-    return False if default is inspect.Parameter.empty or default is None else default
 
 
 def _amount_edits(cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:

@@ -22,6 +22,10 @@ the ids are the same on every run):
   link, so no `implied added` mutant is made for it (each would change nothing); nor is a link made from the
   chicken hand (`principles.chicken_hand`), which the scorer counts after every other fan and only when none
   counts;
+  `exclusion added` also holds a fan another withholds still withholding its own
+  (`principle:withheld_fans_withhold=true`), where the spec says it does not;
+- `predicate parameter`: each true/false parameter of a predicate deciding a pattern, the other way, for every
+  pattern it decides (Last tile read from its flag alone: `predicate:last_copy.own_melds=false`);
 - `kind`: a multiplier (×2^d) read as d doubles inside the cap, or a double read as a multiplier;
 - `scoring step` also holds a cap on the doubles a hand counts (`doubles-at-most:N`, N below the most it can count);
 - `minimum` also holds a pattern the minimum leaves out counted toward it (`minimum-counts:P`, flowers);
@@ -40,12 +44,14 @@ never run. Procedure mutants (claims, 漏胡, knocking, dealer rotation …) are
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Collection, Iterable, Mapping
 
 from checker import params
 from checker.engine.hand import WIN_BY
+from checker.engine.predicates.registry import PREDICATES
 from checker.engine.scoring import Scorer
 from checker.engine.steps import STEPS
 from checker.mutate import edits
@@ -55,7 +61,7 @@ from checker.spec import Ruleset, schema
 
 FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
             "counting", "kind", "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added",
-            "implied added", "minimum", "refusal", "base", "settlement share", "contract", "liability",
+            "implied added", "predicate parameter", "minimum", "refusal", "base", "settlement share", "contract", "liability",
             "option default", "counter effect")
 DOUBLES_AT_MOST = (1, 2, 3)  # caps on the doubles a hand counts (below the most it can count), for an uncapped step
 
@@ -174,7 +180,45 @@ def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> lis
                 continue  # counted only after every other fan, when none counts: it withholds nothing
             excluded.append(edits.exclusion_added(ruleset.id, p.id, q.id))
             implied.append(edits.implied_added(ruleset.id, p.id, q.id))
-    return excluded + (implied if ruleset.principles.non_repeat is not False else [])
+    # a fan another withholds still withholding its own (where the spec says it does not and fans withhold)
+    withheld = [edits.withheld_fans_withhold(ruleset.id)] \
+        if ruleset.principles.withheld_fans_withhold is not True and any(p.excludes or p.implies
+                                                                         for p in ruleset.patterns) else []
+    return excluded + withheld + (implied if ruleset.principles.non_repeat is not False else [])
+
+
+def predicate_parameters(ruleset: Ruleset) -> list[Mutation]:
+    """Each true/false parameter of each predicate deciding a pattern, the other way (`predicate_parameter_edits`),
+    each once."""
+    found = {m.id: m for p in ruleset.patterns for m in predicate_parameter_edits(ruleset, p)}
+    return list(found.values())
+
+
+def predicate_parameter_edits(ruleset: Ruleset, pattern: Any) -> list[Mutation]:
+    """Each true/false parameter of the predicate deciding `pattern`, the other way, for every pattern it decides
+    (a parameter an option chooses is left to the option readings)."""
+    kind = PREDICATES.get(pattern.when.name)
+    if kind is None:
+        return []
+    patterns = tuple(p.id for p in ruleset.patterns if p.when.name == pattern.when.name)
+    out = []
+    for name, declared in kind.params.items():
+        if declared.get("type") != "boolean":
+            continue
+        given = pattern.when.params.get(name, _default_of(kind.make, name))
+        if isinstance(given, bool):
+            out.append(edits.predicate_parameter(ruleset.id, pattern.when.name, name, not given, patterns,
+                                                 str(declared.get("x-meaning") or "")))
+    return out
+
+
+def _default_of(make: Callable[..., Any], name: str) -> Any:
+    """A factory's default for one parameter (False when it cannot be read: a compiled factory may hide it)."""
+    try:
+        default = inspect.signature(make).parameters[name].default
+    except (ValueError, TypeError, KeyError):
+        return False
+    return False if default is inspect.Parameter.empty or default is None else default
 
 
 def _amounts(ruleset: Ruleset) -> list[Mutation]:
@@ -240,7 +284,8 @@ def scoring_mutations(ruleset: Ruleset, together: Iterable[tuple[str, str]] = ()
     """Every one-step scoring mutant of the ruleset, bound or not, in catalogue order (FAMILIES), each id once.
     `together`: pairs of pattern ids known to count side by side (the only pairs an added link is made for)."""
     found = _points(ruleset) + _countings(ruleset) + _kinds(ruleset) + _caps_and_steps(ruleset) + _links_dropped(ruleset)
-    found += _links_added(ruleset, set(together)) + _amounts(ruleset) + _refusals(ruleset) + _option_defaults(ruleset)
+    found += _links_added(ruleset, set(together)) + predicate_parameters(ruleset) + _amounts(ruleset)
+    found += _refusals(ruleset) + _option_defaults(ruleset)
     found += _counters(ruleset)
     order = {family: i for i, family in enumerate(FAMILIES)}
     unique = list({m.id: m for m in found}.values())
