@@ -372,3 +372,22 @@ def test_a_withheld_fan_withholding_and_a_predicate_parameter_flipped_are_mutant
     only = {"principle:withheld_fans_withhold=true", "predicate:last_copy.own_melds=false"}
     results = corpus_strength([ROOT / "corpus" / "mcr.jsonl"], budget=0, only=only)
     assert {r.mutation.id: r.status for s in results.rulesets for r in s.results} == {i: KILLED for i in only}
+
+
+def test_an_option_default_is_scored_with_the_ruleset_s_own_scorer_and_alike_with_its_spec_edited():
+    # A default of its own changes only what a case leaving the option out reads: the rescorer scores it under those
+    # options with no edited spec built (edit_is_defaults), beside a reading as well, and the answer is the edited
+    # spec's. The guide's 79-point hand (4 concealed pungs self-drawn) left silent, read with
+    # four_concealed_pungs_with_fully_concealed=false: Fully concealed hand 4 out, Self drawn 1 in: 76.
+    (case,) = cases_in("mcr", "mcr-guide-79")
+    mcr = load_ruleset("mcr")
+    default = edits.option_default("mcr", mcr.options["four_concealed_pungs_with_fully_concealed"], False)
+    assert default.edit_is_defaults
+    rescorer = Rescorer()
+    silent = {**case, "options": {}}
+    assert rescorer.result(silent)["total"] == 79
+    assert rescorer.result(silent, default)["total"] == 76 and rescorer.builds == 0
+    edited = CaseRunner({"mcr": default.edit(mcr)})
+    assert edited.run(silent)["total"] == 76
+    named = {**case, "options": {"four_concealed_pungs_with_fully_concealed": True}}
+    assert rescorer.result(named, default)["total"] == 79  # a case that names the option, as it says

@@ -384,7 +384,7 @@ def option_default(ruleset_id: str, option: Option, value: Any) -> Mutation:
                     f"a case that leaves {option.id} out is read as {option.id}={value_key(value)}"
                     + (f" ({means})" if means else "") + f"; one that names it, as it says (the spec's default: "
                     f"{value_key(option.default)})", (f"option.{option.id}",), edit,
-                    defaults=MappingProxyType({option.id: value}))
+                    defaults=MappingProxyType({option.id: value}), edit_is_defaults=True)
 
 
 def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, patterns: tuple[str, ...],

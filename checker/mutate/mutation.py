@@ -54,6 +54,9 @@ class Mutation:
     replay: Replay | None = field(default=None, compare=False, repr=False)
     # options read where a case names none (a case's own options stand): an engine's defaults of its own
     defaults: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    # its spec edit does no more than set the option defaults `defaults` carries: scoring it needs the ruleset's
+    # own scorer under those options, no edited spec built
+    edit_is_defaults: bool = field(default=False, compare=False)
 
     @property
     def departures(self) -> frozenset[str]:
@@ -107,7 +110,9 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
                     read if first.touches_input or second.touches_input else _same_input,
                     MappingProxyType({**first.options, **second.options}), first.size + second.size,
                     replay if first.replay is not None or second.replay is not None else None,
-                    MappingProxyType({**first.defaults, **second.defaults}))
+                    MappingProxyType({**first.defaults, **second.defaults}),
+                    all(m.edit_is_defaults or not m.edits_spec for m in (first, second))
+                    and (first.edits_spec or second.edits_spec))
 
 
 def together(parts: Sequence[Mutation]) -> Mutation:
@@ -172,7 +177,7 @@ class Rescorer:
         if not isinstance(ruleset_id, str):
             return None
         runner = self.runner
-        if mutation is not None and mutation.edits_spec and mutation.family != DEFAULT_FAMILY:
+        if mutation is not None and mutation.edits_spec and not mutation.edit_is_defaults:
             key = f"{ruleset_id}\x00{mutation.id}"
             if key not in self._runners:
                 edited = self.ruleset(ruleset_id, mutation)
@@ -195,7 +200,7 @@ class Rescorer:
         if mutation is None:
             return self.runner.scorer(ruleset_id, options)
         merged = {**mutation.defaults, **(options or {}), **mutation.options}
-        if not mutation.edits_spec or mutation.family == DEFAULT_FAMILY:
+        if not mutation.edits_spec or mutation.edit_is_defaults:
             # a reading, a context reading or an option's default: the ruleset's own scorer for those options
             try:
                 return self.runner.scorer(ruleset_id, merged)
