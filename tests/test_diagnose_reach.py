@@ -96,3 +96,28 @@ def test_an_engine_ignoring_the_options_a_case_names_is_asked_nothing_of_their_o
     assert followed_options(found["profile"]) == {}
     reached = [e for c in found["classes"] for e in c["cause"].get("explained_by") or [] if e.get("reach")]
     assert not reached, reached
+
+
+def test_a_departure_on_one_value_of_an_option_is_named_with_that_value(tmp_path):
+    """On the whole MCR corpus, a case naming flower_replacement_is_kong_replacement=true with the flower flag passes
+    (the engine reads the flag there): "the flag is ignored" changes it, so it is named only where the option is
+    false, the value every case it explains holds (edits.where). Every class is explained, by the engine's two
+    departures alone."""
+    run = run_conformance(str(MCR), InProcessEngine(planted(tmp_path, True), EngineInfo("planted", "1")),
+                          str(tmp_path / "out"))
+    classes = run.summary["classes"]
+    restricted = f"flag-ignored:flower_replacement where {FLOWER_OPTION}=false"
+    assert causes(classes) == {restricted, "points:tile_hog=4"}, causes(classes)
+    flower = explanations(classes, restricted)
+    assert flower and all(e["evidence"] == "confirmed" for e in flower)
+    assert all(f"where {FLOWER_OPTION} is false" in e["words"] for e in flower)
+    # its probes keep the option as the class's cases hold it (a case naming true is read as the rules read it)
+    assert all(p["case"].get("options", {}).get(FLOWER_OPTION, False) is False for e in flower for p in e["probes"])
+    # and what it says of the other value is put to the engine: hands where the flag, ignored wherever, would move
+    # the answer, with the option named true, which the engine answers as the rules do
+    for e in flower:
+        (reach,) = e["reach"]
+        assert (reach["option"], reach["value"], reach["status"]) == (FLOWER_OPTION, True, "confirmed"), reach
+        assert all(p["case"]["options"][FLOWER_OPTION] is True and p["predicted"] == p["case"]["expect"]
+                   for p in reach["probes"])
+    assert causes(classes) == {restricted, "points:tile_hog=4"}  # (no other departure named beside them)

@@ -16,7 +16,7 @@ from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, M
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
 from checker.diagnose.judged import Judged
 from checker.diagnose.notation import current as notation, paired_hands, scored_hands
-from checker.diagnose.rescoring import Rescoring
+from checker.diagnose.rescoring import MAX_RESTRICTED, Rescoring
 from checker.diagnose.unscored import (OUTSIDE, below_minimum, fans_outside_spec, input_disagreement, input_refused,
                                        outside_ids, outside_words)
 from checker.mutate import edits
@@ -31,6 +31,7 @@ class ClassSearch(Rescoring):
     # ------------------------------------------------------------------ one class
 
     def explain(self, cls: FailureClass) -> Cause:
+        self._restrictions_left = MAX_RESTRICTED
         if self.spent + SCORER_COST * self.rescorer.builds >= self.effort:  # said, not hidden
             return Cause((), len(cls.members), {}, stopped=self.effort)
         written = self.written(cls)
@@ -193,6 +194,10 @@ class ClassSearch(Rescoring):
             self.mutations[m.id] = m
             if chosen is None:  # the first checked against the passing cases is named; the others kept to settle
                 checked = self._passing_kept(cls.ruleset or "", m)
+                restricted = self._restricted(cls.ruleset or "", m, members) if checked is None else None
+                if restricted is not None:
+                    m, checked = restricted
+                    self.mutations[m.id] = m
                 if checked is None:
                     continue
                 chosen = self._explanation(m, len(members), len(cls.members), checked)
@@ -278,8 +283,11 @@ class ClassSearch(Rescoring):
                 parts = self.components(m.id)
                 m = (self._least(explained, parts) if len(parts) == m.size else None) or m
             checked = self._passing_kept(cls.ruleset or "", m)
-            if checked is None:
-                continue
+            if checked is None:  # where it changes only passing cases under another value of an option: there
+                restricted = self._restricted(cls.ruleset or "", m, explained)
+                if restricted is None:
+                    continue
+                m, checked = restricted
             self.mutations[m.id] = m
             found.append(self._explanation(m, len(explained), len(cls.members), checked))
             done = {id(r) for r in explained}

@@ -858,7 +858,7 @@ class Experiments:
         under that value (first those where it does not under the class's own: where the option changes what
         `m` claims) asked until one answer contradicts it or REACH_PROBES are asked. An answer `m` predicts only
         with the run's other departures (`beside`) holds."""
-        out: list[Reach] = []
+        out: list[Reach] = list(self._beyond_where(ruleset, members, m, beside))
         followed = set(followed)
         for oid in sorted(followed - m.option_ids):
             if oid not in ruleset.scoring_options():
@@ -875,6 +875,25 @@ class Experiments:
                 if found:
                     out.append(self._reach_trial(ruleset, oid, value, held, found, m, beside))
         return tuple(out)
+
+    def _beyond_where(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
+                      beside: Sequence[Mutation]) -> Iterator[Reach]:
+        """A departure named only where an option holds one value (`Mutation.where`, from the passing cases it
+        changed elsewhere) put to the engine under the option's other values: hands on which the departure, made
+        wherever, departs from the rules there, where the named one predicts the rules' answer."""
+        wherever = m.unconditional
+        if wherever is None:
+            return
+        for oid in sorted(m.where):
+            held = values_held(ruleset, members, oid)
+            for value in ruleset.options[oid].values if oid in ruleset.options else ():
+                if value in held:
+                    continue
+                found = self._departing_there(ruleset, with_option(members, oid, value), wherever, oid,
+                                              held[0] if held else None)
+                if found:  # (the named departure predicts the rules' answer there; made wherever, its own)
+                    yield self._reach_trial(ruleset, oid, value, held, [(c, r, w) for c, w, r in found], m, beside,
+                                            as_the_rules=True)
 
     def _moved_by_option(self, cases: Sequence[Mapping[str, Any]], named: Sequence[Mapping[str, Any]],
                          m: Mutation) -> bool:
@@ -921,30 +940,33 @@ class Experiments:
 
     def _reach_trial(self, ruleset: Ruleset, oid: str, value: Any, held: tuple[Any, ...],
                      found: Sequence[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]], m: Mutation,
-                     beside: Sequence[Mutation]) -> Reach:
+                     beside: Sequence[Mutation], as_the_rules: bool = False) -> Reach:
+        """The probes of one option value (`found`: case, prediction, the other answer), asked until one
+        contradicts; `as_the_rules`: the prediction there is the rules' answer (a departure named only where the
+        option holds another value), which an answer as predicted confirms."""
         probes: list[Probe] = []
         others = [o for o in beside if o.id not in m.id.split(" + ") and o.option_ids.isdisjoint(m.option_ids)
                   and oid not in o.option_ids]
         for case, mine, theirs in found:
             probe = self._ask(ruleset, case, mine, None, theirs, m)
             if probe is None:
-                return Reach(oid, value, held, UNTESTED if not probes else _reach_status(probes), tuple(probes),
-                             self.prober.why_not())
+                return Reach(oid, value, held, UNTESTED if not probes else _reach_status(probes, as_the_rules),
+                             tuple(probes), self.prober.why_not())
             if probe.holds is False and others and self.predicts(ruleset, probe, together([m, *others])):
                 probe = replace(probe, holds=True, elsewhere="predicted with the run's other departures (" +
                                 "; ".join(o.words for o in others) + ")")
             probes.append(probe)
             if probe.holds is False:
                 break
-        status = _reach_status(probes)
+        status = _reach_status(probes, as_the_rules)
         return Reach(oid, value, held, status, tuple(probes),
                      "" if status != UNTESTED else "the engine answered its probes as neither predicts")
 
 
-def _reach_status(probes: Sequence[Probe]) -> str:
+def _reach_status(probes: Sequence[Probe], as_the_rules: bool = False) -> str:
     if any(p.holds is False for p in probes):
         return CONTRADICTED
-    return CONFIRMED if any(p.holds and p.departs for p in probes) else UNTESTED
+    return CONFIRMED if any(p.holds and (p.departs or as_the_rules) for p in probes) else UNTESTED
 
 
 def _tied(ruleset: Ruleset, m: Mutation, option_id: str) -> bool:

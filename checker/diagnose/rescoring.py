@@ -9,8 +9,12 @@ from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import SCORER_COST, Explanation, OutOfEffort, canonical, family_kind, passing_step
 from checker.diagnose.judged import Judged, kind_of, rescorable
 from checker.diagnose.notation import current as notation
+from checker.mutate import edits
 from checker.mutate.mutation import Mutation, Rescorer
 from checker.spec import Ruleset
+
+
+MAX_RESTRICTED = 3  # departures a class's search tries restricted to one value of an option (`_restricted`)
 
 
 class Rescoring:
@@ -41,6 +45,7 @@ class Rescoring:
         self._limit: int | None = None  # re-scorings the class being searched may reach
         self._screening: tuple[int, int] | None = None  # (candidates screened, of) in the class being searched
         self._kept: dict[tuple[str, str], int | None] = {}
+        self._restrictions_left = MAX_RESTRICTED  # departures the class being searched may try restricted
         self.mutations: dict[str, Mutation] = {}  # every departure named or kept as an alternative, by id
         # per case (by id, kept beside it): whether the engine lists no fan worth 0 (one_class._beside)
         self._lists_no_zero: dict[int, tuple[Judged, bool]] = {}
@@ -153,6 +158,33 @@ class Rescoring:
             self._kept[key] = checked
         return self._kept[key]
 
+    def _restricted(self, ruleset_id: str, m: Mutation, explained: Sequence[Judged]) -> tuple[Mutation, int] | None:
+        """`m`, which changes passing cases, where every passing case it changes names one option at a value none
+        of the cases it explains holds (they hold one value, named or by default): `m` only where that option is
+        so (`edits.where`: an engine that departs on one reading of an option), with the passing cases it then
+        keeps; None: no such option, or restricted it still changes one."""
+        ruleset = self.ruleset_of(ruleset_id)
+        if ruleset is None or m.conditional or not explained or self._restrictions_left <= 0:
+            return None
+        self._restrictions_left -= 1
+        changed = [r for r in self.passing.get(ruleset_id, [])
+                   if not (m.touches_input and kind_of(r) == "procedure") and not self._still_passes(r, m)]
+        if not changed:
+            return None
+        named = set.intersection(*(set(_options(r)) for r in changed))
+        for option_id in sorted(named - m.option_ids):
+            option = ruleset.options.get(option_id)
+            if option is None:
+                continue
+            held = {_value(option, _options(r)) for r in explained}
+            if len(held) != 1 or None in held or any(_value(option, _options(r)) in held for r in changed):
+                continue
+            restricted = edits.where(m, option, next(iter(held)))
+            checked = self._passing_kept(ruleset_id, restricted)
+            if checked is not None:
+                return restricted, checked
+        return None
+
     def _still_passes(self, r: Judged, m: Mutation) -> bool:
         """Whether the passing case `r` keeps the engine's answer under `m`: its whole answer where the rules give
         the whole of it; else (the case passed on the fields its expectation names, the engine writing the rest
@@ -177,3 +209,16 @@ class Rescoring:
         return Explanation(family_kind(m), m.id, m.words, m.rules, explains, of, checked)
 
 
+
+
+def _options(r: Judged) -> Mapping[str, Any]:
+    given = (r.case or {}).get("options")
+    return given if isinstance(given, Mapping) else {}
+
+
+def _value(option: Any, given: Mapping[str, Any]) -> Any:
+    """The value a case's options hold of `option` (named, or its default); None: one it does not have."""
+    try:
+        return option.coerce(given[option.id]) if option.id in given else option.default
+    except ValueError:
+        return None

@@ -406,3 +406,14 @@ def predicate_parameter(ruleset_id: str, predicate: str, name: str, value: Any, 
     return Mutation(f"predicate:{predicate}.{name}={value_key(value)}", "predicate parameter", ruleset_id,
                     f"{', '.join(patterns)} decided with {name}={value_key(value)} ({predicate}){said}",
                     tuple(f"fan.{p}" for p in patterns), edit)
+
+
+def where(m: Mutation, option: Option, value: Any) -> Mutation:
+    """`m` only where a case holds `option` at `value` (named, or by the spec's default): an engine that departs on
+    one reading of an option and follows the rules on the others (its code for the option's other value reads the
+    hand as the rules do)."""
+    return replace(m, id=f"{m.id} where {option.id}={value_key(value)}",
+                   words=f"{m.words}, where {option.id} is {value_key(value)} (a case naming another value is read "
+                         f"as the rules read it)",
+                   rules=(*m.rules, f"option.{option.id}"),
+                   where=MappingProxyType({**m.where, option.id: value}), unconditional=m.unconditional or m)

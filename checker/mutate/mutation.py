@@ -57,6 +57,27 @@ class Mutation:
     # its spec edit does no more than set the option defaults `defaults` carries: scoring it needs the ruleset's
     # own scorer under those options, no edited spec built
     edit_is_defaults: bool = field(default=False, compare=False)
+    # the options (id -> value) under which it departs: a case holding another value of one of them (named, or the
+    # spec's default) is read as the rules read it; empty: wherever
+    where: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    # a combination holding a departure with a `where`: its parts, each acting only where its own holds
+    parts: tuple["Mutation", ...] = field(default=(), compare=False, repr=False)
+    # a departure with a `where`: the same departure wherever
+    unconditional: "Mutation | None" = field(default=None, compare=False, repr=False)
+
+    def acting(self, value_of: Callable[[str], Any]) -> "Mutation | None":
+        """The departure as it acts on a case whose option values `value_of` gives: itself, None where its `where`
+        does not hold, or, for a combination with conditional parts, the combination of those that act there."""
+        if any(value_of(k) != v for k, v in self.where.items()):
+            return None
+        if not self.parts:
+            return self
+        found = [m for m in (p.acting(value_of) for p in self.parts) if m is not None]
+        return self if len(found) == len(self.parts) else (together(found) if found else None)
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.where) or bool(self.parts)
 
     @property
     def departures(self) -> frozenset[str]:
@@ -74,7 +95,8 @@ class Mutation:
     def option_ids(self) -> frozenset[str]:
         """The options it reads one way, whether a case names them or not (`options`) or only where a case does
         not (`defaults`)."""
-        return frozenset(self.options) | frozenset(self.defaults)
+        return frozenset(self.options) | frozenset(self.defaults) | frozenset(self.where) | \
+            frozenset(k for p in self.parts for k in p.where)
 
     @property
     def touches_input(self) -> bool:
@@ -112,7 +134,9 @@ def combined(first: Mutation, second: Mutation) -> Mutation:
                     replay if first.replay is not None or second.replay is not None else None,
                     MappingProxyType({**first.defaults, **second.defaults}),
                     all(m.edit_is_defaults or not m.edits_spec for m in (first, second))
-                    and (first.edits_spec or second.edits_spec))
+                    and (first.edits_spec or second.edits_spec),
+                    parts=(*(first.parts or (first,)), *(second.parts or (second,)))
+                    if first.conditional or second.conditional else ())
 
 
 def together(parts: Sequence[Mutation]) -> Mutation:
@@ -136,12 +160,15 @@ class Rescorer:
         # a case's input read once (the same for every spec edit and reading; again for each context reading),
         # keyed by the case object's identity and kept beside it, so the key cannot name another object later
         self._hands: dict[tuple[int, str], tuple[Any, Any]] = {}
+        self._acted: dict[tuple, Mutation | None] = {}  # a conditional departure as it acts under some options
 
     def result(self, case: Mapping[str, Any], mutation: Mutation | None = None) -> Mapping[str, Any] | None:
         """The reference engine's result for a score case under `mutation` (None: as the rules are), or None
         when the mutation makes no ruleset or the case cannot be run. A hand of play (`kind: procedure`) is
         replayed by the reference table holding the mutated ruleset; a context reading, which reads a hand's
         input, does not apply to one (None)."""
+        if mutation is not None and mutation.conditional:
+            mutation = self._acting(case, mutation)
         if case.get("kind", "score") == "procedure":
             return self._played(case, mutation)
         try:
@@ -169,6 +196,28 @@ class Rescorer:
                 self._hands.clear()
             self._hands[key] = (case, read)  # the case kept with it: its identity cannot pass to another
         return scored_result(scorer, read)
+
+    def _acting(self, case: Mapping[str, Any], mutation: Mutation) -> Mutation | None:
+        """A conditional departure as it acts on the case (`Mutation.acting`: the case's options, named or the
+        spec's defaults)."""
+        given: Mapping[str, Any] = case["options"] if isinstance(case.get("options"), Mapping) else {}
+        try:
+            options = self.runner.ruleset(str(case.get("ruleset"))).options
+        except (CaseError, KeyError, ValueError, TypeError):
+            return mutation
+
+        def value_of(option_id: str) -> Any:
+            option = options.get(option_id)
+            if option is None:
+                return None
+            try:
+                return option.coerce(given[option_id]) if option_id in given else option.default
+            except ValueError:
+                return None
+        key = (mutation.id, tuple(sorted((k, repr(value_of(k))) for k in mutation.option_ids)))
+        if key not in self._acted:
+            self._acted[key] = mutation.acting(value_of)
+        return self._acted[key]
 
     def _played(self, case: Mapping[str, Any], mutation: Mutation | None) -> Mapping[str, Any] | None:
         if mutation is not None and mutation.touches_input:
