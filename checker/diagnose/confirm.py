@@ -56,10 +56,10 @@ class Confirming(ClassSearch):
             out.append(confirmed)
         if experiments is not None:
             out = self._settled_with_confirmed(classes, out, experiments, model, refuted)
-        if experiments is not None and followed:
+        if experiments is not None:
             for i, (cls, cause) in enumerate(zip(classes, out)):
                 self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
-                out[i] = self._reached(cls, cause, experiments, followed.get(cls.ruleset or "", ()))
+                out[i] = self._reached(cls, cause, experiments, (followed or {}).get(cls.ruleset or "", ()))
         self._model = ()
         return out
 
@@ -165,15 +165,17 @@ class Confirming(ClassSearch):
     def _reached(self, cls: FailureClass, cause: Cause, experiments: Experiments, followed: Collection[str]) -> Cause:
         """The cause with each confirmed departure put to the engine where a case names an option it follows at a
         value the cases the departure explains do not hold (checker.diagnose.probes `Experiments.reach`): the
-        cause then says whether it holds there too or only where the option is as its cases have it."""
+        cause then says whether it holds there too or only where the option is as its cases have it. A departure
+        named only where an option holds one value is put to it at the option's other values whatever the engine
+        follows (it says the engine reads those as the rules do)."""
         ruleset = self.ruleset_of(cls.ruleset)
-        if ruleset is None or not followed:
+        if ruleset is None:
             return cause
         members = self._members(cls)
         named = []
         for e in cause.explanations:
             m = self.mutations.get(e.id)
-            if e.evidence == CONFIRMED and m is not None:
+            if e.evidence == CONFIRMED and m is not None and (followed or m.conditional):
                 own = [r.case for r in (self._explained(members, m) or members) if r.case is not None]
                 if own:
                     e = replace(e, reach=experiments.reach(ruleset, own, m, followed, self._model))

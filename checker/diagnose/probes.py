@@ -510,6 +510,7 @@ class Experiments:
         self.effort = max(1, effort)
         self._pools: dict[str, Pool] = {}
         self._reads: dict[str, Mapping[str, frozenset[str]]] = {}
+        self._reached: dict[tuple[str, str, str, str], Reach] = {}  # a departure's reach at an option value, once
         self.made = 0  # probe cases made (asked or not): their ids, the same when the reports are rebuilt
 
     def reads(self, ruleset: Ruleset) -> Mapping[str, frozenset[str]]:
@@ -857,7 +858,8 @@ class Experiments:
         where it departed), the hands on which `m` departs from the rules
         under that value (first those where it does not under the class's own: where the option changes what
         `m` claims) asked until one answer contradicts it or REACH_PROBES are asked. An answer `m` predicts only
-        with the run's other departures (`beside`) holds."""
+        with the run's other departures (`beside`) holds. A departure's reach at one value, once tried (for
+        another class), is said again, not asked again."""
         out: list[Reach] = list(self._beyond_where(ruleset, members, m, beside))
         followed = set(followed)
         for oid in sorted(followed - m.option_ids):
@@ -867,6 +869,10 @@ class Experiments:
             for value in ruleset.options[oid].values:
                 if value in held:
                     continue
+                key = (ruleset.id, m.id, oid, json.dumps(value))
+                if key in self._reached:  # (the same departure under the same value: asked once a run)
+                    out.append(self._reached[key])
+                    continue
                 named = with_option(members, oid, value)
                 if not (_tied(ruleset, m, oid) or bears_on(self.reads(ruleset), m.rules, oid)
                         or self._moved_by_option(members[:VARIANTS_FROM], named[:VARIANTS_FROM], m)):
@@ -874,6 +880,8 @@ class Experiments:
                 found = self._departing_there(ruleset, named, m, oid, held[0] if held else None)
                 if found:
                     out.append(self._reach_trial(ruleset, oid, value, held, found, m, beside))
+                    if out[-1].status != UNTESTED:
+                        self._reached[key] = out[-1]
         return tuple(out)
 
     def _beyond_where(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
