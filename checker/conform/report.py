@@ -368,7 +368,8 @@ def _evidence(e: Mapping[str, Any]) -> str:
     return text
 
 
-_REACH_WORDS = {"confirmed": "reaches further", "contradicted": "holds only where its cases' options hold",
+_REACH_WORDS = {"confirmed": "borne out under another option value too",
+                "contradicted": "not everywhere under another option value",
                 "untested": "untried under another option value"}
 
 
