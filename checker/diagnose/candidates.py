@@ -18,7 +18,7 @@ from checker.case import fans_of, readings_of
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.judged import kind_of, rescorable
 from checker.mutate import edits
-from checker.mutate.catalog import contract_and_liability, predicate_parameter_edits
+from checker.mutate.catalog import contract_and_liability, predicate_parameter_edits, withheld_withholding
 from checker.mutate import context
 from checker.mutate.context import context_readings
 from checker.mutate.mutation import Mutation
@@ -105,9 +105,7 @@ def edits_by_part(cls: FailureClass, ruleset: Ruleset,
                 if fan in p.implies or fan in p.implies_within:
                     found.append(edits.implied_dropped(rid, p.id, fan))
         if part.get("missing") and fan in known:  # the fans counted beside it in most of the class's cases first
-            if ruleset.principles.withheld_fans_withhold is not True and any(p.excludes or p.implies
-                                                                             for p in ruleset.patterns):
-                found.append(edits.withheld_fans_withhold(rid))  # a fan withheld withholding it
+            found += withheld_withholding(ruleset)  # a fan withheld withholding it
             for other in sorted(engine_fans | counted, key=lambda f: (-counted_in.get(f, 0), f)):
                 if other in known and other != fan:
                     if fan not in known[other].excludes:

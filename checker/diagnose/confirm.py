@@ -56,7 +56,6 @@ class Confirming(ClassSearch):
             out.append(confirmed)
         if experiments is not None:
             out = self._settled_with_confirmed(classes, out, experiments, model, refuted)
-        if experiments is not None:
             for i, (cls, cause) in enumerate(zip(classes, out)):
                 self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
                 out[i] = self._reached(cls, cause, experiments, (followed or {}).get(cls.ruleset or "", ()))
@@ -106,12 +105,14 @@ class Confirming(ClassSearch):
         """One model of the engine: a departure named for the class where another the probes confirmed for another
         class explains the same cases alike (ignoring a flag, and dropping only its checks, both explain hands the
         engine takes with the flag where it does not fit) is put to the engine against it; the other, borne out
-        where the named one is contradicted, is named instead; one no probe tells apart is named beside it."""
+        where the named one is contradicted, is named instead; one no probe tells apart is named beside it. A named
+        departure so contradicted with no other borne out is moved to `contradicted`, its cases unexplained."""
         ruleset = self.ruleset_of(cls.ruleset)
         if ruleset is None:
             return cause
         members = self._members(cls)
         named: list[Explanation] = []
+        contradicted: list[Explanation] = []
         changed = False
         for e in cause.explanations:
             m = self.mutations.get(e.id)
@@ -135,11 +136,17 @@ class Confirming(ClassSearch):
                             .tried_by(theirs, self._words)
                         m, changed = r, True
                         continue
+                    contradicted.append(e.tried_by(trial, self._words))  # contradicted, nothing borne out instead
+                    break
                 beside = e.tried_by(trial, self._words).or_equally if trial.status != CONTRADICTED else ()
                 if beside:  # (not told apart: no case built, not asked, or answered as neither predicts)
                     e, changed = replace(e, or_equally=(*e.or_equally, *beside)), True
-            named.append(e)
-        return replace(cause, explanations=tuple(named)) if changed else cause
+            else:
+                named.append(e)
+        if not changed and not contradicted:
+            return cause
+        return replace(cause, explanations=tuple(named), contradicted=(*cause.contradicted, *contradicted),
+                       unexplained=cause.unexplained + sum(e.explains for e in contradicted))
 
     def _with_departures(self, cls: FailureClass, departures: Sequence[Mutation], before: Cause) -> list[Explanation]:
         """The cases the cause leaves, covered greedily by `departures` (departures the probes confirmed that the

@@ -132,8 +132,8 @@ class Trial:
 class Reach:
     """What probes said of a confirmed cause where a case names an option the engine follows (the run showed it
     answering as a case's own value reads it) at a value none of the class's cases holds: the cause holds there
-    too (CONFIRMED), the engine answers otherwise there (CONTRADICTED: the cause holds only where the option is as
-    the class's cases have it), or no probe was asked (UNTESTED, `why`)."""
+    too (CONFIRMED), the engine answered a hand otherwise there (CONTRADICTED: the cause does not hold everywhere
+    there), or no probe was asked (UNTESTED, `why`)."""
 
     option: str
     value: Any

@@ -61,8 +61,8 @@ from checker.spec import Ruleset, schema
 
 FAMILIES = ("fan points", "hua points", "double points", "direct points", "multiplier points", "lift points",
             "counting", "kind", "cap", "scoring step", "exclusion dropped", "implied dropped", "exclusion added",
-            "implied added", "predicate parameter", "minimum", "refusal", "base", "settlement share", "contract", "liability",
-            "option default", "counter effect")
+            "implied added", "predicate parameter", "minimum", "refusal", "base", "settlement share", "contract",
+            "liability", "option default", "counter effect")
 DOUBLES_AT_MOST = (1, 2, 3)  # caps on the doubles a hand counts (below the most it can count), for an uncapped step
 
 
@@ -180,11 +180,14 @@ def _links_added(ruleset: Ruleset, together: Collection[tuple[str, str]]) -> lis
                 continue  # counted only after every other fan, when none counts: it withholds nothing
             excluded.append(edits.exclusion_added(ruleset.id, p.id, q.id))
             implied.append(edits.implied_added(ruleset.id, p.id, q.id))
-    # a fan another withholds still withholding its own (where the spec says it does not and fans withhold)
-    withheld = [edits.withheld_fans_withhold(ruleset.id)] \
-        if ruleset.principles.withheld_fans_withhold is not True and any(p.excludes or p.implies
-                                                                         for p in ruleset.patterns) else []
-    return excluded + withheld + (implied if ruleset.principles.non_repeat is not False else [])
+    return excluded + withheld_withholding(ruleset) + (implied if ruleset.principles.non_repeat is not False else [])
+
+
+def withheld_withholding(ruleset: Ruleset) -> list[Mutation]:
+    """A fan another withholds still withholding its own, where the spec says it does not and fans withhold."""
+    if ruleset.principles.withheld_fans_withhold is True or not any(p.excludes or p.implies for p in ruleset.patterns):
+        return []
+    return [edits.withheld_fans_withhold(ruleset.id)]
 
 
 def predicate_parameters(ruleset: Ruleset) -> list[Mutation]:
