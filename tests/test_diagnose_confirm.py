@@ -1,0 +1,100 @@
+"""One model of the engine (checker.diagnose.confirm `Confirming._against_confirmed`): a departure named for a class
+is put to the engine against a departure the probes confirmed for another class that explains the same cases alike.
+
+The engine and the re-scoring are stood in for here: each trial's status is written by hand, so that each way the
+answer can go is shown without building an engine that answers each way. What the code decides from those answers
+is what is tested: the departure borne out named in place of the contradicted one; a contradicted one with nothing
+borne out moved to `contradicted`, its cases counted unexplained; one no probe tells apart named beside it.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from checker.diagnose.confirm import Confirming
+from checker.diagnose.explanation import Cause, Explanation
+from checker.diagnose.probes import CONFIRMED, CONTRADICTED, UNTESTED, Trial
+from checker.mutate.mutation import Mutation
+
+NAMED = Mutation("flag-checks-dropped:kong_replacement", "flag checks dropped", "r",
+                 "the kong_replacement flag's checks are dropped")
+OTHER = Mutation("flag-ignored:kong_replacement", "flag ignored", "r", "the kong_replacement flag is ignored")
+
+
+class Stood(Confirming):
+    """Confirming with the engine's answers given by `trials`: (hypothesis id, ids beside it) -> status. Every
+    departure explains every case of the class and keeps every passing case (5 checked)."""
+
+    def __init__(self, trials):
+        self.trials = trials
+        self.mutations = {NAMED.id: NAMED, OTHER.id: OTHER}
+        self.asked = []
+
+    def ruleset_of(self, ruleset_id):
+        return SimpleNamespace(id=ruleset_id, patterns=())
+
+    def _members(self, cls):
+        return list(cls.members)
+
+    def _explains(self, r, m):
+        return True
+
+    def _passing_kept(self, ruleset_id, m):
+        return 5
+
+    def rules_read(self, members, m):
+        return {}
+
+    def _trial(self, experiments, ruleset, cases, m, beside):
+        key = (m.id, tuple(b.id for b in beside))
+        self.asked.append(key)
+        status = self.trials[key]
+        return Trial(status, why="" if status != UNTESTED else "no case the tool built tells them apart",
+                     inseparable=(OTHER.id,) if status == UNTESTED else ())
+
+
+def a_class(size=3):
+    return SimpleNamespace(ruleset="r", members=[SimpleNamespace(case={"id": f"c{i}"}) for i in range(size)])
+
+
+def named_cause(size=3):
+    e = Explanation("spec edit", NAMED.id, NAMED.words, (), size, size, 5, evidence=CONFIRMED)
+    return Cause((e,), 0)
+
+
+def test_a_named_departure_contradicted_against_a_confirmed_one_with_nothing_borne_out_is_moved_to_contradicted():
+    """Against the other class's confirmed departure, the named one is contradicted, and the other, put to the
+    engine against it, is not borne out either (the engine answers the separating hands as neither predicts): the
+    named departure is no longer named; it is listed as contradicted and its 3 cases are counted unexplained."""
+    stood = Stood({(NAMED.id, (OTHER.id,)): CONTRADICTED, (OTHER.id, (NAMED.id,)): CONTRADICTED})
+    after = stood._against_confirmed(a_class(), named_cause(), experiments=None, departures=[OTHER])
+    assert after.explanations == ()
+    assert [e.id for e in after.contradicted] == [NAMED.id] and after.contradicted[0].evidence == CONTRADICTED
+    assert after.unexplained == 3
+    assert stood.asked == [(NAMED.id, (OTHER.id,)), (OTHER.id, (NAMED.id,))]
+
+
+def test_the_confirmed_departure_borne_out_against_the_named_one_is_named_in_its_place():
+    """The named one contradicted, the other borne out: the other is named, for the same 3 cases, confirmed; nothing
+    is contradicted and nothing left unexplained."""
+    stood = Stood({(NAMED.id, (OTHER.id,)): CONTRADICTED, (OTHER.id, (NAMED.id,)): CONFIRMED})
+    after = stood._against_confirmed(a_class(), named_cause(), experiments=None, departures=[OTHER])
+    assert [(e.id, e.explains, e.evidence) for e in after.explanations] == [(OTHER.id, 3, CONFIRMED)]
+    assert after.contradicted == () and after.unexplained == 0
+
+
+def test_a_confirmed_departure_no_probe_tells_from_the_named_one_is_named_beside_it():
+    """No case the tool built tells them apart: the named one stays, the other beside it, saying so."""
+    stood = Stood({(NAMED.id, (OTHER.id,)): UNTESTED})
+    after = stood._against_confirmed(a_class(), named_cause(), experiments=None, departures=[OTHER])
+    (e,) = after.explanations
+    assert e.id == NAMED.id and [i for i, _ in e.or_equally] == [OTHER.id]
+    assert "no case the tool built tells them apart" in e.or_equally[0][1]
+    assert after.contradicted == () and after.unexplained == 0
+
+
+def test_a_named_departure_the_probes_hold_against_the_confirmed_one_stays_alone():
+    """The named one confirmed against the other: it stays, nothing beside it, and the other is not asked."""
+    stood = Stood({(NAMED.id, (OTHER.id,)): CONFIRMED})
+    cause = named_cause()
+    after = stood._against_confirmed(a_class(), cause, experiments=None, departures=[OTHER])
+    assert after == cause and stood.asked == [(NAMED.id, (OTHER.id,))]
