@@ -26,6 +26,26 @@ def pytest_sessionfinish(session, exitstatus):
 
 from checker.engine import Scorer, load_ruleset
 
+from typer.testing import CliRunner  # noqa: E402
+
+_invoke = CliRunner.invoke
+
+
+def _invoke_failing_on_a_crash(self, *args, **kwargs):
+    """`CliRunner.invoke`, except that a command that raised (anything but the exit it chose) fails the test: a
+    crash exits 1 too, the status of a run whose engine departs, so a test asserting that status alone would pass
+    on a crash."""
+    result = _invoke(self, *args, **kwargs)
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        import traceback
+        shown = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(exc)
+        pytest.fail(f"the command raised {type(exc).__name__}:\n{shown[-4000:]}")
+    return result
+
+
+CliRunner.invoke = _invoke_failing_on_a_crash  # type: ignore[method-assign]
+
 
 @pytest.fixture(scope="session")
 def mcr_ruleset():

@@ -98,3 +98,32 @@ def test_a_named_departure_the_probes_hold_against_the_confirmed_one_stays_alone
     cause = named_cause()
     after = stood._against_confirmed(a_class(), cause, experiments=None, departures=[OTHER])
     assert after == cause and stood.asked == [(NAMED.id, (OTHER.id,))]
+
+
+def test_a_departure_its_own_probes_left_untested_is_confirmed_by_another_class_s_probes_of_the_same_departure():
+    """Class A's departure is confirmed by its probes; class B names the same departure, which its own probes left
+    untested: B says it confirmed, by A's probes, naming A. A class whose departure was borne out only beside the
+    run's other departures (other words) lends nothing; a departure set aside as untested (no passing case checked)
+    is named once so confirmed, and its cases are no longer counted unexplained."""
+    from dataclasses import replace
+
+    from checker.diagnose.confirm import _confirmed_elsewhere
+    from checker.diagnose.probes import Probe
+
+    probe = Probe({"id": "probe-1"}, {"total": 20}, None, {"total": 10}, {"total": 20}, holds=True)
+    a = SimpleNamespace(ruleset="r", title=lambda: "class A")
+    b = SimpleNamespace(ruleset="r", title=lambda: "class B")
+    confirmed = Explanation("spec edit", NAMED.id, NAMED.words, (), 5, 5, 3, evidence=CONFIRMED, probes=(probe,))
+    untested = replace(confirmed, explains=1, of=1, evidence=UNTESTED, probes=(), why_untested="no case built")
+    after = _confirmed_elsewhere(b, Cause((untested,), 0), [a, b], [Cause((confirmed,), 0), Cause((untested,), 0)])
+    (e,) = after.explanations
+    assert (e.evidence, e.confirmed_for, e.probes) == (CONFIRMED, "class A", (probe,))
+    assert 'asked for the class "class A"' in e.said()
+
+    jointly = replace(confirmed, words=NAMED.words + " (its probes predicted with the run's other departures: …)")
+    kept = _confirmed_elsewhere(b, Cause((untested,), 0), [a, b], [Cause((jointly,), 0), Cause((untested,), 0)])
+    assert kept.explanations[0].evidence == UNTESTED
+
+    set_aside = Cause((), 1, untested=(replace(untested, checked=0),))
+    named = _confirmed_elsewhere(b, set_aside, [a, b], [Cause((confirmed,), 0), set_aside])
+    assert [x.id for x in named.explanations] == [NAMED.id] and named.untested == () and named.unexplained == 0

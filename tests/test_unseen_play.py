@@ -116,3 +116,41 @@ def test_a_replacement_drawn_without_its_end_and_a_knock_awaiting_its_discard_ar
     assert set(named) == {"log:draw-end-inferred", "log:knock-awaits-its-discard"}
     assert all(e["evidence"] == "confirmed" for e in named.values())
     assert sum(e["explains"] for e in named.values()) == cls["count"] and cls["cause"]["unexplained"] == 0
+
+
+def test_the_lock_is_put_to_the_judge_on_a_hand_of_play_beyond_the_class_s_own(run):
+    """P10: the procedure search's first hand telling the lock over kongs from the rules is the corpus's own scene,
+    a case of the class; the search passes over the class's hands and finds another (a knock, a passed win, a kong
+    claimed), and the judge's answer to it confirms the reading. The hand check read by the scorer is searched as
+    any table reading is."""
+    lock = next(c for c in run["classes"] if "claim-after-knock" in c["signature"] and c["count"] > 10)
+    [named] = lock["cause"]["explained_by"]
+    assert named["evidence"] == "confirmed", named.get("why_untested")
+    own = {line.split(" (line")[0] for line in lock["cases"]}
+    assert all(p["case"]["id"] not in own for p in named["probes"])
+
+
+def test_a_reading_whatever_a_case_names_is_probed_with_the_case_s_own_value_named(run):
+    """P13: the case names knock_missed_win=not_allowed and the judge lets the hand go on (it forfeits, its one
+    reading). The hand of play that tells the two apart is searched with the rules' table reading the option as the
+    case names it, and asked with the option named: the judge's answer confirms the reading."""
+    [cls] = [c for c in run["classes"] if c["signature"].startswith("expected the hand illegal, engine: legal")]
+    [missed] = [e for e in cls["cause"]["explained_by"] if e["id"] == "option:knock_missed_win=forfeit_hand"]
+    assert missed["evidence"] == "confirmed", missed.get("why_untested")
+    assert any(p["case"]["options"].get("knock_missed_win") == "not_allowed" and p["holds"] for p in missed["probes"])
+
+
+def test_a_one_case_class_of_a_departure_confirmed_for_another_class_says_whose_probes_confirm_it(run):
+    """The logs cut short after a claim or a knock (the rules: unfinished; the judge: illegal) are each one case,
+    each confirmed: by a probe of its own, or, where the search finds no hand beyond the case (P19's kong between a
+    claim and its discard: the corpus's one hand that shows it is the class's case), by the probes asked for the
+    larger class of the same reading, which the class names."""
+    cut = [c for c in run["classes"] if c["signature"].startswith("expected the hand unfinished, engine: illegal")]
+    assert len(cut) >= 3
+    for c in cut:
+        [named] = c["cause"]["explained_by"]
+        assert named["evidence"] == "confirmed", named.get("why_untested")
+    [kong] = [c for c in cut if "(discard-after-claim)" in c["signature"]]
+    [named] = kong["cause"]["explained_by"]
+    assert named["confirmed_for"] == "expected the hand legal, engine: illegal (discard-after-claim)"
+    assert "asked for the class" in kong["cause"]["verdict"]

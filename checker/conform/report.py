@@ -359,6 +359,8 @@ def _evidence(e: Mapping[str, Any]) -> str:
     text = ""
     if e.get("evidence") == "confirmed":
         text = f"; **confirmed by {held} probe{'s' if held != 1 else ''}** the engine answered as predicted"
+        if e.get("confirmed_for"):
+            text += f" (asked for the class \"{_md(e['confirmed_for'], 200)}\", where the same departure was named)"
     elif e.get("evidence") == "untested":
         text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
     for r in e.get("or_equally") or []:

@@ -80,6 +80,7 @@ class Confirming(ClassSearch):
         for i, (cls, cause) in enumerate(zip(classes, causes)):
             departures = confirmed.get(cls.ruleset or "", [])
             cause = out[i] = self._against_confirmed(cls, cause, experiments, departures)
+            cause = out[i] = _confirmed_elsewhere(cls, cause, classes, out)
             searched = {m.id for m in model.get(cls.ruleset or "", [])}
             new = [m for m in departures if m.id not in searched]
             if not cause.unexplained or not new:
@@ -197,11 +198,11 @@ class Confirming(ClassSearch):
         probe tells apart named beside it."""
         members = self._members(cls)
         ruleset = self.ruleset_of(cls.ruleset)
-        cases = [r.case for r in members if r.case is not None]
+        all_cases = [r.case for r in members if r.case is not None]
         if ruleset is not None and experiments is not None and any(
                 e.kind == "input disagreement" for e in cause.explanations):
             cause = self._disagreements_tried(cause, ruleset, experiments)
-        if not cause.explanations or ruleset is None or not cases:
+        if not cause.explanations or ruleset is None or not all_cases:
             return cause
         departures = [e for e in cause.explanations if e.id in self.mutations]  # (not how answers are written)
         rivals = self._rivals(cls, cause) if len(departures) == 1 else []
@@ -217,6 +218,9 @@ class Confirming(ClassSearch):
                 continue
             if m is None:  # a departure with fans outside the spec after it: the departure put to the engine
                 m = together(after)
+            # its probes are built from the class's hands it explains (the others are another departure's)
+            cases = [r.case for r in self._explained(members, m) if r.case is not None] or all_cases
+            if after:
                 trial = self._trial(experiments, ruleset, cases, m, [])
             else:
                 e = self._with_rules_read(members, m, e)
@@ -586,6 +590,33 @@ class Confirming(ClassSearch):
     def _words(self, mutation_id: str) -> str:
         m = self.mutations.get(mutation_id)
         return m.words if m is not None else mutation_id
+
+
+def _confirmed_elsewhere(cls: FailureClass, cause: Cause, classes: Sequence[FailureClass],
+                         causes: Sequence[Cause]) -> Cause:
+    """The cause with each departure its own probes left untested (none was built beyond the class's own hands,
+    or none asked) confirmed where the probes asked for another class of the ruleset confirmed the same departure,
+    said in the same words (not one borne out only beside the run's other departures): the evidence is the
+    departure's, whichever class asked. One set aside as untested with no passing case checked is named so."""
+    confirmed: dict[str, tuple[Explanation, str]] = {}
+    for other, theirs in zip(classes, causes):
+        if other is not cls and other.ruleset == cls.ruleset:
+            for e in theirs.explanations:
+                if e.evidence == CONFIRMED and not e.confirmed_for:
+                    confirmed.setdefault(e.id, (e, other.title()))
+
+    def carried(e: Explanation) -> Explanation | None:
+        found = confirmed.get(e.id)
+        if e.evidence != UNTESTED or found is None or found[0].words != e.words:
+            return None
+        return replace(e, evidence=CONFIRMED, probes=found[0].probes, why_untested="", confirmed_for=found[1])
+
+    named = [carried(e) or e for e in cause.explanations]
+    now = [x for x in (carried(e) for e in cause.untested) if x is not None]
+    if all(a is b for a, b in zip(named, cause.explanations)) and not now:
+        return cause
+    return replace(cause, explanations=(*named, *now), untested=tuple(e for e in cause.untested if carried(e) is None),
+                   unexplained=max(0, cause.unexplained - sum(e.explains for e in now)))
 
 
 def _beside_each(rivals: Sequence[Mutation], others: Sequence[Mutation]) -> list[Mutation]:

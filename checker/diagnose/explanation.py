@@ -50,6 +50,7 @@ class Explanation:
     why_untested: str = ""
     rules_read: tuple[tuple[str, str], ...] = ()
     reach: tuple[Reach, ...] = ()  # where cases name an option the engine follows at another value
+    confirmed_for: str = ""  # confirmed by the probes asked for another class (its signature) of the same departure
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
@@ -75,6 +76,8 @@ class Explanation:
         if self.evidence == CONFIRMED:
             held = sum(1 for p in self.probes if p.holds)
             text += f", confirmed by {held} probe{'s' if held != 1 else ''}"
+            if self.confirmed_for:
+                text += f" (asked for the class \"{self.confirmed_for}\", where the same departure was named)"
         elif self.evidence == UNTESTED:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
         if self.or_equally:
@@ -91,7 +94,8 @@ class Explanation:
                 **({"probes": [p.as_json() for p in self.probes]} if self.probes else {}),
                 **({"or_equally": [{"id": i, "words": w} for i, w in self.or_equally]} if self.or_equally else {}),
                 **({"rules_read": dict(self.rules_read)} if self.rules_read else {}),
-                **({"reach": [r.as_json() for r in self.reach]} if self.reach else {})}
+                **({"reach": [r.as_json() for r in self.reach]} if self.reach else {}),
+                **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {})}
 
 
 @dataclass(frozen=True)

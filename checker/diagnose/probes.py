@@ -24,7 +24,7 @@ from itertools import zip_longest
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
-from checker.case import readings_of
+from checker.case import CaseRunner, readings_of
 from checker.diagnose.answers import MESSAGES, agreement, outside_only, same_fans
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate import edits
@@ -621,9 +621,9 @@ class Experiments:
                   rival: Mutation | None = None
                   ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules
-        (or from `rival`, each a spec edit or a table reading), under the class's options (its bots' hands at both
+        (or from `rival`, each a spec edit or an option's reading), under the class's options (its bots' hands at both
         tables, then single changes of them), when the pool held none: a hand the class's engine can deal that
-        the class does not hold."""
+        the class does not hold (the search passes over the class's own hands and goes on)."""
         from checker.separating.search import PLAY_FAILURES, Separation, separate
 
         options = dict(members[0].get("options") or {})
@@ -631,22 +631,32 @@ class Experiments:
         against, also_out = _as_edit(ruleset, rival) if rival is not None else (None, set())
         if searched is None or (rival is not None and against is None):
             return []
-        for option in left_out | also_out:  # a table reading searched as its default: hands that leave it out
+        # an option the class's cases name at another value than the reading's (an engine that reads it its own
+        # way whatever a case says): the rules read it as named, so the rules' table reads it so as its default
+        named = {k: options[k] for k in sorted(left_out) if k in options} if rival is None else {}
+        if named:
+            (option, value), = named.items()
+            against = edits.option_default(ruleset.id, ruleset.options[option], value)
+        for option in left_out | also_out:  # a reading searched as its option's default: hands that leave it out
             options.pop(option, None)
+
+        def as_asked(c: Mapping[str, Any]) -> dict[str, Any]:  # the hand with the class's named options again
+            return {**{k: v for k, v in c.items() if k != "expect"}, "options": {**(c.get("options") or {}), **named}}
         try:
-            base = ruleset
+            base, runner = ruleset, None
             if against is not None:  # the rival's table stands for the rules, the departure's is searched against it
                 base, mutant = against.edit(ruleset), searched.edit(ruleset)
+                runner = CaseRunner({ruleset.id: base})  # (the search's own runner plays the shipped spec)
                 searched = Mutation(f"{m.id} against {against.id}", m.family, ruleset.id, m.words, m.rules,
                                     lambda _: mutant)
-            found = separate(base, searched, [options], budget=SEARCH_BUDGET * self.effort)
+            own = {Prober.key(c) for c in members}
+            found = separate(base, searched, [options], budget=SEARCH_BUDGET * self.effort, runner=runner,
+                             avoid=lambda c: Prober.key(as_asked(c)) in own)
         except PLAY_FAILURES:
             return []
         if not isinstance(found, Separation):
             return []
-        case = {k: v for k, v in found.case.items() if k != "expect"}
-        if Prober.key(case) in {Prober.key(c) for c in members}:
-            return []
+        case = as_asked(found.case)
         mine, theirs = self._result(case, m), self._result(case, rival)
         if mine is None or theirs is None or _text(mine) == _text(theirs):
             return []
@@ -983,19 +993,19 @@ def _tied(ruleset: Ruleset, m: Mutation, option_id: str) -> bool:
     return any(f"option.{option_id}" in s.rules and rules & set(s.rules) for s in ruleset.statements)
 
 
-def _table_reading(ruleset: Ruleset, m: Mutation) -> tuple[str, Any] | None:
-    """(option, value) where `m` is a reading of one option the table alone reads, else None."""
+def _option_reading(ruleset: Ruleset, m: Mutation) -> tuple[str, Any] | None:
+    """(option, value) where `m` is a reading of one option (the table's or the scorer's: a hand of play is
+    scored too, and a hand check such as the knock's lock is both), else None."""
     if m.edits_spec or m.touches_input or len(m.options) != 1:
         return None
     (option, value), = m.options.items()
-    known = ruleset.options.get(option)
-    return (option, value) if known is not None and known.read_by == "table" else None
+    return (option, value) if option in ruleset.options else None
 
 
 def _as_edit(ruleset: Ruleset, m: Mutation) -> tuple[Mutation | None, set[str]]:
-    """`m` as a spec edit the procedure search can play (a table reading as its option's default, the option then
-    left out of the hands searched), with the options to leave out; (None, …) for any other departure."""
-    reading = _table_reading(ruleset, m)
+    """`m` as a spec edit the procedure search can play (an option's reading as the option's default, the option
+    then left out of the hands searched), with the options to leave out; (None, …) for any other departure."""
+    reading = _option_reading(ruleset, m)
     if reading is not None:
         option, value = reading
         return edits.option_default(ruleset.id, ruleset.options[option], value), {option}

@@ -32,7 +32,7 @@ after the first event where the spec and the mutant part, when the cut still sep
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
 from checker.case import CaseError, CaseRunner, matches
@@ -89,28 +89,35 @@ def procedure_case(ruleset_id: str, data: Mapping[str, Any], options: Mapping[st
 
 def separate(ruleset: Ruleset, mutation: Mutation, options: Sequence[Mapping[str, Any]],
              cases: Sequence[Mapping[str, Any]] = (), seed: int = 0, budget: int = BUDGET,
-             runner: CaseRunner | None = None) -> Separation | Unseparated:
+             runner: CaseRunner | None = None,
+             avoid: Callable[[Mapping[str, Any]], bool] | None = None) -> Separation | Unseparated:
     """The first candidate (see the module's docstring) that separates `mutation` from the spec, its bot hands
-    played under each of `options` (option sets; {} the defaults); or how many candidates were run in vain."""
+    played under each of `options` (option sets; {} the defaults), but those `avoid` says to pass over (a
+    diagnosis asking for a hand beyond the class's own); or how many candidates were run in vain."""
     spec_runner = runner or CaseRunner()
     edited = mutation.edit(ruleset)
     mutant_runner = CaseRunner({ruleset.id: edited})
     search = _Search(ruleset, spec_runner, mutant_runner, budget)
+
+    def first(found: Iterable[Separation]) -> Separation | None:
+        return next((f for f in found if avoid is None or not avoid(f.case)), None)
+
     sources = list(_given(ruleset, cases))
-    for found in search.whole(sources):
-        return found
     scenes = list(_scenes(ruleset, options))
-    for found in search.whole(scenes):
-        return found
-    for found in search.whole(_varied(ruleset, cases, options)):
-        return found
-    played = list(_played(ruleset, edited, options, seed, spec_runner, mutant_runner))
-    for found in search.whole(played):
-        return found
-    for found in search.whole(_played_out(ruleset, options)):
-        return found
-    for case, made in sources + played + scenes:
-        for found in search.changes(case, made):
+    played: list[tuple[dict[str, Any], str]] = []
+
+    def plays() -> Iterator[tuple[dict[str, Any], str]]:
+        played.extend(_played(ruleset, edited, options, seed, spec_runner, mutant_runner))
+        yield from played
+
+    rounds: list[Callable[[], Iterable[Separation]]] = [
+        lambda: search.whole(sources), lambda: search.whole(scenes),
+        lambda: search.whole(_varied(ruleset, cases, options)), lambda: search.whole(plays()),
+        lambda: search.whole(_played_out(ruleset, options)),
+        lambda: (f for case, made in sources + played + scenes for f in search.changes(case, made))]
+    for searched in rounds:
+        found = first(searched())
+        if found is not None:
             return found
     return Unseparated(search.tried, search.tried >= budget)
 
