@@ -495,7 +495,7 @@ def test_the_plugin_prints_the_failure_classes_at_the_end(pytester):
     # the fans differ: all_simples (2 points) missing, tanyao (2 points) extra, the total alike; the cause needs no
     # re-scoring
     assert f"  1. missing all_simples 2; extra tanyao 2 ({len(simples)} cases, mcr)" in out[head:]
-    assert "cause: the engine scores tanyao, which the spec does not have, in place of all_simples" in out[head:]
+    assert "cause: the engine scores tanyao, a name the spec has no fan under, in place of all_simples" in out[head:]
     assert "     witness " in out[head:] and "wins on" in out[head:]
     assert "| mjcheck score --case -" in out[head:]
 

@@ -17,11 +17,11 @@ import shlex
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from checker.case import readings_of
+from checker.case import fans_of, readings_of
 from checker.diagnose.answers import lists_no_zero, read_fan_names
 from checker.diagnose.diff import diff
 from checker.diagnose.judged import Judged as CaseResult
-from checker.diagnose.notation import current as notation
+from checker.diagnose.notation import current as notation, paired_hands
 from checker.spec import Ruleset, given_files_args, options_text
 from checker.table.log import ILLEGAL, LEGAL, UNFINISHED
 
@@ -68,6 +68,25 @@ class FailureClass:
         return signature_words(self.parts)
 
 
+def unlisted_by_winners(wants: Sequence[Any], gots: Sequence[Any]) -> list[Mapping[str, Any]]:
+    """The fans at 0 points a hand of play's winners hold by the rules (`wants`: the expectation's readings) and
+    the engine's winners (`gots`) leave out, where each of those winners lists no fan at 0 (how an engine writes:
+    answers.listed); the winners paired where the hand ends alike (notation.paired_hands). Empty for a hand to
+    score (its fans are compared directly) or winners not paired."""
+    out: list[Mapping[str, Any]] = []
+    for want in wants:
+        for got in gots:
+            if not isinstance(want, Mapping) or not isinstance(got, Mapping) or "verdict" not in want:
+                continue
+            for mine, theirs in paired_hands(want, got):
+                listed_ids = {f.get("id") for f in fans_of(theirs)}
+                if lists_no_zero(theirs.get("fans")):
+                    out += [f for f in fans_of(mine) if f.get("points") == 0 and f.get("id") not in listed_ids]
+            if out:
+                return out
+    return out
+
+
 def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     """A failed or errored case's signature: a hashable key and the same as JSON parts. Fans the engine names
     in the documents' words are read as the spec's ids first (checker.diagnose.answers.FanNames), the reading
@@ -95,8 +114,8 @@ def signature(r: CaseResult) -> tuple[tuple, tuple[Mapping[str, Any], ...]]:
     found = diff(r.expected, actual)
     unlisted = [f for f in found.missing if f.get("points") == 0] if gots and all(
         lists_no_zero(g.get("fans")) for g in gots) else []
-    if unlisted:  # fans at 0 points the engine leaves out of its list, as it lists none (answers.listed)
-        key.append(("unlisted",))
+    if unlisted or unlisted_by_winners(wants, gots):  # fans at 0 points the engine leaves out of its list, as it
+        key.append(("unlisted",))                      # lists none (answers.listed); a hand of play's, its winners'
         parts.append({"unlisted": UNLISTED})
     # how the run learned the engine writes its fans (checker.diagnose.notation): left out, in its own units
     omitted, units = notation().omitted(r.ruleset), notation().units(r.ruleset)

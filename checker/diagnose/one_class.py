@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping, Sequence
 from checker.case import fans_of, readings_of
 from checker.diagnose.answers import listed, lists_no_zero, outside_only
 from checker.diagnose.candidates import candidates_for, edits_by_part
-from checker.diagnose.classes import FailureClass, signature
+from checker.diagnose.classes import FailureClass, signature, unlisted_by_winners
 from checker.diagnose.diff import diff
 from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
                                           PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
@@ -60,8 +60,10 @@ class ClassSearch(Rescoring):
             return None
         left: set[str] = set()
         for r in cls.members:
-            found = diff(r.expected, self.answer(r))
+            answer = self.answer(r)
+            found = diff(r.expected, answer)
             left.update(str(f.get("id")) for f in found.missing if f.get("points") == 0)
+            left.update(str(f.get("id")) for f in unlisted_by_winners(readings_of(r.expected), readings_of(answer)))
         if not left:
             return None
         words = (f"the engine lists no fan at 0 points ({', '.join(sorted(left))} left out), which add nothing to "
@@ -249,9 +251,10 @@ class ClassSearch(Rescoring):
             left = self._greedy(cls, left, more, found, at_most=1)
             if len(left) == before:
                 break
-        if left and found:  # the cases left may differ by fans outside the spec (after a departure) alone: each
+        if left:  # the cases left may differ by fans outside the spec (after a departure, or none) alone: each
             known = {p.id for p in ruleset.patterns}  # group of them naming the same such fans in place of the same
-            groups: dict[tuple, list[Judged]] = {}  # spec fans (under the rules) explained apart
+            groups: dict[tuple, list[Judged]] = {}  # spec fans (under the rules) explained apart (a class whose
+            # hands name several sets of such fans, as a judge's fig beside its robbed kong's 抢杠 on one hand)
             for r in left:
                 key = (frozenset(outside_ids(self.answer(r), known)), self._beside(r, None, ruleset, known))
                 groups.setdefault(key, []).append(r)

@@ -32,8 +32,10 @@ def fans_outside_spec(cls: FailureClass, ruleset: Ruleset | None) -> Explanation
 
 
 def outside_words(outside: Sequence[str], replaced: Sequence[str]) -> str:
-    return f"the engine scores {', '.join(outside)}, which the spec does not have" + \
-        (f", in place of {', '.join(replaced)}" if replaced else "")
+    """The words of fans outside the spec: names the spec has no fan under (an element the spec has as a scoring
+    step, as the knocking fig, is one too: it is no fan of the spec's)."""
+    named = f"{'a name' if len(outside) == 1 else 'names'} the spec has no fan under"
+    return f"the engine scores {', '.join(outside)}, {named}" + (f", in place of {', '.join(replaced)}" if replaced else "")
 
 
 def outside_ids(result: Any, known: set[str]) -> set[str]:
