@@ -127,3 +127,29 @@ def test_a_departure_its_own_probes_left_untested_is_confirmed_by_another_class_
     set_aside = Cause((), 1, untested=(replace(untested, checked=0),))
     named = _confirmed_elsewhere(b, set_aside, [a, b], [Cause((confirmed,), 0), set_aside])
     assert [x.id for x in named.explanations] == [NAMED.id] and named.untested == () and named.unexplained == 0
+
+
+def test_a_departure_confirmed_only_where_it_pays_as_the_rules_do_says_it_bears_out_a_listing():
+    """Hand-written probes: a spec edit putting 大吊车 at 10 points where the rules lift the hand to 10 lists the fan
+    otherwise (10 where the rules list it at 0 beside the lift) and pays alike, total 10 and payments the same:
+    confirmed on such probes alone, it says the probes bear out how the engine lists its fans, not what it pays.
+    One probe that moves the money (total 20 against 10) and it claims a departure of scoring. Hands of play: a
+    verdict moved (illegal where the rules leave the log unfinished) is a departure, though neither pays."""
+    from dataclasses import replace
+
+    from checker.diagnose.explanation import PAYS_ALIKE
+    from checker.diagnose.probes import Probe, pays_alike
+
+    def scored(points, total):
+        return {"valid": True, "fans": [{"id": "da_diao_che", "points": points, "count": 1}], "total": total,
+                "payments": [3 * total, -total, -total, -total]}
+
+    listing = Probe({"id": "probe-1"}, scored(10, 10), None, scored(0, 10), scored(10, 10), holds=True)
+    money = Probe({"id": "probe-2"}, scored(10, 20), None, scored(0, 10), scored(10, 20), holds=True)
+    e = Explanation("spec edit", "points:da_diao_che=10", "da_diao_che is worth 10", (), 4, 4, 9,
+                    evidence=CONFIRMED, probes=(listing,))
+    assert e.pays_alike and PAYS_ALIKE in e.said() and e.as_json()["pays_alike"] is True
+    moved = replace(e, probes=(listing, money))
+    assert not moved.pays_alike and PAYS_ALIKE not in moved.said() and "pays_alike" not in moved.as_json()
+    illegal = {"verdict": "illegal", "rule": "procedure.knock_locks_hand", "event": 8}
+    assert not pays_alike(illegal, {"verdict": "unfinished", "rule": "procedure.turn", "event": 8})

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.diagnose import Prober, Settings, diagnose
+from checker.diagnose.explanation import PAYS_ALIKE
 from checker.diagnose.classes import case_words
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
@@ -361,6 +362,8 @@ def _evidence(e: Mapping[str, Any]) -> str:
         text = f"; **confirmed by {held} probe{'s' if held != 1 else ''}** the engine answered as predicted"
         if e.get("confirmed_for"):
             text += f" (asked for the class \"{_md(e['confirmed_for'], 200)}\", where the same departure was named)"
+        if e.get("pays_alike"):
+            text += f" ({PAYS_ALIKE})"
     elif e.get("evidence") == "untested":
         text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
     for r in e.get("or_equally") or []:

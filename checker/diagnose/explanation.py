@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from checker.case import readings_of
-from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Reach, Trial
+from checker.diagnose.probes import CONFIRMED, UNTESTED, Probe, Reach, Trial, pays_alike
 from checker.mutate.mutation import Mutation, together
 
 MAX_MEMBERS_SCREENED = 40  # a class's cases a candidate is first tried on (then on all of them)
@@ -22,6 +22,8 @@ MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to cho
 UNEXPLAINED = "unexplained"
 WRITTEN = ("fan names", "fan listing", "fan notation")  # explanations of how an engine writes its answers
 SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
+PAYS_ALIKE = ("on every hand the tool built it pays and decides as the rules do: the probes bear out how the engine "
+              "lists its fans, not what it pays")
 
 
 class OutOfEffort(Exception):
@@ -68,6 +70,14 @@ class Explanation:
         return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
                        or_equally=tuple(beside))
 
+    @property
+    def pays_alike(self) -> bool:
+        """Confirmed only on probes where it pays and decides as the rules do (no case the tool built tells them
+        apart in money): a claim about how the engine lists its fans, said so."""
+        against_rules = [p for p in self.probes if p.against is None and p.holds]
+        return self.evidence == CONFIRMED and bool(against_rules) and all(
+            pays_alike(p.predicted, p.against_predicted) for p in against_rules)
+
     def said(self) -> str:
         """Its words with its evidence: how many cases, the probes that confirm it, the rivals beside it."""
         text = f"{self.words}: {self.explains} of {self.of} cases"
@@ -78,6 +88,8 @@ class Explanation:
             text += f", confirmed by {held} probe{'s' if held != 1 else ''}"
             if self.confirmed_for:
                 text += f" (asked for the class \"{self.confirmed_for}\", where the same departure was named)"
+            if self.pays_alike:
+                text += f" ({PAYS_ALIKE})"
         elif self.evidence == UNTESTED:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
         if self.or_equally:
@@ -95,7 +107,8 @@ class Explanation:
                 **({"or_equally": [{"id": i, "words": w} for i, w in self.or_equally]} if self.or_equally else {}),
                 **({"rules_read": dict(self.rules_read)} if self.rules_read else {}),
                 **({"reach": [r.as_json() for r in self.reach]} if self.reach else {}),
-                **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {})}
+                **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {}),
+                **({"pays_alike": True} if self.pays_alike else {})}
 
 
 @dataclass(frozen=True)

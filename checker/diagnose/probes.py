@@ -54,6 +54,7 @@ BETWEEN_FANS = {"exclusion added", "implied added"}  # departures probed first o
 REGROUPED_CHANGES = 2  # sets whose concealment a regrouped hand changes, at most
 REACH_PROBES = 2  # probes of a confirmed cause where a case names an option it follows at another value
 SEARCH_BUDGET = 2_000  # candidates the procedure search runs for a hand of play telling a departure from the rules
+SEARCHED_FROM = 3  # a class's hands of play the search starts from (itself passed over, then varied and changed)
 
 Ask = Callable[[Sequence[Mapping[str, Any]]], list[Mapping[str, Any] | None]]
 
@@ -83,10 +84,26 @@ def _wins(result: Any) -> bool:
 
 
 def _money(result: Any) -> str:
-    """What a result pays, as text: each reading's win (or refusal), total and payments."""
+    """What a result pays or decides, as text: each reading's win (or refusal), total and payments; a hand of
+    play's verdict, the event and rule it refuses, how it ended, its winners' totals and what the next hand starts
+    from besides (a departure that makes a hand illegal moves no payment a log that stops has)."""
     members = readings_of(result) if isinstance(result, Mapping) else []
     return json.dumps(sorted(json.dumps([bool(m.get("valid", True)), m.get("error"), m.get("total"),
-                                         m.get("payments")], default=str) for m in members))
+                                         m.get("payments"), *_decided(m)], default=str) for m in members))
+
+
+def pays_alike(a: Any, b: Any) -> bool:
+    """Whether two results pay and decide alike (`_money`): they differ, if at all, in the fans they list."""
+    return _money(a) == _money(b)
+
+
+def _decided(reading: Mapping[str, Any]) -> list[Any]:
+    if "verdict" not in reading:
+        return []
+    winners = reading.get("winners")
+    totals = [w.get("total") for w in winners if isinstance(w, Mapping)] if isinstance(winners, list) else winners
+    return [reading.get(k) for k in ("verdict", "rule", "event", "ended", "next_dealer", "next_round_wind",
+                                     "next_huangfan")] + [totals]
 
 
 @dataclass(frozen=True)
@@ -621,9 +638,10 @@ class Experiments:
                   rival: Mutation | None = None
                   ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules
-        (or from `rival`, each a spec edit or an option's reading), under the class's options (its bots' hands at both
-        tables, then single changes of them), when the pool held none: a hand the class's engine can deal that
-        the class does not hold (the search passes over the class's own hands and goes on)."""
+        (or from `rival`, each a spec edit or an option's reading), under the class's options (the class's first
+        hands varied, its bots' hands at both tables, then single changes of them all), when the pool held none: a
+        hand the class's engine can deal that the class does not hold (the search passes over the class's own
+        hands and goes on)."""
         from checker.separating.search import PLAY_FAILURES, Separation, separate
 
         options = dict(members[0].get("options") or {})
@@ -650,7 +668,8 @@ class Experiments:
                 searched = Mutation(f"{m.id} against {against.id}", m.family, ruleset.id, m.words, m.rules,
                                     lambda _: mutant)
             own = {Prober.key(c) for c in members}
-            found = separate(base, searched, [options], budget=SEARCH_BUDGET * self.effort, runner=runner,
+            given = [{**c, "options": options} for c in members[:SEARCHED_FROM]]  # (varied and changed first)
+            found = separate(base, searched, [options], given, budget=SEARCH_BUDGET * self.effort, runner=runner,
                              avoid=lambda c: Prober.key(as_asked(c)) in own)
         except PLAY_FAILURES:
             return []
