@@ -176,3 +176,15 @@ def test_the_cap_listed_as_an_element_at_the_total_is_learned_where_the_rules_ca
     assert not learned([judged(concealed, 20), judged(exposed, 10), judged(under, 9)]).capped("shanghai-classic")
     # listed at a number that is not the total
     assert not learned([*cut, judged(under, 10)]).capped("shanghai-classic")
+
+
+def test_a_step_s_chinese_name_is_read_in_pinyin_in_the_forms_engines_write():
+    """无花果 in the knocking document's sentence about the fig: `wu_hua_guo`, `wuhuaguo`, `Wu Hua Guo`, `WuHuaGuo`
+    and `wu-hua-guo` are it; `hua` (one syllable, a flower's name too) and `fig_bonus` are not."""
+    from checker.diagnose.romanized import in_pinyin
+
+    words = "A hand with no hua beyond the base is instead a flat 10-hua fig (无花果)."
+    for name in ("wu_hua_guo", "wuhuaguo", "Wu Hua Guo", "WuHuaGuo", "wu-hua-guo"):
+        assert in_pinyin(name, words), name
+    for name in ("hua", "fig_bonus", "wu_hua_guo_x", ""):
+        assert not in_pinyin(name, words), name

@@ -20,9 +20,9 @@ ENGINE = engine_of("unseen-play-b", "knocking_play_b_engine.py")
 TRUE_CAUSES = {
     # the winners' elements in words of its own or the document's; S1-S3 (zero-hua elements not listed)
     "fan-names", "unlisted-zero", "notation",
-    # S4: the fig listed as `wu_hua_guo` at 10 in place of the base, and S11: 抢杠 listed as `qiang_gang` at 3
-    # beside the total: elements the spec has no fan of, the money the rules'
-    "outside:wu_hua_guo", "outside:qiang_gang,wu_hua_guo", "outside:qiang_gang",
+    # S11: 抢杠 listed as `qiang_gang` at 3 beside the total: an element the spec has no fan of, the money the rules'
+    # (S4's fig, listed as `wu_hua_guo` at 10 in place of the base, is the spec's fig step in pinyin: notation)
+    "outside:qiang_gang",
     # P13: the knock locks out every claim, a kong on a discard too
     "option:knock_lock_covers_kongs=true",
     # P16: no kong straight after a chow or pung claim
@@ -68,10 +68,11 @@ def test_winners_listing_no_zero_hua_element_are_read_as_a_way_of_writing(run):
     assert "unlisted-zero" in ids and not any(i.startswith(("option:", "procedure:")) for i in ids), ids
 
 
-def test_a_class_of_winners_with_two_sets_of_own_elements_is_explained_group_by_group(run):
-    """Winners listing `wu_hua_guo` in place of the base, one of them a robbed kong listing `qiang_gang` beside it:
-    no one reading of fans outside the spec fits every hand, so each group is explained apart, no departure named."""
-    mixed = [c for c in run["classes"] if c["signature"] == "winners differs"]
-    for c in mixed:
-        ids = {e["id"] for e in c["cause"]["explained_by"]}
-        assert ids and all(i.startswith("outside:") for i in ids) and c["cause"]["unexplained"] == 0, ids
+def test_the_fig_under_its_pinyin_name_is_read_as_the_spec_s_fig_step(run):
+    """S4: the judge lists the fig as `wu_hua_guo` at 10 in place of the base (and the 0-hua pungs): 无花果 in pinyin,
+    the document's word for the spec's fig step. The notation says the judge writes scoring.fig so, and no fan
+    outside the spec is named for it; a hand that also lists `qiang_gang` (a robbed kong) names that one alone."""
+    said = [e["words"] for c in run["classes"] for e in c["cause"]["explained_by"] if e["id"] == "notation"]
+    assert any("writes scoring.fig as an element of its own, wu_hua_guo at 10" in w for w in said), said[:2]
+    named = named_causes(run)
+    assert not any(n.startswith("outside:") and "wu_hua_guo" in n for n in named), sorted(named)

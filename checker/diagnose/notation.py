@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker.case import readings_of
+from checker.diagnose.romanized import in_pinyin
 
 MIN_CASES = 3  # money-agreeing cases a part of the notation needs before it is read so
 PROOF_CASES = 20  # of them re-scored with a pattern at the engine's points, to prove they are not its points
@@ -339,9 +340,9 @@ def learn(results: Iterable[Any], read: Any, known: Any, proves: Proof | None = 
 
 def _caps(ruleset_id: str, seen: list[tuple[dict[str, Any], dict[str, Any]]], totals: list[Any], cases: list[Any],
           ids: Any, items: Sequence[Any], cut: CutProof | None) -> dict[str, Capped]:
-    """Engine names the spec does not know, written in the document's sentences about a cap, listed at the hand's
-    total in every such case that lists them, where the rules' limit cut the value in at least MIN_CASES of them
-    (`cut`, on PROOF_CASES of them)."""
+    """Engine names the spec does not know, written in the document's sentences about a cap (or in pinyin), listed
+    at the hand's total in every such case that lists them, where the rules' limit cut the value in at least
+    MIN_CASES of them (`cut`, on PROOF_CASES of them)."""
     if cut is None or not items:
         return {}
     found: dict[str, Any] = {}
@@ -351,7 +352,7 @@ def _caps(ruleset_id: str, seen: list[tuple[dict[str, Any], dict[str, Any]]], to
         for name, (points, _) in got.items():
             if name in ids or len(name) < 2:
                 continue
-            item = next((i for i in items if name in i.words), None)
+            item = next((i for i in items if name in i.words or in_pinyin(name, i.words)), None)
             if item is None:
                 continue
             if points != total or found.get(name, item) != item:
@@ -371,7 +372,8 @@ def _caps(ruleset_id: str, seen: list[tuple[dict[str, Any], dict[str, Any]]], to
 
 def _steps(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any, items: Sequence[Any]) -> dict[str, Stepped]:
     """Engine names the spec does not know, each written in the document's sentences about one fixed-value step
-    and listed at its number in every such case, standing in place of patterns the step replaces only."""
+    (or their Chinese in pinyin: checker.diagnose.romanized) and listed at its number in every such case, standing
+    in place of patterns the step replaces only."""
     found: dict[str, Any] = {}
     cases: dict[str, int] = {}
     spoilt: set[str] = set()
@@ -379,7 +381,7 @@ def _steps(seen: list[tuple[dict[str, Any], dict[str, Any]]], ids: Any, items: S
         for name, (points, count) in got.items():
             if name in ids:
                 continue
-            item = next((i for i in items if len(name) >= 2 and name in i.words), None)
+            item = next((i for i in items if len(name) >= 2 and (name in i.words or in_pinyin(name, i.words))), None)
             if item is None:
                 continue
             missing = {k for k in want if k not in got}
