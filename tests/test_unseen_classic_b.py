@@ -123,3 +123,18 @@ def test_a_double_written_as_its_factor_beside_the_base_is_read_so(run):
     assert largest["cause"]["unexplained"] == 0
     said = [e["words"] for e in largest["cause"]["explained_by"] if e["id"] == "notation"]
     assert said and "men_qing" in said[0]
+
+
+def test_a_combination_named_whole_says_how_many_of_its_cases_need_each_part(run):
+    """The largest payments class is explained by one combination of the author's readings (U2's base placement
+    beside P2-P7's payment readings). Each part is said with the cases that need it: base_placement=doubled every
+    hand the combination explains (no 底分 the rules place otherwise), each payment reading some of them, none of
+    them no hand at all (a part no case needs is not named)."""
+    combos = [e for c in run["classes"] for e in c["cause"].get("explained_by") or []
+              if len(e.get("parts_needed") or {}) >= 3]
+    assert combos
+    for e in combos:
+        assert all(n >= 1 for n in e["parts_needed"].values()), e["parts_needed"]
+    largest = max(combos, key=lambda e: e["explains"])
+    assert largest["parts_needed"]["option:base_placement=doubled"] == largest["explains"]
+    assert len(largest["parts_needed"]) >= 5

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.diagnose import Prober, Settings, diagnose
-from checker.diagnose.explanation import PAYS_ALIKE
+from checker.diagnose.explanation import PARTS_NEEDED, PAYS_ALIKE
 from checker.diagnose.classes import case_words
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
@@ -366,6 +366,8 @@ def _evidence(e: Mapping[str, Any]) -> str:
             text += f" ({PAYS_ALIKE})"
     elif e.get("evidence") == "untested":
         text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
+    if e.get("parts_needed"):
+        text += "; " + PARTS_NEEDED + ", ".join(f"{_md(part)} {n}" for part, n in e["parts_needed"].items())
     for r in e.get("or_equally") or []:
         text += f"; **or equally** {_md(r.get('words', r.get('id', '')), 400)}"
     for engine_rule, rule in (e.get("rules_read") or {}).items():

@@ -21,6 +21,7 @@ from checker.spec import Ruleset
 MAX_DEPARTURES_ADDED = 2  # option readings added to a departure its probes contradict, one probe at a time
 MAX_READINGS_TRIED = 2  # of those accounting for a probe: an option read one way, then as the engine's default
 MAX_MOVING_PAIRS = 10  # pairs of the run's departures that move a contradicting probe, tried with the departure
+MIN_PARTS_COUNTED = 3  # a departure of so many parts says how many of its cases need each
 
 
 class Confirming(ClassSearch):
@@ -59,8 +60,26 @@ class Confirming(ClassSearch):
             for i, (cls, cause) in enumerate(zip(classes, out)):
                 self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
                 out[i] = self._reached(cls, cause, experiments, (followed or {}).get(cls.ruleset or "", ()))
+        out = [self._parts_needed(cls, cause) for cls, cause in zip(classes, out)]
         self._model = ()
         return out
+
+    def _parts_needed(self, cls: FailureClass, cause: Cause) -> Cause:
+        """Each departure of MIN_PARTS_COUNTED parts or more named for the class with, for each part, how many of the
+        cases it explains need that part (the others without it do not reproduce them): a combination named whole
+        says what each part does."""
+        members = self._members(cls)
+        named = []
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            parts = self.components(e.id) if m is not None else []
+            mine = self._explained(members, m) if m is not None and len(parts) >= MIN_PARTS_COUNTED else []
+            if mine:
+                e = replace(e, parts_needed=tuple(
+                    (p.id, sum(1 for r in mine if not self._explains(r, together([q for q in parts if q is not p]))))
+                    for p in parts))
+            named.append(e)
+        return replace(cause, explanations=tuple(named))
 
     def _settled_with_confirmed(self, classes: Sequence[FailureClass], causes: list[Cause],
                                 experiments: Experiments, model: Mapping[str, Sequence[Mutation]],

@@ -22,6 +22,7 @@ MAX_ALTERNATIVES = 4  # departures that explain a whole class alike, kept to cho
 UNEXPLAINED = "unexplained"
 WRITTEN = ("fan names", "fan listing", "fan notation")  # explanations of how an engine writes its answers
 SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
+PARTS_NEEDED = "of the cases it explains, those each part is needed for (the rest without it do not reproduce them): "
 PAYS_ALIKE = ("on every hand the tool built it pays and decides as the rules do: the probes bear out how the engine "
               "lists its fans, not what it pays")
 
@@ -53,6 +54,7 @@ class Explanation:
     rules_read: tuple[tuple[str, str], ...] = ()
     reach: tuple[Reach, ...] = ()  # where cases name an option the engine follows at another value
     confirmed_for: str = ""  # confirmed by the probes asked for another class (its signature) of the same departure
+    parts_needed: tuple[tuple[str, int], ...] = ()  # a departure of several parts: each, and how many cases need it
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
@@ -92,6 +94,8 @@ class Explanation:
                 text += f" ({PAYS_ALIKE})"
         elif self.evidence == UNTESTED:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
+        if self.parts_needed:
+            text += "; " + PARTS_NEEDED + ", ".join(f"{part} {n}" for part, n in self.parts_needed)
         if self.or_equally:
             text += "; or equally: " + "; ".join(w for _, w in self.or_equally)
         for r in self.reach:
@@ -108,7 +112,8 @@ class Explanation:
                 **({"rules_read": dict(self.rules_read)} if self.rules_read else {}),
                 **({"reach": [r.as_json() for r in self.reach]} if self.reach else {}),
                 **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {}),
-                **({"pays_alike": True} if self.pays_alike else {})}
+                **({"pays_alike": True} if self.pays_alike else {}),
+                **({"parts_needed": dict(self.parts_needed)} if self.parts_needed else {})}
 
 
 @dataclass(frozen=True)
