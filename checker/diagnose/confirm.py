@@ -99,7 +99,6 @@ class Confirming(ClassSearch):
         for i, (cls, cause) in enumerate(zip(classes, causes)):
             departures = confirmed.get(cls.ruleset or "", [])
             cause = out[i] = self._against_confirmed(cls, cause, experiments, departures)
-            cause = out[i] = _confirmed_elsewhere(cls, cause, classes, out)
             searched = {m.id for m in model.get(cls.ruleset or "", [])}
             new = [m for m in departures if m.id not in searched]
             if not cause.unexplained or not new:
@@ -118,7 +117,10 @@ class Confirming(ClassSearch):
             if borne_out:
                 out[i] = replace(cause, explanations=(*cause.explanations, *borne_out),
                                  unexplained=max(0, cause.unexplained - sum(e.explains for e in borne_out)))
-        return out
+        # (once every class is settled: a confirmation carried from a class whose departure was later contradicted
+        # against another's would claim what the probes took back)
+        settled = list(out)
+        return [_confirmed_elsewhere(cls, cause, classes, settled) for cls, cause in zip(classes, settled)]
 
     def _against_confirmed(self, cls: FailureClass, cause: Cause, experiments: Experiments,
                            departures: Sequence[Mutation]) -> Cause:
