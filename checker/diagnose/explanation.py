@@ -23,8 +23,8 @@ UNEXPLAINED = "unexplained"
 WRITTEN = ("fan names", "fan listing", "fan notation")  # explanations of how an engine writes its answers
 SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
 PARTS_NEEDED = "of the cases it explains, those each part is needed for (the rest without it do not reproduce them): "
-PAYS_ALIKE = ("on every hand the tool built it pays and decides as the rules do: the probes bear out how the engine "
-              "lists its fans, not what it pays")
+PAYS_ALIKE = ("none of the hands its probes were chosen from pays or decides otherwise under it than under the rules: "
+              "the probes bear out how the engine lists its fans, not what it pays")
 
 
 class OutOfEffort(Exception):
