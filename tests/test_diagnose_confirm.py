@@ -153,3 +153,134 @@ def test_a_departure_confirmed_only_where_it_pays_as_the_rules_do_says_it_bears_
     assert not moved.pays_alike and PAYS_ALIKE not in moved.said() and "pays_alike" not in moved.as_json()
     illegal = {"verdict": "illegal", "rule": "procedure.knock_locks_hand", "event": 8}
     assert not pays_alike(illegal, {"verdict": "unfinished", "rule": "procedure.turn", "event": 8})
+
+
+# ---------------------------------------------------------------------- every probe of the run (`_against_the_run`)
+
+RIVAL = Mutation("option:rival=1", "reading", "r", "the rival reading")
+BESIDE = Mutation("option:beside=1", "reading", "r", "a departure another class confirmed")
+
+
+class Probed:
+    """The engine's answers to the run's probes, written by hand: `predicted` holds the (probe id, hypothesis id)
+    pairs whose prediction the answer bears out (None: the rules), `moved` the (probe id, hypothesis id) pairs on
+    which the hypothesis answers otherwise than the rules."""
+
+    def __init__(self, probes, predicted, moved):
+        from checker.diagnose.probes import Probe
+
+        self.probes = [Probe({"id": p, "ruleset": "r", "input": {"n": p}, "expect": {}}, {}, None, {"rules": p},
+                             {"answer": p}, None) for p in probes]
+        self.predicted, self.moved = set(predicted), set(moved)
+
+    def asked(self, ruleset, ids):
+        return list(self.probes)
+
+    def predicts(self, ruleset, probe, m):
+        return (probe.case["id"], None if m is None else m.id) in self.predicted
+
+    def contradicts(self, ruleset, probe, m):
+        from dataclasses import replace
+
+        key = (probe.case["id"], m.id)
+        return replace(probe, predicted={"said": m.id}, holds=False) \
+            if key in self.moved and key not in self.predicted else None
+
+    def accounting_for(self, ruleset, probe, m, candidates):
+        return iter(())
+
+
+def _against(stood, probed, cause, confirmed=(), witnessed=()):
+    from checker.diagnose.confirm import RunEvidence
+
+    stood._model = list(confirmed)
+    run = RunEvidence({"r": list(confirmed)}, {m.id: m for m in confirmed}, set(witnessed),
+                      {"r": probed.asked(None, {})}, {"r": []})
+    return stood._against_the_run(a_class(), cause, probed, run)
+
+
+def _stood():
+    stood = Stood({})
+    stood.ruleset_of = lambda ruleset_id: SimpleNamespace(id=ruleset_id, patterns=(), options={})
+    stood._explained = lambda members, m: list(members)
+    stood._moves_probe = lambda probe, m, o: True  # (every departure moves every probe: none is passed over)
+    stood.mutations.update({RIVAL.id: RIVAL, BESIDE.id: BESIDE})
+    return stood
+
+
+def test_a_named_departure_a_probe_of_another_class_contradicts_is_no_longer_named():
+    """A probe asked for another class: the engine answered as the rules do, where the named departure answers
+    otherwise (it moves the hand) and predicts the answer neither alone nor with the run's other departures. The
+    departure is moved to `contradicted`, that probe with it, and its 3 cases are counted unexplained."""
+    probed = Probed(["p1"], predicted=[("p1", None)], moved=[("p1", NAMED.id)])
+    after = _against(_stood(), probed, named_cause())
+    assert after.explanations == () and after.unexplained == 3
+    (e,) = after.contradicted
+    assert e.id == NAMED.id and e.evidence == CONTRADICTED and e.probes[-1].case["id"] == "p1"
+
+
+def test_an_answer_nothing_the_run_holds_predicts_says_nothing_against_a_named_departure():
+    """The engine answered a probe as neither the rules, nor any departure the probes bore out, nor any hypothesis
+    the probe was asked against predicts: it departs there in a way no class showed. The named departure, which
+    moves that hand, stays named (no evidence either way)."""
+    probed = Probed(["p1"], predicted=[], moved=[("p1", NAMED.id)])
+    cause = named_cause()
+    assert _against(_stood(), probed, cause) == cause
+    # the same answer, predicted by a hypothesis the probe was asked against (its key witnessed): contradicted
+    from checker.diagnose.probes import Prober
+
+    after = _against(_stood(), probed, cause, witnessed={Prober.key(probed.probes[0].case)})
+    assert [e.id for e in after.contradicted] == [NAMED.id]
+
+
+def test_a_probe_the_named_departure_predicts_beside_a_confirmed_one_does_not_contradict_it():
+    """The answer is what another class's confirmed departure predicts, and the named one beside it predicts it
+    too (the engine departs there in both ways): nothing is contradicted."""
+    both = f"{NAMED.id} + {BESIDE.id}"
+    probed = Probed(["p1"], predicted=[("p1", BESIDE.id), ("p1", both)], moved=[("p1", NAMED.id)])
+    cause = named_cause()
+    assert _against(_stood(), probed, cause, confirmed=[BESIDE]) == cause
+
+
+def test_a_rival_a_probe_of_the_run_contradicts_is_no_longer_said_to_fit_as_well():
+    """The named departure is borne out by the run's probes; a rival listed beside it ("no case the tool built
+    tells them apart") is contradicted by a probe another class asked: the rival is dropped, the named one stays."""
+    from dataclasses import replace
+
+    probed = Probed(["p1"], predicted=[("p1", None), ("p1", NAMED.id)], moved=[("p1", RIVAL.id)])
+    e = replace(named_cause().explanations[0], or_equally=((RIVAL.id, "the rival reading (no case ...)"),))
+    after = _against(_stood(), probed, Cause((e,), 0))
+    (kept,) = after.explanations
+    assert kept.id == NAMED.id and kept.or_equally == () and after.contradicted == ()
+
+
+def test_the_first_hands_a_departure_is_screened_on_are_taken_from_each_kind_of_money_difference():
+    """A money class's first hands (one of which a candidate must explain before it is scored on the rest) are taken
+    in turn from each kind of difference: how the hand was won and which payers the engine has pay more or less.
+    Four self-drawn hands where the engine has the three others pay more come first in the class; the discard hand
+    where the engine has the discarder pay less is still among the first two."""
+    from checker.diagnose.one_class import _spread
+
+    def hand(win_by, expected, actual, i):
+        return SimpleNamespace(case={"id": i, "input": {"win_by": win_by}}, expected={"payments": expected},
+                               actual={"payments": actual})
+
+    drawn = [hand("self_draw", [30, -10, -10, -10], [36, -12, -12, -12], f"s{i}") for i in range(4)]
+    robbed = hand("discard", [60, -60, 0, 0], [50, -50, 0, 0], "d")
+    assert [r.case["id"] for r in _spread([*drawn, robbed], 2)] == ["s0", "d"]
+    assert [r.case["id"] for r in _spread([*drawn, robbed], 5)] == ["s0", "d", "s1", "s2", "s3"]
+
+
+def test_a_combination_whose_parts_were_not_all_put_to_the_engine_says_which():
+    """The --probes budget ran out while a joint departure's parts were being put to the engine apart from one
+    another: it is confirmed by the probes asked, and says which of its parts no probe tested apart, and why; the
+    report says it too."""
+    from checker.conform.report import _evidence
+    from checker.diagnose.explanation import PARTS_UNASKED
+
+    trial = Trial(CONFIRMED, why="the run's 300 probes were spent on larger classes (--probes raises it)",
+                  parts_unasked=(OTHER.id,))
+    e = Explanation("pair", f"{NAMED.id} + {OTHER.id}", "both", (), 3, 3, 5).tried_by(trial, lambda i: i)
+    assert e.parts_unasked == (OTHER.id,) and e.as_json()["parts_unasked"] == [OTHER.id]
+    assert f"{PARTS_UNASKED} {OTHER.id} (the run's 300 probes were spent" in e.said()
+    assert f"{PARTS_UNASKED} {OTHER.id} (the run's 300 probes" in _evidence(e.as_json())

@@ -152,13 +152,14 @@ def test_a_planted_context_reading_is_named_for_every_class_it_makes(tmp_path, m
 
 
 def test_a_fan_outside_the_spec_is_named_with_the_fans_it_replaces(tmp_path, monkeypatch):
-    # The engine calls All honors 字一色 by its romanised name: every case departs by that fan alone.
+    # The engine calls All honors by a name of its own (not the document's, in Chinese, English or pinyin): every
+    # case departs by that fan alone.
     engine = planted(tmp_path, monkeypatch, "planted_renamed", '''
         def score(case):
-            return renamed(_plain.run(case), "all_honors", "zi_yi_se")
+            return renamed(_plain.run(case), "all_honors", "honours_only_hand")
     ''')
     body = swept(tmp_path, engine)
-    assert causes(body) == {(("all_honors", 64, 0), ("zi_yi_se", 0, 64)): ["outside:zi_yi_se"]}
+    assert causes(body) == {(("all_honors", 64, 0), ("honours_only_hand", 0, 64)): ["outside:honours_only_hand"]}
     [e] = body["classes"][0]["cause"]["explained_by"]
     assert e["kind"] == "fans outside the spec" and "in place of all_honors" in e["words"]
 
@@ -168,7 +169,7 @@ def test_a_fan_outside_the_spec_is_named_with_the_fans_it_replaces(tmp_path, mon
 def test_a_reading_and_a_fan_outside_the_spec_are_named_together(tmp_path, monkeypatch):
     # The engine follows four_concealed_pungs_with_fully_concealed=false (Four concealed pungs excludes Fully
     # concealed hand: Self drawn 1 in place of its 4; every self-drawn hand here is four concealed pungs) and calls
-    # Two dragon pungs 双箭刻 (6) by its romanised name. Three classes:
+    # Two dragon pungs (6) by a name of its own. Three classes:
     # - self-drawn with two dragon pungs: both changes, and no fan outside the spec explains the class alone: the
     #   search names the reading and the outside fan together;
     # - self-drawn without: the reading alone;
@@ -176,15 +177,15 @@ def test_a_reading_and_a_fan_outside_the_spec_are_named_together(tmp_path, monke
     engine = planted(tmp_path, monkeypatch, "planted_reading_renamed", '''
         def score(case):
             options = {**(case.get("options") or {}), "four_concealed_pungs_with_fully_concealed": False}
-            return renamed(_plain.run({**case, "options": options}), "two_dragon_pungs", "shuang_jian_ke")
+            return renamed(_plain.run({**case, "options": options}), "two_dragon_pungs", "dragon_pair_pungs")
     ''')
     body = swept(tmp_path, engine)
     reading = "option:four_concealed_pungs_with_fully_concealed=false"
     assert causes(body) == {
-        (("fully_concealed_hand", 4, 0), ("self_drawn", 0, 1), ("shuang_jian_ke", 0, 6), ("two_dragon_pungs", 6, 0)):
-            [f"{reading} + outside:shuang_jian_ke"],
+        (("dragon_pair_pungs", 0, 6), ("fully_concealed_hand", 4, 0), ("self_drawn", 0, 1), ("two_dragon_pungs", 6, 0)):
+            [f"{reading} + outside:dragon_pair_pungs"],
         (("fully_concealed_hand", 4, 0), ("self_drawn", 0, 1)): [reading],
-        (("shuang_jian_ke", 0, 6), ("two_dragon_pungs", 6, 0)): ["outside:shuang_jian_ke"],
+        (("dragon_pair_pungs", 0, 6), ("two_dragon_pungs", 6, 0)): ["outside:dragon_pair_pungs"],
     }
 
 

@@ -47,6 +47,9 @@ TRUE_CAUSES = {
     # P5/P6: a contract flag without a contract seat is ignored, not refused; contract_partner_also_won where it
     # does not fit (no contract, not a discard) is ignored, read where it does (P6d): no check of it is made
     "check-dropped:procedure.contract_detail", "flag-checks-dropped:contract_partner_also_won",
+    # (and so neither of that flag's two checks: the one of a discard by the partner himself, dropped alone, says
+    # the same of the hands that meet it)
+    "check-dropped:procedure.contract_double_win_discard",
     # H1: every flower is 1 花, the seat flower too (坐花 belongs to the older 户 system): no second 花 for it, which
     # "flower excludes seat_flower" says alike (no hand tells the two apart: a seat flower is always a flower)
     "option:zuo_hua=false", "exclusion-added:flower/seat_flower",
@@ -87,16 +90,15 @@ def run8(tmp_path_factory) -> dict:
 
 
 def test_more_effort_names_only_true_causes_and_explains_more(run, run8):
-    """At --effort 8 the search goes further (the payments class of contracts and limits, joint departures a probe
-    cuts down to the parts it bears out): what it names is still only what the author wrote down, a contract at 4
-    calls (which explains the hands of 3 claims as well as none at all) is contradicted by a hand fed 4 times by
-    one seat, fewer than half the cases left unexplained at the default effort are left, and no class is left
-    with more."""
+    """At --effort 8 the search goes further (joint departures a probe cuts down to the parts it bears out): what it
+    names is still only what the author wrote down, a contract at 4 calls (which explains the hands of 3 claims as
+    well as none at all) is contradicted by a hand fed 4 times by one seat, no more cases are left unexplained
+    than at the default effort, and no class is left with more."""
     named = named_causes(run8)
     assert named <= TRUE_CAUSES, sorted(named - TRUE_CAUSES)
     assert {"step:9:outer_limit.bounds=payment", "option:unpriced_fan_value=1"} <= named
     assert not {"contract:calls=4", "contract:calls=2", "contract:calls=1"} & named
-    assert sum(c["cause"]["unexplained"] for c in run8["classes"]) * 2 < \
+    assert sum(c["cause"]["unexplained"] for c in run8["classes"]) <= \
         sum(c["cause"]["unexplained"] for c in run["classes"])
     # and no class is explained less: a cause contradicted at this effort gives way to the class's next cover
     left = {c["signature"]: c["cause"]["unexplained"] for c in run["classes"]}
@@ -116,6 +118,14 @@ def test_every_cause_named_is_one_the_engine_author_wrote_down(run):
     # are found on every such run
     assert {"fan-names", "notation", "option:unpriced_fan_value=1", "counting:huang_fan=once",
             "flag-checks-dropped:contract_partner_also_won", "check-dropped:procedure.contract_detail"} <= named
+    # D9 / P9, the 5勒 limit on each loser's whole payment, 底分 included: its cases are screened first by the kind of
+    # payment they differ in (the robbed konger's and the contract partner's 50), so that it is found at the
+    # default effort; the money class (contract and 包输 payments beside it) is then mostly explained, where 55 of
+    # its 76 hands were left before
+    assert "step:9:outer_limit.bounds=payment" in named
+    money = next(c for c in run["classes"] if c["signature"].endswith("fans written in the engine's own way; "
+                                                                     "payments differs"))
+    assert money["cause"]["unexplained"] * 3 <= money["count"], money["cause"]["verdict"]
 
 
 def test_the_cap_listed_at_the_total_is_a_way_of_writing(run):
@@ -149,12 +159,16 @@ def test_input_the_rules_refuse_read_as_absent_is_named_so(run):
 
 def test_a_class_explained_in_part_by_the_runs_departures_says_so(run):
     """Classes of 荒番 counted once (D5) whose own search ran out of effort are covered, most of their cases, by the
-    departures found for other classes (D1, D5); the cases left say they were not searched to the end."""
-    for c in [c for c in run["classes"] if "huang_fan 2×2 scored 2×1; payments differs" in c["signature"]]:
+    departures found for other classes (D1, D5, D9); the cases left say they were not searched to the end (a class
+    of one hand reached after the larger ones spent the effort may be left whole, saying so)."""
+    classes = [c for c in run["classes"] if "huang_fan 2×2 scored 2×1; payments differs" in c["signature"]]
+    assert any(c["count"] >= 10 for c in classes)
+    for c in classes:
         cause = c["cause"]
-        assert {"counting:huang_fan=once", "option:huangfan_stacking=once"} & {
-            part for e in cause["explained_by"] for part in e["id"].split(" + ")}, cause["verdict"]
-        assert cause["unexplained"] * 2 < c["count"]
+        if c["count"] >= 10:
+            assert {"counting:huang_fan=once", "option:huangfan_stacking=once"} & {
+                part for e in cause["explained_by"] for part in e["id"].split(" + ")}, cause["verdict"]
+            assert cause["unexplained"] * 2 < c["count"]
         assert "not searched to the end" in cause["verdict"] if cause["unexplained"] else True
 
 
@@ -187,7 +201,9 @@ def test_the_double_for_pungs_and_half_flush_explains_most_of_the_largest_money_
     # (a joint departure whose probes bear out only some of its parts named for the cases those parts explain)
     doubles = [e for e in money["cause"]["explained_by"] if "option:unpriced_fan_value=1" in e["id"].split(" + ")]
     for double in doubles:  # (or with P6a's contract self-draw on the contract hands, the run's model tried there)
+        # (and D9's limit on a payer's whole payment, 底分 included, on the hands where a payer pays more than 50)
         assert set(double["id"].split(" + ")) <= {"option:unpriced_fan_value=1", "option:direct_settlement_final=false",
-                                                  "option:contract_self_draw_others=1"}
+                                                  "option:contract_self_draw_others=1",
+                                                  "step:9:outer_limit.bounds=payment"}
         assert double["evidence"] == "confirmed"
     assert sum(e["explains"] for e in doubles) * 10 >= doubles[0]["of"] * 9

@@ -50,6 +50,11 @@ TRUE_CAUSES = {
     "option:single_hand_limit=true", "option:feng_tiles=honors",
     # D5: the cap is doubled for 开宝 and for 荒番 whatever the value (the spec's default, multiplier_cap=always)
     "option:multiplier_cap=always",
+    # W6: 大吊车's four sets all laid down, a concealed kong counting as laid down (暗杠 counts as 杠下)
+    "option:da_diao_che_concealed_kong=true",
+    # D7: 杠开 / 大吊车 lift a hand below 1勒 to it and leave one at or above it as it is, the 牌型说明 wording read
+    # the same way (the spec's default, lift_to=hand_cap: named where a case names one_cap_unit)
+    "option:lift_to=hand_cap",
 }
 # the engine's own elements (the output table): 底分, the suit kongs as 明杠 / 暗杠, the cap reached as 勒子封顶
 OWN_ELEMENTS = {"底分", "明杠", "暗杠", "勒子封顶"}

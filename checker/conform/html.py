@@ -41,7 +41,7 @@ from checker.conform.results import OUTCOMES, CaseResult
 from checker.conform.stream import in_latest_order
 from checker.diagnose.classes import case_context
 from checker.diagnose.diff import FanDiff, diff
-from checker.diagnose.explanation import PARTS_NEEDED, PAYS_ALIKE
+from checker.diagnose.explanation import PARTS_NEEDED, PARTS_UNASKED, PAYS_ALIKE
 from checker.draw import TILE_CODES, VIEWBOX, sprite, symbol_id, tile_title
 from checker.inputs import json_line, json_text
 from checker.spec import value_key
@@ -463,7 +463,7 @@ def html_report(summary: Mapping[str, Any], results: Iterable[CaseResult], out: 
                               known=summary.get("known"), declaration_words=declaration_words,
                               failing_only=failing_only, all_cases=HTML_ALL_CASES, run_cases=total,
                               cjk_font=_cjk_font(), pays_alike_words=PAYS_ALIKE,
-                              parts_needed_words=PARTS_NEEDED) + "\n"
+                              parts_needed_words=PARTS_NEEDED, parts_unasked_words=PARTS_UNASKED) + "\n"
     before, after = page.split(mark)
     if out is not None:
         _write_page(out, before, data, after)

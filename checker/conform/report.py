@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from checker.diagnose import Prober, Settings, diagnose
-from checker.diagnose.explanation import PARTS_NEEDED, PAYS_ALIKE
+from checker.diagnose.explanation import PARTS_NEEDED, PARTS_UNASKED, PAYS_ALIKE
 from checker.diagnose.classes import case_words
 from checker.diagnose.diff import FanDiff, diff
 from checker.conform.known import (Known, declaration_words, declare, declared_counts, declared_test, in_order,
@@ -366,6 +366,9 @@ def _evidence(e: Mapping[str, Any]) -> str:
             text += f" ({PAYS_ALIKE})"
     elif e.get("evidence") == "untested":
         text = f"; not confirmed by a probe ({_md(e.get('why_untested', ''))})"
+    if e.get("parts_unasked"):
+        text += (f"; {PARTS_UNASKED} {', '.join(_md(part) for part in e['parts_unasked'])} "
+                 f"({_md(e.get('why_untested') or 'no engine, or the --probes budget spent')})")
     if e.get("parts_needed"):
         text += "; " + PARTS_NEEDED + ", ".join(f"{_md(part)} {n}" for part, n in e["parts_needed"].items())
     for r in e.get("or_equally") or []:

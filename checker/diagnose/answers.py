@@ -20,6 +20,7 @@ from typing import Any, Container, Iterable, Mapping, Sequence
 
 from checker.case import readings_of
 from checker.diagnose.notation import current as notation
+from checker.diagnose.romanized import spelled
 from checker.spec import Ruleset, SpecError, Step, given_key, load_ruleset
 
 RESULT_FIELDS = ("valid", "error", "fans", "total", "payments")  # the case schema's result (spec/schema)
@@ -243,7 +244,7 @@ def document_names(phrase: str) -> list[str]:
 
 @dataclass(frozen=True)
 class FanNames:
-    """The spec's patterns by their names: an engine's fan named `清一色` or `Full flush` is the spec's
+    """The spec's patterns by their names: an engine's fan named `清一色`, `qingyise` or `Full flush` is the spec's
     `full_flush`. Only names that stand for one pattern are read."""
 
     by_name: Mapping[str, str]
@@ -253,8 +254,9 @@ class FanNames:
         seen: dict[str, set[str]] = {}
         ids = {p.id for p in ruleset.patterns}
         for p in ruleset.patterns:
-            for name in (p.name_en, p.name_zh, *(n for s in p.sources for n in document_names(s.phrase))):
-                if name and _plain_name(name) not in ids:
+            names = [n for n in (p.name_en, p.name_zh, *(n for s in p.sources for n in document_names(s.phrase))) if n]
+            for name in [*names, *(form for n in names for form in spelled(n))]:  # (the Chinese ones in pinyin too)
+                if _plain_name(name) not in ids:
                     seen.setdefault(_plain_name(name), set()).add(p.id)
         return cls({name: next(iter(found)) for name, found in seen.items() if len(found) == 1})
 

@@ -2,7 +2,7 @@
 contradict it (a rival borne out takes its place) or leave it untested."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Collection, Mapping, Sequence
 
@@ -10,8 +10,8 @@ from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, canonical, together
 from checker.diagnose.judged import Judged
 from checker.diagnose.one_class import ClassSearch
-from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Trial, met_elsewhere,
-                                     settles_alike)
+from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Prober, Trial, met_elsewhere,
+                                     settles_alike, values_held)
 from checker.diagnose.unscored import OUTSIDE, case_features
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import default_readings, option_readings
@@ -60,9 +60,109 @@ class Confirming(ClassSearch):
             for i, (cls, cause) in enumerate(zip(classes, out)):
                 self._model = [m for m in model.get(cls.ruleset or "", []) if m.id not in refuted]
                 out[i] = self._reached(cls, cause, experiments, (followed or {}).get(cls.ruleset or "", ()))
+            evidence = self._run_evidence(out, experiments, model)
+            for i, (cls, cause) in enumerate(zip(classes, out)):
+                self._model = evidence.held.get(cls.ruleset or "", [])
+                out[i] = self._against_the_run(cls, cause, experiments, evidence)
         out = [self._parts_needed(cls, cause) for cls, cause in zip(classes, out)]
         self._model = ()
         return out
+
+    def _confirmed_model(self, causes: Sequence[Cause]) -> dict[str, list[Mutation]]:
+        """Per ruleset, the parts of every departure the probes confirmed, those explaining the most cases first."""
+        found: dict[str, dict[str, tuple[int, Mutation]]] = {}
+        for cause in causes:
+            for e in cause.explanations:
+                if e.evidence != CONFIRMED or e.id not in self.mutations:
+                    continue
+                for m in self.components(e.id):
+                    kept = found.setdefault(m.ruleset, {})
+                    kept[m.id] = (kept.get(m.id, (0, m))[0] + e.explains, m)
+        return {rs: [m for _, m in sorted(kept.values(), key=lambda x: -x[0])] for rs, kept in found.items()}
+
+    def _run_evidence(self, causes: Sequence[Cause], experiments: Experiments,
+                      model: Mapping[str, Sequence[Mutation]]) -> "RunEvidence":
+        """What the run's probes hold once every class is confirmed (see `RunEvidence`)."""
+        borne = {e.id: self.mutations[e.id] for cause in causes for e in cause.explanations
+                 if e.evidence == CONFIRMED and e.id in self.mutations}
+        every = [p for cause in causes for p in _probes_of(cause)]
+        ids = {Prober.key(p.case): str(p.case.get("id")) for p in every if p.case.get("id") is not None}
+        witnessed = {Prober.key(p.case) for p in every if p.holds or (
+            p.holds is False and p.answer is not None and p.against_predicted is not None and
+            experiments.bears_out(p, p.against_predicted))}
+        asked: dict[str, list[Probe]] = {}
+        seconds: dict[str, list[Mutation]] = {}
+        for rs in {cls_rs for cls_rs in model} | {m.ruleset for m in borne.values()}:
+            ruleset = self.ruleset_of(rs)
+            if ruleset is not None:
+                asked[rs] = experiments.asked(ruleset, ids)
+                seconds[rs] = list({d.id: d for d in [*option_readings(ruleset), *default_readings(ruleset),
+                                                      *model.get(rs, [])]}.values())
+        return RunEvidence(self._confirmed_model(causes), borne, witnessed, asked, seconds)
+
+    def _against_the_run(self, cls: FailureClass, cause: Cause, experiments: Experiments,
+                         run: "RunEvidence") -> Cause:
+        """No departure is named that the engine's answer to a probe of the run contradicts (one asked for any
+        class, `Experiments.contradicts`): an answer the rules or another departure the probes bore out predict,
+        or a hypothesis the probe was asked against did, where the departure moves the rules' answer and predicts
+        it neither alone, nor with the departures the run's probes bear out (`self._model`), nor beside the
+        departure that predicts it, nor with one other (a reading, or one the search named anywhere). Such a one
+        is moved to `contradicted` with that probe, its cases unexplained; a rival so contradicted is no longer
+        said to fit as well. (An answer nothing the run holds predicts says nothing either way: the engine departs
+        there in a way no class showed.)"""
+        ruleset = self.ruleset_of(cls.ruleset)
+        if ruleset is None:
+            return cause
+        members = self._members(cls)
+        witnesses = [None, *(m for m in run.borne.values() if m.ruleset == ruleset.id)]
+
+        def contradicting(probe: Probe, m: Mutation) -> Probe | None:
+            found = experiments.contradicts(ruleset, probe, m)
+            if found is None or self._predicted_with_model(experiments, ruleset, found, m):
+                return None
+            told = [w for w in witnesses if (w is None or w.id != m.id) and experiments.predicts(ruleset, probe, w)]
+            if not told and Prober.key(probe.case) not in run.witnessed:
+                return None
+            if any(w is not None and experiments.predicts(
+                    ruleset, probe, together([m, *_beside_model(m, self.components(w.id))])) for w in told):
+                return None
+            if next(experiments.accounting_for(ruleset, found, m, run.seconds.get(ruleset.id, [])), None) is not None:
+                return None
+            return found
+
+        def against(m: Mutation) -> Probe | None:
+            # (under the options the cases it explains hold: elsewhere its reach says how far it holds)
+            own = [r.case for r in self._explained(members, m) or members if r.case is not None]
+            for probe in run.asked.get(ruleset.id, []):
+                if not _held_by(ruleset, probe.case.get("options") or {}, own):
+                    continue
+                key = (m.id, Prober.key(probe.case))
+                if key not in run.found:
+                    run.found[key] = contradicting(probe, m)
+                if run.found[key] is not None:
+                    return run.found[key]
+            return None
+
+        named, contradicted, unexplained = [], list(cause.contradicted), cause.unexplained
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            after = self.components(e.id) if m is None and f" + {OUTSIDE}" in e.id else []
+            if m is None and after:  # a departure with fans outside the spec after it: the departure
+                m = together(after)
+            if m is None:
+                named.append(e)
+                continue
+            wrong = against(m)
+            if wrong is not None:
+                contradicted.append(replace(e, evidence=CONTRADICTED, probes=(*e.probes, wrong), or_equally=()))
+                unexplained += e.explains
+                continue
+            rivals = [(i, w) for i, w in e.or_equally
+                      if (r := self.mutations.get(i) or _whole(self.components(i), i)) is None or against(r) is None]
+            named.append(replace(e, or_equally=tuple(rivals)) if len(rivals) < len(e.or_equally) else e)
+        if len(named) == len(cause.explanations) and all(a is b for a, b in zip(named, cause.explanations)):
+            return cause
+        return replace(cause, explanations=tuple(named), contradicted=tuple(contradicted), unexplained=unexplained)
 
     def _parts_needed(self, cls: FailureClass, cause: Cause) -> Cause:
         """Each departure of MIN_PARTS_COUNTED parts or more named for the class with, for each part, how many of the
@@ -611,6 +711,47 @@ class Confirming(ClassSearch):
     def _words(self, mutation_id: str) -> str:
         m = self.mutations.get(mutation_id)
         return m.words if m is not None else mutation_id
+
+
+@dataclass
+class RunEvidence:
+    """What the run's probes hold once every class is confirmed: per ruleset, the parts of the departures they
+    confirmed (`held`, the most cases first), the probes answered (`asked`) and the departures a probe's answer
+    may have met beside one (`seconds`: readings, and those the search named); the departures confirmed, whole
+    (`borne`, by id); the probes whose answer a hypothesis they were asked against predicted (`witnessed`, by
+    key); and what each probe said of each departure held to it (`found`, by departure id and probe key)."""
+
+    held: dict[str, list[Mutation]]
+    borne: dict[str, Mutation]
+    witnessed: set[str]
+    asked: dict[str, list[Probe]]
+    seconds: dict[str, list[Mutation]]
+    found: dict[tuple[str, str], Probe | None] = field(default_factory=dict)
+
+
+def _probes_of(cause: Cause) -> list[Probe]:
+    """Every probe a cause's explanations were tried by (their reach too)."""
+    every = (*cause.explanations, *cause.contradicted, *cause.untested)
+    return [*(p for e in every for p in e.probes), *(p for e in every for r in e.reach for p in r.probes)]
+
+
+def _held_by(ruleset: Ruleset, named: Mapping[str, Any], cases: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether every option a probe names is at a value some of the cases hold."""
+    for option_id, value in named.items():
+        option = ruleset.options.get(option_id)
+        if option is None:
+            return False
+        try:
+            if option.coerce(value) not in values_held(ruleset, cases, option_id):
+                return False
+        except ValueError:
+            return False
+    return True
+
+
+def _whole(parts: Sequence[Mutation], mutation_id: str) -> Mutation | None:
+    """The departure of these parts, where they are every part of `mutation_id`."""
+    return together(list(parts)) if parts and len(parts) == len(mutation_id.split(" + ")) else None
 
 
 def _confirmed_elsewhere(cls: FailureClass, cause: Cause, classes: Sequence[FailureClass],

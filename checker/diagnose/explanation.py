@@ -23,6 +23,7 @@ UNEXPLAINED = "unexplained"
 WRITTEN = ("fan names", "fan listing", "fan notation")  # explanations of how an engine writes its answers
 SCORER_COST = 10  # a scorer built for an edited spec, in re-scorings of the effort (checker.diagnose.causes)
 PARTS_NEEDED = "of the cases it explains, those each part is needed for (the rest without it do not reproduce them): "
+PARTS_UNASKED = "the probes that would put these of its parts to the engine apart from the others were not asked:"
 PAYS_ALIKE = ("none of the hands its probes were chosen from pays or decides otherwise under it than under the rules: "
               "the probes bear out how the engine lists its fans, not what it pays")
 
@@ -55,6 +56,7 @@ class Explanation:
     reach: tuple[Reach, ...] = ()  # where cases name an option the engine follows at another value
     confirmed_for: str = ""  # confirmed by the probes asked for another class (its signature) of the same departure
     parts_needed: tuple[tuple[str, int], ...] = ()  # a departure of several parts: each, and how many cases need it
+    parts_unasked: tuple[str, ...] = ()  # of a departure of several parts, those its probes did not put to the engine
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
@@ -70,7 +72,7 @@ class Explanation:
         beside += [(rival, f"{words_of(rival)} (the engine answered the probes that would tell them apart as neither "
                            f"predicts: it departs there in some other way too)") for rival in trial.undecided]
         return replace(self, evidence=trial.status, probes=trial.probes, why_untested=trial.why,
-                       or_equally=tuple(beside))
+                       or_equally=tuple(beside), parts_unasked=trial.parts_unasked)
 
     @property
     def pays_alike(self) -> bool:
@@ -94,6 +96,9 @@ class Explanation:
                 text += f" ({PAYS_ALIKE})"
         elif self.evidence == UNTESTED:
             text += f", not confirmed by a probe ({self.why_untested}); checked against {self.checked} passing cases"
+        if self.parts_unasked:
+            text += (f"; {PARTS_UNASKED} {', '.join(self.parts_unasked)} "
+                     f"({self.why_untested or 'no engine, or the --probes budget spent'})")
         if self.parts_needed:
             text += "; " + PARTS_NEEDED + ", ".join(f"{part} {n}" for part, n in self.parts_needed)
         if self.or_equally:
@@ -113,7 +118,8 @@ class Explanation:
                 **({"reach": [r.as_json() for r in self.reach]} if self.reach else {}),
                 **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {}),
                 **({"pays_alike": True} if self.pays_alike else {}),
-                **({"parts_needed": dict(self.parts_needed)} if self.parts_needed else {})}
+                **({"parts_needed": dict(self.parts_needed)} if self.parts_needed else {}),
+                **({"parts_unasked": list(self.parts_unasked)} if self.parts_unasked else {})}
 
 
 @dataclass(frozen=True)
@@ -139,10 +145,17 @@ class Cause:
         return Cause((*(e for e in self.explanations if e.kind in WRITTEN), chosen), self.unexplained, self.tried,
                      self.alternatives)
 
+    def _tried_words(self) -> str:
+        """What was tried, where nothing reproduces a case of the class."""
+        kinds = ", ".join(f"{n} {kind}{'' if n == 1 or kind.endswith('s') else 's'}"
+                          for kind, n in self.tried.items() if isinstance(n, int) and n)
+        return f"nothing tried ({kinds}) reproduces the engine's whole answer on any of its cases"
+
     def _stopped_words(self) -> str:
         if self.stopped is not None and self.share:
+            searched = any(e.kind not in WRITTEN for e in self.explanations)
             text = (f"not searched to the end: the class's share of the search's effort (up to {self.stopped:,} "
-                    f"re-scorings) was spent before a cause was found")
+                    f"re-scorings) was spent before {'the cases left were explained' if searched else 'a cause was found'}")
             if self.screened is not None and self.screened[0] >= self.screened[1]:
                 return text + (f", with all {self.screened[1]} of its candidate departures screened, in its pairs and "
                                f"later rounds; --effort {self.effort * 2} or more gives it more")
@@ -167,6 +180,8 @@ class Cause:
             said.append("fits the cases but nothing tested it (no passing case, no probe), so not named: " +
                         "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
         if not self.explanations:
+            if not said and self.tried:
+                said.append(self._tried_words())
             return UNEXPLAINED + (": " + "; ".join(said) if said else "")
         if self.stopped is not None and not self.unexplained:
             said.append("read off the class's cases; its search for a departure of the rules was cut short: "

@@ -13,9 +13,11 @@ from checker.diagnose.candidates import candidates_for, edits_by_part
 from checker.diagnose.classes import FailureClass, signature, unlisted_by_winners
 from checker.diagnose.diff import diff
 from checker.diagnose.explanation import (MAX_ALTERNATIVES, MAX_MEMBERS_FIRST, MAX_MEMBERS_SCREENED, MAX_ROUNDS,
-                                          PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind, together)
+                                          OutOfEffort, PAIRS_FROM, SCORER_COST, Cause, Explanation, family_kind,
+                                          together)
 from checker.diagnose.judged import Judged
 from checker.diagnose.notation import current as notation, paired_hands, scored_hands
+from checker.diagnose.romanized import spelled
 from checker.diagnose.rescoring import MAX_RESTRICTED, Rescoring
 from checker.diagnose.unscored import (OUTSIDE, below_minimum, fans_outside_spec, input_disagreement, input_refused,
                                        outside_ids, outside_words)
@@ -134,7 +136,11 @@ class ClassSearch(Rescoring):
             return None
         said = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(read.items())[:8])
         own = ", ".join(f"{name} for {spec_id}" for name, spec_id in sorted(learned.items())[:8])
-        words = (f"the engine names fans by their names in the documents ({said})" if read else "the engine names fans")
+        zh = {p.id: p.name_zh or "" for p in ruleset.patterns}
+        pinyin = " or their Chinese in pinyin" if any(
+            name.casefold().replace(" ", "_") in spelled(zh.get(spec_id, "")) for name, spec_id in read.items()) else ""
+        words = (f"the engine names fans by their names in the documents{pinyin} ({said})" if read
+                 else "the engine names fans")
         if learned:
             words += (f"{' and' if read else ''} in words of its own, each standing in every failed case whose money "
                       f"agrees for one spec pattern ({own})")
@@ -240,12 +246,27 @@ class ClassSearch(Rescoring):
                     return Cause((self._explanation(pair, len(members), len(cls.members), checked),),
                                  len(cls.members) - len(members), tried)
         left = self._greedy(cls, members, [m for _, m in scores], found)
+        try:
+            return self._rest(cls, members, ruleset, candidates, order, tried, found, left, disagreement)
+        except OutOfEffort:  # what the cover found stands (each departure explains its cases): said as cut short
+            if not found:
+                raise
+            return Cause(tuple(found), len(cls.members) - sum(e.explains for e in found), tried,
+                         stopped=self._limit, share=True, screened=self._screening, effort=self.scale)
+
+    def _rest(self, cls: FailureClass, members: list[Judged], ruleset: Ruleset, candidates: Sequence[Mutation],
+              order: Mapping[str, int], tried: dict[str, int], found: list[Explanation], left: list[Judged],
+              disagreement: Explanation | None) -> Cause:
+        """After a first cover of the class: its cases left screened again, then grouped by fans outside the spec;
+        the departures the cover does not need dropped."""
         for _ in range(MAX_ROUNDS):  # the cases left screened again: a departure none of the first showed
             if not left or not found:
                 break
             screened = left[:MAX_MEMBERS_SCREENED]
             used = {e.id for e in found}
-            shown = {m.id: sum(1 for r in screened if self._explains(r, m)) for m in candidates if m.id not in used}
+            first = _spread(screened, MAX_MEMBERS_FIRST)  # as in the first pass: one of a few, then the rest
+            shown = {m.id: sum(1 for r in screened if self._explains(r, m)) for m in candidates
+                     if m.id not in used and any(self._explains(r, m) for r in first)}
             more = sorted((m for m in candidates if shown.get(m.id)), key=lambda m: (-shown[m.id], m.size, order[m.id]))
             before = len(left)
             left = self._greedy(cls, left, more, found, at_most=1)
@@ -585,13 +606,15 @@ def _listed_names(answer: Any) -> set[str]:
 
 def _spread(members: Sequence[Judged], most: int) -> list[Judged]:
     """The first `most` members a departure must explain one of before it is scored on the rest: in witness order,
-    but for hands of play taken in turn from each kind of refusal the class holds (the rule the rules refuse by,
-    the event refused), so that a departure explaining one kind alone is not passed over."""
-    if not members or members[0].case is None or members[0].case.get("kind") != "procedure":
-        return list(members[:most])
+    taken in turn from each kind of difference the class holds (for hands of play the rule the rules refuse by
+    and the event refused; for hands, how the win was made and which payers' amounts differ which way), so
+    that a departure explaining one kind alone is not passed over."""
+    if not members:
+        return []
+    played = members[0].case is not None and members[0].case.get("kind") == "procedure"
     groups: dict[tuple, list[Judged]] = {}
     for r in members:
-        groups.setdefault(_refusal_kind(r), []).append(r)
+        groups.setdefault(_refusal_kind(r) if played else _money_kind(r), []).append(r)
     out: list[Judged] = []
     queues = [list(g) for g in groups.values()]
     while len(out) < most and any(queues):
@@ -599,6 +622,21 @@ def _spread(members: Sequence[Judged], most: int) -> list[Judged]:
             if q and len(out) < most:
                 out.append(q.pop(0))
     return out
+
+
+def _money_kind(r: Judged) -> tuple:
+    """A hand's kind of difference: how it was won, and for each seat whether the engine has it pay (or take)
+    more, less or the same as the rules."""
+    case: Mapping[str, Any] = r.case or {}
+    data = case.get("input")
+    win_by = data.get("win_by") if isinstance(data, Mapping) else None
+    expected, actual = r.expected, r.actual
+    ours = expected.get("payments") if isinstance(expected, Mapping) else None
+    theirs = actual.get("payments") if isinstance(actual, Mapping) else None
+    if not (isinstance(ours, list) and isinstance(theirs, list) and len(ours) == len(theirs)) or \
+            not all(isinstance(x, int) for x in (*ours, *theirs)):
+        return (win_by,)
+    return (win_by, tuple((a > e) - (a < e) for e, a in zip(ours, theirs)))
 
 
 def _refusal_kind(r: Judged) -> tuple:

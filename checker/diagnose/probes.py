@@ -143,6 +143,7 @@ class Trial:
     why: str = ""  # why it is untested
     unasked: tuple[str, ...] = ()  # ids of rivals a probe was built for but not asked (no engine, the budget spent)
     undecided: tuple[str, ...] = ()  # ids of rivals whose probes the engine answered as neither predicts
+    parts_unasked: tuple[str, ...] = ()  # of a joint departure, the parts whose probe was built but not asked
 
 
 @dataclass(frozen=True)
@@ -480,12 +481,17 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
     through theirs. Where the hypothesis leaves the rules' settlement as it is (`settled_alike`: it changes only
     what the hand is worth), an answer that agrees with it on the win, the total and the fans and pays otherwise
     pays that total its own way: the payments met another departure."""
-    if not isinstance(answer, Mapping) or any(len(readings_of(x)) != 1 for x in (answer, mine, rules)):
+    if not isinstance(answer, Mapping) or any(len(readings_of(x)) != 1 for x in (answer, mine)) or \
+            not readings_of(rules):
         return ""
-    got, want, base = readings_of(answer)[0], readings_of(mine)[0], readings_of(rules)[0]
-    wins = [bool(x.get("valid", True)) for x in (got, want, base)]
+    got, want = readings_of(answer)[0], readings_of(mine)[0]
+    wins = [bool(got.get("valid", True)), bool(want.get("valid", True)),
+            all(bool(r.get("valid", True)) for r in readings_of(rules))]
     if wins == [False, True, True]:
         return f"the engine refuses it ({got.get('error')}) where the rules and the departure let it win"
+    if len(readings_of(rules)) != 1:  # (the rules read the hand several ways: its parts are compared on one)
+        return ""
+    base = readings_of(rules)[0]
     if wins != [True, True, True] and wins != [True, True, False]:
         return ""
 
@@ -681,8 +687,20 @@ class Experiments:
             return []
         return [(case, mine, theirs)]
 
-    def predicts(self, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
-        """Whether the reference under `m` gives the engine's recorded answer to a probe already asked (no new
+    def bears_out(self, probe: Probe, predicted: Any) -> bool:
+        """Whether a probe's answer bears out a result predicted for it (read and judged as `predicts` does)."""
+        ruleset_id = probe.case.get("ruleset")
+        try:
+            ruleset = self.rescorer.runner.ruleset(str(ruleset_id))
+        except (ValueError, KeyError):
+            return False
+        kind = str(probe.case.get("kind", "score"))
+        return isinstance(predicted, Mapping) and self._holds(
+            ruleset, self.read(ruleset, probe.answer), predicted,
+            self.prober.judged_on(probe.case.get("expect") or {}, kind), kind)
+
+    def predicts(self, ruleset: Ruleset, probe: Probe, m: Mutation | None) -> bool:
+        """Whether the reference under `m` gives the engine's recorded answer to a probe already asked (None: the rules; no new
         question: a probe without an answer is predicted by anything)."""
         if probe.answer is None:
             return True
@@ -698,6 +716,37 @@ class Experiments:
         rules predicts them)."""
         return agreement(answer, predicted, judged_on, self.own_rules(ruleset.id), kind).same or \
             outside_only(answer, predicted, {p.id for p in ruleset.patterns}, ruleset.id)
+
+    def asked(self, ruleset: Ruleset, ids: Mapping[str, str]) -> list[Probe]:
+        """Every probe of the ruleset the run has an answer to (asked for any class, or read from the record), in
+        the order of their cases' text: each with the rules' answer as its expectation, no hypothesis yet, and its
+        id where `ids` (by `Prober.key`) has it."""
+        out = []
+        for key, answer in sorted(self.prober.answers.items()):
+            case = json.loads(key)
+            if answer is None or case.get("ruleset") != ruleset.id:
+                continue
+            expect = self._result(case, None)
+            if expect is not None:
+                named = {"id": ids[key]} if key in ids else {}
+                out.append(Probe({**case, **named, "expect": result_part(expect)}, {}, None, expect, answer, None))
+        return out
+
+    def contradicts(self, ruleset: Ruleset, probe: Probe, m: Mutation) -> Probe | None:
+        """The probe as one against `m` where the engine's answer to it contradicts `m`: `m` answers otherwise than
+        the rules there, the engine answers otherwise than `m` predicts, and not only where `m` answers as the
+        rules do (another departure met there, `met_elsewhere`); None where it says nothing against `m`."""
+        kind = str(probe.case.get("kind", "score"))
+        mine = self._result(probe.case, m)
+        if mine is None or probe.answer is None or _text(mine) == _text(probe.against_predicted):
+            return None
+        answer = self.read(ruleset, probe.answer)
+        if self._holds(ruleset, answer, mine, self.prober.judged_on(probe.case["expect"], kind), kind):
+            return None
+        if kind == "score" and met_elsewhere(answer, mine, probe.against_predicted, ruleset.id,
+                                             settles_alike(self.rescorer, probe.case, m)):
+            return None
+        return replace(probe, predicted=mine, holds=False)
 
     def accounting_for(self, ruleset: Ruleset, probe: Probe, m: Mutation,
                        candidates: Sequence[Mutation]) -> Iterator[Mutation]:
@@ -836,10 +885,12 @@ class Experiments:
             probes.append(probe)
             if probe.holds is False:
                 return Trial(CONTRADICTED, tuple(probes))
+        parts_unasked: list[str] = []
         for part, rest in parts:
             for case, mine, theirs in self.parts_separating(ruleset, members, m, rest):
                 probe = self._ask(ruleset, case, mine, f"{m.id} without {part.id}", theirs)
                 if probe is None:
+                    parts_unasked.append(part.id)
                     break
                 probe = self._between(ruleset, probe, m, rest, beside)
                 probes.append(probe)
@@ -874,8 +925,10 @@ class Experiments:
                 untested_why = (untested_why or "no probe on which it departs from the rules held") + \
                     "; its probes told it only from its rivals, on hands where it answers as the rules do"
             return Trial(UNTESTED, tuple(probes), tuple(inseparable),
-                         untested_why or "the engine answered none of its probes", tuple(unasked), tuple(undecided))
-        return Trial(CONFIRMED, tuple(probes), tuple(inseparable), "", tuple(unasked), tuple(undecided))
+                         untested_why or "the engine answered none of its probes", tuple(unasked), tuple(undecided),
+                         tuple(parts_unasked))
+        return Trial(CONFIRMED, tuple(probes), tuple(inseparable), self.prober.why_not() if parts_unasked else "",
+                     tuple(unasked), tuple(undecided), tuple(parts_unasked))
 
 
     def reach(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation, followed: Iterable[str],

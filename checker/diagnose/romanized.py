@@ -1,6 +1,7 @@
 """The documents' Chinese words as an engine may write them in pinyin (无花果: `wu_hua_guo`, `wuhuaguo`, `wu hua
 guo`, `Wu Hua Guo`): a name an engine gives a scoring step or a cap is read against the document's sentences about
-it in these forms too (checker.diagnose.notation). Tone marks are dropped; the romanization is pypinyin's."""
+it in these forms too (checker.diagnose.notation), and a fan's Chinese name stands for its pattern in them
+(checker.diagnose.answers `FanNames`). Tone marks are dropped; the romanization is pypinyin's."""
 from __future__ import annotations
 
 import re
@@ -31,3 +32,12 @@ def in_pinyin(name: str, words: str) -> bool:
     `_`, `-`, spaces or nothing)."""
     key = _SEPARATORS.sub("_", name.strip().lower())
     return bool(key) and (key in romanized(words) or key.replace("_", "") in romanized(words))
+
+
+def spelled(name: str) -> tuple[str, ...]:
+    """A Chinese name (all of it Chinese characters, two or more) in pinyin: its syllables joined by `_` and run
+    together (清一色: `qing_yi_se`, `qingyise`); none for any other name."""
+    if len(name) < 2 or _HAN.fullmatch(name) is None:
+        return ()
+    syllables = lazy_pinyin(name)
+    return ("_".join(syllables), "".join(syllables))

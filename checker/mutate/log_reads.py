@@ -80,10 +80,8 @@ def _replacements_written(case: Mapping[str, Any]) -> Mapping[str, Any]:
     for i, ev in enumerate(events):
         try:
             if isinstance(ev, Mapping) and ev.get("event") == "draw" and "from" not in ev:
-                trial = table.copy()
-                problem = trial.apply(parse_event(ev))
+                problem = table.apply(parse_event(ev))  # (a refused event leaves the table as it was)
                 if problem is None:
-                    table = trial
                     continue
                 written = {**ev, "from": "back"}
                 if problem.rule != REPLACEMENT_RULE or table.apply(parse_event(written)) is not None:
