@@ -52,9 +52,12 @@ def test_its_own_refusal_ids_are_read_as_the_rules_they_stand_for(run):
 
 
 def test_what_it_cannot_explain_it_says_it_cannot(run):
-    """S1 and S5 (tied readings): where two readings of a winning hand score the same total, the judge keeps the first it
-    finds (a pure and a mixed double chow, or the mixed one twice), its money the rules'. No one-step departure of
-    the rules lists those fans so: such a class is left unexplained, saying so, with no cause named."""
+    """S5 (group reuse): the judge lets two combinations share a set where they bring in another, so three chows such
+    as 1p2p3p, 1p2p3p and 1s2s3s count Mixed double chow twice; the rules' account-once reading counts Pure double
+    chow and Mixed double chow once each. The totals agree (1 + 1 either way) and so do the payments, but the rules
+    do not read the hand the judge's way (no other reading of theirs lists those fans: a hand the rules read two
+    ways of the same worth matches either list, tests/test_procedure_readings.py). No one-step departure of the
+    rules lists them so: such a class is left unexplained, saying what was tried, with no cause named."""
     for c in run["classes"]:
         if c["cause"].get("unexplained"):
             assert not c["cause"].get("explained_by"), c["cause"]["verdict"]

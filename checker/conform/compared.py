@@ -52,12 +52,17 @@ def _kept(result: Mapping[str, Any], kind: str, declared: frozenset[str] | None,
             if declared is None or key in declared:
                 kept[key] = value
             elif any(name.startswith("winners.") for name in declared):
-                kept[key] = [{k: v for k, v in w.items() if k == "seat" or f"winners.{k}" in declared}
+                kept[key] = [{k: v for k, v in w.items() if k == "seat" or f"winners.{_field(k)}" in declared}
                              if isinstance(w, Mapping) else w for w in value]
             continue
         if declared is None or key in ALWAYS or key in declared:
             kept[key] = value
     return result if kept == dict(result) else kept
+
+
+def _field(key: str) -> str:
+    """The declared field a winner's key is compared with (a winner's other readings' fans go with its fans)."""
+    return "fans" if key == "or_fans" else key
 
 
 def judged_on(engine: Any) -> Callable[[Any, str], Any]:
@@ -80,7 +85,7 @@ def left_out(expect: Any, compared: Any) -> list[str]:
             elif key == "winners" and isinstance(value, list) and isinstance(kept[key], list):
                 for w, k in zip(value, kept[key]):
                     if isinstance(w, Mapping) and isinstance(k, Mapping):
-                        names.update((f"winners.{f}", None) for f in w if f not in k)
+                        names.update((f"winners.{_field(f)}", None) for f in w if f not in k)
     return list(names)
 
 

@@ -23,7 +23,7 @@ from checker.corpus.adequacy import procedure_killing_cases
 from checker.corpus.generate import Corpus
 from checker.engine import load_ruleset
 from checker.table.bots import SEAT_MIXES
-from checker.table.log import GAME, VERSION, replay_events
+from checker.table.log import GAME, VERSION, expected_winners, replay_events
 from checker.table.mutate import witnesses
 from checker.table.simulate import play_hand
 from checker.table.wall import shuffled_wall
@@ -111,8 +111,7 @@ def played_case(ruleset_id: str, hand_seed: int, mix: int, options: Mapping[str,
     r = replay_events(header, hand.events)
     result = r.result or {}
     expect = {"verdict": r.verdict, "ended": result.get("ended"),
-              "winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
-                          for w in result.get("winners", [])],
+              "winners": expected_winners(result.get("winners", [])),
               "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")}
     return Played(header, deal, hand.events, {k: v for k, v in expect.items() if v is not None},
                   ", ".join(hand.header["seats"]))
@@ -144,8 +143,7 @@ def _hand_made(corpus: Corpus, ruleset_id: str) -> tuple[set[str], set[str]]:
             illegal.add(str(r.rule))
         else:
             legal |= set(scene.covers)
-            expect.update({"winners": [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"],
-                                        "fans": w["fans"]} for w in result.get("winners", [])],
+            expect.update({"winners": expected_winners(result.get("winners", [])),
                            "payments": result.get("payments"), "next_dealer": result.get("next", {}).get("dealer")})
         deal = {k: v for k, v in header.items() if k not in ("game", "version", "ruleset", "options")}
         corpus.cases.append({"id": f"{ruleset_id}-made-{scene.id}", "ruleset": ruleset_id, "kind": "procedure",

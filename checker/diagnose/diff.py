@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any
 
-from checker.case import readings_of
+from checker.case import readings_of, winners_match
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,8 @@ def _fans(result: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
 
 def _diff_one(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> FanDiff:
     fields = tuple((key, want, actual.get(key)) for key, want in expected.items()
-                   if key != "fans" and actual.get(key) != want)
+                   if key != "fans" and actual.get(key) != want and
+                   not (key == "winners" and winners_match(actual.get(key), want)))
     if "fans" not in expected:
         return FanDiff(fields=fields)
     want, got = _fans(expected), _fans(actual)

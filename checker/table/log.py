@@ -208,6 +208,13 @@ def replay_events(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
     return replay_lines(((i + 1, text, None) for i, text in enumerate(lines)), "<events>", runner)
 
 
+def expected_winners(winners: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A hand's winners (checker.table.settle) as a procedure result gives them: seat, win_by, total and fans, and
+    the fans of the hand's other readings of the same worth (`or_fans`) where it has them."""
+    return [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"],
+             **({"or_fans": w["or_fans"]} if w.get("or_fans") else {})} for w in winners]
+
+
 def procedure_result(case: Mapping[str, Any], runner: Scorers | None = None) -> dict[str, Any]:
     """The result of a `kind: procedure` case in its `expect` shape (case.schema.json $defs/procedure_result):
     the case's ruleset and options with its input's deal make the log's header, its events the log. An ended hand
@@ -227,8 +234,7 @@ def procedure_result(case: Mapping[str, Any], runner: Scorers | None = None) -> 
     if found.result is not None:
         result = found.result
         out["ended"] = result["ended"]
-        out["winners"] = [{"seat": w["seat"], "win_by": w["win_by"], "total": w["total"], "fans": w["fans"]}
-                          for w in result["winners"]]
+        out["winners"] = expected_winners(result["winners"])
         out["payments"] = result["payments"]
         # what the next hand starts from, as the table decides it after this one (settle.hand_result): who deals
         # (absolute seat), the round wind where the ruleset says when it advances (MCR's dealer_rotation), and the

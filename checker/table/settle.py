@@ -31,6 +31,9 @@ def hand_result(table: Table) -> dict[str, Any]:
             "seat": w.seat, "tile": T.tile_name(w.tile), "win_by": w.win_by,
             **({"discarder": w.discarder} if w.discarder is not None else {}),
             "total": w.score.total, "fans": [f.as_expect() for f in w.score.fans],
+            # the hand's other readings of the same worth that count other fans (the rules take either list)
+            **({"or_fans": [[f.as_expect() for f in alt] for alt in w.score.alternatives]}
+               if w.score.alternatives else {}),
             "flags": list(w.flags), "payments": list(w.score.payments or ()),
         })
     dealer, huangfan = next_dealer(table), next_huangfan(table)
