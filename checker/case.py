@@ -385,17 +385,21 @@ def winners_match(got: Any, want: Any) -> bool:
         all(isinstance(w, Mapping) and _same_winner(g, w) for g, w in zip(got, want))
 
 
+def winner_fan_lists(want: Mapping[str, Any]) -> list[Any]:
+    """The fan lists an expected winner of a hand of play takes: its `fans`, then those of the hand's other readings
+    of the same worth (`or_fans`: the rules take either list, as a hand's `either` does)."""
+    others = want.get("or_fans")
+    return [want.get("fans"), *(f for f in (others if isinstance(others, list) else []) if isinstance(f, list))]
+
+
 def _same_winner(got: Any, want: Mapping[str, Any]) -> bool:
-    """A hand of play's winner against the expected one: its fans those expected, or those of another reading of
-    the hand of the same worth (`or_fans`: the rules take either list, as a hand's `either` does)."""
+    """A hand of play's winner against the expected one: its fans any list the winner takes (`winner_fan_lists`)."""
     if not isinstance(got, Mapping):
         return False
-    if "or_fans" not in want:
-        return _same(got, want)
     plain = {k: v for k, v in want.items() if k != "or_fans"}
-    others = want["or_fans"] if isinstance(want["or_fans"], list) else []
-    return _same(got, plain) or ("fans" in plain and any(
-        _same(got, {**plain, "fans": fans}) for fans in others if isinstance(fans, list)))
+    if "fans" not in plain:
+        return _same(got, plain)
+    return any(_same(got, {**plain, "fans": fans}) for fans in winner_fan_lists(want))
 
 
 def _fan_key(fan: Mapping[str, Any]) -> tuple:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Container, Iterable, Mapping, Sequence
 
-from checker.case import readings_of
+from checker.case import readings_of, winner_fan_lists
 from checker.diagnose.notation import current as notation
 from checker.diagnose.romanized import spelled
 from checker.spec import Ruleset, SpecError, Step, given_key, load_ruleset
@@ -187,10 +187,8 @@ def _same_winner(got: Any, want: Any, own_rules: Container[str]) -> bool:
     plain = ("fans", "or_fans")
     if {k: v for k, v in got.items() if k not in plain} != {k: v for k, v in want.items() if k not in plain}:
         return False
-    given = want.get("or_fans")
-    others: list[Any] = list(given) if isinstance(given, list) else []
     return any(same_fans(fans, got.get("fans"), getattr(own_rules, "ruleset_id", None), got.get("total"))
-               for fans in [want.get("fans"), *others])
+               for fans in winner_fan_lists(want))
 
 
 def _fan_keys(fans: Any) -> list[tuple] | None:

@@ -87,12 +87,15 @@ class Confirming(ClassSearch):
                  if e.evidence == CONFIRMED and e.id in self.mutations}
         every = [p for cause in causes for p in _probes_of(cause)]
         ids = {Prober.key(p.case): str(p.case.get("id")) for p in every if p.case.get("id") is not None}
-        witnessed = {Prober.key(p.case) for p in every if p.holds or (
-            p.holds is False and p.answer is not None and p.against_predicted is not None and
-            experiments.bears_out(p, p.against_predicted))}
+        witnessed: set[str] = set()
+        for p in every:
+            ruleset = self.ruleset_of(str(p.case.get("ruleset")))
+            if p.holds or (p.holds is False and p.answer is not None and ruleset is not None and
+                           experiments.bears_out(ruleset, p, p.against_predicted)):
+                witnessed.add(Prober.key(p.case))
         asked: dict[str, list[Probe]] = {}
         seconds: dict[str, list[Mutation]] = {}
-        for rs in {cls_rs for cls_rs in model} | {m.ruleset for m in borne.values()}:
+        for rs in set(model) | {m.ruleset for m in borne.values()}:
             ruleset = self.ruleset_of(rs)
             if ruleset is not None:
                 asked[rs] = experiments.asked(ruleset, ids)

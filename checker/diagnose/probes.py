@@ -687,27 +687,18 @@ class Experiments:
             return []
         return [(case, mine, theirs)]
 
-    def bears_out(self, probe: Probe, predicted: Any) -> bool:
-        """Whether a probe's answer bears out a result predicted for it (read and judged as `predicts` does)."""
-        ruleset_id = probe.case.get("ruleset")
-        try:
-            ruleset = self.rescorer.runner.ruleset(str(ruleset_id))
-        except (ValueError, KeyError):
-            return False
+    def bears_out(self, ruleset: Ruleset, probe: Probe, predicted: Any) -> bool:
+        """Whether a probe's recorded answer bears out a result predicted for it (its fans read from the documents'
+        names, judged on what the engine answers)."""
         kind = str(probe.case.get("kind", "score"))
         return isinstance(predicted, Mapping) and self._holds(
             ruleset, self.read(ruleset, probe.answer), predicted,
             self.prober.judged_on(probe.case.get("expect") or {}, kind), kind)
 
     def predicts(self, ruleset: Ruleset, probe: Probe, m: Mutation | None) -> bool:
-        """Whether the reference under `m` gives the engine's recorded answer to a probe already asked (None: the rules; no new
-        question: a probe without an answer is predicted by anything)."""
-        if probe.answer is None:
-            return True
-        kind = str(probe.case.get("kind", "score"))
-        predicted = self.rescorer.result(probe.case, m)
-        return predicted is not None and self._holds(ruleset, self.read(ruleset, probe.answer), predicted,
-                                                     self.prober.judged_on(probe.case.get("expect") or {}, kind), kind)
+        """Whether the reference under `m` (None: the rules) gives the engine's recorded answer to a probe already
+        asked (no new question: a probe without an answer is predicted by anything)."""
+        return probe.answer is None or self.bears_out(ruleset, probe, self.rescorer.result(probe.case, m))
 
     def _holds(self, ruleset: Ruleset, answer: Any, predicted: Mapping[str, Any], judged_on: Any, kind: str) -> bool:
         """Whether a probe's answer (its fans read from the documents' names) bears out a prediction: the whole
