@@ -321,8 +321,9 @@ def class_lines(classes: Sequence[Mapping[str, Any]]) -> list[str]:
             out.append(f"- **{_md(UNEXPLAINED if cause.get('contradicted') or cause.get('untested') else cause.get('verdict', UNEXPLAINED))}**"
                        + (f" (tried: {tried})" if tried else ""))
         for e in cause.get("contradicted") or []:
-            out.append(f"- **contradicted**: {_md(e['words'], 400)} reproduces {e['explains']} of {e['of']} cases, "
-                       f"but the engine's answer to a probe built to test it is not what it predicts")
+            but = e["nearest"] if e.get("nearest") else "the engine's answer to a probe built to test it is not what it predicts"
+            out.append(f"- **{'nearest only' if e.get('nearest') else 'contradicted'}**: {_md(e['words'], 400)} reproduces "
+                       f"{e['explains']} of {e['of']} cases, but {_md(but, 600)}")
             out += _probe_lines(e)
         for e in cause.get("untested") or []:
             out.append(f"- **not named, untested**: {_md(e['words'], 400)} reproduces {e['explains']} of {e['of']} "

@@ -8,8 +8,9 @@ from typing import Any, Collection, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, canonical, together
-from checker.diagnose.judged import Judged
+from checker.diagnose.judged import Judged, kind_of
 from checker.diagnose.one_class import ClassSearch
+from checker.diagnose.own_event import on_its_event
 from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Prober, Trial, met_elsewhere,
                                      settles_alike, values_held)
 from checker.diagnose.unscored import OUTSIDE, case_features
@@ -63,7 +64,8 @@ class Confirming(ClassSearch):
             evidence = self._run_evidence(out, experiments, model)
             for i, (cls, cause) in enumerate(zip(classes, out)):
                 self._model = evidence.held.get(cls.ruleset or "", [])
-                out[i] = self._against_the_run(cls, cause, experiments, evidence)
+                out[i] = self._on_its_own_event(cls, self._against_the_run(cls, cause, experiments, evidence),
+                                                experiments, evidence)
         out = [self._parts_needed(cls, cause) for cls, cause in zip(classes, out)]
         self._model = ()
         return out
@@ -166,6 +168,41 @@ class Confirming(ClassSearch):
         if len(named) == len(cause.explanations) and all(a is b for a, b in zip(named, cause.explanations)):
             return cause
         return replace(cause, explanations=tuple(named), contradicted=tuple(contradicted), unexplained=unexplained)
+
+    def _on_its_own_event(self, cls: FailureClass, cause: Cause, experiments: Experiments,
+                          run: "RunEvidence") -> Cause:
+        """No reading of a rule of play is named for a class of hands of play that the engine's answer at the
+        class's own departing event contradicts (`checker.diagnose.own_event`): a neighbour of that event, on
+        which the reading and the rules agree, answered otherwise there, where neither the reading with the run's
+        confirmed departures nor with one other predicts the answer. Such a reading is the nearest the rules have,
+        not the engine's: moved to `contradicted` saying so, its cases unexplained."""
+        ruleset = self.ruleset_of(cls.ruleset)
+        members = self._members(cls)
+        if ruleset is None or not members or kind_of(members[0]) != "procedure":
+            return cause
+        named, nearest = [], []
+        for e in cause.explanations:
+            m = self.mutations.get(e.id)
+            off = None if m is None else next(
+                (o for o in on_its_event(experiments, ruleset, self._explained(members, m), m)
+                 if o.probe.holds is False and o.parts and not self._accounted(experiments, ruleset, o.probe, m, run)),
+                None)
+            if off is None:
+                named.append(e)
+                continue
+            nearest.append(replace(e, evidence=CONTRADICTED, probes=(*e.probes, off.probe), or_equally=(),
+                                   nearest=off.words()))
+        if not nearest:
+            return cause
+        return replace(cause, explanations=tuple(named), contradicted=(*cause.contradicted, *nearest),
+                       unexplained=cause.unexplained + sum(e.explains for e in nearest))
+
+    def _accounted(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation,
+                   run: "RunEvidence") -> bool:
+        """Whether `m` predicts a probe's answer with the run's confirmed departures, or with one other (a
+        reading, or one the search named anywhere): the engine departs there in a way the run shows."""
+        return self._predicted_with_model(experiments, ruleset, probe, m) or next(
+            experiments.accounting_for(ruleset, probe, m, run.seconds.get(ruleset.id, [])), None) is not None
 
     def _parts_needed(self, cls: FailureClass, cause: Cause) -> Cause:
         """Each departure of MIN_PARTS_COUNTED parts or more named for the class with, for each part, how many of the

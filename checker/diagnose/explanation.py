@@ -57,6 +57,7 @@ class Explanation:
     confirmed_for: str = ""  # confirmed by the probes asked for another class (its signature) of the same departure
     parts_needed: tuple[tuple[str, int], ...] = ()  # a departure of several parts: each, and how many cases need it
     parts_unasked: tuple[str, ...] = ()  # of a departure of several parts, those its probes did not put to the engine
+    nearest: str = ""  # contradicted at the class's own departing event: the nearest reading, not the engine's (why)
 
     def tried_by(self, trial: Trial, words_of: Callable[[str], str]) -> "Explanation":
         """The same explanation with what its trial found: the rivals left beside it, each saying why (no case the
@@ -119,7 +120,8 @@ class Explanation:
                 **({"confirmed_for": self.confirmed_for} if self.confirmed_for else {}),
                 **({"pays_alike": True} if self.pays_alike else {}),
                 **({"parts_needed": dict(self.parts_needed)} if self.parts_needed else {}),
-                **({"parts_unasked": list(self.parts_unasked)} if self.parts_unasked else {})}
+                **({"parts_unasked": list(self.parts_unasked)} if self.parts_unasked else {}),
+                **({"nearest": self.nearest} if self.nearest else {})}
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,8 @@ class Cause:
         said = [e.said() for e in self.explanations]
         if self.contradicted:
             said.append("contradicted by the engine's answers to probes: " +
-                        "; ".join(f"{e.words} (probe {probe_words(e.probes)})" for e in self.contradicted))
+                        "; ".join(f"{e.words} ({e.nearest}; {probe_words(e.probes)})" if e.nearest else f"{e.words} (probe {probe_words(e.probes)})"
+                                  for e in self.contradicted))
         if self.untested:
             said.append("fits the cases but nothing tested it (no passing case, no probe), so not named: " +
                         "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))

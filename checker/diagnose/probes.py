@@ -756,6 +756,21 @@ class Experiments:
             if predicted is not None and self._holds(ruleset, answer, predicted, judged_on, kind):
                 yield d
 
+    def put(self, ruleset: Ruleset, case: Mapping[str, Any], predicted: Mapping[str, Any], m: Mutation
+            ) -> Probe | None:
+        """A case built elsewhere (checker.diagnose.own_event) asked of the engine as a probe of `m` against the
+        rules, where the two predict the same answer (`predicted`); None where it was not asked (no engine, or the
+        --probes budget spent)."""
+        self.made += 1
+        probe_case = {**case, "id": f"probe-{self.made}", "expect": result_part(predicted)}
+        asked, answer = self.prober.answer(probe_case)
+        if not asked:
+            return None
+        kind = str(case.get("kind", "score"))
+        holds = None if answer is None else self._holds(ruleset, self.read(ruleset, answer), predicted,
+                                                        self.prober.judged_on(probe_case["expect"], kind), kind)
+        return Probe(probe_case, predicted, None, predicted, answer, holds)
+
     def _ask(self, ruleset: Ruleset, case: Mapping[str, Any], mine: Mapping[str, Any], against: str | None,
              theirs: Mapping[str, Any], m: Mutation | None = None) -> Probe | None:
         expect = self.rescorer.result(case, None) or mine
