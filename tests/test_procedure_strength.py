@@ -63,7 +63,8 @@ CATALOGUE = {
         "procedure: robbing the kong": 1,
         "procedure: 漏胡": 9,  # lifted_by loses each of its 4 moves; later_copy_from and own_draw_win each name an
                                # option of two values (fixed to each: 4); the rule left out (1)
-        "procedure: knock": 3,  # required_to_win, locks_hand, must_take_first_win flipped
+        "procedure: knock": 6,  # required_to_win, locks_hand, must_take_first_win flipped; wait names an option
+                                # of two values (knock_wait: fixed to each, 2); checked_at knock -> discard
         "procedure: flowers at the deal": 4,  # at_deal, dragons_too flipped; declared_win names an option of
                                               # two values (fixed to each: 2)
         "procedure: tile swap": 4,  # tile_swap.tiles 5 -> 6, 4, 10, 0
@@ -73,7 +74,7 @@ CATALOGUE = {
         "procedure: 荒番 count": 4,  # on_draw 1 -> 2, 0; on_win -1 -> 0, -2
         "procedure: contract calls": 8,  # settlement.contract.calls (read by the table) 3 -> 4, 2, 6, 0, and
                                          # settlement.liability.exempt_doubles (三番叫胡) 3 -> 4, 2, 6, 0
-        "procedure: option default": 6,  # five read_by: table options, two values each; and full_flush_liability
+        "procedure: option default": 7,  # six read_by: table options, two values each; and full_flush_liability
                                          # false -> true (read by the scorer and, for 三番叫胡, by the table)
     },
     "shanghai-knocking": {
@@ -84,8 +85,8 @@ CATALOGUE = {
         "procedure: forgo then reclaim": 8,  # blocks loses each of chow, pung, kong (3); blocks_win and
                                              # outranked_passes each name an option of two values (4); the rule
                                              # left out (1)
-        "procedure: knock": 7,  # three flags flipped; missed_win and concealed_kong each name an option of two
-                                # values (4)
+        "procedure: knock": 8,  # three flags flipped; missed_win and concealed_kong each name an option of two
+                                # values (4); checked_at knock -> discard
         "procedure: mandatory kong": 3,  # after_knock, unless_self_draw_win, robbable flipped
         "procedure: swap calling": 3,  # two flags flipped, the rule left out
         "procedure: flowers at the deal": 2,
@@ -250,6 +251,7 @@ SURVIVES = {
     "procedure:forgo_then_reclaim=absent",  # no claim was blocked, no win refused by it
     "procedure:knock.locks_hand=false",  # A's knocked seat discards the tile it drew; no claim after a knock
     "procedure:knock.must_take_first_win=false",  # no knocked seat could win on a tile it let go
+    "procedure:knock.checked_at=discard",  # every knock of A, B and C has a discard that leaves the hand ready
     "procedure:knock.missed_win=forfeit_hand",  # the default reading
     "procedure:knock.missed_win=not_allowed",  # no win missed
     "procedure:mandatory_kong.unless_self_draw_win=false",  # no self-drawn win; A's drawn 7p wins nothing
@@ -284,7 +286,7 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
     [rs] = strength.rulesets
     results = by_id(strength)
     assert set(results) == set(KILLED_BY) | set(UNBOUND_HERE) | set(UNSEEN_HERE) | SURVIVES  # every mutant, each once
-    assert rs.procedure_catalogue == len(results) == 37 and rs.procedure_cases == 3 and not rs.procedure_left_out
+    assert rs.procedure_catalogue == len(results) == 38 and rs.procedure_cases == 3 and not rs.procedure_left_out
     assert rs.cases == 0 and rs.catalogue == 0  # no score case: no scoring mutant judged
     for mutant, case_id in KILLED_BY.items():
         assert results[mutant].status == KILLED and results[mutant].killed_by.id == case_id, mutant
@@ -294,8 +296,8 @@ def test_planted_weak_corpus_kills_exactly_what_its_scenes_decide(planted):
         assert results[mutant].status == NOT_OBSERVABLE and why in results[mutant].reason
     for mutant in SURVIVES:  # budget 0: no survivor is searched
         assert (results[mutant].status, results[mutant].searched) == (NOT_SEPARATED, 0), mutant
-    # 4 killed among the 37 - 2 unbound - 2 not observable = 33 a case could observe
-    assert rs.total().kill_rate == pytest.approx(4 / 33)
+    # 4 killed among the 38 - 2 unbound - 2 not observable = 34 a case could observe
+    assert rs.total().kill_rate == pytest.approx(4 / 34)
     # nothing searched: no case is found that kills a survivor, but the measure is not whole (exit status 3)
     assert strength.status == 3 and strength.unsearched() == len(SURVIVES)
     page = markdown(strength)

@@ -25,15 +25,20 @@ pays 5 shares and the others nothing (contract_self_draw_others=0).
 """
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+import yaml
+
+from checker.case import CaseRunner
 from checker.table.events import parse_event
 from checker.table.log import new_table, replay_events
 from checker.corpus.scenes import MK_FILL_1, MK_FILL_2, MK_FILL_3, MK_OPEN, MK_ROUND, SCENES, event, header
-from checker.spec import load_ruleset
+from checker.spec import load_ruleset, load_ruleset_file
 from checker.tiles import format_tiles, parse_tile
 
 KNOCKING, CLASSIC = "shanghai-knocking", "shanghai-classic"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -790,6 +795,61 @@ def test_concealed_kong_after_knocking_that_reshapes_the_hand_is_illegal():
     # the fourth 2s was dealt; the draw is a 1z; a concealed kong of 2s now changes the wait (see above)
     hdr = header(KNOCKING, LOCK_KONG_B, draws="4z4z4z1z")
     assert_illegal(hdr, LOCK_KONG_START + ["0 draw 1z", "0 concealed_kong 2s"], "procedure.knock_locks_hand")
+
+
+# --------------------------------------------------------------------------- what a knock waits on (knock_wait)
+
+# Seat 0: 111m 222m 333m 55p 7p 99s. Discarding 7p leaves 111m 222m 333m 55p 99s, waiting on 5p or 9s: all pungs
+# (碰碰胡), a hand classic lets win (win_hands=special_only). Discarding 5p leaves 111m 222m 333m 5p 7p 99s, waiting
+# on 6p alone (the chow 567p): a four-sets-and-a-pair hand of two suits with a chow, which does not win there.
+KW_H0 = "111m222m333m5p5p7p9s9s"
+KW_HANDS = {0: KW_H0, 1: LH_FILL_1, 2: LH_FILL_2, 3: LH_FILL_3}
+
+
+def test_a_knock_s_discard_may_leave_a_wait_the_hand_cannot_win_on_by_default():
+    """option.knock_wait=any_shape (the default): the knock declares the hand ready in shape; discarding 5p leaves
+    the wait on 6p, which completes four sets and a pair: the knock stands (the hand plays on)."""
+    for options in ({}, {"knock_wait": "any_shape"}):
+        r = replay(header(CLASSIC, KW_HANDS, options=options), ["0 knock", "0 discard 5p"])
+        assert r.verdict == "unfinished", (r.verdict, r.rule, r.message)
+
+
+def test_a_knock_s_discard_must_leave_a_wait_it_would_win_on_under_winning_hand():
+    """option.knock_wait=winning_hand: after the knock, discarding 5p leaves only the wait on 6p, which gives a
+    hand with a chow in two suits, no 碰碰胡-and-above hand: refused, citing the option; discarding 7p leaves the
+    all-pungs wait on 5p or 9s: the knock stands."""
+    hdr = header(CLASSIC, KW_HANDS, options={"knock_wait": "winning_hand"})
+    assert_illegal(hdr, ["0 knock", "0 discard 5p"], "option.knock_wait")
+    r = replay(hdr, ["0 knock", "0 discard 7p"])
+    assert r.verdict == "unfinished", (r.verdict, r.rule, r.message)
+
+
+def test_a_knock_with_no_discard_leaving_a_wait_it_would_win_on_is_refused_under_winning_hand():
+    """option.knock_wait=winning_hand: seat 0 holds 123m 456m 789m 123p 5p 9s; discarding 9s waits on 5p and
+    discarding 5p waits on 9s, each a hand of chows in two suits that classic does not let win: the knock itself
+    is refused, citing the option. By default it stands, and so does its discard of 9s."""
+    hands = {0: KNOCK_H0, 1: LH_FILL_1, 2: LH_FILL_2, 3: LH_FILL_3}
+    assert_illegal(header(CLASSIC, hands, options={"knock_wait": "winning_hand"}), ["0 knock"], "option.knock_wait")
+    r = replay(header(CLASSIC, hands), ["0 knock", "0 discard 9s"])
+    assert r.verdict == "unfinished", (r.verdict, r.rule, r.message)
+
+
+def test_a_knock_no_discard_leaves_ready_is_refused_at_its_discard_where_the_table_checks_there(tmp_path):
+    """procedure.knock, checked_at: the shipped classic refuses the knock of 123m 456m 789m 123p 5p 9s under
+    knock_wait=winning_hand at once (event 0, above); a table that checks at the knock's discard (checked_at:
+    discard) lets the knock stand and refuses its discard of 9s (event 1), citing the same option; by default
+    (any_shape) the discard leaves the wait on 5p and stands."""
+    data = yaml.safe_load((ROOT / "spec" / "shanghai-classic.yaml").read_text(encoding="utf-8"))
+    data["procedure"]["knock"]["checked_at"] = "discard"
+    path = tmp_path / "classic-checked-at-discard.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    runner = CaseRunner({CLASSIC: load_ruleset_file(path)})
+    hands = {0: KNOCK_H0, 1: LH_FILL_1, 2: LH_FILL_2, 3: LH_FILL_3}
+    events = [event(e) for e in ["0 knock", "0 discard 9s"]]
+    r = replay_events(header(CLASSIC, hands, options={"knock_wait": "winning_hand"}), events, runner)
+    assert (r.verdict, r.rule, r.line) == ("illegal", "option.knock_wait", 3), (r.verdict, r.line, r.message)
+    r = replay_events(header(CLASSIC, hands), events, runner)
+    assert r.verdict == "unfinished", (r.verdict, r.rule, r.message)
 
 
 # --------------------------------------------------------------------------- 换牌 (classic tile swap)

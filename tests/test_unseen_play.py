@@ -40,8 +40,9 @@ TRUE_CAUSES = {
     # the rules': a fan outside the spec, beside the others
     "outside:抢杠",
     # P2/P25: a draw that does not say where it comes from is the one the seat owes (a replacement from the back);
-    # P6: a knock is judged with the discard that goes with it
-    "log:draw-end-inferred", "log:knock-awaits-its-discard",
+    # P6: a knock is judged with the discard that goes with it (as a log reading: a log ending at the knock is
+    # unfinished; as the table's: a knock no discard can make ready is refused at that discard, knock.checked_at)
+    "log:draw-end-inferred", "log:knock-awaits-its-discard", "procedure:knock.checked_at=discard",
 }
 # Causes that fit a class and are false (READINGS.md says otherwise): P14 ranks win over pung/kong over chow. The
 # forgo class (P17: a seat whose chow a pung outranked has passed the tile) is reproduced by "chow ranks above
@@ -109,14 +110,16 @@ def test_the_winners_fans_are_read_in_the_judges_own_words(run):
                                     for e in c["cause"]["explained_by"])
 
 
-def test_a_replacement_drawn_without_its_end_and_a_knock_awaiting_its_discard_are_the_judges_reading_of_the_log(run):
+def test_a_replacement_drawn_without_its_end_and_a_knock_checked_at_its_discard_are_the_judges_reading(run):
     """The corpus's replacement draws written without "from": "back" and its knocks no discard can make ready, each
     the last event of its log (the rules refuse them there): the judge takes each draw as the replacement owed
     (P2, P25), and rules on a knock only with the discard that goes with it (P6), so every such log is unfinished to
-    it. Two log readings say so, each confirmed by hands the tool built that end the same way."""
+    it. A log reading says the first, the table's reading of the knock (`knock.checked_at: discard`: a knock no
+    discard can make ready is refused at that discard, which these logs do not reach) the second, each confirmed by
+    hands the tool built that end the same way."""
     [cls] = [c for c in run["classes"] if c["signature"] == "expected the hand illegal, engine: unfinished"]
     named = {e["id"]: e for e in cls["cause"]["explained_by"]}
-    assert set(named) == {"log:draw-end-inferred", "log:knock-awaits-its-discard"}
+    assert set(named) == {"log:draw-end-inferred", "procedure:knock.checked_at=discard"}
     assert all(e["evidence"] == "confirmed" for e in named.values())
     assert sum(e["explains"] for e in named.values()) == cls["count"] and cls["cause"]["unexplained"] == 0
 

@@ -3,7 +3,8 @@ classic_play_engine.py, written from the classic document and the protocol alone
 spec, the table, the corpora or any other engine here; its readings in reports/unseen-play-classic/READINGS.md (the
 truth a cause is held to, by hand). Its winners' fans are the document's names in pinyin (`menqing`, `qingyise`), its
 refusals its own ids; it reads no case's options. Its P1 reads the introduction's 必须先敲 as a rule: a knock's
-discard must leave the hand waiting on one of the permitted patterns, which the rules' table does not ask.
+discard must leave the hand waiting on one of the permitted patterns (the rules' reading knock_wait=winning_hand),
+checked at that discard.
 
 Run through the engine protocol on the shipped classic hands of play and 60 seeded random ones, every cause named
 must be one its author wrote down, and what the tool cannot explain it must say it cannot, saying what it tried.
@@ -21,6 +22,11 @@ TRUE_CAUSES = {
     "fan-names",
     # P1: a knock is followed at once by its discard (a log ending at the knock is unfinished)
     "log:knock-awaits-its-discard",
+    # P1: the knock's discard must leave the hand waiting on a permitted pattern (S1: a hand it could win with), and
+    # the judge checks it there, at the discard (`ev_knock` checks nothing; `ev_discard` raises knock.not_waiting): a
+    # log ending at a knock no discard can make ready is unfinished, not refused
+    "option:knock_wait=winning_hand",
+    "procedure:knock.checked_at=discard",
     # P9 as the judge's code reads a draw (`ev_draw`: "from" checked only where given): a draw that does not say
     # where it comes from is the one the seat owes
     "log:draw-end-inferred",
@@ -43,7 +49,7 @@ def run(tmp_path_factory) -> dict:
 def test_every_cause_named_is_one_the_judges_author_wrote_down(run):
     named = named_causes(run)
     assert named <= TRUE_CAUSES, sorted(named - TRUE_CAUSES)
-    assert {"log:knock-awaits-its-discard"} <= named
+    assert {"option:knock_wait=winning_hand", "procedure:knock.checked_at=discard"} <= named
 
 
 def test_fans_named_in_pinyin_are_read_as_the_spec_s_fans(run):
@@ -54,16 +60,17 @@ def test_fans_named_in_pinyin_are_read_as_the_spec_s_fans(run):
     assert not any(n.startswith("outside:") and ("qingyise" in n or "menqing" in n) for n in named_causes(run))
 
 
-def test_the_knock_the_rules_do_not_ask_for_is_left_unexplained_saying_what_was_tried(run):
-    """P1: the judge refuses a knock whose discard leaves the hand waiting on no permitted pattern; the rules' table
-    asks no such wait, and no one-step departure of the rules it searches makes it: the largest class says it could
-    not tell, and what it tried, and names nothing."""
+def test_the_knock_s_wait_is_read_as_a_hand_it_could_win_with_checked_at_its_discard(run):
+    """P1: the judge refuses a knock whose discard leaves the hand waiting on no permitted pattern, at that discard:
+    the largest class is named by the rules' reading knock_wait=winning_hand (the document's 报听 read as ready to
+    win) with the table checking the knock at its discard, the judge's refusal id read as the option's."""
     largest = max(run["classes"], key=lambda c: c["count"])
     assert "knock.not_waiting" in largest["signature"]
     cause = largest["cause"]
-    assert not cause.get("explained_by") and cause["unexplained"]
-    assert cause["verdict"].startswith("unexplained: nothing tried (") and "readings" in cause["verdict"], \
-        cause["verdict"]
+    [e] = cause["explained_by"]
+    assert e["id"] == "procedure:knock.checked_at=discard + option:knock_wait=winning_hand", cause["verdict"]
+    assert e["evidence"] == "confirmed" and cause["unexplained"] == 0
+    assert e["rules_read"] == {"knock.not_waiting": "option.knock_wait"}
 
 
 def test_the_eight_flowers_class_says_its_reading_is_only_the_nearest(run):

@@ -12,7 +12,7 @@ from checker.diagnose.judged import Judged, kind_of
 from checker.diagnose.one_class import ClassSearch
 from checker.diagnose.own_event import on_its_event
 from checker.diagnose.probes import (CONFIRMED, CONTRADICTED, UNTESTED, Experiments, Probe, Prober, Trial, met_elsewhere,
-                                     settles_alike, values_held)
+                                     pays_alike, settles_alike, values_held)
 from checker.diagnose.unscored import OUTSIDE, case_features
 from checker.mutate.mutation import Mutation, combined
 from checker.mutate.readings import default_readings, option_readings
@@ -543,16 +543,19 @@ class Confirming(ClassSearch):
         # change the class, or meet a probe one of them does not belong on)
         moving = [o for o in others if any(self._moves_probe(p, m, o) for p in alone.probes if p.holds is False)]
         trial: Trial | None = None
+        borne = False
         subsets = _model_subsets(others, moving)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
         for subset in subsets:
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
-                trial = self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, subset))
-                if trial.status == CONFIRMED:
-                    others = subset
+                trial = self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, subset),
+                                    self.components(m.id) or [m])
+                if trial.status == CONFIRMED and \
+                        _own_part_borne(experiments, ruleset, trial, self.components(m.id) or [m], subset):
+                    others, borne = subset, True
                     break
-        if trial is None or trial.status != CONFIRMED:
+        if trial is None or not borne:
             return None
         probes = [*trial.probes, *alone.probes]
         needed = list(others)
@@ -662,11 +665,16 @@ class Confirming(ClassSearch):
         return None
 
     def _trial(self, experiments: Experiments | None, ruleset: Ruleset, cases: Sequence[Mapping[str, Any]],
-               m: Mutation, rivals: Sequence[Mutation]) -> Trial:
+               m: Mutation, rivals: Sequence[Mutation], own: Sequence[Mutation] | None = None) -> Trial:
+        """`m` put to the engine against the rules, its rivals and, of a joint departure, each part (`own`: only
+        those parts, where the rest are the run's departures put to the engine for their own classes)."""
         if experiments is None:
             return Trial(UNTESTED, (), tuple(r.id for r in rivals), "no engine to ask")
         beside = [o for o in self._model if o.id not in m.id.split(" + ")]
-        return experiments.trial(ruleset, cases, m, rivals, self._parts_of(m), beside)
+        parts = self._parts_of(m)
+        if own is not None:
+            parts = [(p, rest) for p, rest in parts if any(p.id == o.id for o in own)]
+        return experiments.trial(ruleset, cases, m, rivals, parts, beside)
 
     def _predicted_with_model(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
         """Whether the engine's answer to a probe is what `m` predicts, or `m` with the run's other
@@ -839,6 +847,23 @@ def _beside_model(m: Mutation, model: Sequence[Mutation]) -> list[Mutation]:
                 all(o.targets.isdisjoint(x.targets) and o.option_ids.isdisjoint(x.option_ids) for x in out):
             out.append(o)
     return out
+
+
+def _own_part_borne(experiments: Experiments, ruleset: Ruleset, trial: Trial, parts: Sequence[Mutation],
+                    others: Sequence[Mutation]) -> bool:
+    """Whether a departure tried with the run's other departures (`others`) is borne out itself: a probe the
+    engine answered as the two together predict that the others alone do not (probes that only the others'
+    departures move test them, not it); and, of a departure of several `parts`, each part so, on a probe where
+    the part moves what the hand pays or decides (one that moves only how a fan is listed says nothing of what
+    the part claims it pays)."""
+    def borne(without: Sequence[Mutation], money: bool) -> bool:
+        rest = together(list(without))
+        return any(p.holds and not experiments.predicts(ruleset, p, rest) and
+                   (not money or not pays_alike(p.predicted, experiments.rescorer.result(p.case, rest)))
+                   for p in trial.probes)
+    if not borne(others, False):
+        return False
+    return len(parts) < 2 or all(borne([*others, *(x for x in parts if x is not q)], True) for q in parts)
 
 
 def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation]) -> list[list[Mutation]]:

@@ -39,7 +39,7 @@ class Rescoring:
         self._names: dict[str, FanNames] = {}
         self._own: dict[str, OwnRules] = {}
         self.expected_rules: set[str] = set()  # refusal ids the run's expectations name
-        self._moved: dict[tuple[int, str], bool] = {}
+        self._moved: dict[tuple[Any, ...], bool] = {}
         self.effort, self.spent = effort, 0  # re-scorings the search may spend, and has spent
         self.scale = scale  # `--effort`: the run's effort is so many times EFFORT (and EFFORT_PER_CASE a case)
         self._limit: int | None = None  # re-scorings the class being searched may reach
@@ -138,6 +138,22 @@ class Rescoring:
             case = r.case or {}
             found = self._moved[key] = canonical(self.rescorer.result(case, m)) != canonical(
                 self.rescorer.result(case, None))
+        return found
+
+    def _toward(self, r: Judged, m: Mutation) -> bool:
+        """Whether `m` turns the reference's verdict on the case (a hand of play's legal, illegal or unfinished; a
+        hand's win or refusal) into the engine's, where the rules' is not: half of a pair that explains the case,
+        the other half moving what is left (where an illegal event lands, what the win pays)."""
+        key = (id(r), m.id, "toward")
+        found = self._moved.get(key)
+        if found is None:
+            self._spend()
+            case, answer = r.case or {}, self.answer(r)
+            field = "verdict" if kind_of(r) == "procedure" else "valid"
+            mine, rules = self.rescorer.result(case, m), self.rescorer.result(case, None)
+            found = self._moved[key] = isinstance(answer, Mapping) and isinstance(mine, Mapping) and \
+                isinstance(rules, Mapping) and field in answer and mine.get(field, True) == answer.get(field) and \
+                rules.get(field, True) != answer.get(field)
         return found
 
     def _explained(self, members: Sequence[Judged], m: Mutation) -> list[Judged]:

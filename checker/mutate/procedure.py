@@ -16,7 +16,7 @@ that does not read the option). The families, in the order they are listed (each
   `own_draw_win`), the rule left out;
 - `procedure: forgo then reclaim`, `procedure: swap calling`: each field, the rule left out;
 - `procedure: knock`: each obligation and the lock (`knock.required_to_win`, `locks_hand`,
-  `must_take_first_win`, `missed_win`);
+  `must_take_first_win`, `missed_win`, `wait`, `checked_at`);
 - `procedure: mandatory kong`: the compulsion, whether a self-drawn win comes first, whether it may be robbed;
 - `procedure: flowers at the deal`, `procedure: tile swap`: each field (`flower_exposure`, `tile_swap.tiles`);
 - `procedure: wall end`: the tiles kept back as a dead wall (`wall_end.dead_wall_tiles`, `dead_wall` set to agree);
@@ -84,6 +84,8 @@ FIELD_WORDS = {
     "knock.locks_hand": "a knocked hand is locked",
     "knock.must_take_first_win": "a knocked player takes the first win it can",
     "knock.missed_win": "what befalls a knocked player who lets a win go",
+    "knock.wait": "what a knock's discard must leave the hand waiting on",
+    "knock.checked_at": "where a knock no discard can leave ready is refused: the knock itself, or its discard",
     "mandatory_kong.after_knock": "a knocked player extends its pung when it holds the fourth tile",
     "mandatory_kong.unless_self_draw_win": "a self-drawn win comes before the compulsory kong",
     "mandatory_kong.robbable": "the compulsory kong may be robbed",

@@ -69,6 +69,13 @@ class TableRules:
     # "never"; with its rule id (the option that chooses it, else procedure.knock_locks_hand)
     knock_concealed_kong: str
     knock_concealed_kong_rule: str
+    # what a knock's discard must leave the hand waiting on: "any_shape" (a tile completing one of the shapes) or
+    # "winning_hand" (a tile it would win on, the scorer's verdict); with its rule id (the option that chooses it,
+    # else procedure.knock)
+    knock_wait: str
+    knock_wait_rule: str
+    # where a knock that no discard can leave ready is refused: "knock" (at once) or "discard" (its discard)
+    knock_checked_at: str
     # which claims the last discard (the one after the wall's last tile) may take: "any" (as every discard) or
     # "win_only"; and whether the claimer of a pung may extend a pung to a kong (an added kong) before the discard
     # that ends its claim turn: "allowed", or "after_own_draw" (only in a turn it drew); each with its rule id
@@ -304,6 +311,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
     knock_concealed_kong = p.word("knock", "concealed_kong", "keeps_wait", ("keeps_wait", "never")) \
         if locks_hand else "keeps_wait"
     knock_concealed_kong_rule = p.rule_of("knock", "concealed_kong")
+    knock_wait = p.word("knock", "wait", "any_shape", ("any_shape", "winning_hand")) if p.has("knock") else "any_shape"
+    knock_checked_at = p.word("knock", "checked_at", "knock", ("knock", "discard")) if p.has("knock") else "knock"
     if knock_concealed_kong_rule == "procedure.knock":
         knock_concealed_kong_rule = "procedure.knock_locks_hand"
     forgo_blocks = frozenset(p.field("forgo_then_reclaim", "blocks", ("chow", "pung", "kong")))
@@ -339,6 +348,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         knock_required=p.flag("knock", "required_to_win", False),
         knock_locks_hand=locks_hand,
         knock_concealed_kong=knock_concealed_kong, knock_concealed_kong_rule=knock_concealed_kong_rule,
+        knock_wait=knock_wait, knock_wait_rule=p.rule_of("knock", "wait"), knock_checked_at=knock_checked_at,
         knock_locked_claims=locked,
         knock_must_win=p.flag("knock", "must_take_first_win", False),
         missed_win_after_knock=knock_missed_win, missed_win_after_knock_rule=p.rule_of("knock", "missed_win"),

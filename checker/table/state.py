@@ -150,9 +150,13 @@ class Table(Claims):
             return problem
         counts = p.counts[:T.NUM_TILE_TYPES]
         counts[ev.tile] -= 1
-        if p.knocking and not self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts):
+        if p.knocking and not self.shape_waits(p, ev.tile):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {ev.seat} knocked, but this discard "
                              f"leaves its hand waiting on no tile", "a discard that leaves the hand ready")
+        if p.knocking and not self.knock_waits(p, ev.tile):
+            return Violation(self.rules.knock_wait_rule, f"{ev.text()}: seat {ev.seat} knocked, but this discard "
+                             f"leaves its hand waiting on no tile it would win on (knock wait: winning_hand)",
+                             "a discard that leaves the hand waiting on a win")
         return self._missed_self_draw(p)
 
     def _on_knock(self, ev: Event) -> Violation | None:
@@ -167,18 +171,52 @@ class Table(Claims):
         if flower >= 0:
             return Violation(self.rules.rule("flower_exposure"), f"{ev.text()}: seat {ev.seat} holds the flower "
                              f"{T.tile_name(flower)}; it is exposed first", f"flower {T.tile_name(flower)}")
-        if not any(self.ready_after(p, t) for t in range(T.NUM_TILE_TYPES) if p.counts[t]):
+        held = [t for t in range(T.NUM_TILE_TYPES) if p.counts[t]] if self.rules.knock_checked_at == "knock" else []
+        if held and not any(self.shape_waits(p, t) for t in held):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
                              f"waiting on a tile it could still win on", "a discard (no knock)")
+        if held and not any(self.knock_waits(p, t) for t in held):
+            return Violation(self.rules.knock_wait_rule, f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
+                             f"waiting on a tile it would win on (knock wait: winning_hand)", "a discard (no knock)")
         p.knocking = True
         return None
 
     def ready_after(self, p: Player, tile: int) -> bool:
-        """Whether discarding `tile` leaves the player waiting on a tile that still exists (not all four of it
-        in its own hand and melds)."""
+        """Whether discarding `tile` leaves the player ready as a knock asks (`knock_waits`)."""
+        return bool(self.knock_waits(p, tile))
+
+    def knock_waits(self, p: Player, tile: int) -> set[int]:
+        """The tiles discarding `tile` leaves the player waiting on as a knock asks (procedure.knock, its `wait`):
+        those completing one of the shapes that still exist (not all four of it in its own hand and melds), and
+        under `winning_hand` (option knock_wait) only those it would win on, by a discard or drawn."""
+        waits = self.shape_waits(p, tile)
+        if self.rules.knock_wait != "winning_hand":
+            return waits
+        return {t for t in waits if self._would_win_on(p, tile, t)}
+
+    def shape_waits(self, p: Player, tile: int) -> set[int]:
+        """The tiles discarding `tile` leaves the player waiting on in one of the shapes, that still exist."""
         counts = p.counts[:T.NUM_TILE_TYPES]
         counts[tile] -= 1
-        return bool(self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts))
+        return self.live_waits(p, self.shapes.waits(counts, len(p.melds)), counts)
+
+    def _would_win_on(self, p: Player, discarded: int, tile: int) -> bool:
+        """Whether the player, knocked, with `discarded` let go, would win on `tile`: the scorer's verdict on it
+        won on another seat's discard, else drawn (no replacement). The player is left as it was."""
+        counts, knocked, drawn, replacement = p.counts, p.knocked, p.drawn, p.replacement
+        try:
+            p.counts = list(counts)
+            p.counts[discarded] -= 1
+            p.knocked, p.replacement = True, ()
+            score = self.score(p.seat, tile, "discard", (p.seat + 1) % SEATS)
+            if score is not None and score.valid:
+                return True
+            p.counts[tile] += 1
+            p.drawn = tile
+            score = self.score(p.seat, tile, "self_draw", None)
+            return score is not None and score.valid
+        finally:
+            p.counts, p.knocked, p.drawn, p.replacement = counts, knocked, drawn, replacement
 
 
     def _on_swap(self, ev: Event) -> Violation | None:
