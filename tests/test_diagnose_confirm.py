@@ -284,3 +284,32 @@ def test_a_combination_whose_parts_were_not_all_put_to_the_engine_says_which():
     assert e.parts_unasked == (OTHER.id,) and e.as_json()["parts_unasked"] == [OTHER.id]
     assert f"{PARTS_UNASKED} {OTHER.id} (the run's 300 probes were spent" in e.said()
     assert f"{PARTS_UNASKED} {OTHER.id} (the run's 300 probes" in _evidence(e.as_json())
+
+
+# ----------------------------------------------------------------------- a departure beside the run's others
+
+def test_a_departure_beside_the_run_s_others_is_borne_out_only_where_each_part_moves_what_the_hand_pays():
+    """`_own_part_borne`: A + B tried beside O (the run's other departures). Probe p: the engine answered as A + B
+    + O predict (20, its 门清 listed at 2) and O alone does not predict it; without A (B + O) the hand pays 22, so A
+    is borne out there; without B (A + O) it pays 20 as well, only listed otherwise: B is not borne out by p, and
+    the departure is not. A probe q on which B + ... pays 40 without B bears B out too."""
+    from checker.diagnose.confirm import _own_part_borne
+    from checker.diagnose.probes import Probe
+    from checker.mutate.mutation import together
+
+    a, b, o = (Mutation(f"option:{x}=1", "reading", "r", x) for x in "abo")
+    without_a, without_b = together([o, b]).id, together([o, a]).id
+
+    def probe(n):
+        return Probe({"id": n, "ruleset": "r", "input": {"n": n}}, {"total": 20}, None, {}, {"total": 20}, True)
+
+    pays = {("p", without_a): 22, ("p", without_b): 20, ("q", without_a): 22, ("q", without_b): 40}
+    experiments = SimpleNamespace(
+        predicts=lambda ruleset, p, m: False,  # (the engine's answers: predicted by nothing short of A + B + O)
+        rescorer=SimpleNamespace(result=lambda case, m: {"total": pays[(case["id"], m.id)]}))
+    only_p = Trial(CONFIRMED, (probe("p"),))
+    assert not _own_part_borne(experiments, None, only_p, [a, b], [o])
+    assert _own_part_borne(experiments, None, Trial(CONFIRMED, (probe("p"), probe("q"))), [a, b], [o])
+    assert _own_part_borne(experiments, None, only_p, [a], [o])  # one part: borne out where O alone does not
+    held_by_o = SimpleNamespace(predicts=lambda ruleset, p, m: m.id == "option:o=1", rescorer=experiments.rescorer)
+    assert not _own_part_borne(held_by_o, None, only_p, [a], [o])  # the probe tests O, not A

@@ -59,7 +59,9 @@ def run(tmp_path_factory) -> dict:
 def test_every_cause_named_is_one_the_judges_author_wrote_down(run):
     named = named_causes(run)
     assert named <= TRUE_CAUSES, sorted(named - TRUE_CAUSES)
-    assert TRUE_CAUSES - {"unlisted-zero", "outside:抢杠"} <= named  # (a robbed kong: one hand of the run, or none)
+    either = {"log:knock-awaits-its-discard", "procedure:knock.checked_at=discard"}  # (P6 said either way)
+    assert TRUE_CAUSES - {"unlisted-zero", "outside:抢杠"} - either <= named  # (a robbed kong: one hand of the run, or none)
+    assert named & either
     assert not named & FALSE_CAUSES
     # the spec's own reading of the fig is no cause: a departure that answers as the rules do names nothing
     assert "option:fig_then_doubled=true" not in named

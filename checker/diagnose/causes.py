@@ -189,15 +189,18 @@ class CauseSearch(Confirming):
         if not members or ruleset is None:
             return None
         own = self._own_candidates(cls, ruleset)
+        play = kind_of(cls.witness) == "procedure"
+        if play:
+            # a hand of play: besides the option readings, the table's readings, procedure edits and log readings
+            # that turn the rules' verdict on one of the class's first cases into the engine's, first (paired with
+            # a departure found elsewhere that does not, only such a one can make the pair answer as the engine
+            # does: a knock the rules let stand refused, where the other sets the event it lands on)
+            first = members[:MAX_MEMBERS_FIRST]
+            toward = [m for m in candidates_for(cls, ruleset) if any(self._toward(r, m) for r in first)]
+            own = toward + [m for m in own if m not in toward]
         for m in own:  # (known by id: a combination of them is read back into its parts)
             self.mutations.setdefault(m.id, m)
-        # those that turn the rules' verdict on one of the class's first cases into the engine's first, then those
-        # that change the answer there: paired with a departure found elsewhere that does neither, only such a one
-        # can make the pair answer as the engine does
-        first = members[:MAX_MEMBERS_FIRST]
-        own = sorted(own, key=lambda m: (not any(self._toward(r, m) for r in first),
-                                         not any(self._moves(r, m) for r in first)))
-        trials = self._joint_trials(found, own)
+        trials = self._joint_trials(found, own, candidate_first=play)
         screened = members[:MAX_MEMBERS_SCREENED]
         tried = {**before.tried, "with departures found for other classes": len(trials) + 1}
         chosen: Mutation | None = None
@@ -300,27 +303,27 @@ class CauseSearch(Confirming):
 
     def _own_candidates(self, cls: FailureClass, ruleset: Ruleset) -> list[Mutation]:
         """A class's own candidates tried with the run's departures: the option readings, the first OWN_PER_PART
-        spec edits of each part of its signature, the context readings; for hands of play, those its own search
-        tries (the table's readings, the procedure's edits and the log's readings besides)."""
-        if kind_of(cls.witness) == "procedure":
-            return candidates_for(cls, ruleset)
+        spec edits of each part of its signature, the context readings."""
         return option_readings(ruleset) + \
             [m for f in edits_by_part(cls, ruleset, self._parts(cls, ruleset)) for m in f[:OWN_PER_PART]] + \
             context_readings(ruleset)
 
     @staticmethod
-    def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation]) -> list[Mutation]:
+    def _joint_trials(found: Sequence[Mutation], own: Sequence[Mutation],
+                      candidate_first: bool = False) -> list[Mutation]:
         """The subsets of the run's departures a class is tried with, smallest first: each alone, then each of the
         class's own candidates alone (a class whose own search ran out of effort may need no departure found
-        elsewhere), each pair, each triple of the first MAX_FOUND_IN_TRIPLES, then each of the class's own
-        candidates in turn with each of them (MAX_TRIALS_WITH_OTHERS at most); last, the whole model (the first departure found for each thing changed, as many
+        elsewhere), each pair, each triple of the first MAX_FOUND_IN_TRIPLES, then one of them with one of the
+        class's own candidates (MAX_TRIALS_WITH_OTHERS at most; `candidate_first`: each candidate in turn with each
+        of them, the class's best candidates first, for hands of play); last, the whole model (the first departure found for each thing changed, as many
         as there are) alone and with each of the class's own candidates that changes something else (an engine
         with four departures shows them all on one hand: a 包 hand under a contract, its 底分 doubled)."""
         trials = list(found)
         trials += [m for m in own if m.id not in {f.id for f in found}]
         trials += [combined(a, b) for a, b in combinations(found, 2)]
         trials += [together(t) for t in combinations(found[:MAX_FOUND_IN_TRIPLES], 3)]
-        trials += [combined(a, m) for m in own for a in found if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
+        pairs = [(a, m) for m in own for a in found] if candidate_first else [(a, m) for a in found for m in own]
+        trials += [combined(a, m) for a, m in pairs if m.id != a.id][:MAX_TRIALS_WITH_OTHERS]
         return trials + _with_whole_model(found, own)
 
 

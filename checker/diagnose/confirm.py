@@ -544,15 +544,18 @@ class Confirming(ClassSearch):
         moving = [o for o in others if any(self._moves_probe(p, m, o) for p in alone.probes if p.holds is False)]
         trial: Trial | None = None
         borne = False
+        play = any(c.get("kind") == "procedure" for c in cases)
         subsets = _model_subsets(others, moving)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
         for subset in subsets:
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
+                # (hands of play: `m` borne out itself, each of its parts on a probe where it moves what the hand
+                # decides or pays; its own parts alone put to the engine apart)
                 trial = self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, subset),
-                                    self.components(m.id) or [m])
-                if trial.status == CONFIRMED and \
-                        _own_part_borne(experiments, ruleset, trial, self.components(m.id) or [m], subset):
+                                    (self.components(m.id) or [m]) if play else None)
+                if trial.status == CONFIRMED and (not play or _own_part_borne(
+                        experiments, ruleset, trial, self.components(m.id) or [m], subset)):
                     others, borne = subset, True
                     break
         if trial is None or not borne:
