@@ -153,7 +153,7 @@ class Table(Claims):
         if p.knocking and not self.shape_waits(p, ev.tile):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: seat {ev.seat} knocked, but this discard "
                              f"leaves its hand waiting on no tile", "a discard that leaves the hand ready")
-        if p.knocking and not self.knock_waits(p, ev.tile):
+        if p.knocking and not self.ready_after(p, ev.tile):
             return Violation(self.rules.knock_wait_rule, f"{ev.text()}: seat {ev.seat} knocked, but this discard "
                              f"leaves its hand waiting on no tile it would win on (knock wait: winning_hand)",
                              "a discard that leaves the hand waiting on a win")
@@ -175,24 +175,20 @@ class Table(Claims):
         if held and not any(self.shape_waits(p, t) for t in held):
             return Violation(self.rules.rule("knock"), f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
                              f"waiting on a tile it could still win on", "a discard (no knock)")
-        if held and not any(self.knock_waits(p, t) for t in held):
+        if held and not any(self.ready_after(p, t) for t in held):
             return Violation(self.rules.knock_wait_rule, f"{ev.text()}: no discard leaves seat {ev.seat}'s hand "
                              f"waiting on a tile it would win on (knock wait: winning_hand)", "a discard (no knock)")
         p.knocking = True
         return None
 
     def ready_after(self, p: Player, tile: int) -> bool:
-        """Whether discarding `tile` leaves the player ready as a knock asks (`knock_waits`)."""
-        return bool(self.knock_waits(p, tile))
-
-    def knock_waits(self, p: Player, tile: int) -> set[int]:
-        """The tiles discarding `tile` leaves the player waiting on as a knock asks (procedure.knock, its `wait`):
-        those completing one of the shapes that still exist (not all four of it in its own hand and melds), and
-        under `winning_hand` (option knock_wait) only those it would win on, by a discard or drawn."""
+        """Whether discarding `tile` leaves the player waiting as a knock asks (procedure.knock, its `wait`): on a
+        tile completing one of the shapes that still exists (not all four of it in its own hand and melds), and
+        under `winning_hand` (option knock_wait) on one it would win on, by a discard or drawn (the first found)."""
         waits = self.shape_waits(p, tile)
         if self.rules.knock_wait != "winning_hand":
-            return waits
-        return {t for t in waits if self._would_win_on(p, tile, t)}
+            return bool(waits)
+        return any(self._would_win_on(p, tile, t) for t in sorted(waits))
 
     def shape_waits(self, p: Player, tile: int) -> set[int]:
         """The tiles discarding `tile` leaves the player waiting on in one of the shapes, that still exist."""
