@@ -90,14 +90,13 @@ def on_its_event(experiments: Experiments, ruleset: Ruleset, explained: list[Jud
         for tried, n in enumerate(neighbours(witness, at, experiments.rescorer.runner)):
             if tried >= NEIGHBOURS_TRIED or len(found) >= NEIGHBOURS:
                 break
-            kind = n.change.split(" ")[-1] if "left out" not in n.change else "left out"
-            predicted = None if kind in made else _trying(experiments, n, m, before)
+            predicted = None if n.operator in made else _trying(experiments, n, m, before)
             if predicted is None:
                 continue
             probe = experiments.put(ruleset, n.case, predicted, m)
             if probe is None:  # (the --probes budget spent)
                 return found
-            made.add(kind)
+            made.add(n.operator)
             found.append(OnItsEvent(probe, n.at, n.change, event_words(events[at]), str(case.get("id"))))
         if len(found) >= NEIGHBOURS:
             break

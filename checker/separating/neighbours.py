@@ -25,12 +25,13 @@ FAILURES = (CaseError, LogError, ValueError, KeyError, IndexError, TypeError)
 
 @dataclass(frozen=True)
 class Neighbour:
-    """A hand of play changed at one event before `at` (the kept event's index in the changed log), and what
-    was changed, in words."""
+    """A hand of play changed at one event before `at` (the kept event's index in the changed log), what was
+    changed, in words, and the kind of change (the operator's name: `dropped`, `other_seat`, ...)."""
 
     case: Mapping[str, Any]
     at: int
     change: str
+    operator: str
 
 
 def departing_event(events: Sequence[Mapping[str, Any]], *answers: Any) -> int:
@@ -70,7 +71,7 @@ def neighbours(case: Mapping[str, Any], at: int, runner: Scorers | None = None) 
             for change, changed in operator(state, events, i):
                 where = _kept_at(changed, kept, at)
                 if where is not None:
-                    yield Neighbour({**case, "input": {**data, "events": changed}}, where, change)
+                    yield Neighbour({**case, "input": {**data, "events": changed}}, where, change, operator.__name__)
 
 
 def _kept_at(changed: Sequence[Mapping[str, Any]], kept: Mapping[str, Any], at: int) -> int | None:
