@@ -313,3 +313,36 @@ def test_a_departure_beside_the_run_s_others_is_borne_out_only_where_each_part_m
     assert _own_part_borne(experiments, None, only_p, [a], [o])  # one part: borne out where O alone does not
     held_by_o = SimpleNamespace(predicts=lambda ruleset, p, m: m.id == "option:o=1", rescorer=experiments.rescorer)
     assert not _own_part_borne(held_by_o, None, only_p, [a], [o])  # the probe tests O, not A
+
+
+def test_a_scoring_departure_beside_the_run_s_others_is_not_confirmed_by_a_probe_only_they_explain():
+    """`_with_model` on a class of scored hands: A, contradicted alone by probe c, tried beside O (the run's other
+    departure, which moves c). The joint trial is CONFIRMED by probe p, but p is answered as O alone predicts: p
+    tests O, not A, so A is not named beside O (None); with a probe O alone does not predict, it is (O needed: A
+    without it does not predict c)."""
+    from checker.diagnose.probes import Probe
+    from checker.mutate.mutation import together
+
+    a, o = (Mutation(f"option:{x}=1", "reading", "r", x) for x in "ao")
+    joint_id = together([a, o]).id
+
+    def probe(n, holds):
+        return Probe({"id": n, "ruleset": "r", "input": {"n": n}}, {"total": 20}, None, {}, {"total": 20}, holds)
+
+    contradicting = probe("c", False)
+    alone = Trial(CONTRADICTED, (contradicting,))
+    held = {"p": {"option:o=1", joint_id}, "c": {joint_id}, "q": {joint_id}}
+
+    def confirming(trial_probes):
+        experiments = SimpleNamespace(
+            predicts=lambda ruleset, p, m: m.id in held[p.case["id"]],
+            rescorer=SimpleNamespace(result=lambda case, m: {"total": 20}))
+        me = SimpleNamespace(
+            _model=[o], components=lambda mid: [], _moves_probe=lambda p, m, x: True,
+            _explains_all=lambda members, m: True,
+            _trial=lambda *args, **kw: Trial(CONFIRMED, tuple(trial_probes)))
+        return Confirming._with_model(me, experiments, None, [{"id": "k", "kind": "score"}], [], a, [o], alone)
+
+    assert confirming([probe("p", True)]) is None
+    found = confirming([probe("p", True), probe("q", True)])
+    assert found is not None and [x.id for x in found[1]] == ["option:o=1"]

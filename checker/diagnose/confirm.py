@@ -550,12 +550,12 @@ class Confirming(ClassSearch):
         for subset in subsets:
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
-                # (hands of play: `m` borne out itself, each of its parts on a probe where it moves what the hand
-                # decides or pays; its own parts alone put to the engine apart)
+                # (`m` borne out itself, each of its parts on a probe where it moves what the hand decides or
+                # pays; of hands of play, its own parts alone put to the engine apart)
                 trial = self._trial(experiments, ruleset, cases, joint, _beside_each(rivals, subset),
                                     (self.components(m.id) or [m]) if play else None)
-                if trial.status == CONFIRMED and (not play or _own_part_borne(
-                        experiments, ruleset, trial, self.components(m.id) or [m], subset)):
+                if trial.status == CONFIRMED and _own_part_borne(
+                        experiments, ruleset, trial, self.components(m.id) or [m], subset):
                     others, borne = subset, True
                     break
         if trial is None or not borne:
