@@ -36,6 +36,16 @@ def waits_for_its_own_turn(case: dict) -> dict:
     return REFERENCE.run(_own_turn(case))
 
 
+BEFORE = "option:eight_flowers_at_deal=before_replacement"
+
+
+def declares_before_the_replacement(case: dict) -> dict:
+    """An engine that reads 八花齐 as declared before the eighth flower's replacement whatever a case says
+    (eight_flowers_at_deal=before_replacement: the drawn replacement lets it pass): a reading the spec offers."""
+    return REFERENCE.run({**case, "options": {**(case.get("options") or {}),
+                                              "eight_flowers_at_deal": "before_replacement"}})
+
+
 def _right_after_the_eighth_flower(events: list[dict]) -> int | None:
     """The index of a win that follows at once the exposure of its seat's eighth flower, if the log has one."""
     for i, e in enumerate(events[1:], 1):
@@ -47,10 +57,10 @@ def _right_after_the_eighth_flower(events: list[dict]) -> int | None:
 
 
 def before_the_replacement(case: dict) -> dict:
-    """An engine that takes 八花齐 right after the eighth flower is exposed, before its replacement is drawn (a
-    reading the spec does not offer: its readings take it after the replacement, or at the seat's own turn), and
-    otherwise at the seat's own turn only: a win so declared is answered as the rules answer the same log with the
-    replacement drawn first; every other hand as `waits_for_its_own_turn`."""
+    """An engine that takes 八花齐 right after the eighth flower is exposed, before its replacement is drawn, and
+    otherwise at the seat's own turn too (a mixture the spec does not offer: before_replacement lets the
+    declaration pass with the replacement, own_turn refuses it before): a win so declared is answered as the rules
+    answer the same log with the replacement drawn first; every other hand as `waits_for_its_own_turn`."""
     if case.get("kind") == "procedure":
         events = list(case["input"].get("events") or [])
         at = _right_after_the_eighth_flower(events)
@@ -84,6 +94,19 @@ def test_a_reading_the_spec_offers_is_named_and_holds_at_its_own_event(tmp_path)
     assert not cause.get("contradicted"), cause["verdict"]
     # nothing else named anywhere: the engine departs in this one way
     assert {e["id"] for c in classes for e in c["cause"].get("explained_by") or []} == {OWN_TURN}
+
+
+def test_the_declaration_before_the_replacement_is_named_and_holds_at_its_own_event(tmp_path):
+    """The engine reading before_replacement: the corpus's 八花齐 declared after the replacement is refused (the
+    declaration passed with the draw), which own_turn reproduces too; the class's hand with the replacement left
+    out (the win right after the eighth flower) is taken by the engine as before_replacement says, where own_turn
+    refuses it: before_replacement is named, and nothing else anywhere."""
+    classes = run(tmp_path, declares_before_the_replacement)
+    cls = the_eight_flowers_class(classes)
+    cause = cls["cause"]
+    assert [e["id"] for e in cause["explained_by"]] == [BEFORE], cause["verdict"]
+    assert cause["explained_by"][0]["evidence"] == "confirmed" and cause["unexplained"] == 0
+    assert {e["id"] for c in classes for e in c["cause"].get("explained_by") or []} == {BEFORE}
 
 
 def test_a_reading_the_engine_departs_from_at_the_class_s_own_event_is_only_the_nearest(tmp_path):

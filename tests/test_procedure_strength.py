@@ -65,8 +65,8 @@ CATALOGUE = {
                                # option of two values (fixed to each: 4); the rule left out (1)
         "procedure: knock": 6,  # required_to_win, locks_hand, must_take_first_win flipped; wait names an option
                                 # of two values (knock_wait: fixed to each, 2); checked_at knock -> discard
-        "procedure: flowers at the deal": 4,  # at_deal, dragons_too flipped; declared_win names an option of
-                                              # two values (fixed to each: 2)
+        "procedure: flowers at the deal": 5,  # at_deal, dragons_too flipped; declared_win names an option of
+                                              # three values (fixed to each: 3)
         "procedure: tile swap": 4,  # tile_swap.tiles 5 -> 6, 4, 10, 0
         "procedure: wall end": 2,  # the option's values 0 and 14
         "procedure: dealer rotation": 4,  # winner_deals flipped, on_draw dealer_stays -> next_seat,
@@ -74,8 +74,10 @@ CATALOGUE = {
         "procedure: 荒番 count": 4,  # on_draw 1 -> 2, 0; on_win -1 -> 0, -2
         "procedure: contract calls": 8,  # settlement.contract.calls (read by the table) 3 -> 4, 2, 6, 0, and
                                          # settlement.liability.exempt_doubles (三番叫胡) 3 -> 4, 2, 6, 0
-        "procedure: option default": 7,  # six read_by: table options, two values each; and full_flush_liability
-                                         # false -> true (read by the scorer and, for 三番叫胡, by the table)
+        "procedure: option default": 8,  # six read_by: table options, two values each, one of them three
+                                         # (eight_flowers_at_deal: its default to each other value, 2); and
+                                         # full_flush_liability false -> true (read by the scorer and, for
+                                         # 三番叫胡, by the table)
     },
     "shanghai-knocking": {
         "procedure: claim seats": 1,

@@ -931,6 +931,39 @@ def test_the_moment_to_declare_at_once_passes_with_the_next_event():
                    "procedure.flower_exposure")
 
 
+
+BEFORE = {"eight_flowers_at_deal": "before_replacement"}
+
+
+def test_eight_flowers_declared_before_the_last_replacement_under_before_replacement():
+    # eight_flowers_at_deal=before_replacement (马上 read as the moment of the eighth flower): seat 1 declares right
+    # after exposing 8f, its replacement 4p not drawn, holding 12 tiles (1m-9m 1p 1p 2p; the engine takes 12 for
+    # this declaration alone, tiles.hand_size). The same price as at_once: 八花齐 directly 2 勒 = 20, one share
+    # 底分 2 + 20 = 22 from each opponent: seat 1 +66, the others -22 each.
+    hdr = header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK, options=BEFORE)
+    result = assert_legal(hdr, [*AT_DEAL_FLOWERS[:-1], "1 win"])
+    (winner,) = result["winners"]
+    assert (winner["seat"], winner["win_by"], winner["total"]) == (1, "self_draw", 20)
+    assert "eight_flowers_win" in winner["flags"] and "flower_replacement" not in winner["flags"]
+    assert result["payments"] == [-22, 66, -22, -22]
+    # the rules' default (at_once) and own_turn refuse that win: the replacement is owed first, no other move is
+    # open (procedure.turn)
+    for options in ({}, {"eight_flowers_at_deal": "own_turn"}):
+        assert_illegal(header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK, options=options),
+                       [*AT_DEAL_FLOWERS[:-1], "1 win"], "procedure.turn")
+
+
+def test_drawing_the_last_replacement_lets_the_declaration_pass_under_before_replacement():
+    # before_replacement: seat 1 draws 4p instead of declaring; the declaration at_once would take right then is
+    # refused (procedure.flower_exposure), and so is one at its own turn: after the dealer's 9s and seat 1's draw
+    # the hand (1m-9m 1p 1p 2p 4p and the drawn tile) is no winning hand without 八花齐's flag (win.shape: classic
+    # wins only its special shapes, 上海麻将只能胡特殊胡牌方式; under own_turn the same win is 八花齐, above).
+    hdr = header(CLASSIC, AT_DEAL, back=AT_DEAL_BACK, options=BEFORE)
+    assert_illegal(hdr, [*AT_DEAL_FLOWERS, "1 win"], "procedure.flower_exposure")
+    r = replay(hdr, [*AT_DEAL_FLOWERS, "0 discard 9s", "1 draw", "1 win"])
+    assert (r.verdict, r.rule, r.line) == ("illegal", "win.shape", 20), (r.verdict, r.rule, r.line, r.message)
+
+
 # --------------------------------------------------------------------------- 三番叫胡却可不包 (the spec's hands of play)
 
 def test_three_fan_call_is_read_from_the_discarders_own_hand():

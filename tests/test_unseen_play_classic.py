@@ -34,10 +34,11 @@ TRUE_CAUSES = {
     "option:lou_hu_later_copy=any_seat",
 }
 # P12: the judge allows 八花齐 only right after the eighth flower, before its replacement (drawing it declines the
-# win); the rules' other reading, own_turn (the win waits for the seat's own turn), refuses the same hands of the
-# class (a win after the replacement), but the class's hand with the replacement left out (the win right after the
-# eighth flower, which own_turn and the rules both refuse) the judge takes: own_turn is only the nearest reading.
-NEAREST = "option:eight_flowers_at_deal=own_turn"
+# win, a later win an ordinary one): the rules' reading before_replacement (马上 read as the moment of the eighth
+# flower). The other reading, own_turn, refuses the class's hands too (a win after the replacement), but not the
+# judge's answer to the class's hand with the replacement left out, which it takes: own_turn is contradicted.
+TRUE_CAUSES.add("option:eight_flowers_at_deal=before_replacement")
+OWN_TURN = "option:eight_flowers_at_deal=own_turn"
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +74,14 @@ def test_the_knock_s_wait_is_read_as_a_hand_it_could_win_with_checked_at_its_dis
     assert e["rules_read"] == {"knock.not_waiting": "option.knock_wait"}
 
 
-def test_the_eight_flowers_class_says_its_reading_is_only_the_nearest(run):
-    """P12: own_turn reproduces the class's hands and its probes against the rules bear it out, but the engine
-    takes the win right after the eighth flower, where own_turn and the rules both refuse it: the reading is said
-    to be the nearest the rules have, and the class is left unexplained."""
+def test_the_eight_flowers_class_is_named_by_the_declaration_before_the_replacement(run):
+    """P12: before_replacement reproduces the class's hands (the win after the replacement refused: the
+    declaration passed with the draw) and holds at the class's own event (the win right after the eighth flower,
+    taken by the judge); own_turn, which refuses that win, is contradicted, not named beside it."""
     [cls] = [c for c in run["classes"] if any("eight" in case for case in c["cases"])]
     cause = cls["cause"]
-    assert not cause.get("explained_by") and cause["unexplained"] == cls["count"], cause["verdict"]
-    assert [(e["id"], "only the nearest" in e.get("nearest", "")) for e in cause["contradicted"]] == [(NEAREST, True)]
+    [e] = cause["explained_by"]
+    assert e["id"] == "option:eight_flowers_at_deal=before_replacement", cause["verdict"]
+    assert e["evidence"] == "confirmed" and cause["unexplained"] == 0
+    assert OWN_TURN in {c["id"] for c in cause.get("contradicted") or []}
+    assert OWN_TURN not in named_causes(run)

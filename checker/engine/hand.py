@@ -280,10 +280,11 @@ class Hand:
 
     def _check_counts(self, all_tiles: list[int], declared: tuple[tuple[str, int], ...] = ()) -> None:
         """Rules tiles.hand_size and tiles.four_copies; `all_tiles` are the hand's tiles (all_tiles, in any order).
-        A hand declared on its flowers during the deal may hold one tile fewer (see `build`)."""
+        A hand declared on its flowers may hold one tile fewer (a non-dealer during the deal), or two (one declaring
+        before the last flower's replacement: procedure.flower_exposure.declared_win, before_replacement)."""
         n_closed = len(self.closed_tiles)
         expected = 14 - 3 * len(self.melds)
-        if n_closed == expected - 1 and self.win_by == "self_draw" and self._declared_on_flowers(declared):
+        if expected - 2 <= n_closed < expected and self.win_by == "self_draw" and self._declared_on_flowers(declared):
             expected = n_closed
         if n_closed != expected:
             meld_tiles = sum(len(m.tiles) for m in self.melds)

@@ -11,8 +11,8 @@ from checker.inputs import excerpt
 
 # Rules the engine enforces on every hand under any ruleset (Hand.build and the scorer report them).
 ENGINE_RULES = {
-    "tiles.hand_size": "the engine: 14 tiles plus one per kong (13 for a self-drawn win declared on flowers, 八花齐, "
-                       "during the deal)",
+    "tiles.hand_size": "the engine: 14 tiles plus one per kong (13 or 12 for a self-drawn win declared on flowers, "
+                       "八花齐, during the deal or before the last flower's replacement)",
     "tiles.four_copies": "the engine: four copies of each tile, one of each flower",
     "win.shape": "the engine: the tiles form one of the ruleset's winning shapes (win.shapes)",
 }

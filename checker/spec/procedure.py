@@ -19,6 +19,8 @@ READ_ENTRIES = frozenset({
     "swap_calling", "dealer", "dealer_rotation", "huangfan_count", "tile_swap",
 })
 # what the engine plays, for entries whose only reading it implements: a spec asking for another fails to load
+# the moments a win declared on flowers (八花齐) may be declared: procedure.flower_exposure.declared_win
+DECLARED_WIN = ("at_once", "own_turn", "before_replacement")
 FIXED = {"turn": ("draw", "discard"), "dealer_discards_first": True, "unclaimed_discard": "next_player_draws"}
 
 
@@ -52,9 +54,11 @@ class TableRules:
     # (flag, flowers): a winning shape declared by holding that many flowers (八花齐), from the spec's shapes of
     # predicate declared_flowers; the table sets the flag on a player who holds them
     declared_flowers: tuple[tuple[str, int], ...]
-    # such a win may be declared at once, during the deal and out of turn, right after the last flower's
-    # replacement (flower_exposure/declared_win: at_once), or only at the player's own turn or on a discard
-    declared_win_at_once: bool
+    # when such a win is declared (flower_exposure/declared_win, DECLARED_WIN): at_once, during the deal and out of
+    # turn, right after the last flower's replacement (or at the player's own turn, or on a discard it may take);
+    # own_turn, only at the player's own turn or on a discard; before_replacement, right after the last flower is
+    # exposed, in the deal or in play, before its replacement is drawn (that draw lets the declaration pass)
+    declared_win: str
     # fact of play -> the flag (contract_partner: the counter) the spec names for it (its `table_context`)
     context: Mapping[str, str]
     knock_required: bool
@@ -300,8 +304,8 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         ("added", "procedure.robbing_only_added_kongs")
 
     declared_win = str(p.field("flower_exposure", "declared_win", "own_turn"))
-    if declared_win not in ("at_once", "own_turn"):
-        raise _refusal("flower_exposure/declared_win", f"{declared_win!r} is not at_once or own_turn")
+    if declared_win not in DECLARED_WIN:
+        raise _refusal("flower_exposure/declared_win", f"{declared_win!r} is not one of {', '.join(DECLARED_WIN)}")
     knock_missed_win = str(p.field("knock", "missed_win", "forfeit_hand"))
     if knock_missed_win not in ("forfeit_hand", "not_allowed"):
         raise _refusal("knock/missed_win", f"{knock_missed_win!r} is not forfeit_hand or not_allowed")
@@ -343,7 +347,7 @@ def _table_rules(ruleset: Ruleset, options: Mapping[str, Any] | None = None) -> 
         robbable_kongs=robbable, robbing_rule=robbing_rule,
         declared_flowers=tuple((str(chosen(shape.when.params["flag"], opts)), int(chosen(shape.when.params["flowers"], opts)))
                                for shape in ruleset.win.shapes if shape.when.name == "declared_flowers"),
-        declared_win_at_once=declared_win == "at_once",
+        declared_win=declared_win,
         context=ruleset.table_context,
         knock_required=p.flag("knock", "required_to_win", False),
         knock_locks_hand=locks_hand,

@@ -54,7 +54,7 @@ class Table(Claims):
             if self.after_replace == "flowers":
                 self.phase = "flowers"
                 self._next_flower_seat()
-                if self.rules.declared_win_at_once and self.declares_on_flowers(p):
+                if self.rules.declared_win == "at_once" and self.declares_on_flowers(p):
                     self.declarable = ev.seat
             else:
                 p.drawn, self.phase = tile, "play"
@@ -104,6 +104,8 @@ class Table(Claims):
         p.flowers.append(ev.tile)
         p.replacement = p.replacement + ("flower",)
         self.after_replace, self.phase = self.phase, "replace"
+        if self.rules.declared_win == "before_replacement" and self.declares_on_flowers(p):
+            self.declarable = ev.seat  # 八花齐 declared before this flower's replacement, or let go by drawing it
         return None
 
     def _on_discard(self, ev: Event) -> Violation | None:

@@ -12,6 +12,16 @@ from checker.table.events import Event, Violation
 from checker.table.wall import SEATS
 
 
+# when a win on the flowers may be declared (procedure.flower_exposure.declared_win), in a refusal's words
+DECLARED_WHEN = {
+    "at_once": "at once, right after the replacement of the last flower, or at seat {seat}'s own turn or on a "
+               "discard it may take",
+    "own_turn": "(flower_exposure.declared_win: own_turn) only at seat {seat}'s own turn or on a discard it may take",
+    "before_replacement": "(flower_exposure.declared_win: before_replacement) only right after the last flower is "
+                          "exposed, before its replacement is drawn (drawing it lets the declaration pass)",
+}
+
+
 class Winning(Board):
     """The wins of a hand of play and the checks on the wins let go."""
 
@@ -55,15 +65,14 @@ class Winning(Board):
             return Violation(rules.robbing_rule, f"{ev.text()}: only an added kong may be robbed, not a kong claimed "
                              f"from a discard")
         if self.declares_on_flowers(p) and self.phase in ("flowers", "play"):
-            when = "at once, right after the replacement of the last flower, or" if rules.declared_win_at_once else \
-                "(flower_exposure.declared_win: own_turn) only"
             return Violation(rules.rule("flower_exposure"), f"{ev.text()}: a win on the flowers (八花齐) is declared "
-                             f"{when} at seat {ev.seat}'s own turn or on a discard it may take")
+                             f"{DECLARED_WHEN[rules.declared_win].format(seat=ev.seat)}")
         return self._turn(ev, self._expected())
 
     def _on_declared_win(self, ev: Event) -> Violation | None:
         """八花齐 declared at once (procedure.flower_exposure, declared_win: at_once): right after the replacement
-        that completed the flowers, during the deal and whoever's turn it is, paid as a self-drawn win. The
+        that completed the flowers, during the deal and whoever's turn it is, paid as a self-drawn win
+        (before_replacement: right after the last flower, before its replacement, in the deal or in play). The
         declaration rests on the flowers, not on a drawn tile: it is no win on a replacement (杠开)."""
         p = self.players[ev.seat]
         tile = ev.tile if 0 <= ev.tile < T.NUM_TILE_TYPES and p.counts[ev.tile] else \
@@ -171,7 +180,8 @@ class Winning(Board):
         if "fourth_tile_seen" in named and self._visible(tile, seat, win_by) >= 3:
             seen("fourth_tile_seen")
         for flag, flowers in self.rules.declared_flowers:  # 八花齐: the spec's shape names the flag and the count
-            if flag in known and len([f for f in p.flowers if T.is_flower(f)]) == flowers:
+            if flag in known and len([f for f in p.flowers if T.is_flower(f)]) == flowers and \
+                    self._flowers_declarable(seat):
                 flags.add(flag)
         counters = {k: v for k, v in self.counters.items() if k in self.rules.ruleset.counters}
         if self.rules.contract_calls and "contract_partner" in named:
@@ -194,6 +204,12 @@ class Winning(Board):
                 "discarder": None if discarder is None else (discarder - seat) % SEATS,
                 "seat_wind": T.WIND_LETTERS[(seat - self.dealer) % SEATS], "round_wind": self.round_wind,
                 "flowers": tuple(p.flowers), "flags": sorted(flags), "counters": counters}
+
+    def _flowers_declarable(self, seat: int) -> bool:
+        """Whether a win on the flowers is open to the seat now (declared_win): under before_replacement only
+        before the last flower's replacement (the table waiting on the seat's replacement draw); once it is drawn,
+        a later win is an ordinary one, its flowers counted as any others."""
+        return self.rules.declared_win != "before_replacement" or (self.phase == "replace" and self.turn == seat)
 
     def called_doubles(self, seat: int, winner: int) -> int:
         """三番叫胡 (settlement.liability.exempt_doubles): the doubles (番: the points of the `double` fans counted)
