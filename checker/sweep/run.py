@@ -293,8 +293,10 @@ def shard_summaries(plan: Plan, pending: list[tuple[int, int]], workers: int | N
             except (OSError, TimeoutError, ValueError) as exc:
                 raise SweepError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
         else:
+            # no dashboard; the scheduler's own HTTP routes on a free port (not 8787, which another cluster may hold)
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.CRITICAL)
+                                   dashboard_address=None, silence_logs=logging.CRITICAL,
+                                   scheduler_kwargs={"dashboard": False, "dashboard_address": ":0"})
             client = Client(cluster)
         with client:
             futures = [client.submit(sweep_shard, plan.ruleset, plan.space, a, b, plan.options, plan.against,
