@@ -346,3 +346,31 @@ def test_a_scoring_departure_beside_the_run_s_others_is_not_confirmed_by_a_probe
     assert confirming([probe("p", True)]) is None
     found = confirming([probe("p", True), probe("q", True)])
     assert found is not None and [x.id for x in found[1]] == ["option:o=1"]
+
+
+def test_a_contradicting_probe_whose_answers_read_alike_in_short_says_where_they_differ():
+    """A probe of a hand of play where the prediction and the engine's answer have the same winners, totals and
+    payments, but a winner's fans differ (seat 3: wind_pung ×4 and hun_peng predicted, hunpeng and menqing 2
+    answered): the words name that winner's fans on both sides, never two answers that look the same."""
+    from checker.diagnose.explanation import probe_words
+    from checker.diagnose.probes import Probe
+
+    def result(fans3):
+        return {"verdict": "legal", "ended": "win", "payments": [-40, 20, 0, 20],
+                "winners": [{"seat": 1, "win_by": "discard", "total": 20, "fans": [{"id": "x", "points": 1, "count": 1}]},
+                            {"seat": 3, "win_by": "discard", "total": 20, "fans": fans3}]}
+
+    predicted = result([{"id": "wind_pung", "points": 1, "count": 4}, {"id": "hun_peng", "points": 1, "count": 1}])
+    answered = result([{"id": "hunpeng", "points": 1, "count": 1}, {"id": "menqing", "points": 2, "count": 1}])
+    words = probe_words([Probe({"id": "p-1"}, predicted, None, {}, answered, False)])
+    assert words == ("p-1: predicted legal, ended by win (seat 1 by discard for 20, seat 3 by discard for 20), "
+                     "payments [-40, 20, 0, 20], the engine answered legal, ended by win (seat 1 by discard for 20, "
+                     "seat 3 by discard for 20), payments [-40, 20, 0, 20] (seat 3's fans: predicted wind_pung 1×4, "
+                     "hun_peng 1, the engine's hunpeng 1, menqing 2)")
+    # the next dealer alone differing is said so; answers that differ in their short words add nothing
+    moved = {**predicted, "next_dealer": 2}
+    assert probe_words([Probe({"id": "p-2"}, predicted, None, {}, moved, False)]).endswith(
+        "(next_dealer: predicted null, the engine's 2)")
+    refused = {"verdict": "illegal", "event": 4, "rule": "procedure.turn"}
+    assert probe_words([Probe({"id": "p-3"}, predicted, None, {}, refused, False)]).endswith(
+        "the engine answered illegal at event 4 (procedure.turn)")

@@ -211,7 +211,40 @@ def probe_words(probes: Sequence[Probe]) -> str:
     wrong = next((p for p in probes if p.holds is False), None)
     if wrong is None:
         return "none"
-    return f"{wrong.case.get('id')}: predicted {short_result(wrong.predicted)}, the engine answered {short_result(wrong.answer)}"
+    predicted, answered = short_result(wrong.predicted), short_result(wrong.answer)
+    where = f" ({difference_words(wrong.predicted, wrong.answer)})" if predicted == answered else ""
+    return f"{wrong.case.get('id')}: predicted {predicted}, the engine answered {answered}{where}"
+
+
+# the fields of a result whose difference is said where the short words of two results read alike, in this order
+TOLD_APART = ("valid", "error", "verdict", "event", "rule", "total", "fans", "payments", "next_dealer",
+              "next_round_wind", "next_huangfan", "ended")
+
+
+def difference_words(predicted: Any, answered: Any) -> str:
+    """Where two results whose short words read alike differ (a winner's fans, else the first field of
+    TOLD_APART), as each side writes it: so a contradiction never shows two answers that look the same."""
+    if not isinstance(predicted, Mapping) or not isinstance(answered, Mapping):
+        return ""
+    p = readings_of(predicted)[0] if readings_of(predicted) else {}
+    a = readings_of(answered)[0] if readings_of(answered) else {}
+    winners = [[w for w in r.get("winners") or [] if isinstance(w, Mapping)] for r in (p, a)]
+    for mine, theirs in zip(*winners):
+        if mine.get("fans") != theirs.get("fans"):
+            return f"seat {mine.get('seat')}'s fans: predicted {fans_words(mine.get('fans'))}, the engine's " \
+                   f"{fans_words(theirs.get('fans'))}"
+    for key in TOLD_APART:
+        if p.get(key) != a.get(key):
+            return f"{key}: predicted {json.dumps(p.get(key), ensure_ascii=False)}, the engine's " \
+                   f"{json.dumps(a.get(key), ensure_ascii=False)}"
+    return ""
+
+
+def fans_words(fans: Any) -> str:
+    """Fans as `id points×count`, comma-separated ("none" for none)."""
+    listed = [f for f in fans or [] if isinstance(f, Mapping)]
+    return ", ".join(f"{f.get('id')} {f.get('points')}" + (f"×{f.get('count')}" if f.get("count", 1) != 1 else "")
+                     for f in listed) or "none"
 
 
 def short_result(result: Any) -> str:
@@ -222,8 +255,7 @@ def short_result(result: Any) -> str:
         return play_words(first)
     if not first.get("valid", True):
         return f"a refusal ({first.get('error')})"
-    fans = ", ".join(f"{f.get('id')} {f.get('points')}" + (f"×{f.get('count')}" if f.get("count", 1) != 1 else "")
-                     for f in first.get("fans") or [])
+    fans = fans_words(first.get("fans")) if first.get("fans") else ""
     return f"a win of {first.get('total')} ({fans}), payments {first.get('payments')}"
 
 
