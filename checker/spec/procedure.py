@@ -18,9 +18,9 @@ READ_ENTRIES = frozenset({
     "robbing_only_added_kongs", "robbing_kong", "knock", "mandatory_kong", "forgo_then_reclaim", "lou_hu",
     "swap_calling", "dealer", "dealer_rotation", "huangfan_count", "tile_swap",
 })
-# what the engine plays, for entries whose only reading it implements: a spec asking for another fails to load
 # the moments a win declared on flowers (八花齐) may be declared: procedure.flower_exposure.declared_win
 DECLARED_WIN = ("at_once", "own_turn", "before_replacement")
+# what the engine plays, for entries whose only reading it implements: a spec asking for another fails to load
 FIXED = {"turn": ("draw", "discard"), "dealer_discards_first": True, "unclaimed_discard": "next_player_draws"}
 
 
