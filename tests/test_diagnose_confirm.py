@@ -339,7 +339,7 @@ def test_a_scoring_departure_beside_the_run_s_others_is_not_confirmed_by_a_probe
             rescorer=SimpleNamespace(result=lambda case, m: {"total": 20}))
         me = SimpleNamespace(
             _model=[o], components=lambda mid: [], _moves_probe=lambda p, m, x: True,
-            _explains_all=lambda members, m: True,
+            _explains_all=lambda members, m: True, _fewest=lambda *args: [o],
             _trial=lambda *args, **kw: Trial(CONFIRMED, tuple(trial_probes)))
         return Confirming._with_model(me, experiments, None, [{"id": "k", "kind": "score"}], [], a, [o], alone)
 
@@ -374,3 +374,37 @@ def test_a_contradicting_probe_whose_answers_read_alike_in_short_says_where_they
     refused = {"verdict": "illegal", "event": 4, "rule": "procedure.turn"}
     assert probe_words([Probe({"id": "p-3"}, predicted, None, {}, refused, False)]).endswith(
         "the engine answered illegal at event 4 (procedure.turn)")
+
+
+def test_the_fewest_of_the_run_s_departures_that_predict_a_probe_are_kept():
+    """`_model_predicting`: A's probe c is predicted by A beside the run's departures O1, O2, O3 only where O1 is
+    among them; each is dropped in turn (the last first) where A still predicts c without it: O1 is kept, alone.
+    Where nothing beside A predicts c: None."""
+    from checker.diagnose.probes import Probe
+
+    a, o1, o2, o3 = (Mutation(f"option:{x}=1", "reading", "r", x) for x in ("a", "o1", "o2", "o3"))
+    probe = Probe({"id": "c", "ruleset": "r", "input": {}}, {"total": 20}, None, {}, {"total": 22}, False)
+    me = SimpleNamespace(_moves_probe=lambda p, m, x: True)
+    with_o1 = SimpleNamespace(predicts=lambda ruleset, p, m: "option:o1=1" in m.id.split(" + "))
+    assert Confirming._model_predicting(me, with_o1, None, probe, a, [o1, o2, o3]) == [o1]
+    never = SimpleNamespace(predicts=lambda ruleset, p, m: False)
+    assert Confirming._model_predicting(me, never, None, probe, a, [o1, o2, o3]) is None
+
+
+def test_a_departure_whose_contradicting_probes_the_run_s_other_departures_answer_is_untested_not_contradicted():
+    """`_accounted_by_model`: A, contradicted alone by probe c (the engine refused the hand where A lets it win), is
+    not borne out beside the run's departures either. Where A beside O predicts c (O refuses that hand: the
+    engine's refusal is O's, not evidence against A), the trial is UNTESTED, c held neither way, both saying that O
+    answered it; where nothing the run holds predicts c, A stays contradicted (None)."""
+    from checker.diagnose.probes import Probe
+
+    a, o = (Mutation(f"option:{x}=1", "reading", "r", f"{x} read otherwise") for x in "ao")
+    c = Probe({"id": "c", "ruleset": "r", "input": {}}, {"verdict": "legal"}, None, {}, {"verdict": "illegal"}, False)
+    p = Probe({"id": "p", "ruleset": "r", "input": {}}, {"verdict": "legal"}, None, {}, {"verdict": "legal"}, True)
+    trial = Trial(CONTRADICTED, (p, c))
+    me = SimpleNamespace(components=lambda mid: [a], _model_predicting=lambda e, r, probe, m, model: [o])
+    found = Confirming._accounted_by_model(me, None, None, a, trial, [o])
+    assert found is not None and found.status == UNTESTED and "o read otherwise" in found.why
+    assert [x.holds for x in found.probes] == [True, None] and "o read otherwise" in found.probes[1].elsewhere
+    unpredicted = SimpleNamespace(components=lambda mid: [a], _model_predicting=lambda e, r, probe, m, model: None)
+    assert Confirming._accounted_by_model(unpredicted, None, None, a, trial, [o]) is None

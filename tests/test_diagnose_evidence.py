@@ -834,3 +834,61 @@ def test_a_flag_and_a_counter_read_as_absent_where_the_rules_refuse_them_are_nam
     the probes (a self-drawn hand with no kong; a contract at seat 2) tell these apart."""
     classes = run(tmp_path, CLASSIC, engine(read=reading_unfit_input_as_absent))
     assert named(classes) == {"flag-unfit-ignored:kong_replacement", "counter-out-of-range-ignored:contract_with"}
+
+
+def _hand_of_play(seat3_fans, payments=(-40, 20, 0, 20)):
+    """A hand of play won on one discard by seats 1 and 3, each a share of 20 (a 2 勒 hand with no 底分)."""
+    return {"verdict": "legal", "ended": "win", "payments": list(payments), "next_dealer": 2,
+            "winners": [{"seat": 1, "win_by": "discard", "total": 20,
+                         "fans": [{"id": "qing_yi_se", "points": 1, "count": 1}]},
+                        {"seat": 3, "win_by": "discard", "total": 20, "fans": seat3_fans}]}
+
+
+def _fan(fan_id, points=1, count=1):
+    return {"id": fan_id, "points": points, "count": count}
+
+
+def test_a_hand_of_play_answered_as_predicted_but_for_fans_the_hypothesis_gives_as_the_rules_met_another_departure():
+    """probes.met_elsewhere on hands of play. The rules pay seat 3 a share of 22 (底分 2 + 2 勒, payments -44/22/0/22)
+    and list wind_pung ×4, hun_peng and men_qing at 1; the hypothesis (no 底分, 门清 at 2) pays 20 and lists men_qing
+    at 2, wind_pung ×4 as the rules do. An engine paying 20 and listing seat 3 without its wind pungs answers as the
+    hypothesis wherever it moves the rules, and lists otherwise only a fan the hypothesis leaves as the rules have
+    it: it met another departure (the words name seat 3's wind_pung). One listing men_qing at 1 differs in a fan the
+    hypothesis moves, and one paying 22 in the payments: neither met another departure (""). Hand-built answers."""
+    from checker.diagnose.probes import met_elsewhere
+
+    rules = _hand_of_play([_fan("wind_pung", 1, 4), _fan("hun_peng"), _fan("men_qing")], (-44, 22, 0, 22))
+    rules["winners"][0]["total"] = rules["winners"][1]["total"] = 22
+    mine = _hand_of_play([_fan("wind_pung", 1, 4), _fan("hun_peng"), _fan("men_qing", 2)])
+    listed_otherwise = _hand_of_play([_fan("hun_peng"), _fan("men_qing", 2)])
+    said = met_elsewhere(listed_otherwise, mine, rules, "shanghai-classic")
+    assert "seat 3's wind_pung" in said and "hun_peng" not in said
+    assert met_elsewhere(_hand_of_play([_fan("hun_peng"), _fan("men_qing", 1)]), mine, rules, "shanghai-classic") == ""
+    paid_otherwise = _hand_of_play([_fan("hun_peng"), _fan("men_qing", 2)], (-44, 22, 0, 22))
+    assert met_elsewhere(paid_otherwise, mine, rules, "shanghai-classic") == ""
+    assert met_elsewhere(mine, mine, rules, "shanghai-classic") == ""  # (as predicted: nothing met)
+
+
+def test_a_probe_of_one_part_answered_as_predicted_but_for_fans_both_sides_list_alike_bears_the_part_out():
+    """Experiments._between on a hand of play: a probe telling A + B (no 底分: 20 a share) from B alone (22), both
+    listing seat 3's wind_pung ×4. The engine pays 20 and lists no wind pung: it answers as A + B wherever the two
+    part and lists otherwise only a fan both give alike, so the probe bears A + B out, saying where it listed
+    otherwise. Answering as B alone predicts (22) leaves it against A + B (held False). Hand-built answers."""
+    from types import SimpleNamespace
+
+    from checker.diagnose.probes import Experiments, Probe, Prober
+
+    seat3 = [_fan("wind_pung", 1, 4), _fan("hun_peng")]
+    mine, theirs = _hand_of_play(seat3), _hand_of_play(seat3, (-44, 22, 0, 22))
+    theirs["winners"][0]["total"] = theirs["winners"][1]["total"] = 22
+    ruleset = SimpleNamespace(id="shanghai-classic", patterns=(SimpleNamespace(id="wind_pung"),
+                                                               SimpleNamespace(id="hun_peng")))
+    experiments = Experiments(SimpleNamespace(result=lambda case, m: None), Prober(None), lambda r: ())
+    case = {"id": "probe-1", "ruleset": "shanghai-classic", "kind": "procedure", "input": {}, "expect": theirs}
+    joint, rest = (SimpleNamespace(id=i, option_ids=frozenset()) for i in ("a + b", "b"))
+
+    def between(answer):
+        return experiments._between(ruleset, Probe(case, mine, "a + b without a", theirs, answer, False), joint, rest)
+    borne = between(_hand_of_play([_fan("hun_peng")]))
+    assert borne.holds is True and "seat 3's wind_pung" in borne.elsewhere
+    assert between(theirs).holds is False

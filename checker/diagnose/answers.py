@@ -94,6 +94,16 @@ def same_fans(want: Any, got: Any, ruleset_id: str | None = None, total: Any = N
     return _fan_keys(listed(w, g)) == _fan_keys(g)
 
 
+def fans_apart(want: Any, got: Any, ruleset_id: str | None = None, total: Any = None) -> set[str] | None:
+    """The patterns whose entries differ between the rules' fans (`want`) and the engine's (`got`) as the engine
+    writes them (`same_fans`); None where either is not a list of fans."""
+    w, g = notation().as_written(ruleset_id, want, got, total)
+    mine, theirs = _fan_keys(listed(w, g)), _fan_keys(g)
+    if mine is None or theirs is None:
+        return None
+    return {k[0] for k in set(mine) ^ set(theirs)}
+
+
 def outside_only(actual: Any, rescored: Mapping[str, Any] | None, known: Container[str],
                  ruleset_id: str | None = None) -> bool:
     """Whether an answer and a prediction, each one reading, agree on everything that moves money (the win, the

@@ -370,6 +370,7 @@ class Confirming(ClassSearch):
         named: list[Explanation] = []
         contradicted: list[Explanation] = []
         untested: list[Explanation] = []
+        set_aside: list[Explanation] = []  # of those untested, the ones its probes contradicted alone
         unexplained = cause.unexplained
         for e in cause.explanations:
             m = self.mutations.get(e.id)
@@ -416,7 +417,13 @@ class Confirming(ClassSearch):
                     named.append(replace(e, words=f"{e.words} (its probes predicted with {how}: {said})")
                                  .tried_by(joint_trial, self._words))
                     continue
-                contradicted.append(e.tried_by(trial, self._words))
+                accounted = self._accounted_by_model(experiments, ruleset, m, trial, model) \
+                    if experiments is not None else None
+                if accounted is not None:  # (not contradicted: the run's other departures answer its probes)
+                    untested.append(e.tried_by(accounted, self._words))
+                    set_aside.append(e)
+                else:
+                    contradicted.append(e.tried_by(trial, self._words))
                 swap = self._borne_out(experiments, ruleset, cases, members, others, m, trial) or \
                     self._fewer_parts(experiments, ruleset, cls, members, m, e)
                 if swap is not None:
@@ -429,8 +436,8 @@ class Confirming(ClassSearch):
                 unexplained += e.explains
             else:
                 named.append(e.tried_by(trial, self._words))
-        if contradicted and unexplained > len(cls.members) - len(members):
-            more = self._after_contradiction(experiments, ruleset, cls, members, named, contradicted)
+        if (contradicted or set_aside) and unexplained > len(cls.members) - len(members):
+            more = self._after_contradiction(experiments, ruleset, cls, members, named, [*contradicted, *set_aside])
             named += more
             unexplained -= sum(e.explains for e in more)
         return replace(cause, explanations=tuple(named), unexplained=unexplained, contradicted=tuple(contradicted),
@@ -516,9 +523,9 @@ class Confirming(ClassSearch):
                     self._beside(r, m, ruleset, known) is None:
                 predicted = self.rescorer.result(r.case or {}, m) or {}
                 reference = self.rescorer.result(r.case or {}, None) or {}
-                if str((r.case or {}).get("kind", "score")) == "score" and \
-                        met_elsewhere(self.answer(r), predicted, reference, ruleset.id,
-                                      settles_alike(self.rescorer, r.case or {}, m)):
+                scored = str((r.case or {}).get("kind", "score")) == "score"
+                if met_elsewhere(self.answer(r), predicted, reference, ruleset.id,
+                                 scored and settles_alike(self.rescorer, r.case or {}, m)):
                     continue  # the engine departs there in another way too, where `m` answers as the rules do
                 probe = Probe(dict(r.case or {}), predicted, None, reference,
                               r.actual if isinstance(r.actual, Mapping) else None, False)
@@ -545,8 +552,8 @@ class Confirming(ClassSearch):
         trial: Trial | None = None
         borne = False
         play = any(c.get("kind") == "procedure" for c in cases)
-        subsets = _model_subsets(others, moving)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
+        subsets = _model_subsets(others, moving, self._fewest(experiments, ruleset, members, m, others, against))
         for subset in subsets:
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
@@ -567,6 +574,19 @@ class Confirming(ClassSearch):
             if self._explains_all(members, fewer) and all(experiments.predicts(ruleset, p, fewer) for p in probes):
                 needed = [x for x in needed if x is not o]
         return trial, needed or others
+
+    def _fewest(self, experiments: Experiments, ruleset: Ruleset, members: Sequence[Judged], m: Mutation,
+                others: Sequence[Mutation], against: Sequence[Probe]) -> list[Mutation]:
+        """Of the run's other departures beside `m`, the fewest the search keeps (each dropped in turn, the last
+        first) with which `m` still explains the class and predicts the answers that contradicted it alone: a
+        departure of the run that plays no part there may hide what `m` pays on every hand a probe could show."""
+        needed = list(others)
+        for o in reversed(others):
+            fewer = [x for x in needed if x is not o]
+            joint = together([m, *fewer])
+            if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
+                needed = fewer
+        return needed
 
     def _fewer_parts(self, experiments: Experiments | None, ruleset: Ruleset, cls: FailureClass,
                      members: Sequence[Judged], m: Mutation, e: Explanation) -> Explanation | None:
@@ -682,14 +702,47 @@ class Confirming(ClassSearch):
     def _predicted_with_model(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation) -> bool:
         """Whether the engine's answer to a probe is what `m` predicts, or `m` with the run's other
         departures (`_beside_model`), in the subsets `_with_model` tries (`_model_subsets`)."""
-        if experiments.predicts(ruleset, probe, m):
-            return True
-        others = _beside_model(m, self._model)
+        return experiments.predicts(ruleset, probe, m) or \
+            self._model_predicting(experiments, ruleset, probe, m, self._model) is not None
+
+    def _model_predicting(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation,
+                          model: Sequence[Mutation]) -> list[Mutation] | None:
+        """The fewest of the run's other departures (`model`, beside `m`) with which `m` predicts the engine's
+        answer to a probe: the first of the subsets `_with_model` tries that does, each of them then dropped in
+        turn where `m` still predicts it without; None where none does."""
+        others = _beside_model(m, model)
         if not others:
-            return False
+            return None
         moving = [o for o in others if self._moves_probe(probe, m, o)]
-        return any(experiments.predicts(ruleset, probe, together([m, *subset]))
-                   for subset in _model_subsets(others, moving))
+        found = next((subset for subset in _model_subsets(others, moving)
+                      if experiments.predicts(ruleset, probe, together([m, *subset]))), None)
+        if found is None:
+            return None
+        for o in list(reversed(found)):
+            fewer = [x for x in found if x is not o]
+            if fewer and experiments.predicts(ruleset, probe, together([m, *fewer])):
+                found = fewer
+        return found
+
+    def _accounted_by_model(self, experiments: Experiments, ruleset: Ruleset, m: Mutation, trial: Trial,
+                            model: Sequence[Mutation]) -> Trial | None:
+        """A trial that contradicted `m` alone where each answer against it is what `m` predicts beside the run's
+        other departures (`model`), when `m` with them was still not borne out (`_with_model`): not a
+        contradiction, the probes met those departures; the trial as untested, saying so (those probes held
+        neither way). None where some answer against it is not so predicted."""
+        against = [p for p in trial.probes if p.holds is False]
+        with_model = [self._model_predicting(experiments, ruleset, p, m, model) for p in against]
+        if not against or any(w is None for w in with_model):
+            return None
+        met = list({o.id: o for w in with_model for o in w or []}.values())
+        said = "; ".join(o.words for o in met)
+        probes = tuple(replace(p, holds=None, elsewhere=f"answered as it predicts beside the run's other departures "
+                                                         f"({said})") if p.holds is False else p
+                       for p in trial.probes)
+        return replace(trial, status=UNTESTED, probes=probes, why=(
+            f"the engine answered its probes as it predicts beside the run's other departures ({said}), but with "
+            f"them no probe bore out {'each of its parts' if len(self.components(m.id)) > 1 else 'it'} where "
+            f"{'it moves' if len(self.components(m.id)) < 2 else 'each moves'} what a hand pays or decides"))
 
     def _parts_of(self, m: Mutation) -> list[tuple[Mutation, Mutation | None]]:
         """Each part of a joint departure with the departure without it (None where it is one part alone)."""
@@ -869,11 +922,15 @@ def _own_part_borne(experiments: Experiments, ruleset: Ruleset, trial: Trial, pa
     return len(parts) < 2 or all(borne([*others, *(x for x in parts if x is not q)], True) for q in parts)
 
 
-def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation]) -> list[list[Mutation]]:
-    """The subsets of the run's other departures tried beside a departure: all of them, else those that move a
-    probe that contradicted it (all together may change the class, or meet a probe one of them does not belong
-    on), then each of those alone, then two of them (a few: each subset a trial)."""
+def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation],
+                   fewest: Sequence[Mutation] = ()) -> list[list[Mutation]]:
+    """The subsets of the run's other departures tried beside a departure: all of them, else the fewest that
+    still predict what contradicted it (`fewest`, where given and fewer), those that move a probe that
+    contradicted it (all together may change the class, or meet a probe one of them does not belong on), then
+    each of those alone, then two of them (a few: each subset a trial)."""
     subsets = [list(others), list(moving)] if moving and len(moving) < len(others) else [list(others)]
+    if fewest and len(fewest) < len(others) and list(fewest) not in subsets:
+        subsets.insert(1, list(fewest))
     if len(moving) > 1:
         subsets += [[o] for o in moving]
         subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []

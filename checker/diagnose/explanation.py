@@ -180,7 +180,7 @@ class Cause:
                         "; ".join(f"{e.words} ({e.nearest}; {probe_words(e.probes)})" if e.nearest else f"{e.words} (probe {probe_words(e.probes)})"
                                   for e in self.contradicted))
         if self.untested:
-            said.append("fits the cases but nothing tested it (no passing case, no probe), so not named: " +
+            said.append("fits the cases but no probe bore it out, so not named: " +
                         "; ".join(f"{e.words} ({e.why_untested})" for e in self.untested))
         if not self.explanations:
             if not said and self.tried:
@@ -191,7 +191,8 @@ class Cause:
                         + self._stopped_words())
         if self.unexplained:
             why = self._stopped_words() if self.stopped is not None else \
-                "nothing tried reproduces the engine's whole answer there"
+                "nothing tried that the probes bear out reproduces the engine's whole answer there" \
+                if self.contradicted or self.untested else "nothing tried reproduces the engine's whole answer there"
             said.append(f"{self.unexplained} of the class's cases {'is' if self.unexplained == 1 else 'are'} left "
                         f"{UNEXPLAINED}: {why}")
         return "; ".join(said)

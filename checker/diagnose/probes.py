@@ -24,8 +24,8 @@ from itertools import zip_longest
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from checker import tiles as T
-from checker.case import CaseRunner, readings_of
-from checker.diagnose.answers import MESSAGES, agreement, outside_only, same_fans
+from checker.case import CaseRunner, readings_of, winner_fan_lists
+from checker.diagnose.answers import MESSAGES, agreement, fans_apart, outside_only, same_fans
 from checker.mutate.candidates import random_candidates, search_candidates, targeted_candidates
 from checker.mutate import edits
 from checker.mutate.context import context_readings
@@ -481,6 +481,8 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
     through theirs. Where the hypothesis leaves the rules' settlement as it is (`settled_alike`: it changes only
     what the hand is worth), an answer that agrees with it on the win, the total and the fans and pays otherwise
     pays that total its own way: the payments met another departure."""
+    if isinstance(answer, Mapping) and "verdict" in answer:
+        return _met_in_play(answer, mine, rules, ruleset_id)
     if not isinstance(answer, Mapping) or any(len(readings_of(x)) != 1 for x in (answer, mine)) or \
             not readings_of(rules):
         return ""
@@ -519,6 +521,47 @@ def met_elsewhere(answer: Any, mine: Mapping[str, Any], rules: Mapping[str, Any]
     if not differ or differ & moved:
         return ""
     return "the engine departs from the rules in " + ", ".join(sorted(differ)) + ", which the departure leaves as the rules have them"
+
+
+def _met_in_play(answer: Mapping[str, Any], mine: Any, rules: Any, ruleset_id: str) -> str:
+    """Where an engine's answer to a hand of play is a hypothesis's but for some winners' fans, and each winner's
+    fans differ only in patterns the hypothesis lists as the rules do at that seat (it moves none of them): in
+    words, the engine listing those fans otherwise, a departure (or a way of writing) the hypothesis says nothing
+    of; "" where the answer departs from it anywhere else, or in fans it moves."""
+    if not isinstance(mine, Mapping) or not isinstance(rules, Mapping) or "verdict" not in mine:
+        return ""
+    fields = (set(answer) | set(mine)) - set(MESSAGES) - {"winners"}
+    if any(answer.get(k) != mine.get(k) for k in fields):
+        return ""
+    got, want, base = (x.get("winners") for x in (answer, mine, rules))
+    if not isinstance(got, list) or not isinstance(want, list) or len(got) != len(want):
+        return ""
+    by_seat = {w.get("seat"): w for w in base if isinstance(w, Mapping)} if isinstance(base, list) else {}
+    said = []
+    for g, w in zip(got, want):
+        if not isinstance(g, Mapping) or not isinstance(w, Mapping):
+            return ""
+        plain = ("fans", "or_fans")
+        if {k: v for k, v in g.items() if k not in plain} != {k: v for k, v in w.items() if k not in plain}:
+            return ""
+        if any(same_fans(fans, g.get("fans"), ruleset_id, g.get("total")) for fans in winner_fan_lists(w)):
+            continue
+        theirs = by_seat.get(w.get("seat"))
+        apart = next((ids for fans in winner_fan_lists(w)
+                      if (ids := fans_apart(fans, g.get("fans"), ruleset_id, g.get("total"))) is not None
+                      and isinstance(theirs, Mapping) and all(
+                          any(_entries(fans, k) == _entries(other, k) for other in winner_fan_lists(theirs))
+                          for k in ids)), None)
+        if apart is None:
+            return ""
+        said.append(f"seat {w.get('seat')}'s {', '.join(sorted(apart))}")
+    return ("the engine lists " + "; ".join(said) + " otherwise, fans the departure gives as the rules do") \
+        if said else ""
+
+
+def _entries(fans: Any, pattern: str) -> list[tuple[Any, Any]]:
+    return sorted((repr(f.get("points")), repr(f.get("count"))) for f in fans or []
+                  if isinstance(f, Mapping) and f.get("id") == pattern)
 
 
 class Experiments:
@@ -641,13 +684,15 @@ class Experiments:
         return out
 
     def _searched(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
-                  rival: Mutation | None = None
+                  rival: Mutation | None = None, between: tuple[Mutation, Mutation | None] | None = None
                   ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules
         (or from `rival`, each a spec edit or an option's reading), under the class's options (the class's first
         hands varied, its bots' hands at both tables, then single changes of them all), when the pool held none: a
         hand the class's engine can deal that the class does not hold (the search passes over the class's own
-        hands and goes on)."""
+        hands and goes on). `between`: the two hypotheses the hand must tell apart in money, where `m` is one part
+        of the first (a joint departure and the same without `m`: the search passes over hands where the rest of
+        it makes `m` pay nothing, as a hand another part refuses), the predictions then theirs."""
         from checker.separating.search import PLAY_FAILURES, Separation, separate
 
         options = dict(members[0].get("options") or {})
@@ -666,6 +711,14 @@ class Experiments:
 
         def as_asked(c: Mapping[str, Any]) -> dict[str, Any]:  # the hand with the class's named options again
             return {**{k: v for k, v in c.items() if k != "expect"}, "options": {**(c.get("options") or {}), **named}}
+
+        def passed_over(c: Mapping[str, Any]) -> bool:
+            if Prober.key(as_asked(c)) in own:
+                return True
+            if between is None:
+                return False
+            a, b = (self._result(as_asked(c), x) for x in between)
+            return a is None or b is None or _money(a) == _money(b)
         try:
             base, runner = ruleset, None
             if against is not None:  # the rival's table stands for the rules, the departure's is searched against it
@@ -676,13 +729,13 @@ class Experiments:
             own = {Prober.key(c) for c in members}
             given = [{**c, "options": options} for c in members[:SEARCHED_FROM]]  # (varied and changed first)
             found = separate(base, searched, [options], given, budget=SEARCH_BUDGET * self.effort, runner=runner,
-                             avoid=lambda c: Prober.key(as_asked(c)) in own)
+                             avoid=passed_over)
         except PLAY_FAILURES:
             return []
         if not isinstance(found, Separation):
             return []
         case = as_asked(found.case)
-        mine, theirs = self._result(case, m), self._result(case, rival)
+        mine, theirs = (self._result(case, x) for x in (between or (m, rival)))
         if mine is None or theirs is None or _text(mine) == _text(theirs):
             return []
         return [(case, mine, theirs)]
@@ -734,8 +787,8 @@ class Experiments:
         answer = self.read(ruleset, probe.answer)
         if self._holds(ruleset, answer, mine, self.prober.judged_on(probe.case["expect"], kind), kind):
             return None
-        if kind == "score" and met_elsewhere(answer, mine, probe.against_predicted, ruleset.id,
-                                             settles_alike(self.rescorer, probe.case, m)):
+        if met_elsewhere(answer, mine, probe.against_predicted, ruleset.id,
+                         kind == "score" and settles_alike(self.rescorer, probe.case, m)):
             return None
         return replace(probe, predicted=mine, holds=False)
 
@@ -788,9 +841,9 @@ class Experiments:
             # the answer, as the engine writes it, fits the other hypothesis as well (the fans the two list
             # otherwise are ones the engine does not list): the probe tells them apart no more than the class did
             holds, elsewhere = None, "the engine's answer, as it writes it, fits both"
-        if holds is False and against is None and kind == "score":
+        if holds is False and against is None:
             elsewhere = met_elsewhere(self.read(ruleset, answer), mine, theirs, ruleset.id,
-                                      m is not None and settles_alike(self.rescorer, case, m))
+                                      kind == "score" and m is not None and settles_alike(self.rescorer, case, m))
         if elsewhere:  # the engine departs there in another way too: the probe tells nothing of this hypothesis
             holds = None
         return Probe(probe_case, mine, against, theirs, answer, holds, elsewhere)
@@ -824,7 +877,9 @@ class Experiments:
     def _between(self, ruleset: Ruleset, probe: Probe, mine: Mutation, theirs: Mutation | None,
                  beside: Sequence[Mutation] = ()) -> Probe:
         """A probe between two hypotheses (`mine`, and a rival or `mine` without one of its parts, `theirs`):
-        where the engine answers as neither predicts, it departs there in some other way too; the two are then
+        where the engine answers as neither predicts, it departs there in some other way too. A hand of play
+        answered as `mine` predicts but for fans a winner lists otherwise that the two give alike (`_met_in_play`)
+        bears `mine` out, saying so: the probe asks only where they part. Otherwise the two are then
         predicted again each with the run's other departures (`beside`, those that set no option either sets):
         the one of them that then gives the engine's answer, the other not, is borne out (said so); where
         neither or both do, the probe tells them apart not at all (it holds neither way)."""
@@ -834,6 +889,10 @@ class Experiments:
         answer, judged_on = self.read(ruleset, probe.answer), self.prober.judged_on(probe.case["expect"], kind)
         if self._holds(ruleset, answer, probe.against_predicted, judged_on, kind):
             return probe
+        listed = _met_in_play(answer, probe.predicted, probe.against_predicted, ruleset.id) \
+            if kind == "procedure" else ""
+        if listed:  # the answer is `mine` wherever the two part, and lists fans both give alike otherwise
+            return replace(probe, holds=True, elsewhere=listed)
         ids = {i for x in (mine, theirs) if x is not None for i in x.id.split(" + ")}
         taken = {k for x in (mine, theirs) if x is not None for k in x.option_ids}
         others = [o for o in beside if o.id not in ids and taken.isdisjoint(o.option_ids)]
@@ -848,12 +907,15 @@ class Experiments:
         return replace(probe, holds=None, elsewhere="the engine answers as neither predicts")
 
     def parts_separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
-                         rest: Mutation | None) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
-        """Cases on which `m` and `rest` (`m` without one of its parts; None: the rules) predict different money:
-        the first among other hands where both let the hand win (the part moves what a winning hand pays, not only
-        whether it wins, as in the class), else the first among other hands, then the first among the class's own
-        hands read otherwise (a part of a joint departure is tested where it matters, not only where the class
-        shows it)."""
+                         rest: Mutation | None, part: Mutation | None = None
+                         ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """Cases on which `m` and `rest` (`m` without one of its parts, `part`; None: the rules) predict different
+        money: the first among other hands where both let the hand win (the part moves what a winning hand pays,
+        not only whether it wins, as in the class), else the first among other hands, then the first among the
+        class's own hands read otherwise (a part of a joint departure is tested where it matters, not only where
+        the class shows it). Of hands of play, where none of those does, a hand the procedure search finds from
+        the class's own that the part, and `m` against `rest`, tell from the rules (the pool's hands may all be
+        ones another part refuses)."""
         varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])}
         found: dict[str, tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]] = {}
         for case in self._candidates(ruleset, members):
@@ -869,6 +931,8 @@ class Experiments:
             found.setdefault(where, (case, mine, theirs))
             if "wins" in found and "near" in found:
                 break
+        if not found and part is not None and members and members[0].get("kind") == "procedure":
+            return self._searched(ruleset, members, part, None, (m, rest))
         return [found[k] for k in ("wins" if "wins" in found else "far", "near") if k in found]
 
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
@@ -893,7 +957,7 @@ class Experiments:
                 return Trial(CONTRADICTED, tuple(probes))
         parts_unasked: list[str] = []
         for part, rest in parts:
-            for case, mine, theirs in self.parts_separating(ruleset, members, m, rest):
+            for case, mine, theirs in self.parts_separating(ruleset, members, m, rest, part):
                 probe = self._ask(ruleset, case, mine, f"{m.id} without {part.id}", theirs)
                 if probe is None:
                     parts_unasked.append(part.id)
