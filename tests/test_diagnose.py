@@ -357,8 +357,8 @@ def test_a_departure_tried_with_the_run_s_others_is_held_to_its_own_cases(tmp_pa
     import checker.diagnose.confirm as confirm_module
     every = confirm_module._model_subsets
 
-    def moving_only(others, moving, fewest=()):
-        return [s for s in every(others, moving, fewest) if len(s) < len(others)] or every(others, moving, fewest)
+    def moving_only(others, moving):
+        return [s for s in every(others, moving) if len(s) < len(others)] or every(others, moving)
     monkeypatch.setattr(confirm_module, "_model_subsets", moving_only)
     classes = diagnosed(tmp_path, MCR, reads_own_defaults(CaseRunner()))
     assert causes(classes) == OWN_DEFAULT_CAUSES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Iterator, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, canonical, together
@@ -553,8 +553,14 @@ class Confirming(ClassSearch):
         borne = False
         play = any(c.get("kind") == "procedure" for c in cases)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
-        subsets = _model_subsets(others, moving, self._fewest(experiments, ruleset, members, m, others, against))
-        for subset in subsets:
+        def subsets() -> Iterator[list[Mutation]]:  # (the fewest worked out only once all of them failed)
+            first, *rest = _model_subsets(others, moving)
+            yield first
+            fewest = self._fewest(experiments, ruleset, members, m, others, against)
+            if fewest and len(fewest) < len(others) and fewest not in rest:
+                yield fewest
+            yield from rest
+        for subset in subsets():
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
                 # (`m` borne out itself, each of its parts on a probe where it moves what the hand decides or
@@ -584,7 +590,7 @@ class Confirming(ClassSearch):
         for o in reversed(others):
             fewer = [x for x in needed if x is not o]
             joint = together([m, *fewer])
-            if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
+            if all(experiments.predicts(ruleset, p, joint) for p in against) and self._explains_all(members, joint):
                 needed = fewer
         return needed
 
@@ -703,21 +709,21 @@ class Confirming(ClassSearch):
         """Whether the engine's answer to a probe is what `m` predicts, or `m` with the run's other
         departures (`_beside_model`), in the subsets `_with_model` tries (`_model_subsets`)."""
         return experiments.predicts(ruleset, probe, m) or \
-            self._model_predicting(experiments, ruleset, probe, m, self._model) is not None
+            self._model_predicting(experiments, ruleset, probe, m, self._model, fewest=False) is not None
 
     def _model_predicting(self, experiments: Experiments, ruleset: Ruleset, probe: Probe, m: Mutation,
-                          model: Sequence[Mutation]) -> list[Mutation] | None:
+                          model: Sequence[Mutation], fewest: bool = True) -> list[Mutation] | None:
         """The fewest of the run's other departures (`model`, beside `m`) with which `m` predicts the engine's
         answer to a probe: the first of the subsets `_with_model` tries that does, each of them then dropped in
-        turn where `m` still predicts it without; None where none does."""
+        turn where `m` still predicts it without (not `fewest`: that first subset); None where none does."""
         others = _beside_model(m, model)
         if not others:
             return None
         moving = [o for o in others if self._moves_probe(probe, m, o)]
         found = next((subset for subset in _model_subsets(others, moving)
                       if experiments.predicts(ruleset, probe, together([m, *subset]))), None)
-        if found is None:
-            return None
+        if found is None or not fewest:
+            return found
         for o in list(reversed(found)):
             fewer = [x for x in found if x is not o]
             if fewer and experiments.predicts(ruleset, probe, together([m, *fewer])):
@@ -922,15 +928,12 @@ def _own_part_borne(experiments: Experiments, ruleset: Ruleset, trial: Trial, pa
     return len(parts) < 2 or all(borne([*others, *(x for x in parts if x is not q)], True) for q in parts)
 
 
-def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation],
-                   fewest: Sequence[Mutation] = ()) -> list[list[Mutation]]:
-    """The subsets of the run's other departures tried beside a departure: all of them, else the fewest that
-    still predict what contradicted it (`fewest`, where given and fewer), those that move a probe that
-    contradicted it (all together may change the class, or meet a probe one of them does not belong on), then
-    each of those alone, then two of them (a few: each subset a trial)."""
+def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation]) -> list[list[Mutation]]:
+    """The subsets of the run's other departures tried beside a departure: all of them, else those that move a
+    probe that contradicted it (all together may change the class, or meet a probe one of them does not belong
+    on), then each of those alone, then two of them (a few: each subset a trial). (`_with_model` tries the fewest
+    that still predict what contradicted it second, `_fewest`.)"""
     subsets = [list(others), list(moving)] if moving and len(moving) < len(others) else [list(others)]
-    if fewest and len(fewest) < len(others) and list(fewest) not in subsets:
-        subsets.insert(1, list(fewest))
     if len(moving) > 1:
         subsets += [[o] for o in moving]
         subsets += [list(pair) for pair in combinations(moving, 2)][:MAX_MOVING_PAIRS] if len(moving) > 2 else []
