@@ -339,7 +339,7 @@ def test_a_scoring_departure_beside_the_run_s_others_is_not_confirmed_by_a_probe
             rescorer=SimpleNamespace(result=lambda case, m: {"total": 20}))
         me = SimpleNamespace(
             _model=[o], components=lambda mid: [], _moves_probe=lambda p, m, x: True,
-            _explains_all=lambda members, m: True, _fewest=lambda *args: [o],
+            _explains_all=lambda members, m: True,
             _trial=lambda *args, **kw: Trial(CONFIRMED, tuple(trial_probes)))
         return Confirming._with_model(me, experiments, None, [{"id": "k", "kind": "score"}], [], a, [o], alone)
 

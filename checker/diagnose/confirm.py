@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Collection, Iterator, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from checker.diagnose.classes import FailureClass
 from checker.diagnose.explanation import Cause, Explanation, canonical, together
@@ -553,14 +553,7 @@ class Confirming(ClassSearch):
         borne = False
         play = any(c.get("kind") == "procedure" for c in cases)
         against = [p for p in alone.probes if p.holds is False]  # the joint departure must predict these too
-        def subsets() -> Iterator[list[Mutation]]:  # (the fewest worked out only once all of them failed)
-            first, *rest = _model_subsets(others, moving)
-            yield first
-            fewest = self._fewest(experiments, ruleset, members, m, others, against)
-            if fewest and len(fewest) < len(others) and fewest not in rest:
-                yield fewest
-            yield from rest
-        for subset in subsets():
+        for subset in _model_subsets(others, moving):
             joint = together([m, *subset])
             if self._explains_all(members, joint) and all(experiments.predicts(ruleset, p, joint) for p in against):
                 # (`m` borne out itself, each of its parts on a probe where it moves what the hand decides or
@@ -580,19 +573,6 @@ class Confirming(ClassSearch):
             if self._explains_all(members, fewer) and all(experiments.predicts(ruleset, p, fewer) for p in probes):
                 needed = [x for x in needed if x is not o]
         return trial, needed or others
-
-    def _fewest(self, experiments: Experiments, ruleset: Ruleset, members: Sequence[Judged], m: Mutation,
-                others: Sequence[Mutation], against: Sequence[Probe]) -> list[Mutation]:
-        """Of the run's other departures beside `m`, the fewest the search keeps (each dropped in turn, the last
-        first) with which `m` still explains the class and predicts the answers that contradicted it alone: a
-        departure of the run that plays no part there may hide what `m` pays on every hand a probe could show."""
-        needed = list(others)
-        for o in reversed(others):
-            fewer = [x for x in needed if x is not o]
-            joint = together([m, *fewer])
-            if all(experiments.predicts(ruleset, p, joint) for p in against) and self._explains_all(members, joint):
-                needed = fewer
-        return needed
 
     def _fewer_parts(self, experiments: Experiments | None, ruleset: Ruleset, cls: FailureClass,
                      members: Sequence[Judged], m: Mutation, e: Explanation) -> Explanation | None:
@@ -931,8 +911,7 @@ def _own_part_borne(experiments: Experiments, ruleset: Ruleset, trial: Trial, pa
 def _model_subsets(others: Sequence[Mutation], moving: Sequence[Mutation]) -> list[list[Mutation]]:
     """The subsets of the run's other departures tried beside a departure: all of them, else those that move a
     probe that contradicted it (all together may change the class, or meet a probe one of them does not belong
-    on), then each of those alone, then two of them (a few: each subset a trial). (`_with_model` tries the fewest
-    that still predict what contradicted it second, `_fewest`.)"""
+    on), then each of those alone, then two of them (a few: each subset a trial)."""
     subsets = [list(others), list(moving)] if moving and len(moving) < len(others) else [list(others)]
     if len(moving) > 1:
         subsets += [[o] for o in moving]

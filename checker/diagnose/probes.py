@@ -684,15 +684,13 @@ class Experiments:
         return out
 
     def _searched(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
-                  rival: Mutation | None = None, between: tuple[Mutation, Mutation | None] | None = None
+                  rival: Mutation | None = None
                   ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
         """A hand of play the procedure search of `corpus strength` finds to tell the departure `m` from the rules
         (or from `rival`, each a spec edit or an option's reading), under the class's options (the class's first
         hands varied, its bots' hands at both tables, then single changes of them all), when the pool held none: a
         hand the class's engine can deal that the class does not hold (the search passes over the class's own
-        hands and goes on). `between`: the two hypotheses the hand must tell apart in money, where `m` is one part
-        of the first (a joint departure and the same without `m`: the search passes over hands where the rest of
-        it makes `m` pay nothing, as a hand another part refuses), the predictions then theirs."""
+        hands and goes on)."""
         from checker.separating.search import PLAY_FAILURES, Separation, separate
 
         options = dict(members[0].get("options") or {})
@@ -711,14 +709,6 @@ class Experiments:
 
         def as_asked(c: Mapping[str, Any]) -> dict[str, Any]:  # the hand with the class's named options again
             return {**{k: v for k, v in c.items() if k != "expect"}, "options": {**(c.get("options") or {}), **named}}
-
-        def passed_over(c: Mapping[str, Any]) -> bool:
-            if Prober.key(as_asked(c)) in own:
-                return True
-            if between is None:
-                return False
-            a, b = (self._result(as_asked(c), x) for x in between)
-            return a is None or b is None or _money(a) == _money(b)
         try:
             base, runner = ruleset, None
             if against is not None:  # the rival's table stands for the rules, the departure's is searched against it
@@ -729,13 +719,13 @@ class Experiments:
             own = {Prober.key(c) for c in members}
             given = [{**c, "options": options} for c in members[:SEARCHED_FROM]]  # (varied and changed first)
             found = separate(base, searched, [options], given, budget=SEARCH_BUDGET * self.effort, runner=runner,
-                             avoid=passed_over)
+                             avoid=lambda c: Prober.key(as_asked(c)) in own)
         except PLAY_FAILURES:
             return []
         if not isinstance(found, Separation):
             return []
         case = as_asked(found.case)
-        mine, theirs = (self._result(case, x) for x in (between or (m, rival)))
+        mine, theirs = self._result(case, m), self._result(case, rival)
         if mine is None or theirs is None or _text(mine) == _text(theirs):
             return []
         return [(case, mine, theirs)]
@@ -907,15 +897,12 @@ class Experiments:
         return replace(probe, holds=None, elsewhere="the engine answers as neither predicts")
 
     def parts_separating(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
-                         rest: Mutation | None, part: Mutation | None = None
-                         ) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
-        """Cases on which `m` and `rest` (`m` without one of its parts, `part`; None: the rules) predict different
-        money: the first among other hands where both let the hand win (the part moves what a winning hand pays,
-        not only whether it wins, as in the class), else the first among other hands, then the first among the
-        class's own hands read otherwise (a part of a joint departure is tested where it matters, not only where
-        the class shows it). Of hands of play, where none of those does, a hand the procedure search finds from
-        the class's own that the part, and `m` against `rest`, tell from the rules (the pool's hands may all be
-        ones another part refuses)."""
+                         rest: Mutation | None) -> list[tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]]:
+        """Cases on which `m` and `rest` (`m` without one of its parts; None: the rules) predict different money:
+        the first among other hands where both let the hand win (the part moves what a winning hand pays, not only
+        whether it wins, as in the class), else the first among other hands, then the first among the class's own
+        hands read otherwise (a part of a joint departure is tested where it matters, not only where the class
+        shows it)."""
         varied = {Prober.key(c) for c in variants(ruleset, members[:VARIANTS_FROM])}
         found: dict[str, tuple[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]]] = {}
         for case in self._candidates(ruleset, members):
@@ -931,8 +918,6 @@ class Experiments:
             found.setdefault(where, (case, mine, theirs))
             if "wins" in found and "near" in found:
                 break
-        if not found and part is not None and members and members[0].get("kind") == "procedure":
-            return self._searched(ruleset, members, part, None, (m, rest))
         return [found[k] for k in ("wins" if "wins" in found else "far", "near") if k in found]
 
     def trial(self, ruleset: Ruleset, members: Sequence[Mapping[str, Any]], m: Mutation,
@@ -957,7 +942,7 @@ class Experiments:
                 return Trial(CONTRADICTED, tuple(probes))
         parts_unasked: list[str] = []
         for part, rest in parts:
-            for case, mine, theirs in self.parts_separating(ruleset, members, m, rest, part):
+            for case, mine, theirs in self.parts_separating(ruleset, members, m, rest):
                 probe = self._ask(ruleset, case, mine, f"{m.id} without {part.id}", theirs)
                 if probe is None:
                     parts_unasked.append(part.id)
